@@ -1,0 +1,108 @@
+/**
+ * Pure maps from what the outside world answered to the fact an engine applies. Every engine
+ * calls these, so no engine can decide a policy, approval or retry question its own way.
+ */
+import { verifyApprovalToken } from "./approval.js";
+import type { JsonValue } from "./canonical.js";
+import type { Fact, UncertainReason } from "./facts.js";
+import type { BeginDecision } from "./ledger.js";
+import { decidePolicy } from "./policy.js";
+import type { ToolRegistry } from "./registry.js";
+import { assertNever } from "./result.js";
+import type { AgentLimits, AgentState, Intent, StateOf } from "./state.js";
+import { validatePlannerOutput, type InputLimits, DEFAULT_INPUT_LIMITS } from "./validation.js";
+
+/** Before asking the planner: the step or wall-time bound may end the run instead. */
+export function factBeforePlanning(state: StateOf<"ready">, limits: AgentLimits, now: number): Fact | null {
+  if (state.step >= limits.maxSteps) return { type: "step_limit_reached" };
+  if (now - state.started_at > limits.maxRunMs) return { type: "time_limit_reached" };
+  return null;
+}
+
+/** Schema first: the planner's raw output becomes a validated call, a final answer or a rejection. */
+export function factForPlannerOutput(registry: ToolRegistry, raw: string, inputLimits: InputLimits = DEFAULT_INPUT_LIMITS): Fact {
+  const parsed = validatePlannerOutput(registry, raw, inputLimits);
+  if (!parsed.ok) return { type: "call_rejected", rejection: parsed.error };
+  return parsed.value.kind === "final" ? { type: "run_completed", text: parsed.value.text } : { type: "call_validated", call: parsed.value.call };
+}
+
+/** Policy before execution. */
+export function factForPolicy(state: StateOf<"validated">): Fact {
+  const decision = decidePolicy(state.call.risk);
+  switch (decision.kind) {
+    case "allow":
+      return { type: "policy_allowed" };
+    case "require_approval":
+      return { type: "approval_requested" };
+    case "deny":
+      return { type: "policy_denied", reason: decision.reason };
+    default:
+      return assertNever(decision);
+  }
+}
+
+/** What a person sent while a call waits: a token to check, or a refusal. */
+export type ApprovalInput = { readonly kind: "token"; readonly token: string } | { readonly kind: "decline" };
+
+export function factForApproval(state: StateOf<"approval_required">, input: ApprovalInput, secret: string, now: number): Fact {
+  if (input.kind === "decline") return { type: "approval_declined" };
+  const verdict = verifyApprovalToken(
+    input.token,
+    { pending: state.pending_approval, session_id: state.session_id, now, used: state.used_approvals },
+    secret,
+  );
+  return verdict.ok ? { type: "approval_accepted" } : { type: "approval_refused", failure: verdict.error };
+}
+
+/** The ledger's answer to `begin`, as a fact. */
+export function factForBegin(decision: BeginDecision, replayContent: (output: unknown) => JsonValue): Fact {
+  switch (decision.kind) {
+    case "execute":
+      return { type: "intent_recorded" };
+    case "replay":
+      return { type: "call_replayed", content: replayContent(decision.output) };
+    case "mismatch":
+      return { type: "call_conflicted", reason: "key_reused_with_other_arguments" };
+    case "conflict":
+      return { type: "call_conflicted", reason: "key_in_flight" };
+    case "uncertain":
+      return { type: "tool_uncertain", reason: "ledger_uncertain", message: "the ledger holds an uncertain outcome for this key" };
+    default:
+      return assertNever(decision);
+  }
+}
+
+/** How one attempt at a tool call ended. */
+export type ExecutionOutcome =
+  | { readonly kind: "succeeded"; readonly content: JsonValue; readonly recovered: boolean }
+  | { readonly kind: "failed"; readonly message: string }
+  | { readonly kind: "transient"; readonly message: string }
+  | { readonly kind: "uncertain"; readonly reason: UncertainReason; readonly message: string };
+
+/** Transient failures retry under the same key with doubling backoff, at most `maxRetries` times. */
+export function factForOutcome(outcome: ExecutionOutcome, intent: Intent, limits: AgentLimits, now: number): Fact {
+  switch (outcome.kind) {
+    case "succeeded":
+      return { type: "tool_succeeded", content: outcome.content, recovered: outcome.recovered };
+    case "failed":
+      return { type: "tool_errored", message: outcome.message };
+    case "transient":
+      return intent.attempt < limits.maxRetries
+        ? { type: "retry_scheduled", retry_at: now + limits.backoffMs * 2 ** intent.attempt, message: outcome.message }
+        : { type: "retries_exhausted", message: `${outcome.message} (after ${limits.maxRetries} retries)` };
+    case "uncertain":
+      return { type: "tool_uncertain", reason: outcome.reason, message: outcome.message };
+    default:
+      return assertNever(outcome);
+  }
+}
+
+/** The explicit, audited reconciliation: only a person confirms an uncertain outcome. */
+export type ReconcileInput = { readonly outcome: "confirmed"; readonly operator: string; readonly note?: string; readonly output?: unknown };
+
+export function factForReconcile(state: AgentState, input: ReconcileInput): Fact | { readonly error: string } {
+  if (state.status !== "reconcile_required") return { error: `nothing to reconcile in status ${state.status}` };
+  if (input.outcome !== "confirmed") return { error: `unknown reconcile outcome ${String(input.outcome)}` };
+  if (input.operator.trim() === "") return { error: "a reconcile needs a named operator" };
+  return { type: "tool_reconciled", operator: input.operator, note: input.note ?? "" };
+}

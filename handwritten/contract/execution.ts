@@ -1,0 +1,119 @@
+/**
+ * The one place a tool is called. It reads and writes the ledger around the call, enforces the
+ * tool's timeout on the injected clock, and turns every way a call can end into an outcome.
+ * It catches exactly once; a `ProcessCrash` is never caught.
+ */
+import { toMessageContent, type ArtifactStore } from "./artifacts.js";
+import type { Clock } from "./clock.js";
+import type { ExecutionOutcome, ReconcileInput } from "./decisions.js";
+import { decideDispatch, type BeginDecision, type LedgerStore } from "./ledger.js";
+import { hasSideEffects } from "./policy.js";
+import type { ToolRegistry } from "./registry.js";
+import { HarnessError } from "./result.js";
+import type { AuthorizedCall, Intent } from "./state.js";
+import { isPermanentToolError, isProcessCrash, isTransientToolError, type AnyToolSpec } from "./tool.js";
+
+export type ExecutionDeps = {
+  readonly registry: ToolRegistry;
+  readonly ledger: LedgerStore;
+  readonly artifacts: ArtifactStore;
+  readonly clock: Clock;
+};
+
+/** Opens the ledger entry of a side-effecting call; read-only calls need none. */
+export function beginCall(deps: ExecutionDeps, session_id: string, step: number, call: AuthorizedCall): BeginDecision {
+  if (!hasSideEffects(call.risk)) return { kind: "execute" };
+  return deps.ledger.begin({
+    key: call.idempotency_key, tool: call.tool, args_digest: call.args_digest, owner: `${session_id}#${step}`, at: deps.clock.now(),
+  });
+}
+
+/** The content a replayed call shows the model (stores the artifact of a large output again if needed). */
+export function replayContent(deps: ExecutionDeps) {
+  return (output: unknown) => stored(deps, output).content;
+}
+
+/** Runs one attempt of an intent. `lastAttempt` releases the key when a transient failure ends the run. */
+export async function executeIntent(deps: ExecutionDeps, intent: Intent, lastAttempt: boolean): Promise<ExecutionOutcome> {
+  const spec = deps.registry.get(intent.tool);
+  if (spec === undefined) throw new HarnessError("invalid_transition", `intent names unregistered tool ${intent.tool}`);
+  const { clock, ledger } = deps;
+  if (intent.retry_at !== null && clock.now() < intent.retry_at) await clock.sleep(intent.retry_at - clock.now());
+
+  const writes = hasSideEffects(intent.risk);
+  if (writes) {
+    const decision = decideDispatch(ledger.get(intent.key), intent.risk);
+    if (decision.kind === "recovered") return { kind: "succeeded", content: stored(deps, decision.output).content, recovered: true };
+    if (decision.kind === "uncertain") {
+      ledger.markUncertain(intent.key, clock.now());
+      return { kind: "uncertain", reason: decision.reason, message: "an earlier attempt may have run; its outcome is unknown" };
+    }
+    ledger.setDispatched(intent.key, true, clock.now());
+  }
+
+  const settled = await callWithTimeout(spec, intent, clock);
+  if (settled.kind === "returned") {
+    const output = spec.output === undefined ? { success: true as const, data: settled.value } : spec.output.safeParse(settled.value);
+    if (!output.success) {
+      return writes ? uncertain(deps, intent, "invalid_output", "tool output failed its schema after the call") : { kind: "failed", message: "tool output failed its schema" };
+    }
+    if (writes) ledger.complete(intent.key, output.data, clock.now());
+    return { kind: "succeeded", content: stored(deps, output.data).content, recovered: false };
+  }
+  if (settled.kind === "timed_out") {
+    return writes ? uncertain(deps, intent, "timeout", `no answer within ${spec.timeoutMs} ms`) : { kind: "transient", message: `timed out after ${spec.timeoutMs} ms` };
+  }
+  const error = settled.error;
+  if (isTransientToolError(error)) {
+    if (writes) lastAttempt ? ledger.release(intent.key) : ledger.setDispatched(intent.key, false, clock.now());
+    return { kind: "transient", message: error.message };
+  }
+  if (isPermanentToolError(error) || !writes) {
+    if (writes) ledger.release(intent.key);
+    return { kind: "failed", message: error instanceof Error ? error.message : String(error) };
+  }
+  return uncertain(deps, intent, "unknown_error", error instanceof Error ? error.message : String(error));
+}
+
+/** Records a person's confirmation of an uncertain outcome; never calls the executor. */
+export function confirmInLedger(deps: ExecutionDeps, intent: Intent, input: ReconcileInput): void {
+  if (hasSideEffects(intent.risk)) {
+    deps.ledger.complete(intent.key, input.output ?? { reconciled: "confirmed", operator: input.operator }, deps.clock.now());
+  }
+}
+
+type Settled = { kind: "returned"; value: unknown } | { kind: "threw"; error: unknown } | { kind: "timed_out" };
+
+async function callWithTimeout(spec: AnyToolSpec, intent: Intent, clock: Clock): Promise<Settled> {
+  const call = new AbortController();
+  const timer = new AbortController();
+  const execution = (async (): Promise<Settled> => {
+    try {
+      return { kind: "returned", value: await spec.execute(intent.args, { idempotencyKey: intent.key, signal: call.signal }) };
+    } catch (error) {
+      if (isProcessCrash(error)) throw error;
+      return { kind: "threw", error };
+    }
+  })();
+  // A crash reported after the timeout already won has nobody left to hear it.
+  execution.catch(() => undefined);
+  const timeout = clock.sleep(spec.timeoutMs, timer.signal).then((): Settled => ({ kind: "timed_out" }));
+  try {
+    const winner = await Promise.race([execution, timeout]);
+    if (winner.kind === "timed_out") call.abort();
+    return winner;
+  } finally {
+    timer.abort();
+  }
+}
+
+function uncertain(deps: ExecutionDeps, intent: Intent, reason: "timeout" | "invalid_output" | "unknown_error", message: string): ExecutionOutcome {
+  deps.ledger.markUncertain(intent.key, deps.clock.now());
+  return { kind: "uncertain", reason, message };
+}
+
+function stored(deps: ExecutionDeps, output: unknown) {
+  const message = toMessageContent(output);
+  if (message.artifact !== null) deps.artifacts.put(message.artifact.ref, message.artifact.body);
+  return message;
+}

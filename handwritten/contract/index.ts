@@ -1,0 +1,41 @@
+/** The harness contract, stated once. Every engine and the MCP server import it from here. */
+export { approvePending, issueApprovalToken, verifyApprovalToken, APPROVAL_FAILURE_CODES, DEFAULT_APPROVAL_TTL_MS } from "./approval.js";
+export type { ApprovalCheck, ApprovalClaims, ApprovalFailure, ApprovalFailureCode, PendingApproval } from "./approval.js";
+export { createMemoryArtifactStore, toMessageContent, MAX_INLINE_OUTPUT_CHARS } from "./artifacts.js";
+export type { ArtifactStore, MessageContent } from "./artifacts.js";
+export { canonicalJson, cloneJson, constantTimeEqual, digest, hmacHex, sha256Hex } from "./canonical.js";
+export type { JsonValue } from "./canonical.js";
+export { createMemoryCheckpointStore, hashState, sealState, toCheckpoint, CHECKPOINT_VERSION } from "./checkpoint.js";
+export type { Checkpoint, CheckpointStore } from "./checkpoint.js";
+export { createManualClock, systemClock, DEFAULT_EPOCH } from "./clock.js";
+export type { Clock, ManualClock } from "./clock.js";
+export {
+  factBeforePlanning, factForApproval, factForBegin, factForOutcome, factForPlannerOutput, factForPolicy, factForReconcile,
+} from "./decisions.js";
+export type { ApprovalInput, ExecutionOutcome, ReconcileInput } from "./decisions.js";
+export { beginCall, confirmInLedger, executeIntent, replayContent } from "./execution.js";
+export type { ExecutionDeps } from "./execution.js";
+export { applyFact, applyFacts, startRun } from "./facts.js";
+export type { Applied, Fact, FactEnv, FactType, UncertainReason } from "./facts.js";
+export { createIdSource, deriveIdempotencyKey } from "./ids.js";
+export type { IdSource } from "./ids.js";
+export { createMemoryLedger, decideBegin, decideDispatch } from "./ledger.js";
+export type { BeginDecision, BeginRequest, DispatchDecision, LedgerEntry, LedgerStore } from "./ledger.js";
+export { decidePolicy, hasSideEffects } from "./policy.js";
+export type { PolicyDecision } from "./policy.js";
+export { createRegistry } from "./registry.js";
+export type { ToolRegistry } from "./registry.js";
+export { assertNever, err, HarnessError, isHarnessError, ok } from "./result.js";
+export type { Err, HarnessErrorCode, Ok, Result } from "./result.js";
+export { findSensitive, redact, REDACTED } from "./sensitive.js";
+export { DEFAULT_LIMITS, isTerminal, isWaiting, STATE_VERSION, TERMINAL_STATUSES, WAITING_STATUSES } from "./state.js";
+export type { AgentLimits, AgentState, AgentStatus, AuthorizedCall, Failure, Intent, Message, StateOf, ToolMessageStatus } from "./state.js";
+export {
+  defineTool, isPermanentToolError, isProcessCrash, isTransientToolError, PermanentToolError, ProcessCrash, RISK_CLASSES, TransientToolError,
+} from "./tool.js";
+export type { AnyToolSpec, RiskClass, ToolContext, ToolSpec } from "./tool.js";
+export type { Planner } from "./planner.js";
+export { createMemoryTraceSink, traceEvent } from "./trace.js";
+export type { TraceEvent, TraceSink } from "./trace.js";
+export { DEFAULT_INPUT_LIMITS, REJECTION_CODES, validatePlannerOutput } from "./validation.js";
+export type { InputLimits, PlannerAction, Rejection, RejectionCode, ValidatedCall, ValidationIssue } from "./validation.js";

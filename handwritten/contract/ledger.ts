@@ -1,0 +1,108 @@
+/**
+ * The idempotency ledger, with Stripe's semantics: a completed key replays its stored result,
+ * a key reused with other arguments is an error, a key in flight is a conflict, and an
+ * uncertain key keeps answering uncertain. Decisions are pure; stores apply them atomically.
+ */
+import type { RiskClass } from "./tool.js";
+
+type EntryBase = {
+  readonly key: string;
+  readonly tool: string;
+  readonly args_digest: string;
+  /** Who began it: `session_id#step`. The same owner may take over its own entry after a crash. */
+  readonly owner: string;
+  readonly updated_at: number;
+};
+
+export type LedgerEntry =
+  | (EntryBase & { readonly state: "in_flight"; readonly dispatched: boolean })
+  | (EntryBase & { readonly state: "completed"; readonly output: unknown })
+  | (EntryBase & { readonly state: "uncertain" });
+
+export type BeginRequest = Omit<EntryBase, "updated_at"> & { readonly at: number };
+
+export type BeginDecision =
+  | { readonly kind: "execute" }
+  | { readonly kind: "replay"; readonly output: unknown }
+  | { readonly kind: "mismatch" }
+  | { readonly kind: "conflict" }
+  | { readonly kind: "uncertain" };
+
+/** What `begin` answers for a key, given what the ledger holds for it. */
+export function decideBegin(entry: LedgerEntry | undefined, request: BeginRequest): BeginDecision {
+  if (entry === undefined) return { kind: "execute" };
+  if (entry.tool !== request.tool || entry.args_digest !== request.args_digest) return { kind: "mismatch" };
+  switch (entry.state) {
+    case "completed":
+      return { kind: "replay", output: entry.output };
+    case "uncertain":
+      return { kind: "uncertain" };
+    case "in_flight":
+      return entry.owner === request.owner ? { kind: "execute" } : { kind: "conflict" };
+  }
+}
+
+export type DispatchDecision =
+  | { readonly kind: "dispatch" }
+  /** The outcome reached the ledger but not the checkpoint: use it, do not execute again. */
+  | { readonly kind: "recovered"; readonly output: unknown }
+  | { readonly kind: "uncertain"; readonly reason: "ledger_uncertain" | "crash_before_outcome" };
+
+/**
+ * Decides, just before calling a tool, whether an earlier attempt may already have dispatched it
+ * (a crash after the intent checkpoint). Rule 5 of the contract: an `idempotent_write` runs again
+ * under the same key; a `high_risk` call with no recorded outcome is `uncertain`.
+ */
+export function decideDispatch(entry: LedgerEntry | undefined, risk: RiskClass): DispatchDecision {
+  if (entry === undefined) return { kind: "dispatch" };
+  switch (entry.state) {
+    case "completed":
+      return { kind: "recovered", output: entry.output };
+    case "uncertain":
+      return { kind: "uncertain", reason: "ledger_uncertain" };
+    case "in_flight":
+      if (!entry.dispatched || risk !== "high_risk") return { kind: "dispatch" };
+      return { kind: "uncertain", reason: "crash_before_outcome" };
+  }
+}
+
+/** Storage for the ledger. Each method is atomic; `begin` is a compare-and-set. */
+export interface LedgerStore {
+  get(key: string): LedgerEntry | undefined;
+  begin(request: BeginRequest): BeginDecision;
+  setDispatched(key: string, dispatched: boolean, at: number): void;
+  complete(key: string, output: unknown, at: number): void;
+  markUncertain(key: string, at: number): void;
+  /** Forgets an entry whose call never reached the outside world. */
+  release(key: string): void;
+}
+
+/** An in-memory ledger (tests, single process). */
+export function createMemoryLedger(): LedgerStore & { entries(): readonly LedgerEntry[] } {
+  const entries = new Map<string, LedgerEntry>();
+  const update = (key: string, change: (entry: LedgerEntry) => LedgerEntry) => {
+    const entry = entries.get(key);
+    if (entry !== undefined) entries.set(key, change(entry));
+  };
+  return {
+    get: (key) => entries.get(key),
+    begin(request) {
+      const decision = decideBegin(entries.get(request.key), request);
+      if (decision.kind === "execute") {
+        const { at, ...rest } = request;
+        entries.set(request.key, { ...rest, state: "in_flight", dispatched: false, updated_at: at });
+      }
+      return decision;
+    },
+    setDispatched: (key, dispatched, at) =>
+      update(key, (e) => (e.state === "in_flight" ? { ...e, dispatched, updated_at: at } : e)),
+    complete: (key, output, at) => update(key, (e) => ({ ...base(e), state: "completed", output, updated_at: at })),
+    markUncertain: (key, at) => update(key, (e) => ({ ...base(e), state: "uncertain", updated_at: at })),
+    release: (key) => void entries.delete(key),
+    entries: () => [...entries.values()],
+  };
+}
+
+function base(entry: LedgerEntry): EntryBase {
+  return { key: entry.key, tool: entry.tool, args_digest: entry.args_digest, owner: entry.owner, updated_at: entry.updated_at };
+}

@@ -1,0 +1,105 @@
+/** The agent state: plain, JSON-serialisable data, a discriminated union on `status`. */
+import type { PendingApproval } from "./approval.js";
+import type { JsonValue } from "./canonical.js";
+import type { RiskClass } from "./tool.js";
+import type { ValidatedCall } from "./validation.js";
+
+export const STATE_VERSION = 1;
+
+export type ToolMessageStatus =
+  | "ok"
+  | "replayed"
+  | "error"
+  | "rejected"
+  | "denied"
+  | "declined"
+  | "conflict"
+  | "reconciled";
+
+/** Tool output enters the conversation as data under role `tool`, never as an instruction. */
+export type Message =
+  | { readonly role: "user"; readonly content: string }
+  | { readonly role: "assistant"; readonly content: string }
+  | {
+      readonly role: "tool";
+      readonly tool: string | null;
+      readonly status: ToolMessageStatus;
+      readonly idempotency_key: string | null;
+      readonly content: JsonValue;
+    };
+
+/** A call that passed schema and policy, with the key it runs under. */
+export type AuthorizedCall = ValidatedCall & { readonly idempotency_key: string };
+
+/** The intent written to the checkpoint before a tool may run. */
+export type Intent = {
+  readonly key: string;
+  readonly tool: string;
+  readonly risk: RiskClass;
+  readonly args: Readonly<Record<string, unknown>>;
+  readonly args_digest: string;
+  readonly step: number;
+  /** Attempts made so far; a transient failure before dispatch adds one. */
+  readonly attempt: number;
+  /** When the next attempt may start (backoff on the injected clock), or null. */
+  readonly retry_at: number | null;
+};
+
+export type Failure = { readonly code: "retries_exhausted" | "time_limit"; readonly message: string };
+
+type StateBase = {
+  readonly v: typeof STATE_VERSION;
+  readonly session_id: string;
+  /** Id of the last fact applied. */
+  readonly event_id: string;
+  /** Number of facts applied; one trace event each. */
+  readonly seq: number;
+  /** Planner turns taken (bounded by `max_steps`). */
+  readonly step: number;
+  readonly messages: readonly Message[];
+  /** Nonces of approval tokens already accepted: a token works once. */
+  readonly used_approvals: readonly string[];
+  readonly started_at: number;
+  readonly updated_at: number;
+  /** sha256 of the canonical JSON of the state without this field. */
+  readonly checkpoint_hash: string;
+};
+
+type Idle = { readonly pending_approval: null };
+
+export type AgentState =
+  | (StateBase & Idle & { readonly status: "ready" })
+  | (StateBase & Idle & { readonly status: "planned"; readonly planned: string })
+  | (StateBase & Idle & { readonly status: "validated"; readonly call: AuthorizedCall })
+  | (StateBase & { readonly status: "approval_required"; readonly call: AuthorizedCall; readonly pending_approval: PendingApproval })
+  | (StateBase & Idle & { readonly status: "authorized"; readonly call: AuthorizedCall })
+  | (StateBase & Idle & { readonly status: "executing"; readonly intent: Intent })
+  | (StateBase & Idle & { readonly status: "reconcile_required"; readonly intent: Intent })
+  | (StateBase & Idle & { readonly status: "done"; readonly final: string })
+  | (StateBase & Idle & { readonly status: "failed"; readonly failure: Failure })
+  | (StateBase & Idle & { readonly status: "step_limit" });
+
+export type AgentStatus = AgentState["status"];
+export type StateOf<S extends AgentStatus> = Extract<AgentState, { status: S }>;
+
+/** States a run cannot leave by itself. `approval_required` and `reconcile_required` wait for a person. */
+export const TERMINAL_STATUSES = ["done", "failed", "step_limit"] as const satisfies readonly AgentStatus[];
+export const WAITING_STATUSES = ["approval_required", "reconcile_required"] as const satisfies readonly AgentStatus[];
+
+export function isTerminal(state: AgentState): boolean {
+  return (TERMINAL_STATUSES as readonly string[]).includes(state.status);
+}
+
+export function isWaiting(state: AgentState): boolean {
+  return (WAITING_STATUSES as readonly string[]).includes(state.status);
+}
+
+/** Bounds on a run. */
+export type AgentLimits = {
+  /** @default 8 */ readonly maxSteps: number;
+  /** Retries of a transient failure before dispatch. @default 3 */ readonly maxRetries: number;
+  /** First backoff; doubles per retry. @default 100 */ readonly backoffMs: number;
+  /** Wall time of a run on the injected clock. @default 600000 */ readonly maxRunMs: number;
+};
+
+export const DEFAULT_LIMITS: AgentLimits = Object.freeze({ maxSteps: 8, maxRetries: 3, backoffMs: 100, maxRunMs: 600_000 });

@@ -1,0 +1,13 @@
+/** What the outside world tells the reducer: past-tense facts about I/O, each stamped with a time. */
+import type { ApprovalInput, BeginDecision, ExecutionOutcome, JsonValue, ReconcileInput } from "../contract/index.js";
+
+export type EngineEvent =
+  | { readonly type: "run/started"; readonly at: number; readonly session_id: string; readonly goal: string }
+  | { readonly type: "planner/responded"; readonly at: number; readonly raw: string }
+  | { readonly type: "ledger/answered"; readonly at: number; readonly decision: BeginDecision; readonly replay_content: JsonValue }
+  | { readonly type: "tool/settled"; readonly at: number; readonly outcome: ExecutionOutcome }
+  | { readonly type: "approval/submitted"; readonly at: number; readonly input: ApprovalInput }
+  | { readonly type: "run/resumed"; readonly at: number }
+  | { readonly type: "reconcile/confirmed"; readonly at: number; readonly input: ReconcileInput };
+
+export type EngineEventType = EngineEvent["type"];

@@ -1,0 +1,109 @@
+/**
+ * The small runner around the pure reducer: it stamps events with the injected clock, saves a
+ * checkpoint after every step (so the intent is durable before any tool runs), appends the
+ * trace, and performs the effects the reducer asked for. It holds no state of its own: a new
+ * runner over the same stores is a new process resuming the same sessions.
+ */
+import {
+  beginCall, executeIntent, confirmInLedger, DEFAULT_INPUT_LIMITS, DEFAULT_LIMITS, err, ok, replayContent, toCheckpoint,
+  assertNever, type AgentLimits, type AgentState, type ApprovalInput, type CheckpointStore, type ExecutionDeps,
+  type IdSource, type InputLimits, type Planner, type ReconcileInput, type Result, type TraceSink,
+} from "../contract/index.js";
+import type { Effect } from "./effects.js";
+import type { EngineEvent } from "./events.js";
+import { step, type StepConfig } from "./step.js";
+
+export type HandwrittenDeps = ExecutionDeps & {
+  readonly planner: Planner;
+  readonly checkpoints: CheckpointStore;
+  readonly trace: TraceSink;
+  readonly ids: IdSource;
+  readonly secret: string;
+  readonly limits?: AgentLimits;
+  readonly inputLimits?: InputLimits;
+};
+
+export type EngineErrorCode = "unknown_session" | "session_exists" | "approval_not_pending" | "not_reconcilable";
+export type EngineError = { readonly code: EngineErrorCode; readonly message: string };
+
+export type HandwrittenEngine = {
+  /** Runs a new session until it ends or waits for a person. */
+  start(session_id: string, goal: string): Promise<Result<AgentState, EngineError>>;
+  /** Hands a person's answer (an approval token, or a refusal) to a waiting session. */
+  submitApproval(session_id: string, input: ApprovalInput): Promise<Result<AgentState, EngineError>>;
+  /** Continues a session from its latest checkpoint, as a process does after a crash. */
+  resume(session_id: string): Promise<Result<AgentState, EngineError>>;
+  /** The explicit, audited entry point for an uncertain outcome. It never calls the executor. */
+  reconcileUncertain(session_id: string, input: ReconcileInput): Promise<Result<AgentState, EngineError>>;
+  state(session_id: string): AgentState | undefined;
+};
+
+export function createHandwrittenEngine(deps: HandwrittenDeps): HandwrittenEngine {
+  const config: StepConfig = {
+    registry: deps.registry, ids: deps.ids, secret: deps.secret,
+    limits: deps.limits ?? DEFAULT_LIMITS, inputLimits: deps.inputLimits ?? DEFAULT_INPUT_LIMITS,
+  };
+  const latest = (session_id: string) => deps.checkpoints.latest(session_id)?.state;
+
+  async function perform(effect: Effect, state: AgentState): Promise<EngineEvent> {
+    switch (effect.type) {
+      case "planner/request":
+        return { type: "planner/responded", raw: await deps.planner.respond(state), at: deps.clock.now() };
+      case "ledger/begin": {
+        const decision = beginCall(deps, state.session_id, effect.step, effect.call);
+        const replay_content = decision.kind === "replay" ? replayContent(deps)(decision.output) : null;
+        return { type: "ledger/answered", decision, replay_content, at: deps.clock.now() };
+      }
+      case "tool/execute": {
+        const outcome = await executeIntent(deps, effect.intent, effect.last_attempt);
+        return { type: "tool/settled", outcome, at: deps.clock.now() };
+      }
+      default:
+        return assertNever(effect);
+    }
+  }
+
+  async function drive(initial: AgentState | null, first: EngineEvent): Promise<AgentState | null> {
+    let state = initial;
+    const queue: EngineEvent[] = [first];
+    for (let event = queue.shift(); event !== undefined; event = queue.shift()) {
+      const result = step(config, state, event);
+      deps.trace.append(result.trace);
+      if (result.state !== null && result.state !== state) deps.checkpoints.put(toCheckpoint(result.state));
+      state = result.state;
+      if (state === null) break;
+      for (const effect of result.effects) queue.push(await perform(effect, state));
+    }
+    return state;
+  }
+
+  const withSession = async (session_id: string, run: (state: AgentState) => Promise<Result<AgentState, EngineError>>) => {
+    const state = latest(session_id);
+    return state === undefined ? err<EngineError>({ code: "unknown_session", message: `no checkpoint for session ${session_id}` }) : run(state);
+  };
+
+  return {
+    async start(session_id, goal) {
+      if (latest(session_id) !== undefined) return err({ code: "session_exists", message: `session ${session_id} already has checkpoints` });
+      const state = await drive(null, { type: "run/started", session_id, goal, at: deps.clock.now() });
+      return state === null ? err({ code: "unknown_session", message: "run did not start" }) : ok(state);
+    },
+    submitApproval: (session_id, input) =>
+      withSession(session_id, async (state) => {
+        if (state.status !== "approval_required") return err({ code: "approval_not_pending", message: `no call is waiting for approval; session is ${state.status}` });
+        return ok((await drive(state, { type: "approval/submitted", input, at: deps.clock.now() })) ?? state);
+      }),
+    resume: (session_id) => withSession(session_id, async (state) => ok((await drive(state, { type: "run/resumed", at: deps.clock.now() })) ?? state)),
+    reconcileUncertain: (session_id, input) =>
+      withSession(session_id, async (state) => {
+        if (state.status !== "reconcile_required") return err({ code: "not_reconcilable", message: `session is ${state.status}` });
+        if (input.outcome !== "confirmed" || input.operator.trim() === "") {
+          return err({ code: "not_reconcilable", message: "only a named operator can confirm an outcome" });
+        }
+        // The ledger learns the outcome before the state moves on, so the key replays instead of staying uncertain.
+        confirmInLedger(deps, state.intent, input);
+        return ok((await drive(state, { type: "reconcile/confirmed", input, at: deps.clock.now() })) ?? state);
+      }),
+    state: latest,
+  };
+}

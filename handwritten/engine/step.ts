@@ -1,0 +1,118 @@
+/**
+ * The handwritten engine: a pure reducer `step(state, event) → { state, effects, trace }`.
+ * It never calls a tool, a clock or a random source; it applies contract facts and says which
+ * effect comes next. An event that does not fit the state is a visible no-op (`ignored`).
+ */
+import {
+  applyFact, assertNever, factBeforePlanning, factForApproval, factForBegin, factForOutcome, factForPlannerOutput,
+  factForPolicy, factForReconcile, startRun,
+  type AgentLimits, type AgentState, type Fact, type IdSource, type InputLimits, type ToolRegistry, type TraceEvent,
+} from "../contract/index.js";
+import type { Effect } from "./effects.js";
+import type { EngineEvent } from "./events.js";
+
+export type StepConfig = {
+  readonly registry: ToolRegistry;
+  readonly ids: IdSource;
+  readonly secret: string;
+  readonly limits: AgentLimits;
+  readonly inputLimits: InputLimits;
+};
+
+export type StepResult = {
+  readonly state: AgentState | null;
+  readonly effects: readonly Effect[];
+  readonly trace: readonly TraceEvent[];
+  /** Why the event changed nothing, or null. */
+  readonly ignored: string | null;
+};
+
+export function step(config: StepConfig, state: AgentState | null, event: EngineEvent): StepResult {
+  if (event.type === "run/started") {
+    if (state !== null) return ignore(state, "the run has already started");
+    const started = startRun(event.session_id, event.goal, { at: event.at, ids: config.ids });
+    return advance(config, started.state, event.at, [started.trace]);
+  }
+  if (state === null) return ignore(state, `${event.type} before run/started`);
+
+  const apply = (fact: Fact) => {
+    const applied = applyFact(state, fact, { at: event.at, ids: config.ids });
+    return advance(config, applied.state, event.at, [applied.trace]);
+  };
+  switch (event.type) {
+    case "planner/responded":
+      return state.status === "ready" ? apply({ type: "planner_responded", raw: event.raw }) : ignore(state, "no planner turn is open");
+    case "ledger/answered":
+      return state.status === "authorized" ? apply(factForBegin(event.decision, () => event.replay_content)) : ignore(state, "no call is being authorized");
+    case "tool/settled":
+      return state.status === "executing" ? apply(factForOutcome(event.outcome, state.intent, config.limits, event.at)) : ignore(state, "no tool call is running");
+    case "approval/submitted":
+      return state.status === "approval_required" ? apply(factForApproval(state, event.input, config.secret, event.at)) : ignore(state, "no call is waiting for approval");
+    case "reconcile/confirmed": {
+      const fact = factForReconcile(state, event.input);
+      return "error" in fact ? ignore(state, fact.error) : apply(fact);
+    }
+    case "run/resumed":
+      return advance(config, state, event.at, []);
+    default:
+      return assertNever(event);
+  }
+}
+
+/** Applies the pure follow-up facts (validation, policy, bounds) until the run needs I/O, waits or ends. */
+function advance(config: StepConfig, start: AgentState, at: number, trace: TraceEvent[]): StepResult {
+  let state = start;
+  for (;;) {
+    const fact = pureFollowUp(config, state, at);
+    if (fact === null) return { state, effects: effectsFor(config, state), trace, ignored: null };
+    const applied = applyFact(state, fact, { at, ids: config.ids });
+    state = applied.state;
+    trace.push(applied.trace);
+  }
+}
+
+function pureFollowUp(config: StepConfig, state: AgentState, at: number): Fact | null {
+  switch (state.status) {
+    case "ready":
+      return factBeforePlanning(state, config.limits, at);
+    case "planned":
+      return factForPlannerOutput(config.registry, state.planned, config.inputLimits);
+    case "validated":
+      return factForPolicy(state);
+    case "approval_required":
+    case "authorized":
+    case "executing":
+    case "reconcile_required":
+    case "done":
+    case "failed":
+    case "step_limit":
+      return null;
+    default:
+      return assertNever(state);
+  }
+}
+
+function effectsFor(config: StepConfig, state: AgentState): Effect[] {
+  switch (state.status) {
+    case "ready":
+      return [{ type: "planner/request" }];
+    case "authorized":
+      return [{ type: "ledger/begin", call: state.call, step: state.step }];
+    case "executing":
+      return [{ type: "tool/execute", intent: state.intent, last_attempt: state.intent.attempt >= config.limits.maxRetries }];
+    case "planned":
+    case "validated":
+    case "approval_required":
+    case "reconcile_required":
+    case "done":
+    case "failed":
+    case "step_limit":
+      return [];
+    default:
+      return assertNever(state);
+  }
+}
+
+function ignore(state: AgentState | null, reason: string): StepResult {
+  return { state, effects: [], trace: [], ignored: reason };
+}

@@ -1,0 +1,55 @@
+/**
+ * One scenario's outside world: the fixture tools over a fixture world, the ledger, the stores,
+ * a manual clock, seeded ids and the approval secret. Every engine of a scenario gets its own
+ * environment built from the same options, so no engine sees another's side effects.
+ */
+import {
+  createIdSource, createManualClock, createMemoryArtifactStore, createMemoryCheckpointStore, createMemoryLedger,
+  createMemoryTraceSink, DEFAULT_LIMITS,
+  type AgentLimits, type ArtifactStore, type CheckpointStore, type IdSource, type LedgerStore, type ManualClock,
+  type ToolRegistry, type TraceSink,
+} from "../handwritten/contract/index.js";
+import { createFixtureModel, createFixtureRegistry, createFixtureWorld, type Fault, type FixtureModel, type FixtureWorld } from "../handwritten/fixtures/index.js";
+
+export type EnvironmentOptions = {
+  readonly script: readonly string[];
+  readonly faults?: readonly Fault[];
+  readonly limits?: Partial<AgentLimits>;
+  /** @default "seed-13" */
+  readonly seed?: string;
+};
+
+export type Environment = {
+  readonly world: FixtureWorld;
+  readonly registry: ToolRegistry;
+  readonly ledger: LedgerStore;
+  readonly artifacts: ArtifactStore;
+  readonly checkpoints: CheckpointStore;
+  readonly trace: TraceSink;
+  readonly clock: ManualClock;
+  readonly ids: IdSource;
+  readonly planner: FixtureModel;
+  readonly secret: string;
+  readonly limits: AgentLimits;
+};
+
+/** The approval secret of fixture runs. A real deployment injects its own. */
+export const FIXTURE_SECRET = "fixture-approval-secret-13";
+
+export function createEnvironment(options: EnvironmentOptions): Environment {
+  const world = createFixtureWorld();
+  for (const fault of options.faults ?? []) world.inject(fault);
+  return {
+    world,
+    registry: createFixtureRegistry(world),
+    ledger: createMemoryLedger(),
+    artifacts: createMemoryArtifactStore(),
+    checkpoints: createMemoryCheckpointStore(),
+    trace: createMemoryTraceSink(),
+    clock: createManualClock(),
+    ids: createIdSource(options.seed ?? "seed-13"),
+    planner: createFixtureModel(options.script),
+    secret: FIXTURE_SECRET,
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
+  };
+}
