@@ -31,6 +31,8 @@ export type Environment = {
   readonly planner: FixtureModel;
   readonly secret: string;
   readonly limits: AgentLimits;
+  /** Storage that outlives an engine instance (a simulated process), for engines' own checkpointers. */
+  readonly durable: Map<string, unknown>;
 };
 
 /** The approval secret of fixture runs. A real deployment injects its own. */
@@ -51,5 +53,6 @@ export function createEnvironment(options: EnvironmentOptions): Environment {
     planner: createFixtureModel(options.script),
     secret: FIXTURE_SECRET,
     limits: { ...DEFAULT_LIMITS, ...options.limits },
+    durable: new Map(),
   };
 }

@@ -1,0 +1,67 @@
+/** The local state graph behind the scenario interface. */
+import {
+  applyFact, confirmInLedger, factForReconcile, startRun, type AgentState,
+} from "../../handwritten/contract/index.js";
+import { EngineUsageError, type Engine, type EngineFactory } from "../../scenarios/engine.js";
+import type { Environment } from "../../scenarios/environment.js";
+import { createMemoryGraphCheckpointer, type GraphCheckpointer } from "../runtime/index.js";
+import { buildLocalAgentGraph } from "./build.js";
+import type { AgentGraphState } from "./nodes.js";
+
+const CHECKPOINTER_KEY = "local_state_graph.checkpointer";
+
+function checkpointerOf(env: Environment): GraphCheckpointer<AgentGraphState> {
+  let saver = env.durable.get(CHECKPOINTER_KEY) as GraphCheckpointer<AgentGraphState> | undefined;
+  if (saver === undefined) {
+    saver = createMemoryGraphCheckpointer<AgentGraphState>();
+    env.durable.set(CHECKPOINTER_KEY, saver);
+  }
+  return saver;
+}
+
+export const localGraphFactory: EngineFactory = {
+  id: "local_state_graph",
+  version: "local",
+  shape: (env) => buildLocalAgentGraph(env, checkpointerOf(env)).shape(),
+  create(env): Engine {
+    const checkpointer = checkpointerOf(env);
+    const graph = buildLocalAgentGraph(env, checkpointer);
+    const saved = (session_id: string) => {
+      const checkpoint = graph.getState(session_id);
+      if (checkpoint === undefined) throw new EngineUsageError("unknown_session", `no checkpoint for session ${session_id}`);
+      return checkpoint;
+    };
+    const resumeWith = async (session_id: string, value?: unknown): Promise<AgentState> =>
+      (await graph.invoke(session_id, value === undefined ? { kind: "resume" } : { kind: "resume", value })).state.agent;
+    return {
+      id: "local_state_graph",
+      async start(session_id, goal) {
+        const started = startRun(session_id, goal, { at: env.clock.now(), ids: env.ids });
+        const result = await graph.invoke(session_id, { kind: "start", state: { agent: started.state, trace: [started.trace] } });
+        return result.state.agent;
+      },
+      async submitApproval(session_id, input) {
+        const checkpoint = saved(session_id);
+        if (checkpoint.state.agent.status !== "approval_required" || checkpoint.interrupt === null) {
+          throw new EngineUsageError("approval_not_pending", `no call is waiting for approval; session is ${checkpoint.state.agent.status}`);
+        }
+        return resumeWith(session_id, input);
+      },
+      resume: (session_id) => resumeWith(session_id),
+      async reconcileUncertain(session_id, input) {
+        const agent = saved(session_id).state.agent;
+        const fact = factForReconcile(agent, input);
+        if ("error" in fact || agent.status !== "reconcile_required") {
+          throw new EngineUsageError("not_reconcilable", "error" in fact ? fact.error : `session is ${agent.status}`);
+        }
+        confirmInLedger(env, agent.intent, input);
+        const applied = applyFact(agent, fact, { at: env.clock.now(), ids: env.ids });
+        graph.updateState(session_id, { agent: applied.state, trace: [applied.trace] }, "execute");
+        return resumeWith(session_id);
+      },
+      state: async (session_id) => graph.getState(session_id)?.state.agent,
+      trace: async (session_id) => graph.getState(session_id)?.state.trace ?? [],
+      graphSteps: async (session_id) => graph.getState(session_id)?.step ?? 0,
+    };
+  },
+};

@@ -1,0 +1,127 @@
+/**
+ * A scenario is data — a scripted planner route, injected faults and a list of actions a person
+ * or the process takes — plus an observation function over what happened. `runScenario` plays
+ * it against any engine; no scenario is ever written twice.
+ */
+import {
+  approvePending, assertNever, digest, isProcessCrash, type AgentState, type JsonValue, type TraceEvent,
+} from "../handwritten/contract/index.js";
+import type { Engine, EngineFactory } from "./engine.js";
+import { createEnvironment, type Environment, type EnvironmentOptions } from "./environment.js";
+
+export type Action =
+  | { readonly kind: "start" }
+  /** A person approves the pending call: a token signed for exactly that call. */
+  | { readonly kind: "approve" }
+  | { readonly kind: "decline" }
+  /** Submits a token the scenario builds (tampered, stale, for another call…). */
+  | { readonly kind: "submit_token"; readonly token: (env: Environment, state: AgentState) => string }
+  /** A new process over the same durable stores continues the session. */
+  | { readonly kind: "restart_and_resume" }
+  | { readonly kind: "reconcile"; readonly operator: string }
+  | { readonly kind: "advance_clock"; readonly ms: number };
+
+/** What the world and the checkpoint looked like after an action. */
+export type Snapshot = {
+  readonly action: Action["kind"];
+  /** The action died with a simulated process crash. */
+  readonly crashed: boolean;
+  readonly state: AgentState | undefined;
+  readonly side_effects: number;
+  readonly executor_calls: number;
+};
+
+export type RunRecord = {
+  readonly snapshots: readonly Snapshot[];
+  readonly final: AgentState;
+  readonly trace: readonly TraceEvent[];
+  readonly env: Environment;
+};
+
+export type Scenario = {
+  readonly name: string;
+  readonly summary: string;
+  readonly options: EnvironmentOptions;
+  readonly goal: string;
+  readonly actions: readonly Action[];
+  observe(record: RunRecord): JsonValue;
+};
+
+export type ScenarioRun = {
+  readonly observation: JsonValue;
+  readonly graph_steps: number | null;
+  readonly trace: readonly TraceEvent[];
+};
+
+export const SESSION_ID = "session-13";
+
+export async function runScenario(factory: EngineFactory, scenario: Scenario): Promise<ScenarioRun> {
+  const env = createEnvironment(scenario.options);
+  let engine: Engine = factory.create(env);
+  const snapshots: Snapshot[] = [];
+  for (const action of scenario.actions) {
+    let crashed = false;
+    try {
+      if (action.kind === "restart_and_resume") engine = factory.create(env);
+      await perform(engine, env, action);
+    } catch (error) {
+      if (!isProcessCrash(error)) throw error;
+      crashed = true;
+    }
+    snapshots.push({
+      action: action.kind, crashed, state: await engine.state(SESSION_ID),
+      side_effects: env.world.totalEffects(), executor_calls: env.world.totalCalls(),
+    });
+  }
+  const final = await engine.state(SESSION_ID);
+  if (final === undefined) throw new Error(`scenario ${scenario.name} left no state on ${factory.id}`);
+  const trace = await engine.trace(SESSION_ID);
+  return { observation: scenario.observe({ snapshots, final, trace, env }), graph_steps: await engine.graphSteps(SESSION_ID), trace };
+}
+
+async function perform(engine: Engine, env: Environment, action: Action): Promise<void> {
+  const current = async () => {
+    const state = await engine.state(SESSION_ID);
+    if (state === undefined) throw new Error(`no state for ${SESSION_ID}`);
+    return state;
+  };
+  switch (action.kind) {
+    case "start":
+      await engine.start(SESSION_ID, "Summarise the sales table and share the report.");
+      return;
+    case "approve": {
+      const state = await current();
+      if (state.pending_approval === null) throw new Error("nothing to approve");
+      await engine.submitApproval(SESSION_ID, { kind: "token", token: approvePending(state.pending_approval, SESSION_ID, env.secret, env.clock.now()) });
+      return;
+    }
+    case "decline":
+      await engine.submitApproval(SESSION_ID, { kind: "decline" });
+      return;
+    case "submit_token":
+      await engine.submitApproval(SESSION_ID, { kind: "token", token: action.token(env, await current()) });
+      return;
+    case "restart_and_resume":
+      await engine.resume(SESSION_ID);
+      return;
+    case "reconcile":
+      await engine.reconcileUncertain(SESSION_ID, { outcome: "confirmed", operator: action.operator });
+      return;
+    case "advance_clock":
+      env.clock.advance(action.ms);
+      return;
+    default:
+      assertNever(action);
+  }
+}
+
+/** Facts every observation carries: the run's identity as the contract sees it. */
+export function fingerprint(record: RunRecord) {
+  return {
+    final_status: record.final.status,
+    steps: record.final.step,
+    checkpoint_hash: record.final.checkpoint_hash,
+    trace_types: record.trace.map((e) => e.type),
+    trace_digest: digest(record.trace),
+  };
+}
