@@ -1,0 +1,119 @@
+/**
+ * tsx scripts/availability.ts --state absent|present [--output PATH]
+ * Records whether the pinned LangGraph can run here. `absent` probes the adapter's first import
+ * from a folder with no node_modules (what a machine without the optional install sees);
+ * `present` reads the installed versions, the pins, the install scope and the install warnings.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { loadFramework } from "./comparison/load-framework.js";
+
+export const AVAILABILITY_SCHEMA = "agent-harness.framework-availability.v1";
+const adapterDir = resolve(dirname(fileURLToPath(import.meta.url)), "../langgraph-adapter");
+const PACKAGES = ["@langchain/langgraph", "@langchain/core"] as const;
+
+export const AvailabilityRecord = z.strictObject({
+  schema: z.literal(AVAILABILITY_SCHEMA),
+  framework: z.literal("langgraph"),
+  state: z.enum(["absent", "present"]),
+  status: z.enum(["measured", "not-measured"]),
+  reason: z.string().nullable(),
+  pinned: z.record(z.string(), z.string()),
+  installed: z.record(z.string(), z.string().nullable()),
+  install_scope: z.string(),
+  install_command: z.string(),
+  warnings: z.array(z.string()),
+  generated_at: z.string(),
+});
+export type AvailabilityRecord = z.infer<typeof AvailabilityRecord>;
+
+const readJson = (path: string) => JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
+
+function pinned(): Record<string, string> {
+  const deps = (readJson(join(adapterDir, "package.json"))["dependencies"] ?? {}) as Record<string, string>;
+  return Object.fromEntries(PACKAGES.map((name) => [name, deps[name] ?? "unpinned"]));
+}
+
+function installedVersion(name: string): string | null {
+  try {
+    return String(readJson(join(adapterDir, "node_modules", name, "package.json"))["version"]);
+  } catch {
+    return null;
+  }
+}
+
+/** What npm says about the installed tree, and the install scripts npm 11 warns about (read from the lockfile). */
+function installWarnings(): string[] {
+  const warnings: string[] = [];
+  const lock = readJson(join(adapterDir, "package-lock.json"));
+  const scripted = Object.entries((lock["packages"] ?? {}) as Record<string, { hasInstallScript?: boolean; version?: string }>)
+    .filter(([path, meta]) => path !== "" && meta.hasInstallScript === true)
+    .map(([path, meta]) => `${path.replace(/^.*node_modules\//, "")}@${meta.version ?? "?"}`);
+  if (scripted.length > 0) warnings.push(`npm warn install-scripts: packages with install scripts: ${scripted.join(", ")}`);
+  try {
+    execFileSync("npm", ["ls", "--prefix", adapterDir, "--all", "--json"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+  } catch (e) {
+    const out = (e as { stdout?: string }).stdout ?? "{}";
+    const problems = (JSON.parse(out) as { problems?: string[] }).problems ?? [];
+    warnings.push(...problems.map((p) => `npm ls: ${p.replace(adapterDir, "langgraph-adapter")}`));
+  }
+  return warnings;
+}
+
+export async function probe(state: "absent" | "present", now: Date): Promise<AvailabilityRecord> {
+  let reason: string | null;
+  if (state === "absent") {
+    const dir = mkdtempSync(join(tmpdir(), "langgraph-absent-"));
+    const shim = join(dir, "adapter.mjs");
+    writeFileSync(shim, 'export * from "@langchain/langgraph";\n');
+    const loaded = await loadFramework("langgraph", { langgraphModule: pathToFileURL(shim).href });
+    reason = loaded.ok ? null : loaded.error.reason.replace(/\S*langgraph-absent-\S*/g, "<tmp>");
+  } else {
+    const loaded = await loadFramework("langgraph");
+    reason = loaded.ok ? null : loaded.error.reason;
+  }
+  return AvailabilityRecord.parse({
+    schema: AVAILABILITY_SCHEMA,
+    framework: "langgraph",
+    state,
+    status: reason === null ? "measured" : "not-measured",
+    reason,
+    pinned: pinned(),
+    installed: Object.fromEntries(PACKAGES.map((name) => [name, state === "absent" ? null : installedVersion(name)])),
+    install_scope: "langgraph-adapter/ only: its own package.json and package-lock.json; the root package and the core do not depend on it",
+    install_command: "npm ci --prefix langgraph-adapter",
+    warnings: state === "absent" ? [] : installWarnings(),
+    generated_at: now.toISOString(),
+  });
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  let values: { state?: string | undefined; output?: string | undefined; help?: boolean | undefined };
+  try {
+    ({ values } = parseArgs({ args: [...argv], options: { state: { type: "string" }, output: { type: "string" }, help: { type: "boolean" } }, strict: true }));
+  } catch (e) {
+    process.stderr.write(`availability: ${(e as Error).message}\n`);
+    return 2;
+  }
+  if (values.help === true || (values.state !== "absent" && values.state !== "present")) {
+    process.stderr.write("Usage: tsx scripts/availability.ts --state absent|present [--output PATH]\n");
+    return values.help === true ? 0 : 2;
+  }
+  const record = await probe(values.state, new Date());
+  const json = `${JSON.stringify(record, null, 2)}\n`;
+  if (values.output === undefined) process.stdout.write(json);
+  else {
+    mkdirSync(dirname(values.output), { recursive: true });
+    writeFileSync(values.output, json);
+  }
+  return record.status === "measured" ? 0 : 3;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  process.exitCode = await main(process.argv.slice(2));
+}
