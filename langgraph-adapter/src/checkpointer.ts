@@ -1,0 +1,18 @@
+/**
+ * LangGraph's checkpointer for a scenario environment. It lives in the environment's durable
+ * map, so an engine built later over the same environment (a new process after a crash) finds
+ * every checkpoint the earlier one wrote, and nothing else.
+ */
+import { MemorySaver } from "@langchain/langgraph";
+import type { Environment } from "../../scenarios/environment.js";
+
+export const CHECKPOINTER_KEY = "langgraph.checkpointer";
+
+export function checkpointerOf(env: Environment): MemorySaver {
+  const kept = env.durable.get(CHECKPOINTER_KEY);
+  if (kept instanceof MemorySaver) return kept;
+  if (kept !== undefined) throw new Error(`${CHECKPOINTER_KEY} in the durable store is not a LangGraph MemorySaver`);
+  const saver = new MemorySaver();
+  env.durable.set(CHECKPOINTER_KEY, saver);
+  return saver;
+}

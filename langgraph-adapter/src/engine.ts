@@ -1,0 +1,99 @@
+/**
+ * The LangGraph engine behind the scenario interface: a thin translation of the local graph's
+ * engine (local-graph/agent/engine.ts) onto LangGraph's API. A session is a thread; approval is
+ * `Command({ resume })`; a restart resumes with `invoke(null)`; reconciliation writes the
+ * contract's `tool_reconciled` fact as if `execute` had produced it, then continues.
+ */
+import { Command } from "@langchain/langgraph";
+import {
+  applyFact, confirmInLedger, factForReconcile, startRun, type AgentState, type ApprovalInput, type TraceEvent,
+} from "../../handwritten/contract/index.js";
+import { EngineUsageError, type Engine, type EngineFactory } from "../../scenarios/engine.js";
+import type { Environment } from "../../scenarios/environment.js";
+import type { AgentNode } from "../../local-graph/agent/nodes.js";
+import { checkpointerOf } from "./checkpointer.js";
+import { buildLangGraphAgentGraph, type NodeEntryListener } from "./graph.js";
+import { shapeOf } from "./shape.js";
+import type { LangGraphAgentState, LangGraphAgentUpdate } from "./state.js";
+import { countGraphSteps } from "./steps.js";
+import { LANGGRAPH_VERSION } from "./versions.js";
+
+/**
+ * Supersteps allowed per invoke. LangGraph's default of 25 is too few: a run of 8 planner steps
+ * takes about 30 (the local runtime allows 200 node executions per call).
+ */
+export const RECURSION_LIMIT = 200;
+
+export type LangGraphEngineOptions = {
+  /** Sees every entry into a node, re-runs included. */
+  readonly onNodeEntry?: NodeEntryListener;
+};
+
+export function createLangGraphEngine(env: Environment, options: LangGraphEngineOptions = {}): Engine {
+  const graph = buildLangGraphAgentGraph(env, {
+    checkpointer: checkpointerOf(env),
+    ...(options.onNodeEntry === undefined ? {} : { onNodeEntry: options.onNodeEntry }),
+  });
+  const configOf = (session_id: string) => ({
+    configurable: { thread_id: session_id },
+    durability: "sync" as const,
+    recursionLimit: RECURSION_LIMIT,
+  });
+  /** The latest checkpoint's values, or undefined for a thread LangGraph has never seen. */
+  const values = async (session_id: string): Promise<LangGraphAgentState | undefined> => {
+    const snapshot = await graph.getState(configOf(session_id));
+    const saved = snapshot.values as Partial<LangGraphAgentState> | undefined;
+    return saved?.agent === undefined ? undefined : { agent: saved.agent, trace: saved.trace ?? [] };
+  };
+  const saved = async (session_id: string): Promise<LangGraphAgentState> => {
+    const state = await values(session_id);
+    if (state === undefined) throw new EngineUsageError("unknown_session", `no checkpoint for session ${session_id}`);
+    return state;
+  };
+  const run = async (session_id: string, input: Parameters<typeof graph.invoke>[0]): Promise<AgentState> =>
+    (await graph.invoke(input, configOf(session_id))).agent;
+
+  return {
+    id: "langgraph",
+    async start(session_id, goal) {
+      if ((await values(session_id)) !== undefined) throw new EngineUsageError("session_exists", `session ${session_id} already has checkpoints`);
+      const started = startRun(session_id, goal, { at: env.clock.now(), ids: env.ids });
+      return run(session_id, { agent: started.state, trace: [started.trace] });
+    },
+    async submitApproval(session_id, input: ApprovalInput) {
+      const { agent } = await saved(session_id);
+      const snapshot = await graph.getState(configOf(session_id));
+      const waiting = snapshot.tasks.some((task) => task.interrupts.length > 0);
+      if (agent.status !== "approval_required" || !waiting) {
+        throw new EngineUsageError("approval_not_pending", `no call is waiting for approval; session is ${agent.status}`);
+      }
+      return run(session_id, new Command<ApprovalInput, LangGraphAgentUpdate, AgentNode>({ resume: input }));
+    },
+    async resume(session_id) {
+      await saved(session_id);
+      return run(session_id, null);
+    },
+    async reconcileUncertain(session_id, input) {
+      const { agent } = await saved(session_id);
+      const fact = factForReconcile(agent, input);
+      if ("error" in fact || agent.status !== "reconcile_required") {
+        throw new EngineUsageError("not_reconcilable", "error" in fact ? fact.error : `session is ${agent.status}`);
+      }
+      confirmInLedger(env, agent.intent, input);
+      const applied = applyFact(agent, fact, { at: env.clock.now(), ids: env.ids });
+      const trace: readonly TraceEvent[] = [applied.trace];
+      await graph.updateState(configOf(session_id), { agent: applied.state, trace }, "execute");
+      return run(session_id, null);
+    },
+    state: async (session_id) => (await values(session_id))?.agent,
+    trace: async (session_id) => (await values(session_id))?.trace ?? [],
+    graphSteps: (session_id) => countGraphSteps((config) => graph.getStateHistory(config), session_id),
+  };
+}
+
+export const langgraphFactory: EngineFactory = {
+  id: "langgraph",
+  version: LANGGRAPH_VERSION,
+  shape: (env) => shapeOf(buildLangGraphAgentGraph(env, { checkpointer: checkpointerOf(env) })),
+  create: (env) => createLangGraphEngine(env),
+};

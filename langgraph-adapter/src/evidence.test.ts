@@ -1,0 +1,34 @@
+/** The LangGraph evidence files are written by the project's scripts and must regenerate identically. */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { REQUIRED_COLUMNS } from "../../scenarios/index.js";
+import { AvailabilityRecord, probe } from "../../scripts/availability.js";
+import { compare, ComparisonReport, stableView } from "../../scripts/comparison/report.js";
+import { langgraphFactory, LANGGRAPH_VERSION } from "./index.js";
+
+const committed = (name: string) => JSON.parse(readFileSync(new URL(`../../evidence/${name}`, import.meta.url), "utf8")) as unknown;
+
+describe("evidence/13-framework-comparison-langgraph-v1.json", () => {
+  it("regenerates identically apart from timestamps, commit and runtime", async () => {
+    const fresh = await compare({ framework: "langgraph", factory: langgraphFactory, scenarios: REQUIRED_COLUMNS, commit: null, now: new Date() });
+    expect(stableView(JSON.parse(JSON.stringify(fresh)))).toEqual(stableView(committed("13-framework-comparison-langgraph-v1.json")));
+  });
+
+  it("was measured on the installed LangGraph version, with all four columns equal", () => {
+    const report = ComparisonReport.parse(committed("13-framework-comparison-langgraph-v1.json"));
+    expect(report.status).toBe("measured");
+    expect(report.framework_version).toBe(LANGGRAPH_VERSION);
+    expect(report.all_equal).toBe(true);
+  });
+});
+
+describe("evidence/13-framework-availability-v2.json (LangGraph present)", () => {
+  it("regenerates identically from the installed packages and the pins", async () => {
+    const fresh = await probe("present", new Date());
+    expect(fresh.status).toBe("measured");
+    expect(fresh.installed["@langchain/langgraph"]).toBe(fresh.pinned["@langchain/langgraph"]);
+    const { generated_at: _a, ...stableFresh } = fresh;
+    const { generated_at: _b, ...stableCommitted } = AvailabilityRecord.parse(committed("13-framework-availability-v2.json"));
+    expect(stableFresh).toEqual(stableCommitted);
+  });
+});

@@ -1,0 +1,11 @@
+/** The harness's four agent nodes on @langchain/langgraph, behind the scenario engine interface. */
+export { createLangGraphEngine, langgraphFactory, RECURSION_LIMIT } from "./engine.js";
+export type { LangGraphEngineOptions } from "./engine.js";
+export { buildLangGraphAgentGraph } from "./graph.js";
+export type { LangGraphAgentGraph, LangGraphBuildOptions, NodeEntryListener } from "./graph.js";
+export { CHECKPOINTER_KEY, checkpointerOf } from "./checkpointer.js";
+export { AgentStateAnnotation, appendTrace } from "./state.js";
+export type { LangGraphAgentState, LangGraphAgentUpdate } from "./state.js";
+export { shapeOf } from "./shape.js";
+export { countGraphSteps } from "./steps.js";
+export { INSTALLED_VERSIONS, LANGCHAIN_CORE_VERSION, LANGGRAPH_VERSION } from "./versions.js";
