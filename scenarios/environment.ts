@@ -5,7 +5,7 @@
  */
 import {
   createIdSource, createManualClock, createMemoryArtifactStore, createMemoryCheckpointStore, createMemoryLedger,
-  createMemoryTraceSink, DEFAULT_LIMITS,
+  createMemoryTraceSink, DEFAULT_LIMITS, digest,
   type AgentLimits, type ArtifactStore, type CheckpointStore, type IdSource, type LedgerStore, type ManualClock,
   type ToolRegistry, type TraceSink,
 } from "../handwritten/contract/index.js";
@@ -17,6 +17,8 @@ export type EnvironmentOptions = {
   readonly limits?: Partial<AgentLimits>;
   /** @default "seed-13" */
   readonly seed?: string;
+  /** Keys another process holds in flight when the run starts (a concurrent caller). */
+  readonly inFlightElsewhere?: readonly { readonly key: string; readonly tool: string; readonly args: Readonly<Record<string, unknown>> }[];
 };
 
 export type Environment = {
@@ -41,14 +43,19 @@ export const FIXTURE_SECRET = "fixture-approval-secret-13";
 export function createEnvironment(options: EnvironmentOptions): Environment {
   const world = createFixtureWorld();
   for (const fault of options.faults ?? []) world.inject(fault);
+  const clock = createManualClock();
+  const ledger = createMemoryLedger();
+  for (const held of options.inFlightElsewhere ?? []) {
+    ledger.begin({ key: held.key, tool: held.tool, args_digest: digest(held.args), owner: "another-process#1", at: clock.now() });
+  }
   return {
     world,
     registry: createFixtureRegistry(world),
-    ledger: createMemoryLedger(),
+    ledger,
     artifacts: createMemoryArtifactStore(),
     checkpoints: createMemoryCheckpointStore(),
     trace: createMemoryTraceSink(),
-    clock: createManualClock(),
+    clock,
     ids: createIdSource(options.seed ?? "seed-13"),
     planner: createFixtureModel(options.script),
     secret: FIXTURE_SECRET,

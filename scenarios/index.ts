@@ -6,3 +6,5 @@ export type { Environment, EnvironmentOptions } from "./environment.js";
 export { handwrittenFactory } from "./handwritten-engine.js";
 export { fingerprint, runScenario, SESSION_ID } from "./scenario.js";
 export type { Action, RunRecord, Scenario, ScenarioRun, Snapshot } from "./scenario.js";
+export { FAULT_COLUMNS } from "./fault-columns.js";
+export { observeRun } from "./observe.js";

@@ -6,7 +6,7 @@
 import {
   approvePending, assertNever, digest, isProcessCrash, type AgentState, type JsonValue, type TraceEvent,
 } from "../handwritten/contract/index.js";
-import type { Engine, EngineFactory } from "./engine.js";
+import { EngineUsageError, type Engine, type EngineFactory } from "./engine.js";
 import { createEnvironment, type Environment, type EnvironmentOptions } from "./environment.js";
 
 export type Action =
@@ -14,8 +14,8 @@ export type Action =
   /** A person approves the pending call: a token signed for exactly that call. */
   | { readonly kind: "approve" }
   | { readonly kind: "decline" }
-  /** Submits a token the scenario builds (tampered, stale, for another call…). */
-  | { readonly kind: "submit_token"; readonly token: (env: Environment, state: AgentState) => string }
+  /** Submits a token the scenario builds (tampered, stale, for another call…); `memo` holds earlier tokens. */
+  | { readonly kind: "submit_token"; readonly token: (env: Environment, state: AgentState, memo: ReadonlyMap<string, string>) => string }
   /** A new process over the same durable stores continues the session. */
   | { readonly kind: "restart_and_resume" }
   | { readonly kind: "reconcile"; readonly operator: string }
@@ -26,6 +26,10 @@ export type Snapshot = {
   readonly action: Action["kind"];
   /** The action died with a simulated process crash. */
   readonly crashed: boolean;
+  /** The engine refused the action (its usage error code), or null. */
+  readonly refused: string | null;
+  /** The ledger state of every key an executor saw so far. */
+  readonly ledger: Readonly<Record<string, string | null>>;
   readonly state: AgentState | undefined;
   readonly side_effects: number;
   readonly executor_calls: number;
@@ -59,18 +63,23 @@ export async function runScenario(factory: EngineFactory, scenario: Scenario): P
   const env = createEnvironment(scenario.options);
   let engine: Engine = factory.create(env);
   const snapshots: Snapshot[] = [];
+  const memo = new Map<string, string>();
   for (const action of scenario.actions) {
     let crashed = false;
+    let refused: string | null = null;
     try {
       if (action.kind === "restart_and_resume") engine = factory.create(env);
-      await perform(engine, env, action);
+      await perform(engine, env, action, memo);
     } catch (error) {
-      if (!isProcessCrash(error)) throw error;
-      crashed = true;
+      if (error instanceof EngineUsageError) refused = error.code;
+      else if (isProcessCrash(error)) crashed = true;
+      else throw error;
     }
+    const keys = Object.values(env.world.data.calls).flatMap((byKey) => Object.keys(byKey)).sort();
     snapshots.push({
-      action: action.kind, crashed, state: await engine.state(SESSION_ID),
+      action: action.kind, crashed, refused, state: await engine.state(SESSION_ID),
       side_effects: env.world.totalEffects(), executor_calls: env.world.totalCalls(),
+      ledger: Object.fromEntries(keys.map((key) => [key, env.ledger.get(key)?.state ?? null])),
     });
   }
   const final = await engine.state(SESSION_ID);
@@ -79,7 +88,7 @@ export async function runScenario(factory: EngineFactory, scenario: Scenario): P
   return { observation: scenario.observe({ snapshots, final, trace, env }), graph_steps: await engine.graphSteps(SESSION_ID), trace };
 }
 
-async function perform(engine: Engine, env: Environment, action: Action): Promise<void> {
+async function perform(engine: Engine, env: Environment, action: Action, memo: Map<string, string>): Promise<void> {
   const current = async () => {
     const state = await engine.state(SESSION_ID);
     if (state === undefined) throw new Error(`no state for ${SESSION_ID}`);
@@ -92,14 +101,16 @@ async function perform(engine: Engine, env: Environment, action: Action): Promis
     case "approve": {
       const state = await current();
       if (state.pending_approval === null) throw new Error("nothing to approve");
-      await engine.submitApproval(SESSION_ID, { kind: "token", token: approvePending(state.pending_approval, SESSION_ID, env.secret, env.clock.now()) });
+      const token = approvePending(state.pending_approval, SESSION_ID, env.secret, env.clock.now());
+      memo.set("last_approval", token);
+      await engine.submitApproval(SESSION_ID, { kind: "token", token });
       return;
     }
     case "decline":
       await engine.submitApproval(SESSION_ID, { kind: "decline" });
       return;
     case "submit_token":
-      await engine.submitApproval(SESSION_ID, { kind: "token", token: action.token(env, await current()) });
+      await engine.submitApproval(SESSION_ID, { kind: "token", token: action.token(env, await current(), memo) });
       return;
     case "restart_and_resume":
       await engine.resume(SESSION_ID);

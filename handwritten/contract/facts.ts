@@ -8,6 +8,7 @@ import { sealState } from "./checkpoint.js";
 import type { JsonValue } from "./canonical.js";
 import { deriveIdempotencyKey, type IdSource } from "./ids.js";
 import { HarnessError, assertNever } from "./result.js";
+import { findSensitive } from "./sensitive.js";
 import { STATE_VERSION, type AgentState, type AgentStatus, type Intent, type Message, type StateOf } from "./state.js";
 import { traceEvent, type TraceDetail, type TraceEvent } from "./trace.js";
 import type { Rejection, ValidatedCall } from "./validation.js";
@@ -65,7 +66,10 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
   switch (fact.type) {
     case "planner_responded": {
       const s = expect(state, fact, "ready");
-      const content = fact.raw.length > MAX_MESSAGE_CHARS ? `${fact.raw.slice(0, MAX_MESSAGE_CHARS)}…(${fact.raw.length} chars)` : fact.raw;
+      // Credentials never enter the durable conversation, even in output that will be rejected.
+      const content = findSensitive(fact.raw).length > 0
+        ? "[redacted: planner output carried credentials or contact data]"
+        : fact.raw.length > MAX_MESSAGE_CHARS ? `${fact.raw.slice(0, MAX_MESSAGE_CHARS)}…(${fact.raw.length} chars)` : fact.raw;
       return done({ ...base, step: s.step + 1, status: "planned", planned: fact.raw, messages: [...s.messages, { role: "assistant", content }] }, {});
     }
     case "step_limit_reached":

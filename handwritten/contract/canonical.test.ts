@@ -1,0 +1,120 @@
+import { createHash, createHmac } from "node:crypto";
+import { describe, it, expect } from "vitest";
+import { canonicalJson, cloneJson, constantTimeEqual, digest, hmacHex, sha256Hex } from "./canonical.js";
+import { isHarnessError } from "./result.js";
+
+const nodeSha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+
+function thrownCode(run: () => unknown): string | null {
+  try {
+    run();
+    return null;
+  } catch (e) {
+    return isHarnessError(e) ? e.code : `not a HarnessError: ${String(e)}`;
+  }
+}
+
+describe("canonicalJson", () => {
+  it("gives the same bytes whatever order the keys were written in, at every depth", () => {
+    const a = { b: 1, a: { d: [3, { z: 1, y: 2 }], c: "x" } };
+    const b = { a: { c: "x", d: [3, { y: 2, z: 1 }] }, b: 1 };
+    expect(canonicalJson(a)).toBe(canonicalJson(b));
+    expect(canonicalJson(a)).toBe('{"a":{"c":"x","d":[3,{"y":2,"z":1}]},"b":1}');
+  });
+
+  it("keeps array order, because arrays are ordered data", () => {
+    expect(canonicalJson([2, 1])).not.toBe(canonicalJson([1, 2]));
+    expect(canonicalJson([2, 1])).toBe("[2,1]");
+  });
+
+  it("writes strings, booleans, null and numbers as JSON and normalises -0 to 0", () => {
+    expect(canonicalJson({ s: 'q"\n', t: true, f: false, n: null, x: 1.5, z: -0 })).toBe('{"f":false,"n":null,"s":"q\\"\\n","t":true,"x":1.5,"z":0}');
+  });
+
+  it("leaves out object properties whose value is undefined, as JSON.stringify does", () => {
+    expect(canonicalJson({ a: 1, b: undefined })).toBe('{"a":1}');
+  });
+
+  it("accepts objects without a prototype", () => {
+    const bare = Object.create(null) as Record<string, unknown>;
+    bare["k"] = 1;
+    expect(canonicalJson(bare)).toBe('{"k":1}');
+  });
+
+  it("rejects undefined inside an array with non_json_value", () => {
+    expect(thrownCode(() => canonicalJson([1, undefined]))).toBe("non_json_value");
+  });
+
+  it("rejects a top-level undefined", () => {
+    expect(thrownCode(() => canonicalJson(undefined))).toBe("non_json_value");
+  });
+
+  it("rejects functions, symbols and bigints", () => {
+    expect(thrownCode(() => canonicalJson({ f: () => 1 }))).toBe("non_json_value");
+    expect(thrownCode(() => canonicalJson([Symbol("s")]))).toBe("non_json_value");
+    expect(thrownCode(() => canonicalJson({ n: 10n }))).toBe("non_json_value");
+  });
+
+  it("rejects NaN and the infinities", () => {
+    expect(thrownCode(() => canonicalJson({ n: Number.NaN }))).toBe("non_json_value");
+    expect(thrownCode(() => canonicalJson([Number.POSITIVE_INFINITY]))).toBe("non_json_value");
+    expect(thrownCode(() => canonicalJson(Number.NEGATIVE_INFINITY))).toBe("non_json_value");
+  });
+
+  it("rejects class instances such as Date, Map and user classes", () => {
+    class Point {
+      constructor(readonly x: number) {}
+    }
+    expect(thrownCode(() => canonicalJson({ when: new Date(0) }))).toBe("non_json_value");
+    expect(thrownCode(() => canonicalJson(new Map([["a", 1]])))).toBe("non_json_value");
+    expect(thrownCode(() => canonicalJson([new Point(1)]))).toBe("non_json_value");
+  });
+
+  it("names the path of the offending value", () => {
+    expect(() => canonicalJson({ outer: [0, { bad: Number.NaN }] })).toThrow("$.outer[1].bad");
+  });
+});
+
+describe("digests", () => {
+  it("sha256Hex matches an independent sha256 of the UTF-8 bytes", () => {
+    for (const text of ["", "abc", "ünïcode ✓"]) expect(sha256Hex(text)).toBe(nodeSha256(text));
+  });
+
+  it("digest is the sha256 of the sorted-key JSON, so key order does not change it", () => {
+    expect(digest({ name: "n", content: "c" })).toBe(nodeSha256('{"content":"c","name":"n"}'));
+    expect(digest({ content: "c", name: "n" })).toBe(digest({ name: "n", content: "c" }));
+  });
+
+  it("hmacHex matches an independent HMAC-SHA256", () => {
+    expect(hmacHex("secret", "message")).toBe(createHmac("sha256", "secret").update("message").digest("hex"));
+  });
+});
+
+describe("constantTimeEqual", () => {
+  it("is true for equal strings, including two empty strings", () => {
+    expect(constantTimeEqual("abcdef", "abcdef")).toBe(true);
+    expect(constantTimeEqual("", "")).toBe(true);
+  });
+
+  it("is false when a single character differs, at the start, middle or end", () => {
+    expect(constantTimeEqual("abcdef", "xbcdef")).toBe(false);
+    expect(constantTimeEqual("abcdef", "abcxef")).toBe(false);
+    expect(constantTimeEqual("abcdef", "abcdeg")).toBe(false);
+  });
+
+  it("is false for different lengths, even when one is a prefix of the other", () => {
+    expect(constantTimeEqual("abc", "abcd")).toBe(false);
+    expect(constantTimeEqual("abcd", "abc")).toBe(false);
+    expect(constantTimeEqual("", "a")).toBe(false);
+  });
+});
+
+describe("cloneJson", () => {
+  it("returns a deep copy that shares nothing with its input", () => {
+    const input = { a: { b: [1, 2] } };
+    const copy = cloneJson(input);
+    expect(copy).toEqual(input);
+    copy.a.b.push(3);
+    expect(input.a.b).toEqual([1, 2]);
+  });
+});

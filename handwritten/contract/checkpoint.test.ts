@@ -1,0 +1,53 @@
+import { createHash } from "node:crypto";
+import { describe, it, expect } from "vitest";
+import { referenceCanonical } from "../engine/test-helpers.js";
+import { createMemoryCheckpointStore, hashState, sealState, toCheckpoint } from "./checkpoint.js";
+import { startRun, applyFact } from "./facts.js";
+import { createIdSource } from "./ids.js";
+import type { AgentState } from "./state.js";
+
+const nodeSha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+const ids = createIdSource("seed");
+
+describe("checkpoint hashes", () => {
+  it("is the sha256 of the canonical JSON of the state without its hash field", () => {
+    const { state } = startRun("s1", "goal", { at: 42, ids });
+    const { checkpoint_hash, ...rest } = state;
+    expect(checkpoint_hash).toBe(nodeSha256(referenceCanonical(rest)));
+    expect(hashState(state)).toBe(checkpoint_hash);
+  });
+
+  it("changes when any part of the state changes", () => {
+    const { state } = startRun("s1", "goal", { at: 42, ids });
+    const other = sealState<AgentState>({ ...state, messages: [{ role: "user", content: "another goal" }] });
+    expect(other.checkpoint_hash).not.toBe(state.checkpoint_hash);
+  });
+
+  it("does not depend on the stale hash already in the state", () => {
+    const { state } = startRun("s1", "goal", { at: 42, ids });
+    expect(hashState({ ...state, checkpoint_hash: "stale" })).toBe(state.checkpoint_hash);
+  });
+});
+
+describe("createMemoryCheckpointStore", () => {
+  it("returns the latest checkpoint of a session and keeps the whole list", () => {
+    const store = createMemoryCheckpointStore();
+    const first = startRun("s1", "goal", { at: 0, ids }).state;
+    const second = applyFact(first, { type: "planner_responded", raw: "{}" }, { at: 1, ids }).state;
+    store.put(toCheckpoint(first));
+    store.put(toCheckpoint(second));
+    store.put(toCheckpoint(startRun("s2", "other", { at: 0, ids }).state));
+    expect(store.latest("s1")?.seq).toBe(1);
+    expect(store.list("s1").map((c) => c.checkpoint_hash)).toEqual([first.checkpoint_hash, second.checkpoint_hash]);
+    expect(store.latest("missing")).toBeUndefined();
+  });
+
+  it("stores a copy, so mutating the caller's object cannot rewrite history", () => {
+    const store = createMemoryCheckpointStore();
+    const state = startRun("s1", "goal", { at: 0, ids }).state;
+    const checkpoint = toCheckpoint(state);
+    store.put(checkpoint);
+    (checkpoint.state.messages as { role: string; content: string }[]).push({ role: "user", content: "injected" });
+    expect(store.latest("s1")?.state.messages).toHaveLength(1);
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, it, expect } from "vitest";
+import { z } from "zod";
+import { isHarnessError } from "./result.js";
+import {
+  defineTool, isPermanentToolError, isProcessCrash, isTransientToolError, PermanentToolError, ProcessCrash, TransientToolError,
+  type RiskClass,
+} from "./tool.js";
+
+const execute = () => Promise.resolve({ ok: true });
+
+function definitionError(run: () => unknown): string | null {
+  try {
+    run();
+    return null;
+  } catch (e) {
+    return isHarnessError(e) ? e.code : `not a HarnessError: ${String(e)}`;
+  }
+}
+
+const base = { description: "d", risk: "read_only" as RiskClass, timeoutMs: 100, execute };
+
+describe("defineTool", () => {
+  it("accepts a strict input schema and returns a frozen spec", () => {
+    const spec = defineTool({ ...base, name: "ok_tool", input: z.strictObject({ a: z.string() }) });
+    expect(spec.name).toBe("ok_tool");
+    expect(Object.isFrozen(spec)).toBe(true);
+  });
+
+  it("rejects a non-strict z.object input schema with invalid_tool_spec", () => {
+    expect(definitionError(() => defineTool({ ...base, name: "lax", input: z.object({ a: z.string() }) }))).toBe("invalid_tool_spec");
+  });
+
+  it("rejects a z.looseObject input schema (unknown keys passed through) with invalid_tool_spec", () => {
+    expect(definitionError(() => defineTool({ ...base, name: "loose", input: z.looseObject({ a: z.string() }) }))).toBe("invalid_tool_spec");
+  });
+
+  it("rejects a catchall that accepts unknown keys", () => {
+    expect(definitionError(() => defineTool({ ...base, name: "catchall", input: z.object({ a: z.string() }).catchall(z.string()) }))).toBe(
+      "invalid_tool_spec",
+    );
+  });
+
+  it("rejects a tool name that is not snake_case", () => {
+    for (const name of ["Bad", "has-dash", "1starts_with_digit", "", "__proto__"]) {
+      expect(definitionError(() => defineTool({ ...base, name, input: z.strictObject({}) }))).toBe("invalid_tool_spec");
+    }
+  });
+
+  it("rejects a non-positive timeout", () => {
+    expect(definitionError(() => defineTool({ ...base, name: "t", timeoutMs: 0, input: z.strictObject({}) }))).toBe("invalid_tool_spec");
+    expect(definitionError(() => defineTool({ ...base, name: "t", timeoutMs: Number.NaN, input: z.strictObject({}) }))).toBe("invalid_tool_spec");
+  });
+});
+
+describe("tool error classes", () => {
+  it("are told apart by name, each guard matching only its own class", () => {
+    const transient = new TransientToolError("t");
+    const permanent = new PermanentToolError("p");
+    const crash = new ProcessCrash("c");
+    expect([isTransientToolError(transient), isTransientToolError(permanent), isTransientToolError(crash)]).toEqual([true, false, false]);
+    expect([isPermanentToolError(transient), isPermanentToolError(permanent), isPermanentToolError(crash)]).toEqual([false, true, false]);
+    expect([isProcessCrash(transient), isProcessCrash(permanent), isProcessCrash(crash)]).toEqual([false, false, true]);
+    expect(isProcessCrash(new Error("plain"))).toBe(false);
+  });
+});
