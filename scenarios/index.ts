@@ -7,4 +7,5 @@ export { handwrittenFactory } from "./handwritten-engine.js";
 export { fingerprint, runScenario, SESSION_ID } from "./scenario.js";
 export type { Action, RunRecord, Scenario, ScenarioRun, Snapshot } from "./scenario.js";
 export { FAULT_COLUMNS } from "./fault-columns.js";
+export { ALL_COLUMNS } from "./all-columns.js";
 export { observeRun } from "./observe.js";

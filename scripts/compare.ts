@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { pathToFileURL } from "node:url";
-import { REQUIRED_COLUMNS } from "../scenarios/index.js";
+import { ALL_COLUMNS } from "../scenarios/index.js";
 import { parseCompareArgs, USAGE } from "./comparison/args.js";
 import { loadFramework, type LoadOptions } from "./comparison/load-framework.js";
 import { compare, exitCodeFor } from "./comparison/report.js";
@@ -37,7 +37,7 @@ export async function main(argv: readonly string[], io: MainIo = defaultIo): Pro
   const report = await compare({
     framework,
     factory: loaded.ok ? loaded.value : { unavailable: loaded.error.reason },
-    scenarios: REQUIRED_COLUMNS,
+    scenarios: ALL_COLUMNS,
     commit: currentCommit(),
     now: (io.now ?? (() => new Date()))(),
     progress: quiet ? undefined : (message) => io.stderr(`… ${message}\n`),

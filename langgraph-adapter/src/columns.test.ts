@@ -3,6 +3,7 @@ import { canonicalJson } from "../../handwritten/contract/index.js";
 import { finalAnswer, toolCall } from "../../handwritten/fixtures/index.js";
 import { localGraphFactory } from "../../local-graph/agent/engine.js";
 import { REQUIRED_COLUMNS } from "../../scenarios/columns.js";
+import { FAULT_COLUMNS } from "../../scenarios/fault-columns.js";
 import { handwrittenFactory } from "../../scenarios/handwritten-engine.js";
 import { fingerprint, runScenario, type Scenario } from "../../scenarios/scenario.js";
 import { langgraphFactory } from "./index.js";
@@ -18,7 +19,7 @@ const longRun: Scenario = {
   observe: (record) => ({ calls: record.env.world.totalCalls(), ...fingerprint(record) }),
 };
 
-const ALL = [...REQUIRED_COLUMNS, ...EXTRA_SCENARIOS, longRun];
+const ALL = [...REQUIRED_COLUMNS, ...FAULT_COLUMNS, ...EXTRA_SCENARIOS, longRun];
 
 describe("LangGraph adapter against the handwritten engine", () => {
   it("covers the four required columns of the contract", () => {

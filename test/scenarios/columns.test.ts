@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { canonicalJson } from "../../handwritten/contract/index.js";
 import { localGraphFactory } from "../../local-graph/agent/index.js";
-import { handwrittenFactory, REQUIRED_COLUMNS, runScenario, type EngineFactory } from "../../scenarios/index.js";
+import { ALL_COLUMNS, handwrittenFactory, runScenario, type EngineFactory } from "../../scenarios/index.js";
 import { behavesLikeTheContract } from "./contract-suite.js";
 
 const engines: readonly EngineFactory[] = [handwrittenFactory, localGraphFactory];
@@ -13,7 +13,7 @@ const engines: readonly EngineFactory[] = [handwrittenFactory, localGraphFactory
 for (const factory of engines) behavesLikeTheContract(factory);
 
 describe("local_state_graph against handwritten", () => {
-  for (const scenario of REQUIRED_COLUMNS) {
+  for (const scenario of ALL_COLUMNS) {
     it(`gives the same observation, trace and checkpoint hash in ${scenario.name}`, async () => {
       const reference = await runScenario(handwrittenFactory, scenario);
       const local = await runScenario(localGraphFactory, scenario);
