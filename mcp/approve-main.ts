@@ -1,0 +1,62 @@
+/**
+ * A person's approval, from the command line: reads an `approval_required` answer (the
+ * `structuredContent` of the result) and prints the approval token for its pending call, signed
+ * with the server's secret. The host then repeats the call with the token in `_meta`.
+ *
+ *   AGENT_HARNESS_APPROVAL_SECRET=... npx tsx mcp/approve-main.ts --answer '<json>' [--ttl-ms N]
+ */
+import { parseArgs } from "node:util";
+import { pathToFileURL } from "node:url";
+import { z } from "zod";
+import { DEFAULT_APPROVAL_TTL_MS, systemClock } from "../handwritten/contract/index.js";
+import { approve } from "./approval-gate.js";
+import { readSecret, SECRET_ENV } from "./cli.js";
+
+export const APPROVE_USAGE = `Usage: npx tsx mcp/approve-main.ts --answer JSON [--ttl-ms N]
+
+Prints an approval token for the pending call of an approval_required answer.
+  --answer JSON   the answer's structuredContent: {"status":"approval_required","session_id":...,"pending":{...}}
+  --ttl-ms N      how long the token stays valid (default ${DEFAULT_APPROVAL_TTL_MS})
+Environment: ${SECRET_ENV} must be the server's secret.
+Exit codes: 0 token printed; 2 bad usage.`;
+
+const ApprovalRequired = z.object({
+  status: z.literal("approval_required"),
+  session_id: z.string(),
+  pending: z.object({
+    tool: z.string(), args: z.record(z.string(), z.unknown()), args_digest: z.string(), idempotency_key: z.string(),
+    nonce: z.string(), requested_at: z.number(),
+  }),
+});
+
+export function approveMain(argv: readonly string[], env: NodeJS.ProcessEnv, now: number = systemClock.now()): { code: number; out: string } {
+  let values: { answer?: string; "ttl-ms"?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({ args: [...argv], strict: true, options: { answer: { type: "string" }, "ttl-ms": { type: "string" }, help: { type: "boolean", short: "h" } } }));
+  } catch (error) {
+    return usage((error as Error).message);
+  }
+  if (values.help === true) return { code: 0, out: `${APPROVE_USAGE}\n` };
+  const secret = readSecret(env);
+  if (!secret.ok) return usage(secret.error.message);
+  if (secret.value === null) return usage(`${SECRET_ENV} is unset; a token must be signed with the server's secret`);
+  const ttl = values["ttl-ms"] === undefined ? DEFAULT_APPROVAL_TTL_MS : Number(values["ttl-ms"]);
+  if (!Number.isSafeInteger(ttl) || ttl <= 0) return usage(`--ttl-ms needs a positive whole number, got ${JSON.stringify(values["ttl-ms"])}`);
+  let answer: z.infer<typeof ApprovalRequired>;
+  try {
+    answer = ApprovalRequired.parse(JSON.parse(values.answer ?? "null"));
+  } catch {
+    return usage("--answer needs the structuredContent of an approval_required answer");
+  }
+  return { code: 0, out: `${approve(answer.pending, answer.session_id, secret.value, now, ttl)}\n` };
+}
+
+function usage(message: string) {
+  return { code: 2, out: `approve: ${message}\n\n${APPROVE_USAGE}\n` };
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { code, out } = approveMain(process.argv.slice(2), process.env);
+  (code === 0 ? process.stdout : process.stderr).write(out);
+  process.exitCode = code;
+}

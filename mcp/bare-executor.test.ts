@@ -1,0 +1,87 @@
+/**
+ * Fault injection "MCP handed a bare executor": an adapter that calls a tool's `execute` itself
+ * publishes a report without approval, and the parity check flags it; the real server answers
+ * approval_required with zero side effects, and its parity check is clean.
+ */
+import { Client } from "@modelcontextprotocol/client";
+import { InMemoryTransport, type Server } from "@modelcontextprotocol/server";
+import { describe, expect, it } from "vitest";
+import {
+  createIdSource, createManualClock, createMemoryArtifactStore, createMemoryLedger, DEFAULT_INPUT_LIMITS, DEFAULT_LIMITS,
+} from "../handwritten/contract/index.js";
+import { createFixtureRegistry, createFixtureWorld, type FixtureWorld } from "../handwritten/fixtures/index.js";
+import { createMemoryAuditSink } from "./audit.js";
+import { createHarnessServer } from "./server.js";
+import { createSessionStore } from "./sessions.js";
+import { emptyModel, expectLocal, type LocalCall } from "./testing/local-oracle.js";
+import { createNaiveAdapter } from "./testing/naive-adapter.js";
+import { discrepancies } from "./testing/parity.js";
+import { deltaOf, observe, TEST_SECRET } from "./testing/stdio-server.js";
+import { worldCounts } from "./server-main.js";
+
+type Adapter = (world: FixtureWorld) => Server;
+
+const naive: Adapter = (world) => createNaiveAdapter(createFixtureRegistry(world));
+const real: Adapter = (world) => {
+  const clock = createManualClock();
+  const deps = {
+    registry: createFixtureRegistry(world), ledger: createMemoryLedger(), artifacts: createMemoryArtifactStore(), clock,
+    ids: createIdSource("bare-executor-test"), secret: TEST_SECRET, sessions: createSessionStore(), audit: createMemoryAuditSink(),
+    limits: DEFAULT_LIMITS, inputLimits: DEFAULT_INPUT_LIMITS,
+  };
+  return createHarnessServer(deps, { connectionSession: "in-memory" });
+};
+
+/** Serves `adapter` over an in-memory pair, makes one call, and runs the parity check on it. */
+async function parityOf(adapter: Adapter, call: LocalCall) {
+  const world = createFixtureWorld();
+  const server = adapter(world);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: "bare-executor-test", version: "0.0.0" });
+  await client.connect(clientSide);
+  const expected = expectLocal(createFixtureRegistry(createFixtureWorld()), emptyModel(), call, TEST_SECRET, 0);
+  const before = structuredClone(worldCounts(world));
+  const observed = await observe(client, { name: call.tool, arguments: call.args, _meta: { "agent-harness/session": call.session_id } });
+  const problems = discrepancies(call, expected, observed, deltaOf(before, worldCounts(world), call.tool));
+  await client.close();
+  return { problems, observed, effects: world.totalEffects() };
+}
+
+const publish: LocalCall = { session_id: "s", tool: "publish_report", args: { artifact: "art_leak", audience: "public" } };
+const shell: LocalCall = { session_id: "s", tool: "run_shell", args: { command: "rm -rf /" } };
+const badArgs: LocalCall = { session_id: "s", tool: "save_artifact", args: { name: "../etc/passwd", content: "x" } };
+
+describe("an MCP adapter handed a bare executor", () => {
+  it("publishes without approval, and the parity check flags the answer and the side effect", async () => {
+    const { problems, effects } = await parityOf(naive, publish);
+    expect(effects).toBe(1);
+    expect(problems).toEqual([
+      'status: local "approval_required", mcp "ok"',
+      'reason code: local "approval_required", mcp null',
+      "isError: local true, mcp false",
+      expect.stringMatching(/^pending call: /),
+      "executor calls of publish_report: local 0, mcp 1",
+      "side effects of publish_report: local 0, mcp 1",
+    ]);
+  });
+
+  it("runs an always_deny tool and a call with invalid arguments, and both are flagged", async () => {
+    expect((await parityOf(naive, shell)).problems).toEqual(expect.arrayContaining(["side effects of run_shell: local 0, mcp 1"]));
+    expect((await parityOf(naive, badArgs)).problems).toEqual(expect.arrayContaining(['status: local "rejected", mcp "ok"']));
+  });
+});
+
+describe("the real server, handed only the registry and the contract", () => {
+  it("answers approval_required with zero side effects and a clean parity check", async () => {
+    const { problems, observed, effects } = await parityOf(real, publish);
+    expect(problems).toEqual([]);
+    expect(effects).toBe(0);
+    expect(observed).toMatchObject({ kind: "result", isError: true, body: { status: "approval_required", pending: { tool: "publish_report" } } });
+  });
+
+  it("denies the always_deny tool and rejects invalid arguments before any execute", async () => {
+    expect(await parityOf(real, shell)).toMatchObject({ problems: [], effects: 0, observed: { body: { status: "denied", code: "always_deny" } } });
+    expect(await parityOf(real, badArgs)).toMatchObject({ problems: [], effects: 0, observed: { body: { status: "rejected", code: "invalid_arguments" } } });
+  });
+});

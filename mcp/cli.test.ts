@@ -1,0 +1,89 @@
+/** The server's and the approver's command lines: clear help, and exit 2 with a clear error on bad usage. */
+import { describe, expect, it } from "vitest";
+import { approvePending, verifyApprovalToken, type PendingApproval } from "../handwritten/contract/index.js";
+import { approveMain } from "./approve-main.js";
+import { parseServerFlags, readSecret } from "./cli.js";
+import { DEFAULT_MAX_FRAME_BYTES } from "./frame-guard.js";
+import { main } from "./server-main.js";
+
+/** Runs `main` as the process would, capturing what it writes. */
+const run = (argv: string[], env: NodeJS.ProcessEnv = {}) => {
+  let [stdout, stderr] = ["", ""];
+  const code = main(argv, env, { out: (t) => void (stdout += t), err: (t) => void (stderr += t) });
+  return { code, stdout, stderr };
+};
+
+describe("npm run mcp", () => {
+  it("prints its usage for --help and exits 0 without serving", () => {
+    const { code, stdout } = run(["--help"]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Usage: npm run --silent mcp/);
+    for (const flag of ["--audit-log PATH", "--world-file PATH", "--max-frame-bytes N", "AGENT_HARNESS_APPROVAL_SECRET"]) expect(stdout).toContain(flag);
+  });
+
+  it.each([
+    [["--audit-logg", "x"], {}, "--audit-logg"],
+    [["--max-frame-bytes", "1k"], {}, "--max-frame-bytes"],
+    [[], { AGENT_HARNESS_APPROVAL_SECRET: "short" }, "at least 16 characters"],
+    [["--audit-log", "/nonexistent-dir/audit.jsonl"], {}, "ENOENT"],
+  ])("exits 2 for %j with a clear error and nothing on stdout", (argv, env, message) => {
+    const { code, stdout, stderr } = run(argv, env);
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr).toContain(message);
+    expect(stderr).toContain("--help");
+  });
+});
+
+describe("parseServerFlags", () => {
+  it("reads every flag, with defaults", () => {
+    expect(parseServerFlags([])).toEqual({ ok: true, value: { help: false, auditLog: null, worldFile: null, maxFrameBytes: DEFAULT_MAX_FRAME_BYTES } });
+    expect(parseServerFlags(["--audit-log", "a.jsonl", "--world-file=w.json", "--max-frame-bytes", "4096"])).toEqual({
+      ok: true, value: { help: false, auditLog: "a.jsonl", worldFile: "w.json", maxFrameBytes: 4096 },
+    });
+  });
+
+  it.each([
+    [["--audit-log"], /argument missing/],
+    [["--max-frame-bytes", "12"], /at least 1024/],
+    [["--max-frame-bytes", "1e6"], /whole number/],
+    [["--audit-log", ""], /needs a path/],
+    [["serve"], /positional/],
+  ])("refuses %j", (argv, message) => {
+    const parsed = parseServerFlags(argv);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.error.message).toMatch(message);
+  });
+
+  it("takes the approval secret from the environment and refuses a short one", () => {
+    expect(readSecret({})).toEqual({ ok: true, value: null });
+    expect(readSecret({ AGENT_HARNESS_APPROVAL_SECRET: "short" }).ok).toBe(false);
+    expect(readSecret({ AGENT_HARNESS_APPROVAL_SECRET: "a-long-enough-secret" })).toEqual({ ok: true, value: "a-long-enough-secret" });
+  });
+});
+
+describe("approve-main", () => {
+  const env = { AGENT_HARNESS_APPROVAL_SECRET: "approver-test-secret" };
+  const pending: PendingApproval = {
+    tool: "publish_report", args: { artifact: "art_a", audience: "team" }, args_digest: "d".repeat(64), idempotency_key: "k", nonce: "n1", requested_at: 5,
+  };
+  const answer = JSON.stringify({ status: "approval_required", code: "approval_required", session_id: "s1", tool: "publish_report", pending });
+
+  it("signs the pending call of an approval_required answer exactly as approvePending does", () => {
+    const { code, out } = approveMain(["--answer", answer, "--ttl-ms", "1000"], env, 100);
+    expect(code).toBe(0);
+    expect(out.trim()).toBe(approvePending(pending, "s1", env.AGENT_HARNESS_APPROVAL_SECRET, 100, 1000));
+    expect(verifyApprovalToken(out.trim(), { pending, session_id: "s1", now: 1100, used: [] }, env.AGENT_HARNESS_APPROVAL_SECRET).ok).toBe(true);
+  });
+
+  it.each([
+    [["--answer", answer], {}, /unset/],
+    [["--answer", "{}"], env, /approval_required answer/],
+    [["--answer", answer, "--ttl-ms", "0"], env, /positive/],
+    [["--nonce", "x"], env, /Unknown option/],
+  ])("exits 2 for %j", (argv, environment, message) => {
+    const { code, out } = approveMain(argv, environment);
+    expect(code).toBe(2);
+    expect(out).toMatch(message);
+  });
+});

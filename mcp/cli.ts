@@ -1,0 +1,78 @@
+/** Command-line flags of the MCP server, parsed into a typed result; usage errors never throw. */
+import { parseArgs } from "node:util";
+import { err, ok, type Result } from "../handwritten/contract/index.js";
+import { DEFAULT_MAX_FRAME_BYTES } from "./frame-guard.js";
+
+export const SECRET_ENV = "AGENT_HARNESS_APPROVAL_SECRET";
+export const MIN_SECRET_CHARS = 16;
+
+export type ServerFlags = {
+  readonly help: boolean;
+  readonly auditLog: string | null;
+  readonly worldFile: string | null;
+  readonly maxFrameBytes: number;
+};
+
+export type UsageError = { readonly code: "bad_usage"; readonly message: string };
+
+export const SERVER_USAGE = `Usage: npm run --silent mcp -- [options]
+       npx tsx mcp/server-main.ts [options]
+
+Serves the agent-harness fixture tools (read_table, run_regression, save_artifact,
+publish_report, run_shell) over MCP on stdin/stdout, under the harness policy:
+schema first, policy before execution, per-call approval for high_risk tools,
+idempotency keys, and always_deny refused. stdout carries only the protocol
+(so run npm with --silent: without it npm prints a banner on stdout).
+
+Options:
+  --audit-log PATH        append the audit trail (one redacted TraceEvent per line) to PATH
+  --world-file PATH       after every tools/call, write the fixture world's executor-call
+                          and side-effect counts to PATH (JSON; for tests and demos)
+  --max-frame-bytes N     answer longer JSON-RPC lines with error -32600 (default ${DEFAULT_MAX_FRAME_BYTES})
+  -h, --help              show this help and exit
+
+Environment:
+  ${SECRET_ENV}   the server-held HMAC secret for approval tokens (at least
+                          ${MIN_SECRET_CHARS} characters). Unset: a random secret, so no call can be approved.
+
+Exit codes: 0 after stdin closes or --help; 2 bad usage.`;
+
+export function parseServerFlags(argv: readonly string[]): Result<ServerFlags, UsageError> {
+  let values: { help?: boolean; "audit-log"?: string; "world-file"?: string; "max-frame-bytes"?: string };
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        help: { type: "boolean", short: "h" },
+        "audit-log": { type: "string" },
+        "world-file": { type: "string" },
+        "max-frame-bytes": { type: "string" },
+      },
+    }));
+  } catch (error) {
+    return usage((error as Error).message);
+  }
+  const frame = values["max-frame-bytes"];
+  const maxFrameBytes = frame === undefined ? DEFAULT_MAX_FRAME_BYTES : Number(frame);
+  if (!Number.isSafeInteger(maxFrameBytes) || maxFrameBytes < 1024 || !/^\d+$/.test(frame ?? "0")) {
+    return usage(`--max-frame-bytes needs a whole number of at least 1024, got ${JSON.stringify(frame)}`);
+  }
+  for (const flag of ["audit-log", "world-file"] as const) {
+    if (values[flag] === "") return usage(`--${flag} needs a path`);
+  }
+  return ok({ help: values.help === true, auditLog: values["audit-log"] ?? null, worldFile: values["world-file"] ?? null, maxFrameBytes });
+}
+
+/** The approval secret from the environment; null when unset (the caller picks a random one). */
+export function readSecret(env: NodeJS.ProcessEnv): Result<string | null, UsageError> {
+  const secret = env[SECRET_ENV];
+  if (secret === undefined || secret === "") return ok(null);
+  if (secret.length < MIN_SECRET_CHARS) return usage(`${SECRET_ENV} must have at least ${MIN_SECRET_CHARS} characters`);
+  return ok(secret);
+}
+
+function usage(message: string) {
+  return err<UsageError>({ code: "bad_usage", message });
+}

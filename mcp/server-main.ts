@@ -1,0 +1,89 @@
+/**
+ * `npm run mcp`: the MCP stdio server over the fixture registry. stdout is the protocol channel;
+ * notices go to stderr, the audit trail to `--audit-log`, and world counts to `--world-file`.
+ */
+import { randomBytes } from "node:crypto";
+import { renameSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
+import {
+  createIdSource, createMemoryArtifactStore, createMemoryLedger, DEFAULT_INPUT_LIMITS, DEFAULT_LIMITS, systemClock,
+} from "../handwritten/contract/index.js";
+import { createFixtureRegistry, createFixtureWorld, type FixtureWorld } from "../handwritten/fixtures/index.js";
+import { createFileAuditSink, discardAudit, type AuditSink } from "./audit.js";
+import type { CallToolDeps } from "./call-tool.js";
+import { parseServerFlags, readSecret, SECRET_ENV, SERVER_USAGE } from "./cli.js";
+import { createFrameGuard, createRawArguments } from "./frame-guard.js";
+import { createHarnessServerFactory } from "./server.js";
+import { createSessionStore } from "./sessions.js";
+
+/** What `--world-file` holds: the fixture world's own counts, an observer independent of the server's answers. */
+export type WorldCounts = {
+  readonly calls: Record<string, Record<string, number>>;
+  readonly effects: Record<string, Record<string, number>>;
+  readonly total_calls: number;
+  readonly total_effects: number;
+};
+
+export function worldCounts(world: FixtureWorld): WorldCounts {
+  return { calls: world.data.calls, effects: world.data.effects, total_calls: world.totalCalls(), total_effects: world.totalEffects() };
+}
+
+/** Where a run that ends at once writes: help to `out`, errors and notices to `err`. */
+export type MainIo = { readonly out: (text: string) => void; readonly err: (text: string) => void };
+const processIo: MainIo = { out: (text) => void process.stdout.write(text), err: (text) => void process.stderr.write(text) };
+
+/** Starts serving and returns "serving", or returns the exit code of a run that ends at once. */
+export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: MainIo = processIo): number | "serving" {
+  const fail = (message: string) => {
+    io.err(`agent-harness mcp: ${message}\nRun with --help for usage.\n`);
+    return 2;
+  };
+  const flags = parseServerFlags(argv);
+  if (!flags.ok) return fail(flags.error.message);
+  if (flags.value.help) {
+    io.out(`${SERVER_USAGE}\n`);
+    return 0;
+  }
+  const configured = readSecret(env);
+  if (!configured.ok) return fail(configured.error.message);
+  if (configured.value === null) io.err(`agent-harness mcp: ${SECRET_ENV} is unset; using a random secret, so no high_risk call can be approved\n`);
+  const secret = configured.value ?? randomBytes(32).toString("hex");
+
+  const world = createFixtureWorld();
+  const { auditLog, worldFile, maxFrameBytes } = flags.value;
+  const writeWorld = worldFile === null ? undefined : () => writeAtomically(worldFile, JSON.stringify(worldCounts(world)));
+  let audit: AuditSink = discardAudit;
+  try {
+    if (auditLog !== null) audit = createFileAuditSink(auditLog);
+    writeWorld?.();
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+
+  const deps: CallToolDeps = {
+    registry: createFixtureRegistry(world), ledger: createMemoryLedger(), artifacts: createMemoryArtifactStore(),
+    clock: systemClock, ids: createIdSource(randomBytes(16).toString("hex")), secret, sessions: createSessionStore(),
+    audit, limits: DEFAULT_LIMITS, inputLimits: DEFAULT_INPUT_LIMITS,
+  };
+  const rawArguments = createRawArguments();
+  const guard = createFrameGuard({ maxFrameBytes, rawArguments, reply: (error) => void process.stdout.write(`${JSON.stringify(error)}\n`) });
+  process.stdin.pipe(guard);
+  const transport = new StdioServerTransport(guard, process.stdout, { maxBufferSize: maxFrameBytes + 2 });
+  serveStdio(createHarnessServerFactory(deps, writeWorld === undefined ? { rawArguments } : { rawArguments, onCallSettled: writeWorld }), {
+    transport,
+    onerror: (error) => io.err(`agent-harness mcp: ${error.message}\n`),
+  });
+  return "serving";
+}
+
+function writeAtomically(path: string, text: string): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, path);
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const code = main(process.argv.slice(2), process.env);
+  if (code !== "serving") process.exitCode = code;
+}

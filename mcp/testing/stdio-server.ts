@@ -1,0 +1,85 @@
+/**
+ * TEST SUPPORT. Starts `mcp/server-main.ts` as a separate process behind an official SDK client
+ * over stdio, and reads what the process wrote beside the protocol: its world counts and its
+ * audit log. One instance serves a whole `describe`.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/client";
+import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import type { CallToolResult } from "@modelcontextprotocol/server";
+import type { TraceEvent } from "../../handwritten/contract/index.js";
+import type { WorldCounts } from "../server-main.js";
+import type { Observed } from "./parity.js";
+
+export const REPO_ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
+/** The secret the spawned server holds, so a test can play the approving person. */
+export const TEST_SECRET = "parity-test-approval-secret";
+/** The server's entry, run through tsx: `node --import tsx mcp/server-main.ts`. */
+export const SERVER_COMMAND = [process.execPath, "--import", "tsx", "mcp/server-main.ts"] as const;
+
+export type Era = "2025-11-25" | "2026-07-28";
+
+/**
+ * The SDK's stdio transport probes the era on a throwaway sibling process; a subclass probes
+ * in place (documented SDK behaviour), which saves the test suite one server start per era check.
+ */
+class InPlaceProbeTransport extends StdioClientTransport {}
+
+export type SpawnedServer = {
+  readonly client: Client;
+  world(): WorldCounts;
+  audit(): TraceEvent[];
+  auditText(): string;
+  call(params: { name: string; arguments?: unknown; _meta?: Record<string, unknown> }): Promise<Observed>;
+  close(): Promise<void>;
+};
+
+export async function spawnServer(era: Era = "2025-11-25", extraArgs: readonly string[] = []): Promise<SpawnedServer> {
+  const dir = mkdtempSync(join(tmpdir(), "agent-harness-mcp-"));
+  const [auditLog, worldFile] = [join(dir, "audit.jsonl"), join(dir, "world.json")];
+  const [command, ...args] = SERVER_COMMAND;
+  const transport = new InPlaceProbeTransport({
+    command, args: [...args, "--audit-log", auditLog, "--world-file", worldFile, ...extraArgs], cwd: REPO_ROOT,
+    env: { ...getDefaultEnvironment(), AGENT_HARNESS_APPROVAL_SECRET: TEST_SECRET }, stderr: "ignore",
+  });
+  const client = new Client({ name: "agent-harness-parity-test", version: "0.0.0" },
+    era === "2026-07-28" ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {});
+  await client.connect(transport);
+  return {
+    client,
+    world: () => JSON.parse(readFileSync(worldFile, "utf8")) as WorldCounts,
+    audit: () => readFileSync(auditLog, "utf8").split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as TraceEvent),
+    auditText: () => readFileSync(auditLog, "utf8"),
+    call: (params) => observe(client, params),
+    async close() {
+      await client.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One `tools/call` through an SDK client, as the data the parity check compares. */
+export async function observe(client: Client, params: { name: string; arguments?: unknown; _meta?: Record<string, unknown> }): Promise<Observed> {
+  let result: CallToolResult;
+  try {
+    result = await client.callTool(params as Parameters<Client["callTool"]>[0]);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code !== "number") throw error;
+    return { kind: "protocol_error", code, message: (error as Error).message };
+  }
+  const text = result.content.find((block) => block.type === "text");
+  return {
+    kind: "result", isError: result.isError === true, body: (result.structuredContent ?? {}) as Record<string, unknown>,
+    text: text?.type === "text" ? text.text : null,
+  };
+}
+
+/** Executor calls and side effects of `tool` between two world snapshots. */
+export function deltaOf(before: WorldCounts, after: WorldCounts, tool: string) {
+  const sum = (counts: Record<string, Record<string, number>>) => Object.values(counts[tool] ?? {}).reduce((a, b) => a + b, 0);
+  return { calls: sum(after.calls) - sum(before.calls), effects: sum(after.effects) - sum(before.effects) };
+}
