@@ -1,0 +1,74 @@
+/**
+ * Bundles the page with esbuild for the browser. A Node built-in anywhere in the import graph
+ * (node:fs, or a bare "fs", "crypto", …) fails the build with a clear message: the contract
+ * core and the reducer must run in a browser unchanged.
+ *
+ *   tsx web/build.ts [--outdir DIR]     (default web/dist)
+ */
+import { copyFile, mkdir } from "node:fs/promises";
+import { builtinModules } from "node:module";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { build, type Metafile, type Plugin } from "esbuild";
+
+export const WEB_DIR = dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_OUTDIR = join(WEB_DIR, "dist");
+const STATIC_FILES = ["index.html", "styles.css"] as const;
+
+const NODE_BUILTINS = new Set(builtinModules.map((name) => name.replace(/^node:/, "")));
+
+export function isNodeBuiltin(specifier: string): boolean {
+  return specifier.startsWith("node:") || NODE_BUILTINS.has(specifier) || NODE_BUILTINS.has(specifier.split("/")[0] ?? "");
+}
+
+/** Refuses every Node built-in import, naming the importer. */
+export const noNodeImports: Plugin = {
+  name: "no-node-imports",
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /.*/ }, (args) => {
+      if (args.kind === "entry-point" || !isNodeBuiltin(args.path)) return undefined;
+      return { errors: [{ text: `Node-only import "${args.path}" in ${args.importer}: the page bundle runs in a browser and must not import Node built-ins` }] };
+    });
+  },
+};
+
+export type BuildOptions = { readonly outdir?: string; readonly entry?: string; readonly minify?: boolean };
+export type BuildResult = { readonly outdir: string; readonly metafile: Metafile };
+
+export async function buildWeb(options: BuildOptions = {}): Promise<BuildResult> {
+  const outdir = resolve(options.outdir ?? DEFAULT_OUTDIR);
+  await mkdir(outdir, { recursive: true });
+  const result = await build({
+    entryPoints: { main: options.entry ?? join(WEB_DIR, "main.ts") },
+    outdir,
+    bundle: true,
+    platform: "browser",
+    format: "esm",
+    target: ["es2022"],
+    sourcemap: true,
+    minify: options.minify ?? false,
+    metafile: true,
+    logLevel: "silent",
+    plugins: [noNodeImports],
+  });
+  if (options.entry === undefined) {
+    await Promise.all(STATIC_FILES.map((file) => copyFile(join(WEB_DIR, file), join(outdir, file))));
+  }
+  return { outdir, metafile: result.metafile };
+}
+
+async function main(argv: readonly string[]): Promise<void> {
+  const at = argv.indexOf("--outdir");
+  const outdir = at >= 0 ? argv[at + 1] : undefined;
+  if (at >= 0 && outdir === undefined) throw new Error("--outdir needs a directory");
+  const { outdir: written, metafile } = await buildWeb(outdir === undefined ? {} : { outdir });
+  const bytes = Object.values(metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
+  console.log(`web: built ${Object.keys(metafile.inputs).length} modules into ${written} (${Math.round(bytes / 1024)} KiB)`);
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

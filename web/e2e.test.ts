@@ -1,0 +1,285 @@
+/**
+ * End to end in headless Chromium (Debian's `chromium` package, driven by playwright-core; no
+ * browser download). The page is built and served by this test on an ephemeral 127.0.0.1 port.
+ * Every state the page shows is checked against the reducer's own trace, recomputed in Node by
+ * the handwritten runner with the same seed and settings. Without /usr/bin/chromium this FAILS.
+ */
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TraceEvent } from "../handwritten/contract/index.js";
+import { buildWeb, WEB_DIR } from "./build.js";
+import { PHASE_LABELS, phaseOfTrace, retriesOfTrace, type Phase } from "./phases.js";
+import { findSeed, type ReferenceRun } from "./reference.js";
+import { startServer, type RunningServer } from "./serve.js";
+
+const CHROMIUM = "/usr/bin/chromium";
+const CHROMIUM_ARGS = [
+  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+];
+const SHOTS = join(WEB_DIR, "..", "test-output", "web");
+
+let browser: Browser | undefined;
+let server: RunningServer | undefined;
+let outdir: string | undefined;
+/** Why the browser could not start; every test then fails with it (a missing browser is never a skip). */
+let setupError: Error | undefined;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    setupError = new Error(`${CHROMIUM} is missing: the browser test needs Debian's chromium package (apt-get install -y chromium). It is never skipped.`);
+    return;
+  }
+  try {
+    outdir = await mkdtemp(join(tmpdir(), "web-e2e-"));
+    await Promise.all([buildWeb({ outdir }), mkdir(SHOTS, { recursive: true })]);
+    server = await startServer({ dir: outdir, port: 0 });
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  } catch (error) {
+    setupError = error instanceof Error ? error : new Error(String(error));
+  }
+}, 30_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (outdir !== undefined) await rm(outdir, { recursive: true, force: true });
+});
+
+function started(): { browser: Browser; server: RunningServer } {
+  if (setupError !== undefined) throw setupError;
+  if (browser === undefined || server === undefined) throw new Error("the browser or the server did not start");
+  return { browser, server };
+}
+
+type Shown = {
+  readonly trace: TraceEvent[];
+  readonly phase: string;
+  readonly status: string;
+  readonly label: string;
+  readonly counter: string;
+  readonly checkpoint: string;
+  readonly key: string;
+  readonly live: string;
+  readonly rows: number;
+  readonly current: string[];
+};
+
+async function shown(page: Page): Promise<Shown> {
+  return page.evaluate(() => {
+    const text = (id: string) => document.getElementById(id)?.textContent ?? "";
+    const app = document.getElementById("app") as HTMLElement;
+    return {
+      trace: JSON.parse(text("trace-json")) as TraceEvent[],
+      phase: app.dataset.phase ?? "",
+      status: app.dataset.status ?? "",
+      label: text("phase"),
+      counter: text("counter"),
+      checkpoint: text("checkpoint"),
+      key: text("idem-key"),
+      live: text("live"),
+      rows: document.querySelectorAll("#transitions tr").length,
+      current: Array.from(document.querySelectorAll("li[aria-current='step']"), (li) => (li as HTMLElement).dataset.phase ?? ""),
+    };
+  });
+}
+
+/** Presses a control and waits until its one transition has been rendered. */
+async function transition(page: Page, press: () => Promise<void>): Promise<Shown> {
+  const before = (await shown(page)).rows;
+  await press();
+  await page.waitForFunction((rows) => {
+    const app = document.getElementById("app") as HTMLElement;
+    return app.dataset.busy === "false" && document.querySelectorAll("#transitions tr").length === rows + 1;
+  }, before, { timeout: 5_000 });
+  return shown(page);
+}
+
+/** Everything the page shows agrees with the reducer's trace, which is a prefix of the expected run's. */
+function expectConsistent(view: Shown, expected: ReferenceRun, maxSteps: number): void {
+  expect(view.trace).toEqual(expected.trace.slice(0, view.trace.length));
+  const last = view.trace.at(-1);
+  if (last === undefined) throw new Error("no trace after a transition");
+  const phase: Phase = phaseOfTrace(view.trace);
+  expect(view.phase).toBe(phase);
+  expect(view.current).toEqual([phase]);
+  expect(view.label).toBe(PHASE_LABELS[phase]);
+  expect(view.status).toBe(last.status);
+  expect(view.checkpoint).toBe(last.checkpoint_hash);
+  expect(view.counter).toBe(`step ${last.step} / ${maxSteps} · retry ${retriesOfTrace(view.trace)}/3`);
+  expect(view.live.startsWith(`${PHASE_LABELS[phase]}. Step ${last.step} of ${maxSteps}, retry ${retriesOfTrace(view.trace)} of 3.`)).toBe(true);
+}
+
+async function openPage(reducedMotion: "reduce" | "no-preference" = "no-preference"): Promise<{ page: Page; errors: string[] }> {
+  const { browser, server } = started();
+  const context = await browser.newContext({ reducedMotion, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  await page.goto(server.url);
+  await page.waitForSelector("#app[data-ready='true']");
+  return { page, errors };
+}
+
+describe("the agent loop page in headless Chromium", () => {
+  it("steps through a run one reducer transition per press, matching the engine's trace, and approves the high-risk call", async () => {
+    // A 20% run that retries at least once, reaches the approval and then finishes: found in Node.
+    const expected = await findSeed({ maxSteps: 8, failureRatePercent: 20 }, (run) =>
+      run.approvals === 1 && run.final.status === "done" && run.trace.some((e) => e.type === "retry_scheduled"));
+    const { page, errors } = await openPage();
+
+    // Defaults: max_steps 8, failure rate 20%, idle at step 0 / 8 · retry 0/3.
+    await expect(page.getByLabel("max_steps").inputValue()).resolves.toBe("8");
+    await expect(page.getByLabel("Tool failure rate").inputValue()).resolves.toBe("20");
+    expect(await page.locator("#failure-rate-value").textContent()).toBe("20%");
+    const idle = await shown(page);
+    expect(idle).toMatchObject({ phase: "idle", label: "Idle", status: "none", counter: "step 0 / 8 · retry 0/3", trace: [], rows: 0, current: ["idle"] });
+    await page.screenshot({ path: join(SHOTS, "01-idle.png"), fullPage: true, animations: "disabled" });
+
+    await page.getByLabel("Fault seed").fill(String(expected.settings.seed));
+    expect(await page.locator("#schedule-seed").textContent()).toBe(String(expected.settings.seed));
+
+    const step = page.getByRole("button", { name: "Step", exact: true });
+    const visited = new Set<string>(["idle"]);
+    let view = idle;
+    let presses = 0;
+    let approved = false;
+    while (view.trace.length < expected.trace.length) {
+      presses += 1;
+      expect(presses, "the run should end within its expected trace length").toBeLessThanOrEqual(expected.trace.length);
+      if (view.phase === "approval_required") {
+        await expect(page.locator("#approval").isVisible()).resolves.toBe(true);
+        expect(await page.locator("#pending-tool").textContent()).toBe("publish_report");
+        expect(await page.locator("#pending-key").textContent()).toBe(view.key);
+        await expect(step.getAttribute("aria-disabled")).resolves.toBe("true");
+        await page.screenshot({ path: join(SHOTS, "02-approval-required.png"), fullPage: true, animations: "disabled" });
+        view = await transition(page, () => page.getByRole("button", { name: "Approve" }).click());
+        expect(view.trace.at(-1)?.type).toBe("approval_accepted");
+        approved = true;
+        // The panel is gone; focus is back on Step for keyboard users.
+        await expect(page.locator("#approval").isVisible()).resolves.toBe(false);
+        await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe("step");
+      } else if (presses % 2 === 1) {
+        // Keyboard: Enter on the focused Step button.
+        await step.focus();
+        view = await transition(page, () => page.keyboard.press("Enter"));
+      } else {
+        view = await transition(page, () => step.click());
+      }
+      expectConsistent(view, expected, 8);
+      if (view.phase === "execute" || view.phase === "select_tool") expect(view.key).toMatch(/^idem_[0-9a-f]{32}$/);
+      visited.add(view.phase);
+    }
+
+    expect(approved).toBe(true);
+    expect(view.trace).toEqual(expected.trace);
+    expect(view.status).toBe("done");
+    expect([...visited].sort()).toEqual(["approval_required", "done", "execute", "idle", "observe", "select_tool", "think"]);
+    expect(view.rows).toBe(presses);
+    await expect(step.getAttribute("aria-disabled")).resolves.toBe("true");
+    expect(await page.locator("#outcome").textContent()).toMatch(/^final answer: /);
+    await page.screenshot({ path: join(SHOTS, "03-done.png"), fullPage: true, animations: "disabled" });
+    expect(errors).toEqual([]);
+  });
+
+  it("at an 80% failure rate reaches the 3-retry cap and ends in Error instead of spinning", async () => {
+    // An 80% run that gets one tool call through, then exhausts the retries of a later one: found in Node.
+    const expected = await findSeed({ maxSteps: 8, failureRatePercent: 80 }, (run) =>
+      run.final.status === "failed" && run.final.failure.code === "retries_exhausted" && run.trace.some((e) => e.type === "tool_succeeded"));
+    const { page, errors } = await openPage();
+
+    // Keyboard on the slider: 20% → 80% is twelve steps of 5.
+    const rate = page.getByLabel("Tool failure rate");
+    await rate.focus();
+    for (let i = 0; i < 12; i += 1) await page.keyboard.press("ArrowRight");
+    expect(await rate.inputValue()).toBe("80");
+    expect(await page.locator("#failure-rate-value").textContent()).toBe("80%");
+    await page.getByLabel("Fault seed").fill(String(expected.settings.seed));
+    expect(await page.locator("#schedule-rate").textContent()).toBe("80%");
+
+    const step = page.getByRole("button", { name: "Step", exact: true });
+    let view = await shown(page);
+    let presses = 0;
+    let maxRetries = 0;
+    while ((await step.getAttribute("aria-disabled")) !== "true") {
+      presses += 1;
+      expect(presses, "the run must end, not spin").toBeLessThanOrEqual(expected.trace.length);
+      view = await transition(page, () => step.click());
+      expectConsistent(view, expected, 8);
+      maxRetries = Math.max(maxRetries, retriesOfTrace(view.trace));
+      if (view.phase === "execute" && retriesOfTrace(view.trace) === 2) await page.screenshot({ path: join(SHOTS, "04-retrying.png"), fullPage: true, animations: "disabled" });
+    }
+    expect(view.trace).toEqual(expected.trace);
+    expect(view).toMatchObject({ phase: "error", label: "Error", status: "failed", current: ["error"] });
+    expect(view.counter).toMatch(/· retry 3\/3$/);
+    expect(maxRetries).toBe(3);
+    expect(view.trace.slice(-4).map((e) => e.type)).toEqual(["retry_scheduled", "retry_scheduled", "retry_scheduled", "retries_exhausted"]);
+    expect(await page.locator("#outcome").textContent()).toMatch(/^retries_exhausted: .*after 3 retries/);
+    expect(view.live).toMatch(/^Error\. .*retry 3 of 3\. retries_exhausted/);
+    // The schedule shown is the one that decided: every executor call, with four faults in a row at the end.
+    const results = await page.locator("#draws tr td:last-child").allTextContents();
+    expect(results).toEqual(expected.faults.map((fault) => (fault ? "transient fault" : "ok")));
+    expect(results.slice(-4)).toEqual(Array(4).fill("transient fault"));
+    await page.screenshot({ path: join(SHOTS, "05-error-retry-cap.png"), fullPage: true, animations: "disabled" });
+
+    // Pressing Step again (it keeps focus: aria-disabled, not disabled) changes nothing: the run is over.
+    await step.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => (document.getElementById("app") as HTMLElement).dataset.busy === "false");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("step");
+    expect(await shown(page)).toMatchObject({ trace: expected.trace, rows: presses, phase: "error" });
+    expect(errors).toEqual([]);
+  });
+
+  it("shows the same states without motion under prefers-reduced-motion, with labelled controls and a live region", async () => {
+    const expected = await findSeed({ maxSteps: 8, failureRatePercent: 0 }, (run) => run.approvals === 1);
+    const motion = await openPage("no-preference");
+    const still = await openPage("reduce");
+    for (const { page } of [motion, still]) {
+      // Settings can come from the address, so a run can be shared.
+      await page.goto(`${started().server.url}?max_steps=8&rate=0&seed=${expected.settings.seed}`);
+      await page.waitForSelector("#app[data-ready='true']");
+      await expect(page.getByLabel("Tool failure rate").inputValue()).resolves.toBe("0");
+      await expect(page.getByLabel("Fault seed").inputValue()).resolves.toBe(String(expected.settings.seed));
+      await page.getByRole("button", { name: "Run" }).click();
+      await page.waitForFunction(() => (document.getElementById("app") as HTMLElement).dataset.phase === "approval_required");
+    }
+    const style = (page: Page) =>
+      page.evaluate(() => {
+        const current = document.querySelector("li[aria-current='step']") as HTMLElement;
+        const css = getComputedStyle(current.querySelector(".pill") as HTMLElement);
+        return { phase: current.dataset.phase, animation: css.animationName, transition: css.transitionDuration, transform: css.transform };
+      });
+    const moving = await style(motion.page);
+    const calm = await style(still.page);
+    expect(moving).toMatchObject({ phase: "approval_required", animation: "pulse" });
+    expect(calm).toEqual({ phase: "approval_required", animation: "none", transition: "0s", transform: "none" });
+    expect((await shown(still.page)).trace).toEqual((await shown(motion.page)).trace);
+    await still.page.screenshot({ path: join(SHOTS, "06-reduced-motion.png"), fullPage: true, animations: "disabled" });
+
+    // Labelled controls and an aria-live status region.
+    const page = still.page;
+    for (const label of ["max_steps", "Tool failure rate", "Fault seed"]) await expect(page.getByLabel(label).count()).resolves.toBe(1);
+    for (const name of ["Step", "Run", "Reset", "Approve", "Reject"]) await expect(page.getByRole("button", { name, exact: true }).count()).resolves.toBe(1);
+    const live = page.locator("#live");
+    await expect(live.getAttribute("aria-live")).resolves.toBe("polite");
+    await expect(live.getAttribute("role")).resolves.toBe("status");
+    expect(await live.textContent()).toMatch(/^Approval required\..*publish_report waits for approval/);
+
+    // Reject by keyboard (Space on the focused button), then Reset returns to Idle.
+    await page.getByRole("button", { name: "Reject" }).focus();
+    const rejected = await transition(page, () => page.keyboard.press("Space"));
+    expect(rejected.trace.at(-1)?.type).toBe("approval_declined");
+    expect(rejected.phase).toBe("observe");
+    await page.getByRole("button", { name: "Reset" }).click();
+    expect(await shown(page)).toMatchObject({ phase: "idle", trace: [], rows: 0 });
+    expect([...motion.errors, ...still.errors]).toEqual([]);
+  });
+});
