@@ -6,10 +6,10 @@
  * runner, it saves a checkpoint after every step; unlike it, it stops after each one.
  */
 import {
-  approvePending, beginCall, executeIntent, isTerminal, replayContent, toCheckpoint, assertNever, DEFAULT_INPUT_LIMITS,
+  approvePending, isTerminal, toCheckpoint, DEFAULT_INPUT_LIMITS,
   type AgentState, type TraceEvent,
 } from "../handwritten/contract/index.js";
-import { step, type Effect, type EngineEvent, type StepConfig } from "../handwritten/engine/index.js";
+import { performEffect, step, type Effect, type EngineEvent, type StepConfig } from "../handwritten/engine/index.js";
 import { createFixtureRegistry, finalAnswer, toolCall } from "../handwritten/fixtures/index.js";
 import { createEnvironment, type Environment } from "../scenarios/environment.js";
 import { pathOf, phaseOfTrace, type Phase } from "./phases.js";
@@ -97,21 +97,7 @@ export function createMachine(settings: Settings = DEFAULT_SETTINGS): Machine {
   const transitions: Transition[] = [];
   let busy = false;
 
-  async function perform(effect: Effect, current: AgentState): Promise<EngineEvent> {
-    switch (effect.type) {
-      case "planner/request":
-        return { type: "planner/responded", raw: await env.planner.respond(current), at: env.clock.now() };
-      case "ledger/begin": {
-        const decision = beginCall(env, current.session_id, effect.step, effect.call);
-        const replay_content = decision.kind === "replay" ? replayContent(env)(decision.output) : null;
-        return { type: "ledger/answered", decision, replay_content, at: env.clock.now() };
-      }
-      case "tool/execute":
-        return { type: "tool/settled", outcome: await executeIntent(env, effect.intent, effect.last_attempt), at: env.clock.now() };
-      default:
-        return assertNever(effect);
-    }
-  }
+  const perform = (effect: Effect, current: AgentState): Promise<EngineEvent> => performEffect(env, effect, current);
 
   function dispatch(event: EngineEvent, effect: Effect["type"] | null): Transition {
     const from = phaseOfTrace(trace);

@@ -1,6 +1,6 @@
 export type { Effect, EffectType } from "./effects.js";
 export type { EngineEvent, EngineEventType } from "./events.js";
-export { createHandwrittenEngine } from "./runner.js";
+export { createHandwrittenEngine, performEffect } from "./runner.js";
 export type { EngineError, EngineErrorCode, HandwrittenDeps, HandwrittenEngine } from "./runner.js";
 export { step } from "./step.js";
 export type { StepConfig, StepResult } from "./step.js";

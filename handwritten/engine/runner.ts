@@ -38,30 +38,29 @@ export type HandwrittenEngine = {
   state(session_id: string): AgentState | undefined;
 };
 
+/** Performs one effect the reducer asked for and returns the event that reports its result. */
+export async function performEffect(deps: ExecutionDeps & { readonly planner: Planner }, effect: Effect, state: AgentState): Promise<EngineEvent> {
+  switch (effect.type) {
+    case "planner/request":
+      return { type: "planner/responded", raw: await deps.planner.respond(state), at: deps.clock.now() };
+    case "ledger/begin": {
+      const decision = beginCall(deps, state.session_id, effect.step, effect.call);
+      const replay_content = decision.kind === "replay" ? replayContent(deps)(decision.output) : null;
+      return { type: "ledger/answered", decision, replay_content, at: deps.clock.now() };
+    }
+    case "tool/execute":
+      return { type: "tool/settled", outcome: await executeIntent(deps, effect.intent, effect.last_attempt), at: deps.clock.now() };
+    default:
+      return assertNever(effect);
+  }
+}
+
 export function createHandwrittenEngine(deps: HandwrittenDeps): HandwrittenEngine {
   const config: StepConfig = {
     registry: deps.registry, ids: deps.ids, secret: deps.secret,
     limits: deps.limits ?? DEFAULT_LIMITS, inputLimits: deps.inputLimits ?? DEFAULT_INPUT_LIMITS,
   };
   const latest = (session_id: string) => deps.checkpoints.latest(session_id)?.state;
-
-  async function perform(effect: Effect, state: AgentState): Promise<EngineEvent> {
-    switch (effect.type) {
-      case "planner/request":
-        return { type: "planner/responded", raw: await deps.planner.respond(state), at: deps.clock.now() };
-      case "ledger/begin": {
-        const decision = beginCall(deps, state.session_id, effect.step, effect.call);
-        const replay_content = decision.kind === "replay" ? replayContent(deps)(decision.output) : null;
-        return { type: "ledger/answered", decision, replay_content, at: deps.clock.now() };
-      }
-      case "tool/execute": {
-        const outcome = await executeIntent(deps, effect.intent, effect.last_attempt);
-        return { type: "tool/settled", outcome, at: deps.clock.now() };
-      }
-      default:
-        return assertNever(effect);
-    }
-  }
 
   async function drive(initial: AgentState | null, first: EngineEvent): Promise<AgentState | null> {
     let state = initial;
@@ -72,7 +71,7 @@ export function createHandwrittenEngine(deps: HandwrittenDeps): HandwrittenEngin
       if (result.state !== null && result.state !== state) deps.checkpoints.put(toCheckpoint(result.state));
       state = result.state;
       if (state === null) break;
-      for (const effect of result.effects) queue.push(await perform(effect, state));
+      for (const effect of result.effects) queue.push(await performEffect(deps, effect, state));
     }
     return state;
   }
