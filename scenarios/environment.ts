@@ -15,7 +15,7 @@ export type EnvironmentOptions = {
   readonly script: readonly string[];
   readonly faults?: readonly Fault[];
   readonly limits?: Partial<AgentLimits>;
-  /** @default "seed-13" */
+  /** @default DEFAULT_SEED */
   readonly seed?: string;
   /** Keys another process holds in flight when the run starts (a concurrent caller). */
   readonly inFlightElsewhere?: readonly { readonly key: string; readonly tool: string; readonly args: Readonly<Record<string, unknown>> }[];
@@ -37,6 +37,9 @@ export type Environment = {
   readonly durable: Map<string, unknown>;
 };
 
+/** The seed of fixture ids and nonces, unless a scenario names its own. */
+export const DEFAULT_SEED = "seed-13";
+
 /** The approval secret of fixture runs. A real deployment injects its own. */
 export const FIXTURE_SECRET = "fixture-approval-secret-13";
 
@@ -56,7 +59,7 @@ export function createEnvironment(options: EnvironmentOptions): Environment {
     checkpoints: createMemoryCheckpointStore(),
     trace: createMemoryTraceSink(),
     clock,
-    ids: createIdSource(options.seed ?? "seed-13"),
+    ids: createIdSource(options.seed ?? DEFAULT_SEED),
     planner: createFixtureModel(options.script),
     secret: FIXTURE_SECRET,
     limits: { ...DEFAULT_LIMITS, ...options.limits },

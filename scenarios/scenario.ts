@@ -59,8 +59,16 @@ export type ScenarioRun = {
 
 export const SESSION_ID = "session-13";
 
-export async function runScenario(factory: EngineFactory, scenario: Scenario): Promise<ScenarioRun> {
+export type RunOptions = {
+  /** Sees the environment before the first action (tests attach observers to it). */
+  readonly instrument?: (env: Environment) => void;
+  /** Whether to count graph steps (reading a framework's checkpoint history is not free). @default true */
+  readonly graphSteps?: boolean;
+};
+
+export async function runScenario(factory: EngineFactory, scenario: Scenario, options: RunOptions = {}): Promise<ScenarioRun> {
   const env = createEnvironment(scenario.options);
+  options.instrument?.(env);
   let engine: Engine = factory.create(env);
   const snapshots: Snapshot[] = [];
   const memo = new Map<string, string>();
@@ -85,13 +93,14 @@ export async function runScenario(factory: EngineFactory, scenario: Scenario): P
   const final = await engine.state(SESSION_ID);
   if (final === undefined) throw new Error(`scenario ${scenario.name} left no state on ${factory.id}`);
   const trace = await engine.trace(SESSION_ID);
-  return { observation: scenario.observe({ snapshots, final, trace, env }), graph_steps: await engine.graphSteps(SESSION_ID), trace };
+  const graph_steps = options.graphSteps === false ? null : await engine.graphSteps(SESSION_ID);
+  return { observation: scenario.observe({ snapshots, final, trace, env }), graph_steps, trace };
 }
 
 async function perform(engine: Engine, env: Environment, action: Action, memo: Map<string, string>): Promise<void> {
   const current = async () => {
     const state = await engine.state(SESSION_ID);
-    if (state === undefined) throw new Error(`no state for ${SESSION_ID}`);
+    if (state === undefined) throw new EngineUsageError("unknown_session", `no state for ${SESSION_ID}`);
     return state;
   };
   switch (action.kind) {
@@ -100,7 +109,7 @@ async function perform(engine: Engine, env: Environment, action: Action, memo: M
       return;
     case "approve": {
       const state = await current();
-      if (state.pending_approval === null) throw new Error("nothing to approve");
+      if (state.pending_approval === null) throw new EngineUsageError("approval_not_pending", "nothing to approve");
       const token = approvePending(state.pending_approval, SESSION_ID, env.secret, env.clock.now());
       memo.set("last_approval", token);
       await engine.submitApproval(SESSION_ID, { kind: "token", token });

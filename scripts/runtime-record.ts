@@ -1,0 +1,101 @@
+/**
+ * tsx scripts/runtime-record.ts [--output PATH] [--quiet]
+ * Writes the runtime record (evidence/13-runtime-v1.json) from a real run: the type checks and
+ * every test suite as processes, then the metrics measured in process over every engine that
+ * loads, then `buildRecord`. Nothing in the record is typed by hand.
+ */
+import { execFileSync } from "node:child_process";
+import { cpus } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, isAbsolute, relative, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { loadEngines } from "./evidence/engines.js";
+import { readLicenses } from "./evidence/licenses.js";
+import { measureAll } from "./evidence/measure.js";
+import { buildRecord, RUNTIME_RECORD_PATH, type RecordEnvironment, type RecordedCommand } from "./evidence/record.js";
+import { runSuites } from "./evidence/run-suites.js";
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+export const USAGE = `Usage: tsx scripts/runtime-record.ts [--output PATH] [--quiet]
+
+Runs the type checks and every test suite (vitest's JSON reporter), measures the metrics on every
+engine that loads (handwritten, local_state_graph, langgraph), runs the comparison per framework
+and writes the runtime record.
+
+  --output PATH   where to write it (default: ${RUNTIME_RECORD_PATH}; "-" prints it)
+  --quiet         no progress on stderr
+  --help          this text
+
+Exit codes: 0 written, every command and test passed and every measured metric met; 1 written
+with a failure or a missed metric; 2 bad usage.`;
+
+/** The in-process steps of the run, recorded as commands next to the processes. */
+const IN_PROCESS: readonly RecordedCommand[] = [
+  { command: "measureAll(): scripts/evidence/measure.ts over loadEngines()", kind: "in-process", purpose: "schema_validity, unapproved_side_effects and the fault recovery rates on every engine that loads", exit_code: null },
+  { command: "compare() of scripts/comparison/report.ts, as tsx scripts/compare.ts --framework local_state_graph", kind: "in-process", purpose: "comparison_all_equal.local_state_graph", exit_code: null },
+  { command: "compare() of scripts/comparison/report.ts, as tsx scripts/compare.ts --framework langgraph", kind: "in-process", purpose: "comparison_all_equal.langgraph", exit_code: null },
+];
+
+export function environment(): RecordEnvironment {
+  return { node: process.version, platform: process.platform, arch: process.arch, cpus: cpus().length };
+}
+
+function currentCommit(): string | null {
+  try {
+    // The commit, with "-dirty" when the work tree has changes the commit does not hold.
+    const git = (...args: string[]) => execFileSync("git", args, { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    return `${git("rev-parse", "HEAD")}${git("status", "--porcelain") === "" ? "" : "-dirty"}`;
+  } catch {
+    return null;
+  }
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  let values: { output?: string | undefined; quiet?: boolean | undefined; help?: boolean | undefined };
+  try {
+    ({ values } = parseArgs({ args: [...argv], options: { output: { type: "string" }, quiet: { type: "boolean" }, help: { type: "boolean" } }, strict: true, allowPositionals: false }));
+  } catch (e) {
+    process.stderr.write(`runtime-record: ${(e as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (values.help === true) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const log = values.quiet === true ? () => undefined : (line: string) => process.stderr.write(`… ${line}\n`);
+  const output = values.output ?? RUNTIME_RECORD_PATH;
+  const target = output === "-" ? null : resolve(process.cwd(), output);
+  const inRepo = target !== null && !relative(ROOT, target).startsWith("..") && !isAbsolute(relative(ROOT, target));
+
+  const generatedAt = new Date();
+  const suites = runSuites(ROOT, log);
+  log("measuring the metrics on every engine that loads");
+  const started = Date.now();
+  const measurements = await measureAll(await loadEngines());
+  const record = buildRecord({
+    measurements,
+    run: { commands: [...suites.commands, ...IN_PROCESS], tests: suites.tests, known_failures: suites.known_failures },
+    licenses: readLicenses(ROOT),
+    artifacts: target !== null && inRepo ? [relative(ROOT, target).split("\\").join("/")] : [],
+    generated_at: generatedAt.toISOString(),
+    commit: currentCommit(),
+    environment: environment(),
+    durations_ms: { ...suites.durations_ms, measurements: Date.now() - started },
+  });
+  const json = `${JSON.stringify(record, null, 2)}\n`;
+  if (target === null) process.stdout.write(json);
+  else {
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, json);
+  }
+  const missed = record.metrics.filter((m) => m.met === false).map((m) => m.name);
+  const summary = `tests ${record.tests.passed}/${record.tests.total} passed, ${record.known_failures.length} known failures; metrics missed: ${missed.length === 0 ? "none" : missed.join(", ")}`;
+  log(target === null ? summary : `${summary}\nruntime record written to ${relative(ROOT, target)}`);
+  return record.known_failures.length === 0 && missed.length === 0 ? 0 : 1;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  process.exitCode = await main(process.argv.slice(2));
+}
