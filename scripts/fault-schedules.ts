@@ -1,0 +1,59 @@
+/**
+ * tsx scripts/fault-schedules.ts [--schedules N] [--seed S] [--only I] [--output PATH]
+ * Runs seeded random fault schedules on every engine that loads and writes the tally as JSON.
+ * Exit 0 with no violations, 1 with any, 2 on bad usage.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { localGraphFactory } from "../local-graph/agent/index.js";
+import { handwrittenFactory, type EngineFactory } from "../scenarios/index.js";
+import { loadFramework } from "./comparison/load-framework.js";
+import { DEFAULT_SCHEDULES, DEFAULT_SEED, runSchedules } from "./faults/run.js";
+
+const USAGE = `Usage: tsx scripts/fault-schedules.ts [--schedules N] [--seed S] [--only I] [--output PATH]
+
+Plays N seeded random schedules (planner routes, faults, approvals, crashes) on the handwritten
+engine, the local state graph and LangGraph, and checks the contract's invariants on each.
+Defaults: --schedules ${DEFAULT_SCHEDULES} --seed ${DEFAULT_SEED}. --only I replays schedule I of the seed.`;
+
+export async function main(argv: readonly string[]): Promise<number> {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({ args: [...argv], options: { schedules: { type: "string" }, seed: { type: "string" }, only: { type: "string" }, output: { type: "string" }, help: { type: "boolean" } }, strict: true }));
+  } catch (e) {
+    process.stderr.write(`fault-schedules: ${(e as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (values["help"] === true) return void process.stdout.write(`${USAGE}\n`), 0;
+  const int = (name: string, fallback: number | undefined) => {
+    const raw = values[name];
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    return Number.isInteger(n) && n >= 0 ? n : Number.NaN;
+  };
+  const schedules = int("schedules", DEFAULT_SCHEDULES) ?? DEFAULT_SCHEDULES;
+  const seed = int("seed", DEFAULT_SEED) ?? DEFAULT_SEED;
+  const only = int("only", undefined);
+  if ([schedules, seed, only ?? 0].some(Number.isNaN)) {
+    process.stderr.write(`fault-schedules: --schedules, --seed and --only take whole numbers\n\n${USAGE}\n`);
+    return 2;
+  }
+  const factories: EngineFactory[] = [handwrittenFactory, localGraphFactory];
+  const langgraph = await loadFramework("langgraph");
+  if (langgraph.ok) factories.push(langgraph.value);
+  else process.stderr.write(`langgraph not measured: ${langgraph.error.reason}\n`);
+  const report = await runSchedules(factories, { seed, schedules, ...(only === undefined ? {} : { only }), progress: (m) => process.stderr.write(`… ${m}\n`) });
+  const json = `${JSON.stringify(report, null, 2)}\n`;
+  if (typeof values["output"] === "string") {
+    mkdirSync(dirname(values["output"]), { recursive: true });
+    writeFileSync(values["output"], json);
+  } else process.stdout.write(json);
+  for (const f of report.failures) process.stderr.write(`FAIL ${f.engine} seed=${f.seed} index=${f.index}: ${f.violations.map((v) => v.rule).join(", ")}\n`);
+  return report.failures.length === 0 ? 0 : 1;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  process.exitCode = await main(process.argv.slice(2));
+}
