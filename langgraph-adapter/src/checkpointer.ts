@@ -3,15 +3,16 @@
  * map, so an engine built later over the same environment (a new process after a crash) finds
  * every checkpoint the earlier one wrote, and nothing else.
  */
-import { MemorySaver } from "@langchain/langgraph";
+import { BaseCheckpointSaver, MemorySaver } from "@langchain/langgraph";
 import type { Environment } from "../../scenarios/environment.js";
 
 export const CHECKPOINTER_KEY = "langgraph.checkpointer";
 
-export function checkpointerOf(env: Environment): MemorySaver {
+export function checkpointerOf(env: Environment): BaseCheckpointSaver {
   const kept = env.durable.get(CHECKPOINTER_KEY);
-  if (kept instanceof MemorySaver) return kept;
-  if (kept !== undefined) throw new Error(`${CHECKPOINTER_KEY} in the durable store is not a LangGraph MemorySaver`);
+  // A MemorySaver by default; a durable saver (durable-checkpointer.ts) when a caller put one there.
+  if (kept instanceof BaseCheckpointSaver) return kept;
+  if (kept !== undefined) throw new Error(`${CHECKPOINTER_KEY} in the durable store is not a LangGraph checkpointer`);
   const saver = new MemorySaver();
   env.durable.set(CHECKPOINTER_KEY, saver);
   return saver;

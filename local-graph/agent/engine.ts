@@ -8,13 +8,14 @@ import { createMemoryGraphCheckpointer, type GraphCheckpointer } from "../runtim
 import { buildLocalAgentGraph } from "./build.js";
 import type { AgentGraphState } from "./nodes.js";
 
-const CHECKPOINTER_KEY = "local_state_graph.checkpointer";
+/** Where the engine keeps its checkpointer in `Environment.durable`, so a durable one can be put there. */
+export const LOCAL_GRAPH_CHECKPOINTER_KEY = "local_state_graph.checkpointer";
 
 function checkpointerOf(env: Environment): GraphCheckpointer<AgentGraphState> {
-  let saver = env.durable.get(CHECKPOINTER_KEY) as GraphCheckpointer<AgentGraphState> | undefined;
+  let saver = env.durable.get(LOCAL_GRAPH_CHECKPOINTER_KEY) as GraphCheckpointer<AgentGraphState> | undefined;
   if (saver === undefined) {
     saver = createMemoryGraphCheckpointer<AgentGraphState>();
-    env.durable.set(CHECKPOINTER_KEY, saver);
+    env.durable.set(LOCAL_GRAPH_CHECKPOINTER_KEY, saver);
   }
   return saver;
 }

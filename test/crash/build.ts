@@ -1,0 +1,45 @@
+/**
+ * Compiles the child script and everything it can load, file by file (esbuild, no bundling), into
+ * a scratch tree with the repository's layout, so each of the ~80 child processes starts as plain
+ * `node` instead of paying for tsx's loader. Relative imports keep working because the layout is
+ * the same; bare imports resolve through symlinks to the two real node_modules folders (the root's,
+ * and the LangGraph adapter's own, which the adapter is still loaded from dynamically).
+ */
+import { mkdirSync, mkdtempSync, readdirSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { build } from "esbuild";
+
+/** Folders the child imports from, statically or dynamically. */
+const SOURCES = ["handwritten", "local-graph", "scenarios", "durable", "scripts/comparison", "test/crash", "langgraph-adapter/src"];
+
+function sources(root: string, dir: string): string[] {
+  return readdirSync(join(root, dir)).flatMap((name) => {
+    const path = join(dir, name);
+    if (name === "node_modules") return [];
+    if (statSync(join(root, path)).isDirectory()) return sources(root, path);
+    return name.endsWith(".ts") && !name.endsWith(".test.ts") ? [path] : [];
+  });
+}
+
+export type CompiledChild = { readonly dir: string; readonly entry: string };
+
+export async function compileChild(root: string): Promise<CompiledChild> {
+  const dir = mkdtempSync(join(tmpdir(), "agent-harness-crash-build-"));
+  await build({
+    entryPoints: SOURCES.flatMap((folder) => sources(root, folder)).map((file) => join(root, file)),
+    outdir: dir,
+    outbase: root,
+    bundle: false,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    sourcemap: "inline",
+    logLevel: "error",
+  });
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ type: "module", private: true }));
+  symlinkSync(join(root, "node_modules"), join(dir, "node_modules"), "dir");
+  mkdirSync(join(dir, "langgraph-adapter"), { recursive: true });
+  symlinkSync(join(root, "langgraph-adapter/node_modules"), join(dir, "langgraph-adapter/node_modules"), "dir");
+  return { dir, entry: join(dir, relative(root, join(root, "test/crash/child.js"))) };
+}

@@ -1,0 +1,237 @@
+/**
+ * A child process of the crash tests: `node --import tsx test/crash/child.ts '<ChildRequest JSON>'`.
+ *
+ * It runs one engine over a durable environment (durable/) and, at the kill point it was given,
+ * prints a marker line and blocks, so that the parent kills it with SIGKILL at exactly that
+ * point. The kill points are hooks on the stores and tools this script wraps around the engine
+ * (a checkpoint store that signals after writing the intent checkpoint, a tool that signals after
+ * its effect is on disk, a ledger that signals before or after recording the outcome): the
+ * engines themselves run unchanged.
+ */
+import { existsSync, writeSync } from "node:fs";
+import { join } from "node:path";
+import {
+  approvePending, createRegistry, DEFAULT_EPOCH, type AgentState, type Checkpoint, type CheckpointStore, type LedgerStore, type ManualClock,
+  type TraceEvent,
+} from "../../handwritten/contract/index.js";
+import { localGraphFactory, type AgentGraphState } from "../../local-graph/agent/index.js";
+import type { GraphCheckpoint, GraphCheckpointer } from "../../local-graph/runtime/index.js";
+import { EngineUsageError, type Engine, type EngineFactory } from "../../scenarios/engine.js";
+import type { Environment } from "../../scenarios/environment.js";
+import { handwrittenFactory } from "../../scenarios/handwritten-engine.js";
+import { loadFramework } from "../../scripts/comparison/load-framework.js";
+import { createDurableEnvironment, langgraphDatabasePath, LOCAL_GRAPH_CHECKPOINTER_KEY } from "../../durable/index.js";
+import { LINE_PREFIX, SCENARIOS, type ChildLine, type ChildRequest, type KillPoint, type RunView } from "./protocol.js";
+
+/** The adapter's durable checkpointer module, imported dynamically like the adapter itself. */
+const LANGGRAPH_DURABLE_MODULE = "../../langgraph-adapter/src/durable-checkpointer.js";
+type SqliteSaverLike = { put(...args: unknown[]): Promise<unknown> };
+type LangGraphDurableModule = { useSqliteCheckpointer(env: Environment, path: string): SqliteSaverLike };
+
+const say = (line: ChildLine) => void writeSync(1, `${LINE_PREFIX}${JSON.stringify(line)}\n`);
+
+/** How long a child waits for its parent (a kill, a barrier) before it gives up, so no orphan outlives a dead test run. */
+const ORPHAN_TIMEOUT_MS = 60_000;
+const cell = new Int32Array(new SharedArrayBuffer(4));
+
+/** Prints the marker and never returns: the parent's SIGKILL is the way out (or, orphaned, exit 70). */
+function stopHere(point: KillPoint): never {
+  say({ type: "kill_point", point });
+  Atomics.wait(cell, 0, 0, ORPHAN_TIMEOUT_MS);
+  process.exit(70);
+}
+
+const request = JSON.parse(process.argv[2] ?? "null") as ChildRequest;
+const scenario = SCENARIOS[request.scenario];
+const killAt = request.mode === "run" ? request.kill : null;
+
+/** A manual clock whose sleeps take real time, so a slow tool is not timed out at once (concurrent runs). */
+function realtimeClock(): ManualClock {
+  let now = DEFAULT_EPOCH;
+  return {
+    now: () => now,
+    advance: (ms) => void (now += ms),
+    sleep: (ms, signal) =>
+      new Promise((resolve) => {
+        if (signal?.aborted) return resolve();
+        const timer = setTimeout(() => {
+          now += ms;
+          resolve();
+        }, ms);
+        signal?.addEventListener("abort", () => {
+          clearTimeout(timer);
+          resolve();
+        }, { once: true });
+      }),
+  };
+}
+
+const base = createDurableEnvironment({
+  dir: request.dir,
+  script: scenario.script,
+  ...(request.mode === "concurrent" ? { clock: realtimeClock(), worldLatencyMs: request.latencyMs } : {}),
+});
+
+// ---- the hooks: wrappers around the stores and tools, never edits to the engines ----
+
+const isIntentFor = (agent: AgentState | undefined) => agent?.status === "executing" && agent.intent.tool === scenario.tool;
+
+const tools = base.registry.list().map((spec) =>
+  spec.name !== scenario.tool || killAt !== "after_effect"
+    ? spec
+    : {
+        ...spec,
+        async execute(args: never, ctx: Parameters<typeof spec.execute>[1]) {
+          const output: unknown = await spec.execute(args, ctx);
+          // The durable world wrote the effect (fsync) before `execute` returned.
+          stopHere("after_effect");
+          return output;
+        },
+      },
+);
+
+/** Holds a concurrent run at the ledger's door until the parent lets both contenders in at once. */
+function waitAtBarrier(): void {
+  if (request.mode !== "concurrent" || request.barrier === null) return;
+  say({ type: "at_begin" });
+  const go = join(request.barrier, "go");
+  const deadline = Date.now() + ORPHAN_TIMEOUT_MS;
+  while (!existsSync(go)) {
+    if (Date.now() > deadline) process.exit(70);
+    Atomics.wait(cell, 0, 0, 1);
+  }
+}
+
+const ledger: LedgerStore = {
+  ...base.ledger,
+  begin(beginRequest) {
+    waitAtBarrier();
+    return base.ledger.begin(beginRequest);
+  },
+  setDispatched(key, dispatched, at) {
+    if (request.sabotage !== "forget_dispatched") base.ledger.setDispatched(key, dispatched, at);
+  },
+  complete(key, output, at) {
+    if (killAt === "before_outcome") stopHere("before_outcome");
+    base.ledger.complete(key, output, at);
+    if (killAt === "after_outcome") stopHere("after_outcome");
+  },
+};
+
+const checkpoints: CheckpointStore = {
+  ...base.checkpoints,
+  put(checkpoint: Checkpoint) {
+    base.checkpoints.put(checkpoint);
+    if (killAt === "after_intent" && isIntentFor(checkpoint.state)) stopHere("after_intent");
+  },
+};
+
+const graphCheckpointer = base.durable.get(LOCAL_GRAPH_CHECKPOINTER_KEY) as GraphCheckpointer<AgentGraphState>;
+const durable = new Map(base.durable);
+durable.set(LOCAL_GRAPH_CHECKPOINTER_KEY, {
+  ...graphCheckpointer,
+  put(checkpoint: GraphCheckpoint<AgentGraphState>) {
+    graphCheckpointer.put(checkpoint);
+    if (killAt === "after_intent" && isIntentFor(checkpoint.state.agent)) stopHere("after_intent");
+  },
+} satisfies GraphCheckpointer<AgentGraphState>);
+
+const env: Environment = { ...base, registry: createRegistry(tools), ledger, checkpoints, durable };
+
+async function factoryFor(): Promise<EngineFactory> {
+  if (request.engine === "handwritten") return handwrittenFactory;
+  if (request.engine === "local_state_graph") return localGraphFactory;
+  const loaded = await loadFramework("langgraph");
+  if (!loaded.ok) throw new Error(`LangGraph must load for the crash tests: ${loaded.error.reason}`);
+  const module = (await import(LANGGRAPH_DURABLE_MODULE)) as LangGraphDurableModule;
+  const saver = module.useSqliteCheckpointer(env, langgraphDatabasePath(request.dir));
+  const put = saver.put.bind(saver);
+  saver.put = async (...args: unknown[]) => {
+    const written = await put(...args);
+    // LangGraph (durability "sync") waits for this put before it runs the next node.
+    const values = (args[1] as { channel_values?: { agent?: AgentState } } | undefined)?.channel_values;
+    if (killAt === "after_intent" && isIntentFor(values?.agent)) stopHere("after_intent");
+    return written;
+  };
+  return loaded.value;
+}
+
+function view(state: AgentState, trace: readonly TraceEvent[]): RunView {
+  return {
+    status: state.status,
+    trace_types: trace.map((e) => e.type),
+    tool_messages: state.messages.flatMap((m) =>
+      m.role !== "tool" ? [] : [{ status: m.status, key: m.idempotency_key, code: (m.content as { code?: string } | null)?.code ?? null }],
+    ),
+    intent_key: state.status === "executing" || state.status === "reconcile_required" ? state.intent.key : null,
+  };
+}
+
+async function current(engine: Engine): Promise<AgentState> {
+  const state = await engine.state(request.session);
+  if (state === undefined) throw new Error(`no state for ${request.session}`);
+  return state;
+}
+
+/** A new process starts its clock where the saved run left off, so time never runs backwards. */
+async function catchUpClock(engine: Engine): Promise<void> {
+  const state = await engine.state(request.session);
+  if (state !== undefined && state.updated_at > env.clock.now()) env.clock.advance(state.updated_at - env.clock.now());
+}
+
+async function approve(engine: Engine, state: AgentState): Promise<AgentState> {
+  if (state.pending_approval === null) throw new Error("nothing to approve");
+  const token = approvePending(state.pending_approval, request.session, env.secret, env.clock.now());
+  say({ type: "token", token });
+  return engine.submitApproval(request.session, { kind: "token", token });
+}
+
+async function main(): Promise<void> {
+  const engine = (await factoryFor()).create(env);
+  const done = async (state: AgentState) => say({ type: "done", view: view(state, await engine.trace(request.session)) });
+  switch (request.mode) {
+    case "run": {
+      let state = await engine.start(request.session, "crash test");
+      if (state.status === "approval_required") {
+        if (killAt === "awaiting_approval") stopHere("awaiting_approval");
+        if (request.approve) state = await approve(engine, state);
+      }
+      return done(state);
+    }
+    case "resume": {
+      await catchUpClock(engine);
+      const saved = await current(engine);
+      return done(saved.status === "approval_required" ? await approve(engine, saved) : await engine.resume(request.session));
+    }
+    case "aftermath": {
+      await catchUpClock(engine);
+      for (const token of request.tokens) {
+        try {
+          const after = await engine.submitApproval(request.session, { kind: "token", token });
+          const last = (await engine.trace(request.session)).at(-1);
+          if (last?.type === "approval_refused") say({ type: "token_refused", code: last.reason ?? "unknown" });
+          else say({ type: "token_accepted", view: view(after, await engine.trace(request.session)) });
+        } catch (error) {
+          if (!(error instanceof EngineUsageError)) throw error;
+          say({ type: "token_refused", code: error.code });
+        }
+      }
+      const saved = await current(engine);
+      if (saved.status !== "reconcile_required") return done(saved);
+      // Resuming again retries nothing; only a person's confirmation moves an uncertain call on.
+      const again = await engine.resume(request.session);
+      say({ type: "state", label: "resumed_again", view: view(again, await engine.trace(request.session)) });
+      return done(await engine.reconcileUncertain(request.session, { outcome: "confirmed", operator: "operator-crash-test" }));
+    }
+    case "concurrent":
+      return done(await engine.start(request.session, "concurrency test"));
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);
