@@ -18,6 +18,8 @@ export const ModuleEntry = z.strictObject({
   evidence: z.string(),
   comparison: z.strictObject({ local_state_graph: Entry, langgraph: Entry }),
   availability: z.strictObject({ v1: Entry, v2: Entry }),
+  /** Faults at scale: the random-schedule tally and the real-crash tally, each written by its suite. */
+  faults: z.strictObject({ schedules: Entry, crashes: Entry }),
   learner: z.strictObject({ schema: z.string(), template: z.string(), checker: z.string() }),
 });
 export type ModuleEntry = z.infer<typeof ModuleEntry>;
@@ -42,6 +44,8 @@ export function namedPaths(manifest: ModuleManifest): { readonly at: string; rea
       ["comparison.langgraph", m.comparison.langgraph],
       ["availability.v1", m.availability.v1],
       ["availability.v2", m.availability.v2],
+      ["faults.schedules", m.faults.schedules],
+      ["faults.crashes", m.faults.crashes],
       ["learner.template", m.learner.template],
       ["learner.checker", m.learner.checker],
     ];
