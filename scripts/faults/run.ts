@@ -71,6 +71,7 @@ export async function runSchedules(
         const counter = RULE_COUNTERS[v.rule];
         if (counter !== undefined) (tally[counter] as number) += 1;
       }
+      if (tally.schedules % 500 === 0) options.progress?.(`${factory.id}: ${tally.schedules}/${indexes.length} schedules, ${tally.violations} violations so far`);
       if (result.violations.length > 0) {
         failures.push({ engine: factory.id, seed: options.seed, index, violations: result.violations, schedule: describe(schedule) });
       }
