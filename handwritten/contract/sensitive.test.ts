@@ -35,3 +35,13 @@ describe("redact", () => {
     expect(Object.keys(out)).toEqual(["__proto__"]);
   });
 });
+
+describe("findSensitive on long input", () => {
+  // Speed is the benchmark's business (the anchored pattern is linear); this pins the answers.
+  it("still finds an address after a long run of letters, and nothing in the run alone", () => {
+    const long = "a".repeat(20_000);
+    expect(findSensitive(long)).toEqual([]);
+    expect(findSensitive(`${long} bob@example.com`)).toEqual(["$"]);
+    expect(findSensitive(`${long}bob@example.com`)).toEqual(["$"]);
+  });
+});

@@ -6,7 +6,9 @@
 const SENSITIVE_KEY = /pass(word|wd)?|secret|token|api[_-]?key|cookie|authori[sz]ation|credential|private[_-]?key|e-?mail|phone/i;
 
 const SENSITIVE_VALUE: readonly RegExp[] = [
-  /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/i, // e-mail address
+  // e-mail address; the lookbehind anchors a match at the start of its run, which keeps the
+  // check linear on long runs without an "@" (without it, 16 KB of letters took 300 ms).
+  /(?<![A-Z0-9._%+-])[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/i,
   /\bbearer\s+[A-Za-z0-9._~+/-]{8,}/i, // HTTP bearer credential
   /\b(sk|pk|rk)-[A-Za-z0-9_-]{16,}/, // API secret keys
   /\bgh[pousr]_[A-Za-z0-9]{20,}/, // GitHub tokens
