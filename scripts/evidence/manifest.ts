@@ -20,6 +20,8 @@ export const ModuleEntry = z.strictObject({
   availability: z.strictObject({ v1: Entry, v2: Entry }),
   /** Faults at scale: the random-schedule tally and the real-crash tally, each written by its suite. */
   faults: z.strictObject({ schedules: Entry, crashes: Entry }),
+  /** The latest benchmark run (npm run bench). */
+  bench: Entry,
   learner: z.strictObject({ schema: z.string(), template: z.string(), checker: z.string() }),
 });
 export type ModuleEntry = z.infer<typeof ModuleEntry>;
@@ -46,6 +48,7 @@ export function namedPaths(manifest: ModuleManifest): { readonly at: string; rea
       ["availability.v2", m.availability.v2],
       ["faults.schedules", m.faults.schedules],
       ["faults.crashes", m.faults.crashes],
+      ["bench", m.bench],
       ["learner.template", m.learner.template],
       ["learner.checker", m.learner.checker],
     ];

@@ -1,0 +1,117 @@
+/**
+ * tsx scripts/bench.ts [--quick] [--output PATH]
+ * The benchmarks, in one process: per-step overhead of the three engines against a floor,
+ * growth with the checkpoint history, MCP round trips, and the comparison run's time and
+ * memory. Writes JSON evidence (evidence/bench-v1.json) and prints the tables. See --help.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { dirname } from "node:path";
+import { pathToFileURL } from "node:url";
+import { localGraphFactory } from "../local-graph/agent/index.js";
+import { ALL_COLUMNS, handwrittenFactory } from "../scenarios/index.js";
+import { parseBenchArgs, USAGE } from "./bench/args.js";
+import { FRAMEWORKS, measureComparison, type Framework } from "./bench/comparison-run.js";
+import { measureGrowth, type GrowthOptions } from "./bench/growth.js";
+import { machineInfo } from "./bench/machine.js";
+import { measureMcp, type McpOptions } from "./bench/mcp-latency.js";
+import { BENCH_SCHEMA, BenchReport, targetsOf } from "./bench/report.js";
+import { collectGarbage, round } from "./bench/stats.js";
+import { measureStepOverhead, type EngineEntry, type StepOptions } from "./bench/steps.js";
+import { renderTables } from "./bench/table.js";
+import { loadFramework } from "./comparison/load-framework.js";
+
+export type BenchSettings = {
+  readonly steps: StepOptions;
+  readonly growth: GrowthOptions;
+  readonly mcp: McpOptions;
+  readonly comparison: { readonly runs: number; readonly frameworks: readonly Framework[] };
+};
+
+export const FULL_SETTINGS: BenchSettings = {
+  steps: { samples: 15, warmup: 3, minSampleMs: 150 },
+  growth: { sizes: [10, 1_000, 100_000], samples: 7, runsPerSample: 5, rebuildUpTo: 1_000, fillBudgetMs: 45_000, sampleBudgetMs: 20_000 },
+  mcp: { warmup: 200, calls: 1_000 },
+  comparison: { runs: 3, frameworks: FRAMEWORKS },
+};
+
+export const QUICK_SETTINGS: BenchSettings = {
+  steps: { samples: 3, warmup: 1, minSampleMs: 25 },
+  growth: { sizes: [10, 1_000], samples: 3, runsPerSample: 2, rebuildUpTo: 1_000, fillBudgetMs: 5_000, sampleBudgetMs: 3_000 },
+  mcp: { warmup: 20, calls: 100 },
+  comparison: { runs: 1, frameworks: ["local_state_graph"] },
+};
+
+export type MainIo = { readonly stdout: (text: string) => void; readonly stderr: (text: string) => void };
+const defaultIo: MainIo = { stdout: (t) => void process.stdout.write(t), stderr: (t) => void process.stderr.write(t) };
+
+export async function main(argv: readonly string[], io: MainIo = defaultIo): Promise<number> {
+  const parsed = parseBenchArgs(argv);
+  if (!parsed.ok) {
+    io.stderr(`bench: ${parsed.error.message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (parsed.value.kind === "help") {
+    io.stdout(`${USAGE}\n`);
+    return 0;
+  }
+  const { quick, output } = parsed.value;
+  const report = await runBench(quick ? "quick" : "full", quick ? QUICK_SETTINGS : FULL_SETTINGS, (line) => io.stderr(`… ${line}\n`));
+  mkdirSync(dirname(output), { recursive: true });
+  writeFileSync(output, `${JSON.stringify(report, null, 2)}\n`);
+  io.stdout(`${renderTables(report)}\n\nevidence written to ${output}\n`);
+  return 0;
+}
+
+export async function runBench(mode: "full" | "quick", settings: BenchSettings, log: (line: string) => void): Promise<BenchReport> {
+  const started = Date.now();
+  const loadStart = loadavg();
+  const gc = collectGarbage();
+  const langgraph = await loadFramework("langgraph");
+  const entries: EngineEntry[] = [
+    { id: "handwritten", factory: handwrittenFactory },
+    { id: "local_state_graph", factory: localGraphFactory },
+    langgraph.ok ? { id: "langgraph", factory: langgraph.value } : { id: "langgraph", unavailable: langgraph.error.reason },
+  ];
+  if (!langgraph.ok) log(`langgraph not measured: ${langgraph.error.reason}`);
+
+  const steps = await measureStepOverhead(entries, ALL_COLUMNS, settings.steps, log);
+  const growth = await measureGrowth(entries, settings.growth, log);
+  collectGarbage();
+  const mcp = await measureMcp(settings.mcp, log);
+  const comparison = await measureComparison(settings.comparison.runs, settings.comparison.frameworks, log);
+
+  return BenchReport.parse({
+    schema: BENCH_SCHEMA,
+    mode,
+    generated_at: new Date().toISOString(),
+    commit: currentCommit(),
+    duration_s: round((Date.now() - started) / 1000, 1),
+    machine: machineInfo(gc),
+    load_average: { start: loadStart.map((x) => round(x, 2)), end: loadavg().map((x) => round(x, 2)) },
+    settings,
+    step_overhead: steps,
+    growth,
+    mcp,
+    comparison,
+    targets: targetsOf(steps),
+  });
+}
+
+function currentCommit(): string | null {
+  try {
+    return execFileSync("git", ["rev-parse", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {
+    return null;
+  }
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  try {
+    process.exitCode = await main(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * tsx scripts/bench/cpu-profile.ts PROFILE.cpuprofile [--top N]
+ * Summarises a V8 CPU profile (from `node --cpu-prof`): the functions with the most self time,
+ * and self time per package or project folder. Paths are shown relative to the repository.
+ */
+import { readFileSync } from "node:fs";
+import { dirname, relative, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+type ProfileNode = {
+  readonly id: number;
+  readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number };
+};
+type Profile = { readonly nodes: readonly ProfileNode[]; readonly samples: readonly number[]; readonly timeDeltas: readonly number[] };
+
+export type SelfTime = { readonly name: string; readonly where: string; readonly ms: number; readonly pct: number };
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+
+function where(url: string): string {
+  if (url === "") return "(native)";
+  const path = url.startsWith("file://") ? fileURLToPath(url) : url;
+  return path.startsWith(ROOT) ? relative(ROOT, path) : path;
+}
+
+/** Which package or project folder a frame belongs to. */
+export function groupOf(url: string): string {
+  const path = where(url);
+  const modules = path.lastIndexOf("node_modules/");
+  if (modules >= 0) {
+    const [scope, name] = path.slice(modules + "node_modules/".length).split("/");
+    return scope?.startsWith("@") ? `${scope}/${name ?? ""}` : (scope ?? path);
+  }
+  if (path.startsWith("node:") || path === "(native)") return path.startsWith("node:") ? "node internals" : "(native, GC, idle)";
+  return path.split("/").slice(0, 2).join("/");
+}
+
+export function summariseProfile(profile: Profile, top = 20): { total_ms: number; functions: SelfTime[]; groups: SelfTime[] } {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n] as const));
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  const functions = new Map<string, { name: string; where: string; us: number }>();
+  const groups = new Map<string, number>();
+  for (const [id, us] of self) {
+    const frame = byId.get(id)?.callFrame;
+    if (frame === undefined) continue;
+    const name = frame.functionName === "" ? "(anonymous)" : frame.functionName;
+    const at = frame.url === "" ? "(native)" : `${where(frame.url)}:${frame.lineNumber + 1}`;
+    const key = `${name} ${at}`;
+    const entry = functions.get(key) ?? { name, where: at, us: 0 };
+    entry.us += us;
+    functions.set(key, entry);
+    const group = groupOf(frame.url);
+    groups.set(group, (groups.get(group) ?? 0) + us);
+  }
+  const toRow = (name: string, at: string, us: number): SelfTime => ({ name, where: at, ms: Math.round(us / 100) / 10, pct: Math.round((us / total) * 1000) / 10 });
+  return {
+    total_ms: Math.round(total / 1000),
+    functions: [...functions.values()].sort((a, b) => b.us - a.us).slice(0, top).map((f) => toRow(f.name, f.where, f.us)),
+    groups: [...groups.entries()].sort((a, b) => b[1] - a[1]).map(([g, us]) => toRow(g, "", us)),
+  };
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const [file, flag, value] = process.argv.slice(2);
+  if (file === undefined || file === "--help") {
+    process.stdout.write("Usage: tsx scripts/bench/cpu-profile.ts PROFILE.cpuprofile [--top N]\n");
+    process.exitCode = file === undefined ? 2 : 0;
+  } else {
+    const summary = summariseProfile(JSON.parse(readFileSync(file, "utf8")) as Profile, flag === "--top" ? Number(value) : 20);
+    const pad = (s: string, n: number) => s.padEnd(n);
+    process.stdout.write(`total ${summary.total_ms} ms\n\nself time by function\n`);
+    for (const f of summary.functions) process.stdout.write(`${pad(`${f.pct.toFixed(1)}%`, 7)}${pad(`${f.ms} ms`, 11)}${pad(f.name, 28)} ${f.where}\n`);
+    process.stdout.write("\nself time by package or folder\n");
+    for (const g of summary.groups) process.stdout.write(`${pad(`${g.pct.toFixed(1)}%`, 7)}${pad(`${g.ms} ms`, 11)}${g.name}\n`);
+  }
+}

@@ -1,0 +1,91 @@
+/** Summaries of repeated samples: the median and its spread, rounded once so ratios can be recomputed from the JSON. */
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+
+export type Summary = {
+  /** Number of samples. */
+  readonly n: number;
+  readonly median: number;
+  readonly min: number;
+  readonly max: number;
+  readonly p25: number;
+  readonly p75: number;
+  /** (p75 − p25) / median, in percent: how much the middle half of the samples disagrees. */
+  readonly iqr_pct: number;
+  readonly samples: readonly number[];
+};
+
+/** Rounds to `digits` decimals (3 by default); every number in the report goes through this once. */
+export function round(value: number, digits = 3): number {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}
+
+/** Linear-interpolated percentile of sorted values, p in [0, 100]. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) throw new Error("percentile of no samples");
+  const rank = (p / 100) * (sorted.length - 1);
+  const lo = Math.floor(rank);
+  const hi = Math.ceil(rank);
+  const a = sorted[lo] ?? 0;
+  const b = sorted[hi] ?? a;
+  return a + (b - a) * (rank - lo);
+}
+
+export function summarize(samples: readonly number[]): Summary {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const median = round(percentile(sorted, 50));
+  const p25 = round(percentile(sorted, 25));
+  const p75 = round(percentile(sorted, 75));
+  return {
+    n: sorted.length,
+    median,
+    min: round(sorted[0] ?? 0),
+    max: round(sorted.at(-1) ?? 0),
+    p25,
+    p75,
+    iqr_pct: median === 0 ? 0 : round(((p75 - p25) / median) * 100, 1),
+    samples: samples.map((s) => round(s)),
+  };
+}
+
+/** a / b from the rounded medians, rounded: the JSON's ratios are recomputable from its own numbers. */
+export function ratio(a: number, b: number): number {
+  return b === 0 ? Number.POSITIVE_INFINITY : round(a / b);
+}
+
+/** High-resolution elapsed microseconds since `start` (a `process.hrtime.bigint()` reading). */
+export function elapsedUs(start: bigint): number {
+  return Number(process.hrtime.bigint() - start) / 1000;
+}
+
+/** CPU microseconds (user + system) of this process since `start` (a `process.cpuUsage()` reading). */
+export function cpuUs(start: NodeJS.CpuUsage): number {
+  const d = process.cpuUsage(start);
+  return d.user + d.system;
+}
+
+let gc: (() => void) | null | undefined;
+
+/**
+ * Runs a full garbage collection between measures, so one measure's garbage is not billed to
+ * the next. Uses node's --expose-gc when given, or turns the flag on at run time.
+ */
+export function collectGarbage(): boolean {
+  if (gc === undefined) gc = findGc();
+  if (gc === null) return false;
+  gc();
+  return true;
+}
+
+function findGc(): (() => void) | null {
+  const exposed = (globalThis as { gc?: () => void }).gc;
+  if (typeof exposed === "function") return exposed;
+  try {
+    setFlagsFromString("--expose-gc");
+    const found: unknown = runInNewContext("gc");
+    return typeof found === "function" ? (found as () => void) : null;
+  } catch {
+    return null;
+  }
+}
