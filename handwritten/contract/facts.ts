@@ -59,9 +59,9 @@ export function startRun(session_id: string, goal: string, env: FactEnv): Applie
 export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied {
   const seq = state.seq + 1;
   const base = { ...common(state), seq, event_id: env.ids.eventId(state.session_id, seq), updated_at: env.at };
-  const done = (next: AgentState, detail: TraceDetail): Applied => {
+  const done = (next: AgentState, subject: TraceDetail): Applied => {
     const sealed = sealState(next);
-    return { state: sealed, trace: head(sealed, fact.type, detail) };
+    return { state: sealed, trace: head(sealed, fact.type, { ...subject, ...verdictOf(fact) }) };
   };
   switch (fact.type) {
     case "planner_responded": {
@@ -74,101 +74,148 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
     }
     case "step_limit_reached":
       expect(state, fact, "ready");
-      return done({ ...base, status: "step_limit" }, { reason: "max_steps" });
+      return done({ ...base, status: "step_limit" }, {});
     case "time_limit_reached":
       expect(state, fact, "ready");
-      return done({ ...base, status: "failed", failure: { code: "time_limit", message: "run exceeded its wall-time bound" } }, { reason: "time_limit" });
+      return done({ ...base, status: "failed", failure: { code: "time_limit", message: "run exceeded its wall-time bound" } }, {});
     case "run_completed":
       expect(state, fact, "planned");
-      return done({ ...base, status: "done", final: fact.text }, { result_status: "done" });
+      return done({ ...base, status: "done", final: fact.text }, {});
     case "call_rejected": {
       const s = expect(state, fact, "planned");
       const { code, message, issues, tool } = fact.rejection;
       const msg = toolMessage(tool, "rejected", null, { code, message, issues: issues.map((i) => ({ ...i })) });
-      return done({ ...base, status: "ready", messages: [...s.messages, msg] }, { tool, decision: "reject", reason: code });
+      return done({ ...base, status: "ready", messages: [...s.messages, msg] }, { tool });
     }
     case "call_validated": {
       const s = expect(state, fact, "planned");
       const key = fact.call.requested_key ?? deriveIdempotencyKey(s.session_id, s.step, fact.call.tool, fact.call.args_digest);
       const call = { ...fact.call, idempotency_key: key };
-      return done({ ...base, status: "validated", call }, { ...callDetail(call), decision: "valid" });
+      return done({ ...base, status: "validated", call }, callDetail(call));
     }
     case "policy_allowed": {
       const s = expect(state, fact, "validated");
-      return done({ ...base, status: "authorized", call: s.call }, { ...callDetail(s.call), decision: "allow" });
+      return done({ ...base, status: "authorized", call: s.call }, callDetail(s.call));
     }
     case "policy_denied": {
       const s = expect(state, fact, "validated");
       const msg = toolMessage(s.call.tool, "denied", null, { code: fact.reason, message: `${s.call.tool} is never executed` });
-      return done({ ...base, status: "ready", messages: [...s.messages, msg] }, { ...callDetail(s.call), decision: "deny", reason: fact.reason });
+      return done({ ...base, status: "ready", messages: [...s.messages, msg] }, callDetail(s.call));
     }
     case "approval_requested": {
       const s = expect(state, fact, "validated");
       const { tool, args, args_digest, idempotency_key } = s.call;
       const pending = { tool, args, args_digest, idempotency_key, nonce: env.ids.nonce(s.session_id, seq), requested_at: env.at };
-      return done({ ...base, status: "approval_required", call: s.call, pending_approval: pending }, { ...callDetail(s.call), decision: "require_approval" });
+      return done({ ...base, status: "approval_required", call: s.call, pending_approval: pending }, callDetail(s.call));
     }
     case "approval_refused": {
       const s = expect(state, fact, "approval_required");
-      return done({ ...base, status: "approval_required", call: s.call, pending_approval: s.pending_approval },
-        { ...callDetail(s.call), decision: "refuse_token", reason: fact.failure.code });
+      return done({ ...base, status: "approval_required", call: s.call, pending_approval: s.pending_approval }, callDetail(s.call));
     }
     case "approval_accepted": {
       const s = expect(state, fact, "approval_required");
-      return done({ ...base, status: "authorized", call: s.call, used_approvals: [...s.used_approvals, s.pending_approval.nonce] },
-        { ...callDetail(s.call), decision: "approved" });
+      return done({ ...base, status: "authorized", call: s.call, used_approvals: [...s.used_approvals, s.pending_approval.nonce] }, callDetail(s.call));
     }
     case "approval_declined": {
       const s = expect(state, fact, "approval_required");
       const msg = toolMessage(s.call.tool, "declined", s.call.idempotency_key, { code: "approval_declined", message: "a person declined this call" });
-      return done({ ...base, status: "ready", messages: [...s.messages, msg] }, { ...callDetail(s.call), decision: "declined" });
+      return done({ ...base, status: "ready", messages: [...s.messages, msg] }, callDetail(s.call));
     }
     case "intent_recorded": {
       const s = expect(state, fact, "authorized");
-      return done({ ...base, status: "executing", intent: intentOf(s) }, { ...callDetail(s.call), decision: "intent" });
+      return done({ ...base, status: "executing", intent: intentOf(s) }, callDetail(s.call));
     }
     case "call_replayed": {
       const s = expect(state, fact, "authorized");
       const msg = toolMessage(s.call.tool, "replayed", s.call.idempotency_key, fact.content);
-      return done({ ...base, status: "ready", messages: [...s.messages, msg] }, { ...callDetail(s.call), result_status: "replayed" });
+      return done({ ...base, status: "ready", messages: [...s.messages, msg] }, callDetail(s.call));
     }
     case "call_conflicted": {
       const s = expect(state, fact, "authorized");
       const msg = toolMessage(s.call.tool, "conflict", s.call.idempotency_key, { code: fact.reason, message: "idempotency key cannot run this call" });
-      return done({ ...base, status: "ready", messages: [...s.messages, msg] }, { ...callDetail(s.call), result_status: "conflict", reason: fact.reason });
+      return done({ ...base, status: "ready", messages: [...s.messages, msg] }, callDetail(s.call));
     }
     case "tool_succeeded": {
       const s = expect(state, fact, "executing");
       const msg = toolMessage(s.intent.tool, "ok", s.intent.key, fact.content);
-      return done({ ...base, status: "ready", messages: [...s.messages, msg] },
-        { ...intentDetail(s.intent), result_status: "ok", reason: fact.recovered ? "recovered_from_ledger" : null });
+      return done({ ...base, status: "ready", messages: [...s.messages, msg] }, intentDetail(s.intent));
     }
     case "tool_errored": {
       const s = expect(state, fact, "executing");
       const msg = toolMessage(s.intent.tool, "error", s.intent.key, { code: "tool_error", message: fact.message });
-      return done({ ...base, status: "ready", messages: [...s.messages, msg] }, { ...intentDetail(s.intent), result_status: "error", reason: "tool_error" });
+      return done({ ...base, status: "ready", messages: [...s.messages, msg] }, intentDetail(s.intent));
     }
     case "retry_scheduled": {
       const s = expect(state, fact, "executing");
       const intent = { ...s.intent, attempt: s.intent.attempt + 1, retry_at: fact.retry_at };
-      return done({ ...base, status: "executing", intent }, { ...intentDetail(intent), result_status: "transient", reason: fact.message });
+      return done({ ...base, status: "executing", intent }, intentDetail(intent));
     }
     case "retries_exhausted": {
       const s = expect(state, fact, "executing");
-      return done({ ...base, status: "failed", failure: { code: "retries_exhausted", message: fact.message } },
-        { ...intentDetail(s.intent), result_status: "failed", reason: "retries_exhausted" });
+      return done({ ...base, status: "failed", failure: { code: "retries_exhausted", message: fact.message } }, intentDetail(s.intent));
     }
     case "tool_uncertain": {
       const s = expect(state, fact, "executing", "authorized");
       const intent = s.status === "executing" ? s.intent : intentOf(s);
-      return done({ ...base, status: "reconcile_required", intent }, { ...intentDetail(intent), result_status: "uncertain", reason: fact.reason });
+      return done({ ...base, status: "reconcile_required", intent }, intentDetail(intent));
     }
     case "tool_reconciled": {
       const s = expect(state, fact, "reconcile_required");
       const msg = toolMessage(s.intent.tool, "reconciled", s.intent.key, { outcome: "confirmed", operator: fact.operator, note: fact.note });
-      return done({ ...base, status: "ready", messages: [...s.messages, msg] },
-        { ...intentDetail(s.intent), decision: "confirmed", result_status: "reconciled", reason: `operator:${fact.operator}` });
+      return done({ ...base, status: "ready", messages: [...s.messages, msg] }, intentDetail(s.intent));
     }
+    default:
+      return assertNever(fact);
+  }
+}
+
+/** How the trace words a fact: its policy decision, result status and reason. */
+export type Verdict = { readonly decision?: string; readonly result_status?: string; readonly reason?: string | null };
+
+export function verdictOf(fact: Fact): Verdict {
+  switch (fact.type) {
+    case "planner_responded":
+      return {};
+    case "step_limit_reached":
+      return { reason: "max_steps" };
+    case "time_limit_reached":
+      return { reason: "time_limit" };
+    case "run_completed":
+      return { result_status: "done" };
+    case "call_rejected":
+      return { decision: "reject", reason: fact.rejection.code };
+    case "call_validated":
+      return { decision: "valid" };
+    case "policy_allowed":
+      return { decision: "allow" };
+    case "policy_denied":
+      return { decision: "deny", reason: fact.reason };
+    case "approval_requested":
+      return { decision: "require_approval" };
+    case "approval_refused":
+      return { decision: "refuse_token", reason: fact.failure.code };
+    case "approval_accepted":
+      return { decision: "approved" };
+    case "approval_declined":
+      return { decision: "declined" };
+    case "intent_recorded":
+      return { decision: "intent" };
+    case "call_replayed":
+      return { result_status: "replayed" };
+    case "call_conflicted":
+      return { result_status: "conflict", reason: fact.reason };
+    case "tool_succeeded":
+      return { result_status: "ok", reason: fact.recovered ? "recovered_from_ledger" : null };
+    case "tool_errored":
+      return { result_status: "error", reason: "tool_error" };
+    case "retry_scheduled":
+      return { result_status: "transient", reason: fact.message };
+    case "retries_exhausted":
+      return { result_status: "failed", reason: "retries_exhausted" };
+    case "tool_uncertain":
+      return { result_status: "uncertain", reason: fact.reason };
+    case "tool_reconciled":
+      return { decision: "confirmed", result_status: "reconciled", reason: `operator:${fact.operator}` };
     default:
       return assertNever(fact);
   }

@@ -15,8 +15,8 @@ export {
 export type { ApprovalInput, ExecutionOutcome, ReconcileInput } from "./decisions.js";
 export { beginCall, confirmInLedger, executeIntent, replayContent } from "./execution.js";
 export type { ExecutionDeps } from "./execution.js";
-export { applyFact, applyFacts, startRun } from "./facts.js";
-export type { Applied, Fact, FactEnv, FactType, UncertainReason } from "./facts.js";
+export { applyFact, applyFacts, startRun, verdictOf } from "./facts.js";
+export type { Applied, Fact, FactEnv, FactType, UncertainReason, Verdict } from "./facts.js";
 export { createIdSource, deriveIdempotencyKey } from "./ids.js";
 export type { IdSource } from "./ids.js";
 export { createMemoryLedger, decideBegin, decideDispatch } from "./ledger.js";
@@ -36,6 +36,6 @@ export {
 export type { AnyToolSpec, RiskClass, ToolContext, ToolSpec } from "./tool.js";
 export type { Planner } from "./planner.js";
 export { createMemoryTraceSink, traceEvent } from "./trace.js";
-export type { TraceEvent, TraceSink } from "./trace.js";
+export type { TraceDetail, TraceEvent, TraceSink } from "./trace.js";
 export { DEFAULT_INPUT_LIMITS, REJECTION_CODES, validatePlannerOutput } from "./validation.js";
 export type { InputLimits, PlannerAction, Rejection, RejectionCode, ValidatedCall, ValidationIssue } from "./validation.js";
