@@ -32,6 +32,13 @@ export function renderTable(report: ComparisonReport): string {
 function summarize(observation: unknown): string {
   const o = (observation ?? {}) as Record<string, unknown>;
   const status = o["final_status"] ?? o["status"] ?? "?";
-  const effects = o["side_effects"] ?? (o["after_resume"] as Record<string, unknown> | undefined)?.["side_effects"] ?? "?";
-  return `${String(status)} fx=${String(effects)} #${digest(observation ?? null).slice(0, 8)}`;
+  const effects = total(o["side_effects"] ?? (o["after_resume"] as Record<string, unknown> | undefined)?.["side_effects"]);
+  return `${String(status)} fx=${effects ?? "?"} #${digest(observation ?? null).slice(0, 8)}`;
+}
+
+/** Side effects as a count, whether the observation holds a number or counts per tool and key. */
+function total(value: unknown): number | null {
+  if (typeof value === "number") return value;
+  if (value === null || typeof value !== "object") return null;
+  return Object.values(value).reduce<number>((sum, v) => sum + (total(v) ?? 0), 0);
 }
