@@ -77,7 +77,8 @@ export async function executeIntent(deps: ExecutionDeps, intent: Intent, lastAtt
 
 /** Records a person's confirmation of an uncertain outcome; never calls the executor. */
 export function confirmInLedger(deps: ExecutionDeps, intent: Intent, input: ReconcileInput): void {
-  if (hasSideEffects(intent.risk)) {
+  // A key already completed (an earlier confirmation, or an outcome that reached the ledger) keeps its stored result.
+  if (hasSideEffects(intent.risk) && deps.ledger.get(intent.key)?.state !== "completed") {
     deps.ledger.complete(intent.key, input.output ?? { reconciled: "confirmed", operator: input.operator }, deps.clock.now());
   }
 }

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { createFixtureRegistry, createFixtureWorld } from "../fixtures/index.js";
+import { createMemoryArtifactStore } from "./artifacts.js";
+import { createManualClock } from "./clock.js";
+import { confirmInLedger } from "./execution.js";
+import { createMemoryLedger } from "./ledger.js";
+import type { Intent } from "./state.js";
+
+const intent: Intent = { key: "k1", tool: "publish_report", risk: "high_risk", args: {}, args_digest: "d", step: 1, attempt: 0, retry_at: null };
+
+function deps() {
+  const world = createFixtureWorld();
+  return { registry: createFixtureRegistry(world), ledger: createMemoryLedger(), artifacts: createMemoryArtifactStore(), clock: createManualClock() };
+}
+
+describe("confirmInLedger", () => {
+  it("turns an uncertain key into a completed one carrying the operator's confirmation", () => {
+    const d = deps();
+    d.ledger.begin({ key: "k1", tool: "publish_report", args_digest: "d", owner: "s#1", at: 0 });
+    d.ledger.markUncertain("k1", 1);
+    confirmInLedger(d, intent, { outcome: "confirmed", operator: "alice" });
+    const entry = d.ledger.get("k1");
+    expect(entry?.state).toBe("completed");
+    expect(entry?.state === "completed" ? entry.output : null).toEqual({ reconciled: "confirmed", operator: "alice" });
+  });
+
+  it("keeps the result a completed key already stores when a second operator confirms", () => {
+    const d = deps();
+    d.ledger.begin({ key: "k1", tool: "publish_report", args_digest: "d", owner: "s#1", at: 0 });
+    d.ledger.complete("k1", { report_id: "rep_1" }, 1);
+    confirmInLedger(d, intent, { outcome: "confirmed", operator: "bob" });
+    const entry = d.ledger.get("k1");
+    expect(entry?.state === "completed" ? entry.output : null).toEqual({ report_id: "rep_1" });
+  });
+});
