@@ -100,9 +100,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`availability: ${(e as Error).message}\n`);
     return 2;
   }
-  if (values.help === true || (values.state !== "absent" && values.state !== "present")) {
-    process.stderr.write("Usage: tsx scripts/availability.ts --state absent|present [--output PATH]\n");
-    return values.help === true ? 0 : 2;
+  const usage = "Usage: tsx scripts/availability.ts --state absent|present [--output PATH]\n";
+  if (values.help === true) return void process.stdout.write(usage), 0;
+  if (values.state !== "absent" && values.state !== "present") {
+    process.stderr.write(`availability: --state must be absent or present, not ${JSON.stringify(values.state ?? null)}\n${usage}`);
+    return 2;
   }
   const record = await probe(values.state, new Date());
   const json = `${JSON.stringify(record, null, 2)}\n`;
