@@ -5,12 +5,13 @@
  */
 import { toMessageContent, type ArtifactStore } from "./artifacts.js";
 import type { Clock } from "./clock.js";
-import type { ExecutionOutcome, ReconcileInput } from "./decisions.js";
+import { factForReconcile, type ExecutionOutcome, type ReconcileInput } from "./decisions.js";
+import type { Fact } from "./facts.js";
 import { decideDispatch, type BeginDecision, type LedgerStore } from "./ledger.js";
 import { hasSideEffects } from "./policy.js";
 import type { ToolRegistry } from "./registry.js";
-import { HarnessError } from "./result.js";
-import type { AuthorizedCall, Intent } from "./state.js";
+import { err, HarnessError, ok, type Result } from "./result.js";
+import type { AgentState, AuthorizedCall, Intent } from "./state.js";
 import { isPermanentToolError, isProcessCrash, isTransientToolError, type AnyToolSpec } from "./tool.js";
 
 export type ExecutionDeps = {
@@ -73,6 +74,20 @@ export async function executeIntent(deps: ExecutionDeps, intent: Intent, lastAtt
     return { kind: "failed", message: error instanceof Error ? error.message : String(error) };
   }
   return uncertain(deps, intent, "unknown_error", error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * The audited reconcile, up to the fact: checks the request (only a named operator confirms an
+ * uncertain outcome), records the confirmation in the ledger before the state moves on — so the
+ * key replays instead of staying uncertain — and returns the fact the engine applies. Never
+ * calls the executor.
+ */
+export function confirmUncertain(deps: ExecutionDeps, state: AgentState, input: ReconcileInput): Result<Fact, string> {
+  const fact = factForReconcile(state, input);
+  if ("error" in fact) return err(fact.error);
+  if (state.status !== "reconcile_required") return err(`nothing to reconcile in status ${state.status}`);
+  confirmInLedger(deps, state.intent, input);
+  return ok(fact);
 }
 
 /** Records a person's confirmation of an uncertain outcome; never calls the executor. */

@@ -13,7 +13,7 @@ export {
   factBeforePlanning, factForApproval, factForBegin, factForOutcome, factForPlannerOutput, factForPolicy, factForReconcile,
 } from "./decisions.js";
 export type { ApprovalInput, ExecutionOutcome, ReconcileInput } from "./decisions.js";
-export { beginCall, confirmInLedger, executeIntent, replayContent } from "./execution.js";
+export { beginCall, confirmInLedger, confirmUncertain, executeIntent, replayContent } from "./execution.js";
 export type { ExecutionDeps } from "./execution.js";
 export { applyFact, applyFacts, startRun, verdictOf } from "./facts.js";
 export type { Applied, Fact, FactEnv, FactType, UncertainReason, Verdict } from "./facts.js";

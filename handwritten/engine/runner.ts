@@ -5,7 +5,7 @@
  * runner over the same stores is a new process resuming the same sessions.
  */
 import {
-  beginCall, executeIntent, confirmInLedger, DEFAULT_INPUT_LIMITS, DEFAULT_LIMITS, err, ok, replayContent, toCheckpoint,
+  beginCall, executeIntent, confirmUncertain, DEFAULT_INPUT_LIMITS, DEFAULT_LIMITS, err, ok, replayContent, toCheckpoint,
   assertNever, type AgentLimits, type AgentState, type ApprovalInput, type CheckpointStore, type ExecutionDeps,
   type IdSource, type InputLimits, type Planner, type ReconcileInput, type Result, type TraceSink,
 } from "../contract/index.js";
@@ -95,12 +95,8 @@ export function createHandwrittenEngine(deps: HandwrittenDeps): HandwrittenEngin
     resume: (session_id) => withSession(session_id, async (state) => ok((await drive(state, { type: "run/resumed", at: deps.clock.now() })) ?? state)),
     reconcileUncertain: (session_id, input) =>
       withSession(session_id, async (state) => {
-        if (state.status !== "reconcile_required") return err({ code: "not_reconcilable", message: `session is ${state.status}` });
-        if (input.outcome !== "confirmed" || input.operator.trim() === "") {
-          return err({ code: "not_reconcilable", message: "only a named operator can confirm an outcome" });
-        }
-        // The ledger learns the outcome before the state moves on, so the key replays instead of staying uncertain.
-        confirmInLedger(deps, state.intent, input);
+        const confirmed = confirmUncertain(deps, state, input);
+        if (!confirmed.ok) return err({ code: "not_reconcilable", message: confirmed.error });
         return ok((await drive(state, { type: "reconcile/confirmed", input, at: deps.clock.now() })) ?? state);
       }),
     state: latest,

@@ -6,7 +6,7 @@
  */
 import { Command } from "@langchain/langgraph";
 import {
-  applyFact, confirmInLedger, factForReconcile, startRun, type AgentState, type ApprovalInput, type TraceEvent,
+  applyFact, confirmUncertain, startRun, type AgentState, type ApprovalInput, type TraceEvent,
 } from "../../handwritten/contract/index.js";
 import { EngineUsageError, type Engine, type EngineFactory } from "../../scenarios/engine.js";
 import type { Environment } from "../../scenarios/environment.js";
@@ -75,12 +75,9 @@ export function createLangGraphEngine(env: Environment, options: LangGraphEngine
     },
     async reconcileUncertain(session_id, input) {
       const { agent } = await saved(session_id);
-      const fact = factForReconcile(agent, input);
-      if ("error" in fact || agent.status !== "reconcile_required") {
-        throw new EngineUsageError("not_reconcilable", "error" in fact ? fact.error : `session is ${agent.status}`);
-      }
-      confirmInLedger(env, agent.intent, input);
-      const applied = applyFact(agent, fact, { at: env.clock.now(), ids: env.ids });
+      const confirmed = confirmUncertain(env, agent, input);
+      if (!confirmed.ok) throw new EngineUsageError("not_reconcilable", confirmed.error);
+      const applied = applyFact(agent, confirmed.value, { at: env.clock.now(), ids: env.ids });
       const trace: readonly TraceEvent[] = [applied.trace];
       await graph.updateState(configOf(session_id), { agent: applied.state, trace }, "execute");
       return run(session_id, null);

@@ -1,6 +1,6 @@
 /** The local state graph behind the scenario interface. */
 import {
-  applyFact, confirmInLedger, factForReconcile, startRun, type AgentState,
+  applyFact, confirmUncertain, startRun, type AgentState,
 } from "../../handwritten/contract/index.js";
 import { EngineUsageError, type Engine, type EngineFactory } from "../../scenarios/engine.js";
 import type { Environment } from "../../scenarios/environment.js";
@@ -51,12 +51,9 @@ export const localGraphFactory: EngineFactory = {
       resume: (session_id) => resumeWith(session_id),
       async reconcileUncertain(session_id, input) {
         const agent = saved(session_id).state.agent;
-        const fact = factForReconcile(agent, input);
-        if ("error" in fact || agent.status !== "reconcile_required") {
-          throw new EngineUsageError("not_reconcilable", "error" in fact ? fact.error : `session is ${agent.status}`);
-        }
-        confirmInLedger(env, agent.intent, input);
-        const applied = applyFact(agent, fact, { at: env.clock.now(), ids: env.ids });
+        const confirmed = confirmUncertain(env, agent, input);
+        if (!confirmed.ok) throw new EngineUsageError("not_reconcilable", confirmed.error);
+        const applied = applyFact(agent, confirmed.value, { at: env.clock.now(), ids: env.ids });
         graph.updateState(session_id, { agent: applied.state, trace: [applied.trace] }, "execute");
         return resumeWith(session_id);
       },
