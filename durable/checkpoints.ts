@@ -21,9 +21,14 @@ export function createFileCheckpointStore(dir: string): CheckpointStore {
 
 function checked(checkpoint: Checkpoint, session_id: string): Checkpoint {
   if (checkpoint.v !== CHECKPOINT_VERSION || checkpoint.session_id !== session_id) {
-    throw new Error(`checkpoint ${checkpoint.seq} of ${session_id} has version ${checkpoint.v} for session ${checkpoint.session_id}`);
+    throw new Error(
+      `checkpoint ${checkpoint.seq} of ${session_id} has version ${checkpoint.v} for session ${checkpoint.session_id}`,
+    );
   }
-  if (hashState(checkpoint.state) !== checkpoint.checkpoint_hash || checkpoint.state.checkpoint_hash !== checkpoint.checkpoint_hash) {
+  if (
+    hashState(checkpoint.state) !== checkpoint.checkpoint_hash ||
+    checkpoint.state.checkpoint_hash !== checkpoint.checkpoint_hash
+  ) {
     throw new Error(`checkpoint ${checkpoint.seq} of ${session_id} does not match its hash`);
   }
   return checkpoint;

@@ -43,8 +43,13 @@ export type DurableEnvironment = Environment & {
 export function createDurableEnvironment(options: DurableEnvironmentOptions): DurableEnvironment {
   const { dir, clock, worldLatencyMs, faults, ...rest } = options;
   const base = createEnvironment(rest);
-  const world = createDurableWorld(join(dir, "world"), { ...(faults === undefined ? {} : { faults }), latencyMs: worldLatencyMs ?? 0 });
-  const durable = new Map<string, unknown>([[LOCAL_GRAPH_CHECKPOINTER_KEY, createFileGraphCheckpointer(join(dir, "graph"))]]);
+  const world = createDurableWorld(join(dir, "world"), {
+    ...(faults === undefined ? {} : { faults }),
+    latencyMs: worldLatencyMs ?? 0,
+  });
+  const durable = new Map<string, unknown>([
+    [LOCAL_GRAPH_CHECKPOINTER_KEY, createFileGraphCheckpointer(join(dir, "graph"))],
+  ]);
   return {
     ...base,
     dir,

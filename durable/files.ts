@@ -5,7 +5,18 @@
  * torn last line (a crash in the middle of an append) is ignored on read.
  */
 import { randomBytes, createHash } from "node:crypto";
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
 import { dirname } from "node:path";
 
 /** A file-name-safe name for any key (session ids, idempotency keys, artifact refs). */
@@ -31,7 +42,7 @@ export function fsyncDir(dir: string): void {
 
 function writeAll(fd: number, text: string): void {
   const bytes = Buffer.from(text, "utf8");
-  for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+  for (let offset = 0; offset < bytes.length;) offset += writeSync(fd, bytes, offset, bytes.length - offset);
 }
 
 /** Replaces `path` with `text`: readers see the old file or the new one, never a mix. */
@@ -93,7 +104,9 @@ export function readIfExists(path: string): string | undefined {
 
 export function listFiles(dir: string, suffix: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).filter((name) => name.endsWith(suffix)).sort();
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(suffix))
+    .sort();
 }
 
 export function removeIfExists(path: string): void {

@@ -15,7 +15,8 @@ export function createFileGraphCheckpointer<S>(dir: string): GraphCheckpointer<S
     put: (checkpoint) => appendJsonLines(pathOf(checkpoint.thread_id), [checkpoint]),
     latest: (thread_id) => {
       const latest = list(thread_id).at(-1);
-      if (latest !== undefined && latest.thread_id !== thread_id) throw new Error(`graph log of ${thread_id} holds thread ${latest.thread_id}`);
+      if (latest !== undefined && latest.thread_id !== thread_id)
+        throw new Error(`graph log of ${thread_id} holds thread ${latest.thread_id}`);
       return latest === undefined ? undefined : Object.freeze(latest);
     },
     count: (thread_id) => list(thread_id).length,

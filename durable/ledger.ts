@@ -20,10 +20,12 @@ export function createFileLedger(dir: string, lock: LockOptions = {}): FileLedge
   const pathOf = (key: string) => join(dir, `${fileNameOf(key)}.json`);
   const read = (key: string): LedgerEntry | undefined => {
     const entry = readJsonFile(pathOf(key)) as LedgerEntry | undefined;
-    if (entry !== undefined && entry.key !== key) throw new Error(`ledger file ${pathOf(key)} holds key ${entry.key}, not ${key}`);
+    if (entry !== undefined && entry.key !== key)
+      throw new Error(`ledger file ${pathOf(key)} holds key ${entry.key}, not ${key}`);
     return entry;
   };
-  const locked = <T>(key: string, critical: () => T): T => withLockSync(join(dir, `${fileNameOf(key)}.lock`), critical, lock);
+  const locked = <T>(key: string, critical: () => T): T =>
+    withLockSync(join(dir, `${fileNameOf(key)}.lock`), critical, lock);
   const update = (key: string, change: (entry: LedgerEntry) => LedgerEntry) =>
     locked(key, () => {
       const entry = read(key);

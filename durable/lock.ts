@@ -18,7 +18,10 @@ export type LockOptions = {
 };
 
 export class LockTimeoutError extends Error {
-  constructor(readonly path: string, readonly holder: string) {
+  constructor(
+    readonly path: string,
+    readonly holder: string,
+  ) {
     super(`lock ${path} is still held by ${holder || "an unknown process"}`);
     this.name = "LockTimeoutError";
   }

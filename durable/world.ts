@@ -6,7 +6,13 @@
  * after it left exactly what it did. Several processes can share one world.
  */
 import { join } from "node:path";
-import { createFixtureWorld, emptyWorldData, type Fault, type FixtureWorld, type WorldData } from "../handwritten/fixtures/index.js";
+import {
+  createFixtureWorld,
+  emptyWorldData,
+  type Fault,
+  type FixtureWorld,
+  type WorldData,
+} from "../handwritten/fixtures/index.js";
 import { ensureDir, readJsonFile, writeFileAtomic } from "./files.js";
 import { withLock, withLockSync, type LockOptions } from "./lock.js";
 
@@ -40,11 +46,15 @@ export function createDurableWorld(dir: string, options: DurableWorldOptions = {
   };
   const persist = () => writeFileAtomic(path, JSON.stringify(data));
   const transactSync = (change: () => void) =>
-    withLockSync(lockPath, () => {
-      reload();
-      change();
-      persist();
-    }, options.lock);
+    withLockSync(
+      lockPath,
+      () => {
+        reload();
+        change();
+        persist();
+      },
+      options.lock,
+    );
 
   transactSync(() => {
     if (readJsonFile(path) === undefined) for (const fault of options.faults ?? []) inner.inject(fault);
@@ -74,16 +84,20 @@ export function createDurableWorld(dir: string, options: DurableWorldOptions = {
     async perform(tool, ctx, effect) {
       const latency = options.latencyMs ?? 0;
       if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
-      return withLock(lockPath, async () => {
-        reload();
-        active += 1;
-        try {
-          return await inner.perform(tool, ctx, effect);
-        } finally {
-          active -= 1;
-          persist();
-        }
-      }, options.lock);
+      return withLock(
+        lockPath,
+        async () => {
+          reload();
+          active += 1;
+          try {
+            return await inner.perform(tool, ctx, effect);
+          } finally {
+            active -= 1;
+            persist();
+          }
+        },
+        options.lock,
+      );
     },
   };
 }

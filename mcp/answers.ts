@@ -5,7 +5,12 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import {
-  canonicalJson, type ApprovalFailureCode, type JsonValue, type PendingApproval, type RejectionCode, type UncertainReason,
+  canonicalJson,
+  type ApprovalFailureCode,
+  type JsonValue,
+  type PendingApproval,
+  type RejectionCode,
+  type UncertainReason,
   type ValidationIssue,
 } from "../handwritten/contract/index.js";
 
@@ -18,13 +23,31 @@ export type CallAnswer =
   /** The key had completed with these arguments: the stored result, no executor call. */
   | (Keyed & { readonly status: "replayed"; readonly output: JsonValue })
   /** Schema first: rejected before policy, with the issues a model needs to rewrite the call. */
-  | (Head & { readonly status: "rejected"; readonly code: RejectionCode; readonly message: string; readonly issues: readonly ValidationIssue[] })
+  | (Head & {
+      readonly status: "rejected";
+      readonly code: RejectionCode;
+      readonly message: string;
+      readonly issues: readonly ValidationIssue[];
+    })
   | (Head & { readonly status: "denied"; readonly code: "always_deny"; readonly message: string })
   /** A high-risk call waits for a person; call again with a token for `pending` in `_meta`. */
-  | (Head & { readonly status: "approval_required"; readonly code: "approval_required"; readonly pending: PendingApproval })
+  | (Head & {
+      readonly status: "approval_required";
+      readonly code: "approval_required";
+      readonly pending: PendingApproval;
+    })
   /** The token was refused; `pending` is the call still waiting in this session, if any. */
-  | (Head & { readonly status: "approval_refused"; readonly code: ApprovalFailureCode; readonly message: string; readonly pending: PendingApproval | null })
-  | (Keyed & { readonly status: "conflict"; readonly code: "key_in_flight" | "key_reused_with_other_arguments"; readonly message: string })
+  | (Head & {
+      readonly status: "approval_refused";
+      readonly code: ApprovalFailureCode;
+      readonly message: string;
+      readonly pending: PendingApproval | null;
+    })
+  | (Keyed & {
+      readonly status: "conflict";
+      readonly code: "key_in_flight" | "key_reused_with_other_arguments";
+      readonly message: string;
+    })
   | (Keyed & { readonly status: "error"; readonly code: "tool_error"; readonly message: string })
   | (Keyed & { readonly status: "failed"; readonly code: "retries_exhausted"; readonly message: string })
   /** The side effect may have happened; nothing retries it, and the same key keeps answering this. */

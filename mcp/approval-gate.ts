@@ -4,8 +4,15 @@
  * call, and the request must restate exactly that call. Each refusal has the contract's code.
  */
 import {
-  approvePending, DEFAULT_APPROVAL_TTL_MS, err, ok, verifyApprovalToken, type ApprovalFailure,
-  type PendingApproval, type Result, type ValidatedCall,
+  approvePending,
+  DEFAULT_APPROVAL_TTL_MS,
+  err,
+  ok,
+  verifyApprovalToken,
+  type ApprovalFailure,
+  type PendingApproval,
+  type Result,
+  type ValidatedCall,
 } from "../handwritten/contract/index.js";
 import type { McpSession } from "./sessions.js";
 
@@ -27,14 +34,23 @@ export function checkApproval(
   secret: string,
   now: number,
 ): Result<PendingApproval, ApprovalFailure> {
-  const verdict = verifyApprovalToken(token, { pending: session.pending, session_id: session.session_id, now, used: session.used_approvals }, secret);
+  const verdict = verifyApprovalToken(
+    token,
+    { pending: session.pending, session_id: session.session_id, now, used: session.used_approvals },
+    secret,
+  );
   if (!verdict.ok) return verdict;
   const pending = session.pending;
   if (pending === null) return err({ code: "approval_not_pending", message: "no call is waiting for approval" });
-  if (call.tool !== pending.tool) return err({ code: "approval_tool_mismatch", message: `token approves ${pending.tool}, not ${call.tool}` });
-  if (call.args_digest !== pending.args_digest) return err({ code: "approval_args_mismatch", message: "token approves other arguments" });
+  if (call.tool !== pending.tool)
+    return err({ code: "approval_tool_mismatch", message: `token approves ${pending.tool}, not ${call.tool}` });
+  if (call.args_digest !== pending.args_digest)
+    return err({ code: "approval_args_mismatch", message: "token approves other arguments" });
   if (call.requested_key !== null && call.requested_key !== pending.idempotency_key) {
-    return err({ code: "approval_not_pending", message: "token approves the pending call under another idempotency key" });
+    return err({
+      code: "approval_not_pending",
+      message: "token approves the pending call under another idempotency key",
+    });
   }
   return ok(pending);
 }
@@ -43,6 +59,12 @@ export function checkApproval(
  * A person's approval of a pending call, signed with the server's secret through the contract's
  * `approvePending`: what a host's approval UI (or `mcp/approve-main.ts`) hands back.
  */
-export function approve(pending: PendingApproval, session_id: string, secret: string, now: number, ttlMs: number = DEFAULT_APPROVAL_TTL_MS): string {
+export function approve(
+  pending: PendingApproval,
+  session_id: string,
+  secret: string,
+  now: number,
+  ttlMs: number = DEFAULT_APPROVAL_TTL_MS,
+): string {
   return approvePending(pending, session_id, secret, now, ttlMs);
 }

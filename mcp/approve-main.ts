@@ -24,15 +24,27 @@ const ApprovalRequired = z.object({
   status: z.literal("approval_required"),
   session_id: z.string(),
   pending: z.object({
-    tool: z.string(), args: z.record(z.string(), z.unknown()), args_digest: z.string(), idempotency_key: z.string(),
-    nonce: z.string(), requested_at: z.number(),
+    tool: z.string(),
+    args: z.record(z.string(), z.unknown()),
+    args_digest: z.string(),
+    idempotency_key: z.string(),
+    nonce: z.string(),
+    requested_at: z.number(),
   }),
 });
 
-export function approveMain(argv: readonly string[], env: NodeJS.ProcessEnv, now: number = systemClock.now()): { code: number; out: string } {
+export function approveMain(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+  now: number = systemClock.now(),
+): { code: number; out: string } {
   let values: { answer?: string; "ttl-ms"?: string; help?: boolean };
   try {
-    ({ values } = parseArgs({ args: [...argv], strict: true, options: { answer: { type: "string" }, "ttl-ms": { type: "string" }, help: { type: "boolean", short: "h" } } }));
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      options: { answer: { type: "string" }, "ttl-ms": { type: "string" }, help: { type: "boolean", short: "h" } },
+    }));
   } catch (error) {
     return usage((error as Error).message);
   }
@@ -41,7 +53,8 @@ export function approveMain(argv: readonly string[], env: NodeJS.ProcessEnv, now
   if (!secret.ok) return usage(secret.error.message);
   if (secret.value === null) return usage(`${SECRET_ENV} is unset; a token must be signed with the server's secret`);
   const ttl = values["ttl-ms"] === undefined ? DEFAULT_APPROVAL_TTL_MS : Number(values["ttl-ms"]);
-  if (!Number.isSafeInteger(ttl) || ttl <= 0) return usage(`--ttl-ms needs a positive whole number, got ${JSON.stringify(values["ttl-ms"])}`);
+  if (!Number.isSafeInteger(ttl) || ttl <= 0)
+    return usage(`--ttl-ms needs a positive whole number, got ${JSON.stringify(values["ttl-ms"])}`);
   let answer: z.infer<typeof ApprovalRequired>;
   try {
     answer = ApprovalRequired.parse(JSON.parse(values.answer ?? "null"));

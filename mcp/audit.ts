@@ -10,9 +10,21 @@ import { sessionHash, sessionStatus, type McpSession } from "./sessions.js";
 /** The facts a `tools/call` can produce: the local engine's, from validation on. */
 export type McpFact = Extract<Fact, { type: McpFactType }>;
 export type McpFactType =
-  | "call_rejected" | "call_validated" | "policy_allowed" | "policy_denied" | "approval_requested" | "approval_refused"
-  | "approval_accepted" | "intent_recorded" | "call_replayed" | "call_conflicted" | "tool_succeeded" | "tool_errored"
-  | "retry_scheduled" | "retries_exhausted" | "tool_uncertain";
+  | "call_rejected"
+  | "call_validated"
+  | "policy_allowed"
+  | "policy_denied"
+  | "approval_requested"
+  | "approval_refused"
+  | "approval_accepted"
+  | "intent_recorded"
+  | "call_replayed"
+  | "call_conflicted"
+  | "tool_succeeded"
+  | "tool_errored"
+  | "retry_scheduled"
+  | "retries_exhausted"
+  | "tool_uncertain";
 
 /** The call a fact is about, as far as it is known when the fact happens. */
 export type FactSubject = {
@@ -25,11 +37,23 @@ export type FactSubject = {
 export type AuditSink = { append(event: TraceEvent): void };
 
 /** The event for `fact`, stamped with the session record it left behind. */
-export function auditEvent(session: McpSession, fact: McpFact, subject: FactSubject, at: number, ids: IdSource): TraceEvent {
+export function auditEvent(
+  session: McpSession,
+  fact: McpFact,
+  subject: FactSubject,
+  at: number,
+  ids: IdSource,
+): TraceEvent {
   return traceEvent(
     {
-      seq: session.seq, event_id: ids.eventId(session.session_id, session.seq), at, session_id: session.session_id,
-      step: session.step, type: fact.type, status: sessionStatus(session), checkpoint_hash: sessionHash(session),
+      seq: session.seq,
+      event_id: ids.eventId(session.session_id, session.seq),
+      at,
+      session_id: session.session_id,
+      step: session.step,
+      type: fact.type,
+      status: sessionStatus(session),
+      checkpoint_hash: sessionHash(session),
     },
     { ...subject, ...verdictOf(fact) },
   );

@@ -7,7 +7,12 @@ import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport, type Server } from "@modelcontextprotocol/server";
 import { describe, expect, it } from "vitest";
 import {
-  createIdSource, createManualClock, createMemoryArtifactStore, createMemoryLedger, DEFAULT_INPUT_LIMITS, DEFAULT_LIMITS,
+  createIdSource,
+  createManualClock,
+  createMemoryArtifactStore,
+  createMemoryLedger,
+  DEFAULT_INPUT_LIMITS,
+  DEFAULT_LIMITS,
 } from "../handwritten/contract/index.js";
 import { createFixtureRegistry, createFixtureWorld, type FixtureWorld } from "../handwritten/fixtures/index.js";
 import { createMemoryAuditSink } from "./audit.js";
@@ -25,9 +30,16 @@ const naive: Adapter = (world) => createNaiveAdapter(createFixtureRegistry(world
 const real: Adapter = (world) => {
   const clock = createManualClock();
   const deps = {
-    registry: createFixtureRegistry(world), ledger: createMemoryLedger(), artifacts: createMemoryArtifactStore(), clock,
-    ids: createIdSource("bare-executor-test"), secret: TEST_SECRET, sessions: createSessionStore(), audit: createMemoryAuditSink(),
-    limits: DEFAULT_LIMITS, inputLimits: DEFAULT_INPUT_LIMITS,
+    registry: createFixtureRegistry(world),
+    ledger: createMemoryLedger(),
+    artifacts: createMemoryArtifactStore(),
+    clock,
+    ids: createIdSource("bare-executor-test"),
+    secret: TEST_SECRET,
+    sessions: createSessionStore(),
+    audit: createMemoryAuditSink(),
+    limits: DEFAULT_LIMITS,
+    inputLimits: DEFAULT_INPUT_LIMITS,
   };
   return createHarnessServer(deps, { connectionSession: "in-memory" });
 };
@@ -42,13 +54,21 @@ async function parityOf(adapter: Adapter, call: LocalCall) {
   await client.connect(clientSide);
   const expected = expectLocal(createFixtureRegistry(createFixtureWorld()), emptyModel(), call, TEST_SECRET, 0);
   const before = structuredClone(worldCounts(world));
-  const observed = await observe(client, { name: call.tool, arguments: call.args, _meta: { "agent-harness/session": call.session_id } });
+  const observed = await observe(client, {
+    name: call.tool,
+    arguments: call.args,
+    _meta: { "agent-harness/session": call.session_id },
+  });
   const problems = discrepancies(call, expected, observed, deltaOf(before, worldCounts(world), call.tool));
   await client.close();
   return { problems, observed, effects: world.totalEffects() };
 }
 
-const publish: LocalCall = { session_id: "s", tool: "publish_report", args: { artifact: "art_leak", audience: "public" } };
+const publish: LocalCall = {
+  session_id: "s",
+  tool: "publish_report",
+  args: { artifact: "art_leak", audience: "public" },
+};
 const shell: LocalCall = { session_id: "s", tool: "run_shell", args: { command: "rm -rf /" } };
 const badArgs: LocalCall = { session_id: "s", tool: "save_artifact", args: { name: "../etc/passwd", content: "x" } };
 
@@ -67,8 +87,12 @@ describe("an MCP adapter handed a bare executor", () => {
   });
 
   it("runs an always_deny tool and a call with invalid arguments, and both are flagged", async () => {
-    expect((await parityOf(naive, shell)).problems).toEqual(expect.arrayContaining(["side effects of run_shell: local 0, mcp 1"]));
-    expect((await parityOf(naive, badArgs)).problems).toEqual(expect.arrayContaining(['status: local "rejected", mcp "ok"']));
+    expect((await parityOf(naive, shell)).problems).toEqual(
+      expect.arrayContaining(["side effects of run_shell: local 0, mcp 1"]),
+    );
+    expect((await parityOf(naive, badArgs)).problems).toEqual(
+      expect.arrayContaining(['status: local "rejected", mcp "ok"']),
+    );
   });
 });
 
@@ -77,11 +101,23 @@ describe("the real server, handed only the registry and the contract", () => {
     const { problems, observed, effects } = await parityOf(real, publish);
     expect(problems).toEqual([]);
     expect(effects).toBe(0);
-    expect(observed).toMatchObject({ kind: "result", isError: true, body: { status: "approval_required", pending: { tool: "publish_report" } } });
+    expect(observed).toMatchObject({
+      kind: "result",
+      isError: true,
+      body: { status: "approval_required", pending: { tool: "publish_report" } },
+    });
   });
 
   it("denies the always_deny tool and rejects invalid arguments before any execute", async () => {
-    expect(await parityOf(real, shell)).toMatchObject({ problems: [], effects: 0, observed: { body: { status: "denied", code: "always_deny" } } });
-    expect(await parityOf(real, badArgs)).toMatchObject({ problems: [], effects: 0, observed: { body: { status: "rejected", code: "invalid_arguments" } } });
+    expect(await parityOf(real, shell)).toMatchObject({
+      problems: [],
+      effects: 0,
+      observed: { body: { status: "denied", code: "always_deny" } },
+    });
+    expect(await parityOf(real, badArgs)).toMatchObject({
+      problems: [],
+      effects: 0,
+      observed: { body: { status: "rejected", code: "invalid_arguments" } },
+    });
   });
 });

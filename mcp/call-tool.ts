@@ -5,8 +5,21 @@
  * tool runs. This module holds no executor: it never touches a spec's `execute`.
  */
 import {
-  beginCall, decidePolicy, deriveIdempotencyKey, executeIntent, factForBegin, factForOutcome, HarnessError, replayContent,
-  validatePlannerOutput, type AgentLimits, type ExecutionDeps, type IdSource, type InputLimits, type Intent, type ValidatedCall,
+  beginCall,
+  decidePolicy,
+  deriveIdempotencyKey,
+  executeIntent,
+  factForBegin,
+  factForOutcome,
+  HarnessError,
+  replayContent,
+  validatePlannerOutput,
+  type AgentLimits,
+  type ExecutionDeps,
+  type IdSource,
+  type InputLimits,
+  type Intent,
+  type ValidatedCall,
 } from "../handwritten/contract/index.js";
 import type { CallAnswer } from "./answers.js";
 import { checkApproval, pendingFor } from "./approval-gate.js";
@@ -41,7 +54,11 @@ export async function callTool(deps: CallToolDeps, request: ToolCallRequest): Pr
   const { session_id, name } = request;
   if (registry.get(name) === undefined) return { kind: "unknown_tool", message: `Unknown tool: ${name}` };
   const { step } = sessions.update(session_id, (s) => ({ ...s, step: s.step + 1 }));
-  const record = (fact: McpFact, subject: FactSubject, change: (s: McpSession) => McpSession = (s) => s): McpSession => {
+  const record = (
+    fact: McpFact,
+    subject: FactSubject,
+    change: (s: McpSession) => McpSession = (s) => s,
+  ): McpSession => {
     const next = sessions.update(session_id, (s) => change({ ...s, seq: s.seq + 1 }));
     deps.audit.append(auditEvent(next, fact, subject, clock.now(), deps.ids));
     return next;
@@ -55,10 +72,16 @@ export async function callTool(deps: CallToolDeps, request: ToolCallRequest): Pr
     const { code, message, issues } = parsed.error;
     return answered({ ...head, status: "rejected", code, message, issues });
   }
-  if (parsed.value.kind !== "tool_call") throw new HarnessError("invalid_transition", "a tool_call envelope parsed as a final answer");
+  if (parsed.value.kind !== "tool_call")
+    throw new HarnessError("invalid_transition", "a tool_call envelope parsed as a final answer");
   const call: ValidatedCall = parsed.value.call;
   let key = call.requested_key ?? deriveIdempotencyKey(session_id, step, call.tool, call.args_digest);
-  const subject = (): FactSubject => ({ tool: call.tool, args: call.args, args_digest: call.args_digest, idempotency_key: key });
+  const subject = (): FactSubject => ({
+    tool: call.tool,
+    args: call.args,
+    args_digest: call.args_digest,
+    idempotency_key: key,
+  });
   record({ type: "call_validated", call }, subject());
 
   const policy = decidePolicy(call.risk);
@@ -76,7 +99,13 @@ export async function callTool(deps: CallToolDeps, request: ToolCallRequest): Pr
     const gate = checkApproval(request.approval, call, sessions.get(session_id), deps.secret, clock.now());
     if (!gate.ok) {
       const after = record({ type: "approval_refused", failure: gate.error }, subject());
-      return answered({ ...head, status: "approval_refused", code: gate.error.code, message: gate.error.message, pending: after.pending });
+      return answered({
+        ...head,
+        status: "approval_refused",
+        code: gate.error.code,
+        message: gate.error.message,
+        pending: after.pending,
+      });
     }
     // The approved call runs under the key its pending call was given.
     key = gate.value.idempotency_key;
@@ -94,15 +123,33 @@ export async function callTool(deps: CallToolDeps, request: ToolCallRequest): Pr
       return answered({ ...keyed, status: "replayed", output: begun.content });
     case "call_conflicted":
       record(begun, subject());
-      return answered({ ...keyed, status: "conflict", code: begun.reason, message: "the idempotency key cannot run this call" });
+      return answered({
+        ...keyed,
+        status: "conflict",
+        code: begun.reason,
+        message: "the idempotency key cannot run this call",
+      });
     case "tool_uncertain":
       record(begun, subject());
       return answered({ ...keyed, status: "uncertain", code: begun.reason, message: begun.message });
     default:
       throw new HarnessError("invalid_transition", `the ledger answered with fact ${begun.type}`);
   }
-  return execute(deps, { key, tool: call.tool, risk: call.risk, args: call.args, args_digest: call.args_digest, step, attempt: 0, retry_at: null },
-    (fact) => record(fact, subject()), keyed);
+  return execute(
+    deps,
+    {
+      key,
+      tool: call.tool,
+      risk: call.risk,
+      args: call.args,
+      args_digest: call.args_digest,
+      step,
+      attempt: 0,
+      retry_at: null,
+    },
+    (fact) => record(fact, subject()),
+    keyed,
+  );
 }
 
 /** Runs the intent; a transient failure before dispatch retries under the same key, as the contract bounds it. */
@@ -113,7 +160,7 @@ async function execute(
   keyed: { readonly session_id: string; readonly tool: string; readonly idempotency_key: string },
 ): Promise<CallDecision> {
   const answered = (answer: CallAnswer): CallDecision => ({ kind: "answered", answer });
-  for (let intent = first; ; ) {
+  for (let intent = first; ;) {
     const outcome = await executeIntent(deps, intent, intent.attempt >= deps.limits.maxRetries);
     const fact = factForOutcome(outcome, intent, deps.limits, deps.clock.now());
     switch (fact.type) {

@@ -18,7 +18,13 @@ describe("npm run mcp", () => {
     const { code, stdout } = run(["--help"]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Usage: npm run --silent mcp/);
-    for (const flag of ["--audit-log PATH", "--world-file PATH", "--max-frame-bytes N", "AGENT_HARNESS_APPROVAL_SECRET"]) expect(stdout).toContain(flag);
+    for (const flag of [
+      "--audit-log PATH",
+      "--world-file PATH",
+      "--max-frame-bytes N",
+      "AGENT_HARNESS_APPROVAL_SECRET",
+    ])
+      expect(stdout).toContain(flag);
   });
 
   it.each([
@@ -37,9 +43,13 @@ describe("npm run mcp", () => {
 
 describe("parseServerFlags", () => {
   it("reads every flag, with defaults", () => {
-    expect(parseServerFlags([])).toEqual({ ok: true, value: { help: false, auditLog: null, worldFile: null, maxFrameBytes: DEFAULT_MAX_FRAME_BYTES } });
+    expect(parseServerFlags([])).toEqual({
+      ok: true,
+      value: { help: false, auditLog: null, worldFile: null, maxFrameBytes: DEFAULT_MAX_FRAME_BYTES },
+    });
     expect(parseServerFlags(["--audit-log", "a.jsonl", "--world-file=w.json", "--max-frame-bytes", "4096"])).toEqual({
-      ok: true, value: { help: false, auditLog: "a.jsonl", worldFile: "w.json", maxFrameBytes: 4096 },
+      ok: true,
+      value: { help: false, auditLog: "a.jsonl", worldFile: "w.json", maxFrameBytes: 4096 },
     });
   });
 
@@ -58,22 +68,42 @@ describe("parseServerFlags", () => {
   it("takes the approval secret from the environment and refuses a short one", () => {
     expect(readSecret({})).toEqual({ ok: true, value: null });
     expect(readSecret({ AGENT_HARNESS_APPROVAL_SECRET: "short" }).ok).toBe(false);
-    expect(readSecret({ AGENT_HARNESS_APPROVAL_SECRET: "a-long-enough-secret" })).toEqual({ ok: true, value: "a-long-enough-secret" });
+    expect(readSecret({ AGENT_HARNESS_APPROVAL_SECRET: "a-long-enough-secret" })).toEqual({
+      ok: true,
+      value: "a-long-enough-secret",
+    });
   });
 });
 
 describe("approve-main", () => {
   const env = { AGENT_HARNESS_APPROVAL_SECRET: "approver-test-secret" };
   const pending: PendingApproval = {
-    tool: "publish_report", args: { artifact: "art_a", audience: "team" }, args_digest: "d".repeat(64), idempotency_key: "k", nonce: "n1", requested_at: 5,
+    tool: "publish_report",
+    args: { artifact: "art_a", audience: "team" },
+    args_digest: "d".repeat(64),
+    idempotency_key: "k",
+    nonce: "n1",
+    requested_at: 5,
   };
-  const answer = JSON.stringify({ status: "approval_required", code: "approval_required", session_id: "s1", tool: "publish_report", pending });
+  const answer = JSON.stringify({
+    status: "approval_required",
+    code: "approval_required",
+    session_id: "s1",
+    tool: "publish_report",
+    pending,
+  });
 
   it("signs the pending call of an approval_required answer exactly as approvePending does", () => {
     const { code, out } = approveMain(["--answer", answer, "--ttl-ms", "1000"], env, 100);
     expect(code).toBe(0);
     expect(out.trim()).toBe(approvePending(pending, "s1", env.AGENT_HARNESS_APPROVAL_SECRET, 100, 1000));
-    expect(verifyApprovalToken(out.trim(), { pending, session_id: "s1", now: 1100, used: [] }, env.AGENT_HARNESS_APPROVAL_SECRET).ok).toBe(true);
+    expect(
+      verifyApprovalToken(
+        out.trim(),
+        { pending, session_id: "s1", now: 1100, used: [] },
+        env.AGENT_HARNESS_APPROVAL_SECRET,
+      ).ok,
+    ).toBe(true);
   });
 
   it.each([

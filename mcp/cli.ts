@@ -62,7 +62,12 @@ export function parseServerFlags(argv: readonly string[]): Result<ServerFlags, U
   for (const flag of ["audit-log", "world-file"] as const) {
     if (values[flag] === "") return usage(`--${flag} needs a path`);
   }
-  return ok({ help: values.help === true, auditLog: values["audit-log"] ?? null, worldFile: values["world-file"] ?? null, maxFrameBytes });
+  return ok({
+    help: values.help === true,
+    auditLog: values["audit-log"] ?? null,
+    worldFile: values["world-file"] ?? null,
+    maxFrameBytes,
+  });
 }
 
 /** The approval secret from the environment; null when unset (the caller picks a random one). */

@@ -19,7 +19,8 @@ export type FrameError = {
   readonly error: { readonly code: -32700 | -32600; readonly message: string };
 };
 
-export type FrameVerdict = { readonly kind: "pass"; readonly raw: unknown } | { readonly kind: "reject"; readonly reply: FrameError };
+export type FrameVerdict =
+  { readonly kind: "pass"; readonly raw: unknown } | { readonly kind: "reject"; readonly reply: FrameError };
 
 /** Decides one complete line; pure. */
 export function inspectFrame(line: string): FrameVerdict {
@@ -32,7 +33,8 @@ export function inspectFrame(line: string): FrameVerdict {
   try {
     parseJSONRPCMessage(raw);
   } catch {
-    const id = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? (raw as { id?: unknown }).id : undefined;
+    const id =
+      raw !== null && typeof raw === "object" && !Array.isArray(raw) ? (raw as { id?: unknown }).id : undefined;
     const known = typeof id === "string" || (typeof id === "number" && Number.isSafeInteger(id)) ? id : null;
     return reject(known, -32600, "Invalid Request: not a JSON-RPC 2.0 request, notification or response");
   }
@@ -40,7 +42,11 @@ export function inspectFrame(line: string): FrameVerdict {
 }
 
 export function frameTooLarge(maxFrameBytes: number): FrameError {
-  return { jsonrpc: "2.0", id: null, error: { code: -32600, message: `Invalid Request: message larger than ${maxFrameBytes} bytes` } };
+  return {
+    jsonrpc: "2.0",
+    id: null,
+    error: { code: -32600, message: `Invalid Request: message larger than ${maxFrameBytes} bytes` },
+  };
 }
 
 /**
@@ -104,7 +110,7 @@ export function createFrameGuard(options: FrameGuardOptions): Transform {
   };
   return new Transform({
     transform(this: Transform, chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
-      for (let start = 0; start < chunk.length; ) {
+      for (let start = 0; start < chunk.length;) {
         const newline = chunk.indexOf(0x0a, start);
         const piece = chunk.subarray(start, newline === -1 ? chunk.length : newline);
         // An oversize frame is never held in memory: its bytes are dropped as they arrive.
@@ -126,7 +132,8 @@ function keepArguments(raw: unknown, store: RawArguments | undefined): void {
   if (store === undefined || raw === null || typeof raw !== "object") return;
   const message = raw as { method?: unknown; id?: unknown; params?: unknown };
   if (message.method !== "tools/call" || (typeof message.id !== "string" && typeof message.id !== "number")) return;
-  const params = message.params !== null && typeof message.params === "object" ? (message.params as Record<string, unknown>) : {};
+  const params =
+    message.params !== null && typeof message.params === "object" ? (message.params as Record<string, unknown>) : {};
   store.put(message.id, Object.hasOwn(params, "arguments") ? params.arguments : undefined);
 }
 

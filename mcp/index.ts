@@ -8,7 +8,13 @@ export { callTool, envelopeOf } from "./call-tool.js";
 export type { CallDecision, CallToolDeps, ToolCallRequest } from "./call-tool.js";
 export { MIN_SECRET_CHARS, parseServerFlags, readSecret, SECRET_ENV, SERVER_USAGE } from "./cli.js";
 export type { ServerFlags, UsageError } from "./cli.js";
-export { createFrameGuard, createRawArguments, DEFAULT_MAX_FRAME_BYTES, frameTooLarge, inspectFrame } from "./frame-guard.js";
+export {
+  createFrameGuard,
+  createRawArguments,
+  DEFAULT_MAX_FRAME_BYTES,
+  frameTooLarge,
+  inspectFrame,
+} from "./frame-guard.js";
 export type { FrameError, FrameGuardOptions, FrameVerdict, RawArguments } from "./frame-guard.js";
 export { META_KEYS, readHarnessMeta } from "./meta.js";
 export type { HarnessMeta, MetaError } from "./meta.js";

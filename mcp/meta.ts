@@ -34,7 +34,10 @@ export function readHarnessMeta(meta: unknown): Result<HarnessMeta, MetaError> {
   const own = (key: string): unknown => (Object.hasOwn(record, key) ? record[key] : undefined);
   const session = own(META_KEYS.session);
   if (session !== undefined && (typeof session !== "string" || !SESSION_ID.test(session))) {
-    return err({ code: "invalid_session_id", message: `_meta["${META_KEYS.session}"] must match ${SESSION_ID.source}` });
+    return err({
+      code: "invalid_session_id",
+      message: `_meta["${META_KEYS.session}"] must match ${SESSION_ID.source}`,
+    });
   }
   const approval = own(META_KEYS.approval);
   return ok({

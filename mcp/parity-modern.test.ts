@@ -26,7 +26,10 @@ describe("tools/call over stdio equals the local decision (client pinned to 2026
     const call = { session_id: "modern", tool: "publish_report", args: TOOL_ARGS.publish_report.valid };
     const problems = [...(await driver.drive(call)).problems];
     const token = driver.approveFor(call);
-    problems.push(...(await driver.drive({ ...call, token })).problems, ...(await driver.drive({ ...call, token })).problems);
+    problems.push(
+      ...(await driver.drive({ ...call, token })).problems,
+      ...(await driver.drive({ ...call, token })).problems,
+    );
     expect(problems).toEqual([]);
     expect(server.world().total_effects).toBe(1);
     expect([...driver.seen]).toEqual(expect.arrayContaining(["approval_required", "ok", "approval_already_used"]));
@@ -34,10 +37,25 @@ describe("tools/call over stdio equals the local decision (client pinned to 2026
 
   it("rejects invalid arguments, denies always_deny tools and replays idempotency keys as locally", async () => {
     const problems = [
-      ...(await driver.drive({ session_id: "modern", tool: "save_artifact", args: { name: "x", content: 1 } })).problems,
+      ...(await driver.drive({ session_id: "modern", tool: "save_artifact", args: { name: "x", content: 1 } }))
+        .problems,
       ...(await driver.drive({ session_id: "modern", tool: "run_shell", args: TOOL_ARGS.run_shell.valid })).problems,
-      ...(await driver.drive({ session_id: "modern", tool: "save_artifact", args: TOOL_ARGS.save_artifact.valid, key: "modern-1" })).problems,
-      ...(await driver.drive({ session_id: "modern", tool: "save_artifact", args: TOOL_ARGS.save_artifact.valid, key: "modern-1" })).problems,
+      ...(
+        await driver.drive({
+          session_id: "modern",
+          tool: "save_artifact",
+          args: TOOL_ARGS.save_artifact.valid,
+          key: "modern-1",
+        })
+      ).problems,
+      ...(
+        await driver.drive({
+          session_id: "modern",
+          tool: "save_artifact",
+          args: TOOL_ARGS.save_artifact.valid,
+          key: "modern-1",
+        })
+      ).problems,
       ...(await driver.drive({ session_id: "modern", tool: "nope", args: {} })).problems,
     ];
     expect(problems).toEqual([]);

@@ -44,7 +44,9 @@ describe("tools/call over stdio equals the local decision (2025-11-25 client)", 
   });
 
   it.each(TOOLS)("%s: a valid call without a token", async (tool) => {
-    expect((await driver.drive({ session_id: `valid-${tool}`, tool, args: TOOL_ARGS[tool].valid })).problems).toEqual([]);
+    expect((await driver.drive({ session_id: `valid-${tool}`, tool, args: TOOL_ARGS[tool].valid })).problems).toEqual(
+      [],
+    );
   });
 
   it.each(TOOLS)("%s: invalid arguments are rejected before policy with the local reason code", async (tool) => {
@@ -61,21 +63,28 @@ describe("tools/call over stdio equals the local decision (2025-11-25 client)", 
   });
 
   it.each(TOOLS)("%s: an approved call runs once", async (tool) => {
-    expect(await driver.driveApproving({ session_id: `approved-${tool}`, tool, args: TOOL_ARGS[tool].valid })).toEqual([]);
+    expect(await driver.driveApproving({ session_id: `approved-${tool}`, tool, args: TOOL_ARGS[tool].valid })).toEqual(
+      [],
+    );
   });
 
   it.each(TOOLS)("%s: a replayed approval token is refused", async (tool) => {
     const call = { session_id: `replayed-token-${tool}`, tool, args: TOOL_ARGS[tool].valid };
     await driver.drive(call);
     const token = driver.approveFor(call);
-    const problems = [...(await driver.drive({ ...call, token })).problems, ...(await driver.drive({ ...call, token })).problems];
+    const problems = [
+      ...(await driver.drive({ ...call, token })).problems,
+      ...(await driver.drive({ ...call, token })).problems,
+    ];
     expect(problems).toEqual([]);
   });
 
   it.each(TOOLS)("%s: an expired token is refused", async (tool) => {
     const call = { session_id: `expired-${tool}`, tool, args: TOOL_ARGS[tool].valid };
     await driver.drive(call);
-    expect((await driver.drive({ ...call, token: driver.approveFor(call, Date.now() - 60_000, 1_000) })).problems).toEqual([]);
+    expect(
+      (await driver.drive({ ...call, token: driver.approveFor(call, Date.now() - 60_000, 1_000) })).problems,
+    ).toEqual([]);
   });
 
   it.each(TOOLS)("%s: a token from another session is refused", async (tool) => {
@@ -129,19 +138,41 @@ describe("tools/call over stdio equals the local decision (2025-11-25 client)", 
   });
 
   it("has answered every reason code the local engine has for these cases", () => {
-    expect([...driver.seen].sort()).toEqual(expect.arrayContaining([
-      "-32602", "always_deny", "approval_already_used", "approval_args_mismatch", "approval_bad_signature", "approval_expired",
-      "approval_malformed", "approval_not_pending", "approval_refused", "approval_required", "approval_session_mismatch",
-      "approval_tool_mismatch", "conflict", "denied", "forbidden_key", "input_too_large", "invalid_arguments",
-      "key_reused_with_other_arguments", "ok", "rejected", "replayed", "sensitive_input", "too_deep",
-    ]));
+    expect([...driver.seen].sort()).toEqual(
+      expect.arrayContaining([
+        "-32602",
+        "always_deny",
+        "approval_already_used",
+        "approval_args_mismatch",
+        "approval_bad_signature",
+        "approval_expired",
+        "approval_malformed",
+        "approval_not_pending",
+        "approval_refused",
+        "approval_required",
+        "approval_session_mismatch",
+        "approval_tool_mismatch",
+        "conflict",
+        "denied",
+        "forbidden_key",
+        "input_too_large",
+        "invalid_arguments",
+        "key_reused_with_other_arguments",
+        "ok",
+        "rejected",
+        "replayed",
+        "sensitive_input",
+        "too_deep",
+      ]),
+    );
   });
 
   it("writes a redacted audit trail of contract trace events, with no token or contact data in it", () => {
     const text = server.auditText();
     const events = server.audit();
     expect(events.length).toBeGreaterThan(100);
-    for (const secret of ["apv1.", "jane@example.com", "abcdefgh12345678", TEST_SECRET]) expect(text).not.toContain(secret);
+    for (const secret of ["apv1.", "jane@example.com", "abcdefgh12345678", TEST_SECRET])
+      expect(text).not.toContain(secret);
     for (const event of events) {
       expect(Object.keys(event).sort()).toEqual(TRACE_EVENT_KEYS);
       expect(event.checkpoint_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -150,14 +181,35 @@ describe("tools/call over stdio equals the local decision (2025-11-25 client)", 
       const seqs = events.filter((e) => e.session_id === session).map((e) => e.seq);
       expect(seqs).toEqual(seqs.map((_, i) => i + 1));
     }
-    expect(new Set(events.filter((e) => e.type === "approval_refused").map((e) => e.reason))).toEqual(new Set([
-      "approval_already_used", "approval_args_mismatch", "approval_bad_signature", "approval_expired", "approval_malformed",
-      "approval_not_pending", "approval_session_mismatch", "approval_tool_mismatch",
-    ]));
+    expect(new Set(events.filter((e) => e.type === "approval_refused").map((e) => e.reason))).toEqual(
+      new Set([
+        "approval_already_used",
+        "approval_args_mismatch",
+        "approval_bad_signature",
+        "approval_expired",
+        "approval_malformed",
+        "approval_not_pending",
+        "approval_session_mismatch",
+        "approval_tool_mismatch",
+      ]),
+    );
   });
 });
 
 const TRACE_EVENT_KEYS = [
-  "args", "args_digest", "at", "checkpoint_hash", "decision", "event_id", "idempotency_key", "reason", "result_status", "seq",
-  "session_id", "status", "step", "tool", "type",
+  "args",
+  "args_digest",
+  "at",
+  "checkpoint_hash",
+  "decision",
+  "event_id",
+  "idempotency_key",
+  "reason",
+  "result_status",
+  "seq",
+  "session_id",
+  "status",
+  "step",
+  "tool",
+  "type",
 ];

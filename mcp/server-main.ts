@@ -7,7 +7,12 @@ import { renameSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import {
-  createIdSource, createMemoryArtifactStore, createMemoryLedger, DEFAULT_INPUT_LIMITS, DEFAULT_LIMITS, systemClock,
+  createIdSource,
+  createMemoryArtifactStore,
+  createMemoryLedger,
+  DEFAULT_INPUT_LIMITS,
+  DEFAULT_LIMITS,
+  systemClock,
 } from "../handwritten/contract/index.js";
 import { createFixtureRegistry, createFixtureWorld, type FixtureWorld } from "../handwritten/fixtures/index.js";
 import { createFileAuditSink, discardAudit, type AuditSink } from "./audit.js";
@@ -26,12 +31,20 @@ export type WorldCounts = {
 };
 
 export function worldCounts(world: FixtureWorld): WorldCounts {
-  return { calls: world.data.calls, effects: world.data.effects, total_calls: world.totalCalls(), total_effects: world.totalEffects() };
+  return {
+    calls: world.data.calls,
+    effects: world.data.effects,
+    total_calls: world.totalCalls(),
+    total_effects: world.totalEffects(),
+  };
 }
 
 /** Where a run that ends at once writes: help to `out`, errors and notices to `err`. */
 export type MainIo = { readonly out: (text: string) => void; readonly err: (text: string) => void };
-const processIo: MainIo = { out: (text) => void process.stdout.write(text), err: (text) => void process.stderr.write(text) };
+const processIo: MainIo = {
+  out: (text) => void process.stdout.write(text),
+  err: (text) => void process.stderr.write(text),
+};
 
 /** Starts serving and returns "serving", or returns the exit code of a run that ends at once. */
 export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: MainIo = processIo): number | "serving" {
@@ -47,12 +60,14 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: MainIo
   }
   const configured = readSecret(env);
   if (!configured.ok) return fail(configured.error.message);
-  if (configured.value === null) io.err(`agent-harness mcp: ${SECRET_ENV} is unset; using a random secret, so no high_risk call can be approved\n`);
+  if (configured.value === null)
+    io.err(`agent-harness mcp: ${SECRET_ENV} is unset; using a random secret, so no high_risk call can be approved\n`);
   const secret = configured.value ?? randomBytes(32).toString("hex");
 
   const world = createFixtureWorld();
   const { auditLog, worldFile, maxFrameBytes } = flags.value;
-  const writeWorld = worldFile === null ? undefined : () => writeAtomically(worldFile, JSON.stringify(worldCounts(world)));
+  const writeWorld =
+    worldFile === null ? undefined : () => writeAtomically(worldFile, JSON.stringify(worldCounts(world)));
   let audit: AuditSink = discardAudit;
   try {
     if (auditLog !== null) audit = createFileAuditSink(auditLog);
@@ -62,18 +77,35 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: MainIo
   }
 
   const deps: CallToolDeps = {
-    registry: createFixtureRegistry(world), ledger: createMemoryLedger(), artifacts: createMemoryArtifactStore(),
-    clock: systemClock, ids: createIdSource(randomBytes(16).toString("hex")), secret, sessions: createSessionStore(),
-    audit, limits: DEFAULT_LIMITS, inputLimits: DEFAULT_INPUT_LIMITS,
+    registry: createFixtureRegistry(world),
+    ledger: createMemoryLedger(),
+    artifacts: createMemoryArtifactStore(),
+    clock: systemClock,
+    ids: createIdSource(randomBytes(16).toString("hex")),
+    secret,
+    sessions: createSessionStore(),
+    audit,
+    limits: DEFAULT_LIMITS,
+    inputLimits: DEFAULT_INPUT_LIMITS,
   };
   const rawArguments = createRawArguments();
-  const guard = createFrameGuard({ maxFrameBytes, rawArguments, reply: (error) => void process.stdout.write(`${JSON.stringify(error)}\n`) });
+  const guard = createFrameGuard({
+    maxFrameBytes,
+    rawArguments,
+    reply: (error) => void process.stdout.write(`${JSON.stringify(error)}\n`),
+  });
   process.stdin.pipe(guard);
   const transport = new StdioServerTransport(guard, process.stdout, { maxBufferSize: maxFrameBytes + 2 });
-  serveStdio(createHarnessServerFactory(deps, writeWorld === undefined ? { rawArguments } : { rawArguments, onCallSettled: writeWorld }), {
-    transport,
-    onerror: (error) => io.err(`agent-harness mcp: ${error.message}\n`),
-  });
+  serveStdio(
+    createHarnessServerFactory(
+      deps,
+      writeWorld === undefined ? { rawArguments } : { rawArguments, onCallSettled: writeWorld },
+    ),
+    {
+      transport,
+      onerror: (error) => io.err(`agent-harness mcp: ${error.message}\n`),
+    },
+  );
   return "serving";
 }
 

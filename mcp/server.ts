@@ -33,11 +33,15 @@ const INSTRUCTIONS = [
 export function createHarnessServer(deps: CallToolDeps, options: HarnessServerOptions): Server {
   const server = new Server(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   const tools = listTools(deps.registry);
-  const logError = options.logError ?? ((error: unknown) => process.stderr.write(`agent-harness mcp: ${String(error instanceof Error ? error.stack : error)}\n`));
+  const logError =
+    options.logError ??
+    ((error: unknown) =>
+      process.stderr.write(`agent-harness mcp: ${String(error instanceof Error ? error.stack : error)}\n`));
 
   server.setRequestHandler("tools/list", (request) => {
     // One page holds the whole registry, so no cursor was ever issued.
-    if (request.params?.cursor !== undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid cursor");
+    if (request.params?.cursor !== undefined)
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid cursor");
     return { tools };
   });
 
@@ -50,15 +54,24 @@ export function createHarnessServer(deps: CallToolDeps, options: HarnessServerOp
     let answer: CallAnswer;
     try {
       const decision = await callTool(deps, {
-        session_id, name, arguments: raw?.found === true ? raw.args : request.params.arguments,
-        approval: meta.value.approval, idempotency_key: meta.value.idempotency_key,
+        session_id,
+        name,
+        arguments: raw?.found === true ? raw.args : request.params.arguments,
+        approval: meta.value.approval,
+        idempotency_key: meta.value.idempotency_key,
       });
       if (decision.kind === "unknown_tool") throw new ProtocolError(ProtocolErrorCode.InvalidParams, decision.message);
       answer = decision.answer;
     } catch (error) {
       if (error instanceof ProtocolError) throw error;
       logError(error);
-      answer = { session_id, tool: name, status: "error", code: "internal_error", message: "the server failed; see its log" };
+      answer = {
+        session_id,
+        tool: name,
+        status: "error",
+        code: "internal_error",
+        message: "the server failed; see its log",
+      };
     } finally {
       options.onCallSettled?.();
     }
@@ -71,7 +84,10 @@ export function createHarnessServer(deps: CallToolDeps, options: HarnessServerOp
  * One server instance per connection (`serveStdio` asks once per connection, and once more for
  * a discarded `server/discover` probe). Sessions, ledger and world are shared by all of them.
  */
-export function createHarnessServerFactory(deps: CallToolDeps, options: Omit<HarnessServerOptions, "connectionSession">): McpServerFactory {
+export function createHarnessServerFactory(
+  deps: CallToolDeps,
+  options: Omit<HarnessServerOptions, "connectionSession">,
+): McpServerFactory {
   let connections = 0;
   return () => createHarnessServer(deps, { ...options, connectionSession: `connection-${++connections}` });
 }

@@ -36,7 +36,10 @@ export type EngineFactory = {
 
 /** Raised by an engine's own API misuse (unknown session, nothing to approve). */
 export class EngineUsageError extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
     this.name = "EngineUsageError";
   }

@@ -4,12 +4,31 @@
  * environment built from the same options, so no engine sees another's side effects.
  */
 import {
-  createIdSource, createManualClock, createMemoryArtifactStore, createMemoryCheckpointStore, createMemoryLedger,
-  createMemoryTraceSink, DEFAULT_LIMITS, digest,
-  type AgentLimits, type ArtifactStore, type CheckpointStore, type IdSource, type LedgerStore, type ManualClock,
-  type ToolRegistry, type TraceSink,
+  createIdSource,
+  createManualClock,
+  createMemoryArtifactStore,
+  createMemoryCheckpointStore,
+  createMemoryLedger,
+  createMemoryTraceSink,
+  DEFAULT_LIMITS,
+  digest,
+  type AgentLimits,
+  type ArtifactStore,
+  type CheckpointStore,
+  type IdSource,
+  type LedgerStore,
+  type ManualClock,
+  type ToolRegistry,
+  type TraceSink,
 } from "../handwritten/contract/index.js";
-import { createFixtureModel, createFixtureRegistry, createFixtureWorld, type Fault, type FixtureModel, type FixtureWorld } from "../handwritten/fixtures/index.js";
+import {
+  createFixtureModel,
+  createFixtureRegistry,
+  createFixtureWorld,
+  type Fault,
+  type FixtureModel,
+  type FixtureWorld,
+} from "../handwritten/fixtures/index.js";
 
 export type EnvironmentOptions = {
   readonly script: readonly string[];
@@ -18,7 +37,11 @@ export type EnvironmentOptions = {
   /** @default DEFAULT_SEED */
   readonly seed?: string;
   /** Keys another process holds in flight when the run starts (a concurrent caller). */
-  readonly inFlightElsewhere?: readonly { readonly key: string; readonly tool: string; readonly args: Readonly<Record<string, unknown>> }[];
+  readonly inFlightElsewhere?: readonly {
+    readonly key: string;
+    readonly tool: string;
+    readonly args: Readonly<Record<string, unknown>>;
+  }[];
 };
 
 export type Environment = {
@@ -49,7 +72,13 @@ export function createEnvironment(options: EnvironmentOptions): Environment {
   const clock = createManualClock();
   const ledger = createMemoryLedger();
   for (const held of options.inFlightElsewhere ?? []) {
-    ledger.begin({ key: held.key, tool: held.tool, args_digest: digest(held.args), owner: "another-process#1", at: clock.now() });
+    ledger.begin({
+      key: held.key,
+      tool: held.tool,
+      args_digest: digest(held.args),
+      owner: "another-process#1",
+      at: clock.now(),
+    });
   }
   return {
     world,

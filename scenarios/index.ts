@@ -1,4 +1,10 @@
-export { idempotencyReplay, interruptedCheckpoint, preApprovalState, REQUIRED_COLUMNS, schemaFailureSideEffects } from "./columns.js";
+export {
+  idempotencyReplay,
+  interruptedCheckpoint,
+  preApprovalState,
+  REQUIRED_COLUMNS,
+  schemaFailureSideEffects,
+} from "./columns.js";
 export { ENGINE_IDS, EngineUsageError } from "./engine.js";
 export type { Engine, EngineFactory, EngineId, GraphShape } from "./engine.js";
 export { createEnvironment, DEFAULT_SEED, FIXTURE_SECRET } from "./environment.js";

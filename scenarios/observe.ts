@@ -4,7 +4,10 @@ import { fingerprint, type RunRecord } from "./scenario.js";
 
 export function observeRun(record: RunRecord) {
   const tool = record.final.messages.filter((m): m is Extract<Message, { role: "tool" }> => m.role === "tool");
-  const codeOf = (content: unknown) => (content !== null && typeof content === "object" && "code" in content ? String((content as { code: unknown }).code) : null);
+  const codeOf = (content: unknown) =>
+    content !== null && typeof content === "object" && "code" in content
+      ? String((content as { code: unknown }).code)
+      : null;
   return {
     after_each_action: record.snapshots.map((s) => ({
       action: s.action,

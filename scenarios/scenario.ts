@@ -4,7 +4,13 @@
  * it against any engine; no scenario is ever written twice.
  */
 import {
-  approvePending, assertNever, digest, isProcessCrash, type AgentState, type JsonValue, type TraceEvent,
+  approvePending,
+  assertNever,
+  digest,
+  isProcessCrash,
+  type AgentState,
+  type JsonValue,
+  type TraceEvent,
 } from "../handwritten/contract/index.js";
 import { EngineUsageError, type Engine, type EngineFactory } from "./engine.js";
 import { createEnvironment, type Environment, type EnvironmentOptions } from "./environment.js";
@@ -15,7 +21,10 @@ export type Action =
   | { readonly kind: "approve" }
   | { readonly kind: "decline" }
   /** Submits a token the scenario builds (tampered, stale, for another call…); `memo` holds earlier tokens. */
-  | { readonly kind: "submit_token"; readonly token: (env: Environment, state: AgentState, memo: ReadonlyMap<string, string>) => string }
+  | {
+      readonly kind: "submit_token";
+      readonly token: (env: Environment, state: AgentState, memo: ReadonlyMap<string, string>) => string;
+    }
   /** A new process over the same durable stores continues the session. */
   | { readonly kind: "restart_and_resume" }
   | { readonly kind: "reconcile"; readonly operator: string }
@@ -66,7 +75,11 @@ export type RunOptions = {
   readonly graphSteps?: boolean;
 };
 
-export async function runScenario(factory: EngineFactory, scenario: Scenario, options: RunOptions = {}): Promise<ScenarioRun> {
+export async function runScenario(
+  factory: EngineFactory,
+  scenario: Scenario,
+  options: RunOptions = {},
+): Promise<ScenarioRun> {
   const env = createEnvironment(scenario.options);
   options.instrument?.(env);
   let engine: Engine = factory.create(env);
@@ -83,10 +96,16 @@ export async function runScenario(factory: EngineFactory, scenario: Scenario, op
       else if (isProcessCrash(error)) crashed = true;
       else throw error;
     }
-    const keys = Object.values(env.world.data.calls).flatMap((byKey) => Object.keys(byKey)).sort();
+    const keys = Object.values(env.world.data.calls)
+      .flatMap((byKey) => Object.keys(byKey))
+      .sort();
     snapshots.push({
-      action: action.kind, crashed, refused, state: await engine.state(SESSION_ID),
-      side_effects: env.world.totalEffects(), executor_calls: env.world.totalCalls(),
+      action: action.kind,
+      crashed,
+      refused,
+      state: await engine.state(SESSION_ID),
+      side_effects: env.world.totalEffects(),
+      executor_calls: env.world.totalCalls(),
       ledger: Object.fromEntries(keys.map((key) => [key, env.ledger.get(key)?.state ?? null])),
     });
   }

@@ -51,12 +51,18 @@ function installedVersion(name: string): string | null {
 function installWarnings(): string[] {
   const warnings: string[] = [];
   const lock = readJson(join(adapterDir, "package-lock.json"));
-  const scripted = Object.entries((lock["packages"] ?? {}) as Record<string, { hasInstallScript?: boolean; version?: string }>)
+  const scripted = Object.entries(
+    (lock["packages"] ?? {}) as Record<string, { hasInstallScript?: boolean; version?: string }>,
+  )
     .filter(([path, meta]) => path !== "" && meta.hasInstallScript === true)
     .map(([path, meta]) => `${path.replace(/^.*node_modules\//, "")}@${meta.version ?? "?"}`);
-  if (scripted.length > 0) warnings.push(`npm warn install-scripts: packages with install scripts: ${scripted.join(", ")}`);
+  if (scripted.length > 0)
+    warnings.push(`npm warn install-scripts: packages with install scripts: ${scripted.join(", ")}`);
   try {
-    execFileSync("npm", ["ls", "--prefix", adapterDir, "--all", "--json"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+    execFileSync("npm", ["ls", "--prefix", adapterDir, "--all", "--json"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    });
   } catch (e) {
     const out = (e as { stdout?: string }).stdout ?? "{}";
     const problems = (JSON.parse(out) as { problems?: string[] }).problems ?? [];
@@ -85,7 +91,8 @@ export async function probe(state: "absent" | "present", now: Date): Promise<Ava
     reason,
     pinned: pinned(),
     installed: Object.fromEntries(PACKAGES.map((name) => [name, state === "absent" ? null : installedVersion(name)])),
-    install_scope: "langgraph-adapter/ only: its own package.json and package-lock.json; the root package and the core do not depend on it",
+    install_scope:
+      "langgraph-adapter/ only: its own package.json and package-lock.json; the root package and the core do not depend on it",
     install_command: "npm ci --prefix langgraph-adapter",
     warnings: state === "absent" ? [] : installWarnings(),
     generated_at: now.toISOString(),
@@ -95,15 +102,21 @@ export async function probe(state: "absent" | "present", now: Date): Promise<Ava
 export async function main(argv: readonly string[]): Promise<number> {
   let values: { state?: string | undefined; output?: string | undefined; help?: boolean | undefined };
   try {
-    ({ values } = parseArgs({ args: [...argv], options: { state: { type: "string" }, output: { type: "string" }, help: { type: "boolean" } }, strict: true }));
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: { state: { type: "string" }, output: { type: "string" }, help: { type: "boolean" } },
+      strict: true,
+    }));
   } catch (e) {
     process.stderr.write(`availability: ${(e as Error).message}\n`);
     return 2;
   }
   const usage = "Usage: tsx scripts/availability.ts --state absent|present [--output PATH]\n";
-  if (values.help === true) return void process.stdout.write(usage), 0;
+  if (values.help === true) return (void process.stdout.write(usage), 0);
   if (values.state !== "absent" && values.state !== "present") {
-    process.stderr.write(`availability: --state must be absent or present, not ${JSON.stringify(values.state ?? null)}\n${usage}`);
+    process.stderr.write(
+      `availability: --state must be absent or present, not ${JSON.stringify(values.state ?? null)}\n${usage}`,
+    );
     return 2;
   }
   const record = await probe(values.state, new Date());

@@ -31,14 +31,28 @@ export type BenchSettings = {
 
 export const FULL_SETTINGS: BenchSettings = {
   steps: { samples: 15, warmup: 3, minSampleMs: 150 },
-  growth: { sizes: [10, 1_000, 100_000], samples: 7, runsPerSample: 5, rebuildUpTo: 1_000, fillBudgetMs: 45_000, sampleBudgetMs: 20_000 },
+  growth: {
+    sizes: [10, 1_000, 100_000],
+    samples: 7,
+    runsPerSample: 5,
+    rebuildUpTo: 1_000,
+    fillBudgetMs: 45_000,
+    sampleBudgetMs: 20_000,
+  },
   mcp: { warmup: 200, calls: 1_000 },
   comparison: { runs: 3, frameworks: FRAMEWORKS },
 };
 
 export const QUICK_SETTINGS: BenchSettings = {
   steps: { samples: 3, warmup: 1, minSampleMs: 25 },
-  growth: { sizes: [10, 1_000], samples: 3, runsPerSample: 2, rebuildUpTo: 1_000, fillBudgetMs: 5_000, sampleBudgetMs: 3_000 },
+  growth: {
+    sizes: [10, 1_000],
+    samples: 3,
+    runsPerSample: 2,
+    rebuildUpTo: 1_000,
+    fillBudgetMs: 5_000,
+    sampleBudgetMs: 3_000,
+  },
   mcp: { warmup: 20, calls: 100 },
   comparison: { runs: 1, frameworks: ["local_state_graph"] },
 };
@@ -57,14 +71,20 @@ export async function main(argv: readonly string[], io: MainIo = defaultIo): Pro
     return 0;
   }
   const { quick, output } = parsed.value;
-  const report = await runBench(quick ? "quick" : "full", quick ? QUICK_SETTINGS : FULL_SETTINGS, (line) => io.stderr(`… ${line}\n`));
+  const report = await runBench(quick ? "quick" : "full", quick ? QUICK_SETTINGS : FULL_SETTINGS, (line) =>
+    io.stderr(`… ${line}\n`),
+  );
   mkdirSync(dirname(output), { recursive: true });
   writeFileSync(output, `${JSON.stringify(report, null, 2)}\n`);
   io.stdout(`${renderTables(report)}\n\nevidence written to ${output}\n`);
   return 0;
 }
 
-export async function runBench(mode: "full" | "quick", settings: BenchSettings, log: (line: string) => void): Promise<BenchReport> {
+export async function runBench(
+  mode: "full" | "quick",
+  settings: BenchSettings,
+  log: (line: string) => void,
+): Promise<BenchReport> {
   const started = Date.now();
   const loadStart = loadavg();
   const gc = collectGarbage();
@@ -72,7 +92,9 @@ export async function runBench(mode: "full" | "quick", settings: BenchSettings, 
   const entries: EngineEntry[] = [
     { id: "handwritten", factory: handwrittenFactory },
     { id: "local_state_graph", factory: localGraphFactory },
-    langgraph.ok ? { id: "langgraph", factory: langgraph.value } : { id: "langgraph", unavailable: langgraph.error.reason },
+    langgraph.ok
+      ? { id: "langgraph", factory: langgraph.value }
+      : { id: "langgraph", unavailable: langgraph.error.reason },
   ];
   if (!langgraph.ok) log(`langgraph not measured: ${langgraph.error.reason}`);
 

@@ -51,7 +51,12 @@ export function main(argv: readonly string[], io: CheckIo = defaultIo): number {
   };
   let parsed: { values: { root?: string | undefined; help?: boolean | undefined }; positionals: string[] };
   try {
-    parsed = parseArgs({ args: [...argv], options: { root: { type: "string" }, help: { type: "boolean" } }, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args: [...argv],
+      options: { root: { type: "string" }, help: { type: "boolean" } },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (e) {
     return usage((e as Error).message);
   }

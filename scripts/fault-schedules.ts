@@ -21,12 +21,22 @@ Defaults: --schedules ${DEFAULT_SCHEDULES} --seed ${DEFAULT_SEED}. --only I repl
 export async function main(argv: readonly string[]): Promise<number> {
   let values: Record<string, string | boolean | undefined>;
   try {
-    ({ values } = parseArgs({ args: [...argv], options: { schedules: { type: "string" }, seed: { type: "string" }, only: { type: "string" }, output: { type: "string" }, help: { type: "boolean" } }, strict: true }));
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        schedules: { type: "string" },
+        seed: { type: "string" },
+        only: { type: "string" },
+        output: { type: "string" },
+        help: { type: "boolean" },
+      },
+      strict: true,
+    }));
   } catch (e) {
     process.stderr.write(`fault-schedules: ${(e as Error).message}\n\n${USAGE}\n`);
     return 2;
   }
-  if (values["help"] === true) return void process.stdout.write(`${USAGE}\n`), 0;
+  if (values["help"] === true) return (void process.stdout.write(`${USAGE}\n`), 0);
   const int = (name: string, fallback: number | undefined) => {
     const raw = values[name];
     if (raw === undefined) return fallback;
@@ -44,13 +54,21 @@ export async function main(argv: readonly string[]): Promise<number> {
   const langgraph = await loadFramework("langgraph");
   if (langgraph.ok) factories.push(langgraph.value);
   else process.stderr.write(`langgraph not measured: ${langgraph.error.reason}\n`);
-  const report = await runSchedules(factories, { seed, schedules, ...(only === undefined ? {} : { only }), progress: (m) => process.stderr.write(`… ${m}\n`) });
+  const report = await runSchedules(factories, {
+    seed,
+    schedules,
+    ...(only === undefined ? {} : { only }),
+    progress: (m) => process.stderr.write(`… ${m}\n`),
+  });
   const json = `${JSON.stringify(report, null, 2)}\n`;
   if (typeof values["output"] === "string") {
     mkdirSync(dirname(values["output"]), { recursive: true });
     writeFileSync(values["output"], json);
   } else process.stdout.write(json);
-  for (const f of report.failures) process.stderr.write(`FAIL ${f.engine} seed=${f.seed} index=${f.index}: ${f.violations.map((v) => v.rule).join(", ")}\n`);
+  for (const f of report.failures)
+    process.stderr.write(
+      `FAIL ${f.engine} seed=${f.seed} index=${f.index}: ${f.violations.map((v) => v.rule).join(", ")}\n`,
+    );
   return report.failures.length === 0 ? 0 : 1;
 }
 

@@ -33,9 +33,24 @@ with a failure or a missed metric; 2 bad usage.`;
 
 /** The in-process steps of the run, recorded as commands next to the processes. */
 const IN_PROCESS: readonly RecordedCommand[] = [
-  { command: "measureAll(): scripts/evidence/measure.ts over loadEngines()", kind: "in-process", purpose: "schema_validity, unapproved_side_effects and the fault recovery rates on every engine that loads", exit_code: null },
-  { command: "compare() of scripts/comparison/report.ts, as tsx scripts/compare.ts --framework local_state_graph", kind: "in-process", purpose: "comparison_all_equal.local_state_graph", exit_code: null },
-  { command: "compare() of scripts/comparison/report.ts, as tsx scripts/compare.ts --framework langgraph", kind: "in-process", purpose: "comparison_all_equal.langgraph", exit_code: null },
+  {
+    command: "measureAll(): scripts/evidence/measure.ts over loadEngines()",
+    kind: "in-process",
+    purpose: "schema_validity, unapproved_side_effects and the fault recovery rates on every engine that loads",
+    exit_code: null,
+  },
+  {
+    command: "compare() of scripts/comparison/report.ts, as tsx scripts/compare.ts --framework local_state_graph",
+    kind: "in-process",
+    purpose: "comparison_all_equal.local_state_graph",
+    exit_code: null,
+  },
+  {
+    command: "compare() of scripts/comparison/report.ts, as tsx scripts/compare.ts --framework langgraph",
+    kind: "in-process",
+    purpose: "comparison_all_equal.langgraph",
+    exit_code: null,
+  },
 ];
 
 export function environment(): RecordEnvironment {
@@ -45,7 +60,8 @@ export function environment(): RecordEnvironment {
 function currentCommit(): string | null {
   try {
     // The commit, with "-dirty" when the work tree has changes the commit does not hold.
-    const git = (...args: string[]) => execFileSync("git", args, { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    const git = (...args: string[]) =>
+      execFileSync("git", args, { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
     return `${git("rev-parse", "HEAD")}${git("status", "--porcelain") === "" ? "" : "-dirty"}`;
   } catch {
     return null;
@@ -55,7 +71,12 @@ function currentCommit(): string | null {
 export async function main(argv: readonly string[]): Promise<number> {
   let values: { output?: string | undefined; quiet?: boolean | undefined; help?: boolean | undefined };
   try {
-    ({ values } = parseArgs({ args: [...argv], options: { output: { type: "string" }, quiet: { type: "boolean" }, help: { type: "boolean" } }, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: { output: { type: "string" }, quiet: { type: "boolean" }, help: { type: "boolean" } },
+      strict: true,
+      allowPositionals: false,
+    }));
   } catch (e) {
     process.stderr.write(`runtime-record: ${(e as Error).message}\n\n${USAGE}\n`);
     return 2;

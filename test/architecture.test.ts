@@ -16,8 +16,11 @@ function sources(dir: string): string[] {
 }
 
 const importsOf = (file: string) =>
-  [...readFileSync(join(root, file), "utf8").matchAll(/^\s*(?:import|export)[^"']*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/gm)]
-    .map((m) => m[1] ?? m[2] ?? "");
+  [
+    ...readFileSync(join(root, file), "utf8").matchAll(
+      /^\s*(?:import|export)[^"']*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/gm,
+    ),
+  ].map((m) => m[1] ?? m[2] ?? "");
 
 describe("architecture", () => {
   const core = ["handwritten", "local-graph", "scenarios"].flatMap(sources);
@@ -29,19 +32,35 @@ describe("architecture", () => {
   });
 
   it("keeps the contract, the reducer and the fixtures free of Node-only imports, so they run in a browser", () => {
-    const browserSafe = ["handwritten/contract", "handwritten/engine", "handwritten/fixtures"].flatMap(sources).filter((f) => !f.endsWith(".test.ts"));
-    const offenders = browserSafe.filter((file) => importsOf(file).some((spec) => spec.startsWith("node:") || ["fs", "path", "crypto", "child_process"].includes(spec)));
+    const browserSafe = ["handwritten/contract", "handwritten/engine", "handwritten/fixtures"]
+      .flatMap(sources)
+      .filter((f) => !f.endsWith(".test.ts"));
+    const offenders = browserSafe.filter((file) =>
+      importsOf(file).some(
+        (spec) => spec.startsWith("node:") || ["fs", "path", "crypto", "child_process"].includes(spec),
+      ),
+    );
     expect(offenders).toEqual([]);
   });
 
   it("has no import cycles between project modules", () => {
-    const files = ["handwritten", "local-graph", "scenarios", "scripts", "durable", "mcp", "web"].flatMap(sources).filter((f) => !f.endsWith(".test.ts"));
-    const graph = new Map(files.map((file) => [file, importsOf(file).filter((s) => s.startsWith(".")).map((s) => relative(root, resolve(root, dirname(file), s.replace(/\.js$/, ".ts"))))]));
+    const files = ["handwritten", "local-graph", "scenarios", "scripts", "durable", "mcp", "web"]
+      .flatMap(sources)
+      .filter((f) => !f.endsWith(".test.ts"));
+    const graph = new Map(
+      files.map((file) => [
+        file,
+        importsOf(file)
+          .filter((s) => s.startsWith("."))
+          .map((s) => relative(root, resolve(root, dirname(file), s.replace(/\.js$/, ".ts")))),
+      ]),
+    );
     const cycles: string[] = [];
     const state = new Map<string, "visiting" | "done">();
     const visit = (file: string, path: string[]) => {
       if (state.get(file) === "done") return;
-      if (state.get(file) === "visiting") return void cycles.push([...path.slice(path.indexOf(file)), file].join(" → "));
+      if (state.get(file) === "visiting")
+        return void cycles.push([...path.slice(path.indexOf(file)), file].join(" → "));
       state.set(file, "visiting");
       for (const next of graph.get(file) ?? []) visit(next, [...path, file]);
       state.set(file, "done");

@@ -20,30 +20,47 @@ describe("the page bundle", () => {
     const { metafile } = await buildWeb({ outdir });
     const root = join(WEB_DIR, "..");
     const inputs = Object.keys(metafile.inputs).map((path) => relative(root, join(process.cwd(), path)));
-    for (const file of ["handwritten/engine/step.ts", "handwritten/contract/facts.ts", "handwritten/contract/execution.ts", "handwritten/contract/approval.ts", "handwritten/fixtures/world.ts", "web/main.ts"]) {
+    for (const file of [
+      "handwritten/engine/step.ts",
+      "handwritten/contract/facts.ts",
+      "handwritten/contract/execution.ts",
+      "handwritten/contract/approval.ts",
+      "handwritten/fixtures/world.ts",
+      "web/main.ts",
+    ]) {
       expect(inputs).toContain(file);
     }
-    expect(inputs.filter((path) => path.startsWith("node:") || /(^|\/)node_modules\/@types\/node\//.test(path))).toEqual([]);
+    expect(
+      inputs.filter((path) => path.startsWith("node:") || /(^|\/)node_modules\/@types\/node\//.test(path)),
+    ).toEqual([]);
     // The reference run is test support: it must not leak into the page.
     expect(inputs).not.toContain("web/reference.ts");
     expect(inputs).not.toContain("handwritten/engine/test-helpers.ts");
     const bundle = await readFile(join(outdir, "main.js"), "utf8");
     expect(bundle).not.toMatch(/\brequire\(\s*["'](node:)?(fs|path|crypto|child_process)["']/);
     expect(bundle).not.toMatch(/from\s*["']node:/);
-    for (const file of ["index.html", "styles.css"]) expect((await readFile(join(outdir, file), "utf8")).length).toBeGreaterThan(100);
+    for (const file of ["index.html", "styles.css"])
+      expect((await readFile(join(outdir, file), "utf8")).length).toBeGreaterThan(100);
   });
 
   it("fails the build when a node: import or a bare Node built-in sneaks in", async () => {
     const dir = await tempDir();
-    for (const [name, source] of [["a.ts", 'import { readFileSync } from "node:fs";\nconsole.log(readFileSync);\n'], ["b.ts", 'import { createHash } from "crypto";\nconsole.log(createHash);\n']] as const) {
+    for (const [name, source] of [
+      ["a.ts", 'import { readFileSync } from "node:fs";\nconsole.log(readFileSync);\n'],
+      ["b.ts", 'import { createHash } from "crypto";\nconsole.log(createHash);\n'],
+    ] as const) {
       const entry = join(dir, name);
       await writeFile(entry, source);
-      await expect(buildWeb({ outdir: join(dir, "out"), entry })).rejects.toThrow(/Node-only import "(node:fs|crypto)"/);
+      await expect(buildWeb({ outdir: join(dir, "out"), entry })).rejects.toThrow(
+        /Node-only import "(node:fs|crypto)"/,
+      );
     }
   });
 
   it("recognises Node built-ins, with and without the node: prefix", () => {
-    for (const name of ["node:fs", "fs", "fs/promises", "crypto", "child_process", "node:test"]) expect(isNodeBuiltin(name), name).toBe(true);
-    for (const name of ["zod", "@noble/hashes/sha2.js", "./step.js", "../contract/index.js"]) expect(isNodeBuiltin(name), name).toBe(false);
+    for (const name of ["node:fs", "fs", "fs/promises", "crypto", "child_process", "node:test"])
+      expect(isNodeBuiltin(name), name).toBe(true);
+    for (const name of ["zod", "@noble/hashes/sha2.js", "./step.js", "../contract/index.js"])
+      expect(isNodeBuiltin(name), name).toBe(false);
   });
 });

@@ -18,7 +18,9 @@ const STATIC_FILES = ["index.html", "styles.css"] as const;
 const NODE_BUILTINS = new Set(builtinModules.map((name) => name.replace(/^node:/, "")));
 
 export function isNodeBuiltin(specifier: string): boolean {
-  return specifier.startsWith("node:") || NODE_BUILTINS.has(specifier) || NODE_BUILTINS.has(specifier.split("/")[0] ?? "");
+  return (
+    specifier.startsWith("node:") || NODE_BUILTINS.has(specifier) || NODE_BUILTINS.has(specifier.split("/")[0] ?? "")
+  );
 }
 
 /** Refuses every Node built-in import, naming the importer. */
@@ -27,7 +29,13 @@ export const noNodeImports: Plugin = {
   setup(pluginBuild) {
     pluginBuild.onResolve({ filter: /.*/ }, (args) => {
       if (args.kind === "entry-point" || !isNodeBuiltin(args.path)) return undefined;
-      return { errors: [{ text: `Node-only import "${args.path}" in ${args.importer}: the page bundle runs in a browser and must not import Node built-ins` }] };
+      return {
+        errors: [
+          {
+            text: `Node-only import "${args.path}" in ${args.importer}: the page bundle runs in a browser and must not import Node built-ins`,
+          },
+        ],
+      };
     });
   },
 };
@@ -63,7 +71,9 @@ async function main(argv: readonly string[]): Promise<void> {
   if (at >= 0 && outdir === undefined) throw new Error("--outdir needs a directory");
   const { outdir: written, metafile } = await buildWeb(outdir === undefined ? {} : { outdir });
   const bytes = Object.values(metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
-  console.log(`web: built ${Object.keys(metafile.inputs).length} modules into ${written} (${Math.round(bytes / 1024)} KiB)`);
+  console.log(
+    `web: built ${Object.keys(metafile.inputs).length} modules into ${written} (${Math.round(bytes / 1024)} KiB)`,
+  );
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {

@@ -18,8 +18,14 @@ import { startServer, type RunningServer } from "./serve.js";
 
 const CHROMIUM = "/usr/bin/chromium";
 const CHROMIUM_ARGS = [
-  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
 ];
 const SHOTS = join(WEB_DIR, "..", "test-output", "web");
 
@@ -31,7 +37,9 @@ let setupError: Error | undefined;
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) {
-    setupError = new Error(`${CHROMIUM} is missing: the browser test needs Debian's chromium package (apt-get install -y chromium). It is never skipped.`);
+    setupError = new Error(
+      `${CHROMIUM} is missing: the browser test needs Debian's chromium package (apt-get install -y chromium). It is never skipped.`,
+    );
     return;
   }
   try {
@@ -83,7 +91,10 @@ async function shown(page: Page): Promise<Shown> {
       key: text("idem-key"),
       live: text("live"),
       rows: document.querySelectorAll("#transitions tr").length,
-      current: Array.from(document.querySelectorAll("li[aria-current='step']"), (li) => (li as HTMLElement).dataset.phase ?? ""),
+      current: Array.from(
+        document.querySelectorAll("li[aria-current='step']"),
+        (li) => (li as HTMLElement).dataset.phase ?? "",
+      ),
     };
   });
 }
@@ -92,10 +103,14 @@ async function shown(page: Page): Promise<Shown> {
 async function transition(page: Page, press: () => Promise<void>): Promise<Shown> {
   const before = (await shown(page)).rows;
   await press();
-  await page.waitForFunction((rows) => {
-    const app = document.getElementById("app") as HTMLElement;
-    return app.dataset.busy === "false" && document.querySelectorAll("#transitions tr").length === rows + 1;
-  }, before, { timeout: 5_000 });
+  await page.waitForFunction(
+    (rows) => {
+      const app = document.getElementById("app") as HTMLElement;
+      return app.dataset.busy === "false" && document.querySelectorAll("#transitions tr").length === rows + 1;
+    },
+    before,
+    { timeout: 5_000 },
+  );
   return shown(page);
 }
 
@@ -111,10 +126,16 @@ function expectConsistent(view: Shown, expected: ReferenceRun, maxSteps: number)
   expect(view.status).toBe(last.status);
   expect(view.checkpoint).toBe(last.checkpoint_hash);
   expect(view.counter).toBe(`step ${last.step} / ${maxSteps} · retry ${retriesOfTrace(view.trace)}/3`);
-  expect(view.live.startsWith(`${PHASE_LABELS[phase]}. Step ${last.step} of ${maxSteps}, retry ${retriesOfTrace(view.trace)} of 3.`)).toBe(true);
+  expect(
+    view.live.startsWith(
+      `${PHASE_LABELS[phase]}. Step ${last.step} of ${maxSteps}, retry ${retriesOfTrace(view.trace)} of 3.`,
+    ),
+  ).toBe(true);
 }
 
-async function openPage(reducedMotion: "reduce" | "no-preference" = "no-preference"): Promise<{ page: Page; errors: string[] }> {
+async function openPage(
+  reducedMotion: "reduce" | "no-preference" = "no-preference",
+): Promise<{ page: Page; errors: string[] }> {
   const { browser, server } = started();
   const context = await browser.newContext({ reducedMotion, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
@@ -131,8 +152,11 @@ async function openPage(reducedMotion: "reduce" | "no-preference" = "no-preferen
 describe("the agent loop page in headless Chromium", () => {
   it("steps through a run one reducer transition per press, matching the engine's trace, and approves the high-risk call", async () => {
     // A 20% run that retries at least once, reaches the approval and then finishes: found in Node.
-    const expected = await findSeed({ maxSteps: 8, failureRatePercent: 20 }, (run) =>
-      run.approvals === 1 && run.final.status === "done" && run.trace.some((e) => e.type === "retry_scheduled"));
+    const expected = await findSeed(
+      { maxSteps: 8, failureRatePercent: 20 },
+      (run) =>
+        run.approvals === 1 && run.final.status === "done" && run.trace.some((e) => e.type === "retry_scheduled"),
+    );
     const { page, errors } = await openPage();
 
     // Defaults: max_steps 8, failure rate 20%, idle at step 0 / 8 · retry 0/3.
@@ -140,7 +164,15 @@ describe("the agent loop page in headless Chromium", () => {
     await expect(page.getByLabel("Tool failure rate").inputValue()).resolves.toBe("20");
     expect(await page.locator("#failure-rate-value").textContent()).toBe("20%");
     const idle = await shown(page);
-    expect(idle).toMatchObject({ phase: "idle", label: "Idle", status: "none", counter: "step 0 / 8 · retry 0/3", trace: [], rows: 0, current: ["idle"] });
+    expect(idle).toMatchObject({
+      phase: "idle",
+      label: "Idle",
+      status: "none",
+      counter: "step 0 / 8 · retry 0/3",
+      trace: [],
+      rows: 0,
+      current: ["idle"],
+    });
     await page.screenshot({ path: join(SHOTS, "01-idle.png"), fullPage: true, animations: "disabled" });
 
     await page.getByLabel("Fault seed").fill(String(expected.settings.seed));
@@ -159,7 +191,11 @@ describe("the agent loop page in headless Chromium", () => {
         expect(await page.locator("#pending-tool").textContent()).toBe("publish_report");
         expect(await page.locator("#pending-key").textContent()).toBe(view.key);
         await expect(step.getAttribute("aria-disabled")).resolves.toBe("true");
-        await page.screenshot({ path: join(SHOTS, "02-approval-required.png"), fullPage: true, animations: "disabled" });
+        await page.screenshot({
+          path: join(SHOTS, "02-approval-required.png"),
+          fullPage: true,
+          animations: "disabled",
+        });
         view = await transition(page, () => page.getByRole("button", { name: "Approve" }).click());
         expect(view.trace.at(-1)?.type).toBe("approval_accepted");
         approved = true;
@@ -181,7 +217,15 @@ describe("the agent loop page in headless Chromium", () => {
     expect(approved).toBe(true);
     expect(view.trace).toEqual(expected.trace);
     expect(view.status).toBe("done");
-    expect([...visited].sort()).toEqual(["approval_required", "done", "execute", "idle", "observe", "select_tool", "think"]);
+    expect([...visited].sort()).toEqual([
+      "approval_required",
+      "done",
+      "execute",
+      "idle",
+      "observe",
+      "select_tool",
+      "think",
+    ]);
     expect(view.rows).toBe(presses);
     await expect(step.getAttribute("aria-disabled")).resolves.toBe("true");
     expect(await page.locator("#outcome").textContent()).toMatch(/^final answer: /);
@@ -191,8 +235,13 @@ describe("the agent loop page in headless Chromium", () => {
 
   it("at an 80% failure rate reaches the 3-retry cap and ends in Error instead of spinning", async () => {
     // An 80% run that gets one tool call through, then exhausts the retries of a later one: found in Node.
-    const expected = await findSeed({ maxSteps: 8, failureRatePercent: 80 }, (run) =>
-      run.final.status === "failed" && run.final.failure.code === "retries_exhausted" && run.trace.some((e) => e.type === "tool_succeeded"));
+    const expected = await findSeed(
+      { maxSteps: 8, failureRatePercent: 80 },
+      (run) =>
+        run.final.status === "failed" &&
+        run.final.failure.code === "retries_exhausted" &&
+        run.trace.some((e) => e.type === "tool_succeeded"),
+    );
     const { page, errors } = await openPage();
 
     // Keyboard on the slider: 20% → 80% is twelve steps of 5.
@@ -214,13 +263,19 @@ describe("the agent loop page in headless Chromium", () => {
       view = await transition(page, () => step.click());
       expectConsistent(view, expected, 8);
       maxRetries = Math.max(maxRetries, retriesOfTrace(view.trace));
-      if (view.phase === "execute" && retriesOfTrace(view.trace) === 2) await page.screenshot({ path: join(SHOTS, "04-retrying.png"), fullPage: true, animations: "disabled" });
+      if (view.phase === "execute" && retriesOfTrace(view.trace) === 2)
+        await page.screenshot({ path: join(SHOTS, "04-retrying.png"), fullPage: true, animations: "disabled" });
     }
     expect(view.trace).toEqual(expected.trace);
     expect(view).toMatchObject({ phase: "error", label: "Error", status: "failed", current: ["error"] });
     expect(view.counter).toMatch(/· retry 3\/3$/);
     expect(maxRetries).toBe(3);
-    expect(view.trace.slice(-4).map((e) => e.type)).toEqual(["retry_scheduled", "retry_scheduled", "retry_scheduled", "retries_exhausted"]);
+    expect(view.trace.slice(-4).map((e) => e.type)).toEqual([
+      "retry_scheduled",
+      "retry_scheduled",
+      "retry_scheduled",
+      "retries_exhausted",
+    ]);
     expect(await page.locator("#outcome").textContent()).toMatch(/^retries_exhausted: .*after 3 retries/);
     expect(view.live).toMatch(/^Error\. .*retry 3 of 3\. retries_exhausted/);
     // The schedule shown is the one that decided: every executor call, with four faults in a row at the end.
@@ -249,13 +304,20 @@ describe("the agent loop page in headless Chromium", () => {
       await expect(page.getByLabel("Tool failure rate").inputValue()).resolves.toBe("0");
       await expect(page.getByLabel("Fault seed").inputValue()).resolves.toBe(String(expected.settings.seed));
       await page.getByRole("button", { name: "Run" }).click();
-      await page.waitForFunction(() => (document.getElementById("app") as HTMLElement).dataset.phase === "approval_required");
+      await page.waitForFunction(
+        () => (document.getElementById("app") as HTMLElement).dataset.phase === "approval_required",
+      );
     }
     const style = (page: Page) =>
       page.evaluate(() => {
         const current = document.querySelector("li[aria-current='step']") as HTMLElement;
         const css = getComputedStyle(current.querySelector(".pill") as HTMLElement);
-        return { phase: current.dataset.phase, animation: css.animationName, transition: css.transitionDuration, transform: css.transform };
+        return {
+          phase: current.dataset.phase,
+          animation: css.animationName,
+          transition: css.transitionDuration,
+          transform: css.transform,
+        };
       });
     const moving = await style(motion.page);
     const calm = await style(still.page);
@@ -266,8 +328,10 @@ describe("the agent loop page in headless Chromium", () => {
 
     // Labelled controls and an aria-live status region.
     const page = still.page;
-    for (const label of ["max_steps", "Tool failure rate", "Fault seed"]) await expect(page.getByLabel(label).count()).resolves.toBe(1);
-    for (const name of ["Step", "Run", "Reset", "Approve", "Reject"]) await expect(page.getByRole("button", { name, exact: true }).count()).resolves.toBe(1);
+    for (const label of ["max_steps", "Tool failure rate", "Fault seed"])
+      await expect(page.getByLabel(label).count()).resolves.toBe(1);
+    for (const name of ["Step", "Run", "Reset", "Approve", "Reject"])
+      await expect(page.getByRole("button", { name, exact: true }).count()).resolves.toBe(1);
     const live = page.locator("#live");
     await expect(live.getAttribute("aria-live")).resolves.toBe("polite");
     await expect(live.getAttribute("role")).resolves.toBe("status");

@@ -35,7 +35,9 @@ describe("the page's machine", () => {
       expect(machine.trace(), JSON.stringify(settings)).toEqual(expected.trace);
       expect(machine.state(), JSON.stringify(settings)).toEqual(expected.final);
       expect(machine.schedule.draws.map((d) => d.fault)).toEqual(expected.faults);
-      expect(machine.env.checkpoints.list("web-demo").map((c) => c.checkpoint_hash)).toContain(expected.final.checkpoint_hash);
+      expect(machine.env.checkpoints.list("web-demo").map((c) => c.checkpoint_hash)).toContain(
+        expected.final.checkpoint_hash,
+      );
     }
   });
 
@@ -59,7 +61,12 @@ describe("the page's machine", () => {
       phases.push(machine.phase());
     }
     expect(phases).toEqual(["idle", "think", "select_tool", "execute", "observe"]);
-    expect(machine.transitions().map((t) => t.event)).toEqual(["run/started", "planner/responded", "ledger/answered", "tool/settled"]);
+    expect(machine.transitions().map((t) => t.event)).toEqual([
+      "run/started",
+      "planner/responded",
+      "ledger/answered",
+      "tool/settled",
+    ]);
     // The next click thinks again and selects the next tool.
     expect((await machine.advance())?.path).toEqual(["observe", "think", "select_tool"]);
   });
@@ -70,8 +77,15 @@ describe("the page's machine", () => {
     expect(machine.state()?.status).toBe("failed");
     expect(machine.phase()).toBe("error");
     expect(machine.trace().map((e) => e.type)).toEqual([
-      "run_started", "planner_responded", "call_validated", "policy_allowed", "intent_recorded",
-      "retry_scheduled", "retry_scheduled", "retry_scheduled", "retries_exhausted",
+      "run_started",
+      "planner_responded",
+      "call_validated",
+      "policy_allowed",
+      "intent_recorded",
+      "retry_scheduled",
+      "retry_scheduled",
+      "retry_scheduled",
+      "retries_exhausted",
     ]);
     // run/started, planner, ledger, then four attempts: the first and three retries.
     expect(transitions).toHaveLength(7);

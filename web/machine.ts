@@ -6,8 +6,12 @@
  * runner, it saves a checkpoint after every step; unlike it, it stops after each one.
  */
 import {
-  approvePending, isTerminal, toCheckpoint, DEFAULT_INPUT_LIMITS,
-  type AgentState, type TraceEvent,
+  approvePending,
+  isTerminal,
+  toCheckpoint,
+  DEFAULT_INPUT_LIMITS,
+  type AgentState,
+  type TraceEvent,
 } from "../handwritten/contract/index.js";
 import { performEffect, step, type Effect, type EngineEvent, type StepConfig } from "../handwritten/engine/index.js";
 import { createFixtureRegistry, finalAnswer, toolCall } from "../handwritten/fixtures/index.js";
@@ -87,9 +91,19 @@ export const MAX_TRANSITIONS = 500;
 
 export function createMachine(settings: Settings = DEFAULT_SETTINGS): Machine {
   const schedule = createFaultSchedule(settings.seed, settings.failureRatePercent);
-  const base = createEnvironment({ script: SCRIPT, limits: { maxSteps: settings.maxSteps }, seed: idSeedOf(settings.seed) });
+  const base = createEnvironment({
+    script: SCRIPT,
+    limits: { maxSteps: settings.maxSteps },
+    seed: idSeedOf(settings.seed),
+  });
   const env: Environment = { ...base, registry: createFixtureRegistry(withFaultSchedule(base.world, schedule)) };
-  const config: StepConfig = { registry: env.registry, ids: env.ids, secret: env.secret, limits: env.limits, inputLimits: DEFAULT_INPUT_LIMITS };
+  const config: StepConfig = {
+    registry: env.registry,
+    ids: env.ids,
+    secret: env.secret,
+    limits: env.limits,
+    inputLimits: DEFAULT_INPUT_LIMITS,
+  };
 
   let state: AgentState | null = null;
   let effects: Effect[] = [];
@@ -108,8 +122,13 @@ export function createMachine(settings: Settings = DEFAULT_SETTINGS): Machine {
     state = result.state;
     effects = [...result.effects];
     const transition: Transition = {
-      n: transitions.length + 1, event: event.type, effect, trace: result.trace,
-      path: pathOf(from, result.trace), status: state?.status ?? null, ignored: result.ignored,
+      n: transitions.length + 1,
+      event: event.type,
+      effect,
+      trace: result.trace,
+      path: pathOf(from, result.trace),
+      status: state?.status ?? null,
+      ignored: result.ignored,
     };
     transitions.push(transition);
     return transition;
@@ -137,7 +156,8 @@ export function createMachine(settings: Settings = DEFAULT_SETTINGS): Machine {
   const advance = () =>
     exclusive(async () => {
       const action = next();
-      if (action.kind === "start") return dispatch({ type: "run/started", session_id: SESSION_ID, goal: GOAL, at: env.clock.now() }, null);
+      if (action.kind === "start")
+        return dispatch({ type: "run/started", session_id: SESSION_ID, goal: GOAL, at: env.clock.now() }, null);
       if (action.kind !== "effect" || state === null) return null;
       const event = await perform(action.effect, state);
       return dispatch(event, action.effect.type);
@@ -147,9 +167,17 @@ export function createMachine(settings: Settings = DEFAULT_SETTINGS): Machine {
     exclusive(async () => {
       if (state === null || state.status !== "approval_required") throw new Error("no call is waiting for approval");
       const now = env.clock.now();
-      const event: EngineEvent = input === "approve"
-        ? { type: "approval/submitted", input: { kind: "token", token: approvePending(state.pending_approval, state.session_id, env.secret, now) }, at: now }
-        : { type: "approval/submitted", input: { kind: "decline" }, at: now };
+      const event: EngineEvent =
+        input === "approve"
+          ? {
+              type: "approval/submitted",
+              input: {
+                kind: "token",
+                token: approvePending(state.pending_approval, state.session_id, env.secret, now),
+              },
+              at: now,
+            }
+          : { type: "approval/submitted", input: { kind: "decline" }, at: now };
       return dispatch(event, null);
     });
 

@@ -1,5 +1,12 @@
 /** The page: wires the controls to the machine and renders its view. All logic lives in machine.ts and view.ts. */
-import { createMachine, DEFAULT_SETTINGS, MAX_STEPS_RANGE, type Machine, type Settings, type Transition } from "./machine.js";
+import {
+  createMachine,
+  DEFAULT_SETTINGS,
+  MAX_STEPS_RANGE,
+  type Machine,
+  type Settings,
+  type Transition,
+} from "./machine.js";
 import { PHASES, PHASE_LABELS, PHASE_OF_FACT, STATUSES_OF_PHASE } from "./phases.js";
 import { isRatePercent, isSeed } from "./schedule.js";
 import { viewOf } from "./view.js";
@@ -57,17 +64,24 @@ function readSettings(): Settings | string {
   const invalid: string[] = [];
   maxStepsInput.setAttribute("aria-invalid", String(maxStepsInput.value === "" || !isMaxSteps(maxSteps)));
   seedInput.setAttribute("aria-invalid", String(seedInput.value === "" || !isSeed(seed)));
-  if (maxStepsInput.value === "" || !isMaxSteps(maxSteps)) invalid.push(`max_steps must be a whole number from ${MAX_STEPS_RANGE.min} to ${MAX_STEPS_RANGE.max}`);
+  if (maxStepsInput.value === "" || !isMaxSteps(maxSteps))
+    invalid.push(`max_steps must be a whole number from ${MAX_STEPS_RANGE.min} to ${MAX_STEPS_RANGE.max}`);
   if (!isRatePercent(failureRatePercent)) invalid.push("the failure rate must be 0–100%");
   if (seedInput.value === "" || !isSeed(seed)) invalid.push("the seed must be a whole number from 0 to 4294967295");
-  return invalid.length > 0 ? `${invalid.join("; ")}. The current run keeps its settings.` : { maxSteps, failureRatePercent, seed };
+  return invalid.length > 0
+    ? `${invalid.join("; ")}. The current run keeps its settings.`
+    : { maxSteps, failureRatePercent, seed };
 }
 
 function settingsChanged(): boolean {
   const settings = readSettings();
   if (typeof settings === "string") return false;
   const current = machine.settings;
-  return settings.maxSteps !== current.maxSteps || settings.failureRatePercent !== current.failureRatePercent || settings.seed !== current.seed;
+  return (
+    settings.maxSteps !== current.maxSteps ||
+    settings.failureRatePercent !== current.failureRatePercent ||
+    settings.seed !== current.seed
+  );
 }
 
 function reset(reason: string): void {
@@ -81,7 +95,11 @@ function reset(reason: string): void {
   }
   settingsError.hidden = true;
   machine = createMachine(settings);
-  history.replaceState(null, "", `?max_steps=${settings.maxSteps}&rate=${settings.failureRatePercent}&seed=${settings.seed}`);
+  history.replaceState(
+    null,
+    "",
+    `?max_steps=${settings.maxSteps}&rate=${settings.failureRatePercent}&seed=${settings.seed}`,
+  );
   errorBox.hidden = true;
   render(`${reason} ${viewOf(machine).announcement}`.trim());
 }
@@ -195,7 +213,9 @@ function renderDraws(): void {
 function renderMapping(): void {
   const body = byId("mapping", HTMLTableSectionElement);
   for (const phase of PHASES) {
-    const facts = Object.entries(PHASE_OF_FACT).filter(([, p]) => p === phase).map(([type]) => type);
+    const facts = Object.entries(PHASE_OF_FACT)
+      .filter(([, p]) => p === phase)
+      .map(([type]) => type);
     const row = body.insertRow();
     cell(row, PHASE_LABELS[phase]);
     cell(row, phase === "idle" ? "no state yet" : STATUSES_OF_PHASE[phase].join(", "));
@@ -213,8 +233,16 @@ function guarded(button: HTMLButtonElement, work: () => Promise<unknown>, after?
 guarded(stepButton, () => machine.advance());
 guarded(runButton, () => machine.run());
 // The approval panel hides once answered; focus returns to Step so the keyboard user keeps their place.
-guarded(approveButton, () => machine.approve(), () => stepButton.focus());
-guarded(rejectButton, () => machine.reject(), () => stepButton.focus());
+guarded(
+  approveButton,
+  () => machine.approve(),
+  () => stepButton.focus(),
+);
+guarded(
+  rejectButton,
+  () => machine.reject(),
+  () => stepButton.focus(),
+);
 resetButton.addEventListener("click", () => {
   if (!busy) reset("New run.");
 });
@@ -227,4 +255,3 @@ for (const input of [maxStepsInput, rateInput, seedInput]) {
 renderMapping();
 reset("");
 app.dataset.ready = "true";
-

@@ -5,8 +5,18 @@ import { toolCall } from "../handwritten/fixtures/index.js";
 import { createEnvironment } from "../scenarios/environment.js";
 import { createMachine, MAX_TRANSITIONS, type Machine } from "./machine.js";
 import {
-  END_PHASES, LOOP_PHASES, PHASES, PHASE_LABELS, PHASE_OF_FACT, STATUSES_OF_PHASE, WAIT_PHASES,
-  pathOf, phaseOfTrace, phaseOfTraceType, retriesOfTrace, type Phase,
+  END_PHASES,
+  LOOP_PHASES,
+  PHASES,
+  PHASE_LABELS,
+  PHASE_OF_FACT,
+  STATUSES_OF_PHASE,
+  WAIT_PHASES,
+  pathOf,
+  phaseOfTrace,
+  phaseOfTraceType,
+  retriesOfTrace,
+  type Phase,
 } from "./phases.js";
 
 const events = (...types: string[]) => types.map((type) => ({ type }));
@@ -20,7 +30,8 @@ async function observe(machine: Machine, seen: Map<Phase, Set<string>>): Promise
     statuses.add(state?.status ?? "none");
     seen.set(phase, statuses);
     if (state?.status === "executing") expect(retriesOfTrace(machine.trace())).toBe(state.intent.attempt);
-    if (state?.status === "failed" && state.failure.code === "retries_exhausted") expect(retriesOfTrace(machine.trace())).toBe(3);
+    if (state?.status === "failed" && state.failure.code === "retries_exhausted")
+      expect(retriesOfTrace(machine.trace())).toBe(3);
     const next = machine.next();
     if (next.kind === "await_approval") await (i % 2 === 0 ? machine.approve() : machine.reject());
     else if ((await machine.advance()) === null) return;
@@ -38,19 +49,26 @@ describe("loop states mapped onto the reducer", () => {
   it("maps every trace fact type to exactly one state and refuses unknown types", () => {
     expect(Object.keys(PHASE_OF_FACT)).toHaveLength(22);
     for (const [type, phase] of Object.entries(PHASE_OF_FACT)) expect(phaseOfTraceType(type)).toBe(phase);
-    for (const bad of ["nope", "constructor", "__proto__", "toString"]) expect(() => phaseOfTraceType(bad)).toThrow(/no loop state/);
+    for (const bad of ["nope", "constructor", "__proto__", "toString"])
+      expect(() => phaseOfTraceType(bad)).toThrow(/no loop state/);
   });
 
   it("shows idle before the run and the state the last trace event entered afterwards", () => {
     expect(phaseOfTrace([])).toBe("idle");
     expect(phaseOfTrace(events("run_started"))).toBe("think");
-    expect(phaseOfTrace(events("run_started", "planner_responded", "call_validated", "policy_allowed"))).toBe("select_tool");
+    expect(phaseOfTrace(events("run_started", "planner_responded", "call_validated", "policy_allowed"))).toBe(
+      "select_tool",
+    );
     expect(phaseOfTrace(events("intent_recorded", "tool_succeeded"))).toBe("observe");
     expect(phaseOfTrace(events("retry_scheduled", "retries_exhausted"))).toBe("error");
   });
 
   it("records the path of one transition without repeats", () => {
-    expect(pathOf("observe", events("planner_responded", "call_validated", "policy_allowed"))).toEqual(["observe", "think", "select_tool"]);
+    expect(pathOf("observe", events("planner_responded", "call_validated", "policy_allowed"))).toEqual([
+      "observe",
+      "think",
+      "select_tool",
+    ]);
     expect(pathOf("execute", events("retry_scheduled"))).toEqual(["execute"]);
     expect(pathOf("idle", [])).toEqual(["idle"]);
   });
@@ -59,14 +77,19 @@ describe("loop states mapped onto the reducer", () => {
     expect(retriesOfTrace(events("intent_recorded", "retry_scheduled", "retry_scheduled"))).toBe(2);
     expect(retriesOfTrace(events("intent_recorded", "retry_scheduled", "tool_succeeded"))).toBe(1);
     expect(retriesOfTrace(events("intent_recorded", "retry_scheduled", "tool_succeeded", "planner_responded"))).toBe(0);
-    expect(retriesOfTrace(events("intent_recorded", "retry_scheduled", "retry_scheduled", "retry_scheduled", "retries_exhausted"))).toBe(3);
+    expect(
+      retriesOfTrace(
+        events("intent_recorded", "retry_scheduled", "retry_scheduled", "retry_scheduled", "retries_exhausted"),
+      ),
+    ).toBe(3);
   });
 
   it("agrees with the reducer's real statuses over many seeded runs, and reaches every state but reconcile", async () => {
     const seen = new Map<Phase, Set<string>>();
     for (const failureRatePercent of [0, 20, 50, 80, 100]) {
       for (const maxSteps of [3, 8]) {
-        for (let seed = 1; seed <= 12; seed += 1) await observe(createMachine({ maxSteps, failureRatePercent, seed }), seen);
+        for (let seed = 1; seed <= 12; seed += 1)
+          await observe(createMachine({ maxSteps, failureRatePercent, seed }), seen);
       }
     }
     for (const [phase, statuses] of seen) {

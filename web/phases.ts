@@ -24,8 +24,16 @@
 import type { AgentStatus, FactType, TraceEvent } from "../handwritten/contract/index.js";
 
 export const PHASES = [
-  "idle", "think", "select_tool", "execute", "observe",
-  "done", "error", "step_limit", "approval_required", "reconcile_required",
+  "idle",
+  "think",
+  "select_tool",
+  "execute",
+  "observe",
+  "done",
+  "error",
+  "step_limit",
+  "approval_required",
+  "reconcile_required",
 ] as const;
 export type Phase = (typeof PHASES)[number];
 
@@ -92,7 +100,8 @@ export const STATUSES_OF_PHASE: Readonly<Record<Phase, readonly AgentStatus[]>> 
 
 export function phaseOfTraceType(type: string): Phase {
   const phase = (PHASE_OF_FACT as Readonly<Record<string, Phase>>)[type];
-  if (phase === undefined || !Object.hasOwn(PHASE_OF_FACT, type)) throw new Error(`no loop state for trace event type ${JSON.stringify(type)}`);
+  if (phase === undefined || !Object.hasOwn(PHASE_OF_FACT, type))
+    throw new Error(`no loop state for trace event type ${JSON.stringify(type)}`);
   return phase;
 }
 
@@ -120,7 +129,8 @@ export function pathOf(from: Phase, events: readonly Pick<TraceEvent, "type">[])
 export function retriesOfTrace(trace: readonly Pick<TraceEvent, "type">[]): number {
   let retries = 0;
   for (const event of trace) {
-    if (event.type === "intent_recorded" || event.type === "planner_responded" || event.type === RUN_STARTED) retries = 0;
+    if (event.type === "intent_recorded" || event.type === "planner_responded" || event.type === RUN_STARTED)
+      retries = 0;
     else if (event.type === "retry_scheduled") retries += 1;
   }
   return retries;

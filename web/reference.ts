@@ -24,8 +24,15 @@ export type ReferenceRun = {
   readonly faults: readonly boolean[];
 };
 
-export async function referenceRun(settings: Settings, decide: (pending: number) => Decision = () => "approve"): Promise<ReferenceRun> {
-  const env = createEnvironment({ script: SCRIPT, limits: { maxSteps: settings.maxSteps }, seed: idSeedOf(settings.seed) });
+export async function referenceRun(
+  settings: Settings,
+  decide: (pending: number) => Decision = () => "approve",
+): Promise<ReferenceRun> {
+  const env = createEnvironment({
+    script: SCRIPT,
+    limits: { maxSteps: settings.maxSteps },
+    seed: idSeedOf(settings.seed),
+  });
   const random = mulberry32(settings.seed);
   const faults: boolean[] = [];
   const registry = observedRegistry(env.world, (tool) => {
@@ -42,9 +49,13 @@ export async function referenceRun(settings: Settings, decide: (pending: number)
   let approvals = 0;
   while (state.status === "approval_required") {
     approvals += 1;
-    const input = decide(approvals) === "approve"
-      ? { kind: "token" as const, token: approvePending(state.pending_approval, SESSION_ID, env.secret, env.clock.now()) }
-      : { kind: "decline" as const };
+    const input =
+      decide(approvals) === "approve"
+        ? {
+            kind: "token" as const,
+            token: approvePending(state.pending_approval, SESSION_ID, env.secret, env.clock.now()),
+          }
+        : { kind: "decline" as const };
     state = unwrap(await engine.submitApproval(SESSION_ID, input));
   }
   return { settings, trace: env.trace.list(SESSION_ID), final: state, approvals, faults };

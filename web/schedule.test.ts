@@ -81,7 +81,9 @@ describe("seeded fault schedule", () => {
     const outcomes: string[] = [];
     for (let i = 0; i < 40; i += 1) {
       const ctx = { idempotencyKey: `k${i}`, signal: new AbortController().signal };
-      outcomes.push(await scheduled.perform("read_table", ctx, () => "ok").then(String, (e: unknown) => (e as Error).name));
+      outcomes.push(
+        await scheduled.perform("read_table", ctx, () => "ok").then(String, (e: unknown) => (e as Error).name),
+      );
     }
     expect(outcomes).toEqual(schedule.draws.map((d) => (d.fault ? "TransientToolError" : "ok")));
     expect(outcomes).toContain("ok");

@@ -41,7 +41,8 @@ export type FaultSchedule = {
 
 export function createFaultSchedule(seed: number, ratePercent: number): FaultSchedule {
   if (!isSeed(seed)) throw new RangeError(`seed must be an integer from 0 to ${MAX_SEED}, got ${seed}`);
-  if (!isRatePercent(ratePercent)) throw new RangeError(`failure rate must be a percentage from 0 to 100, got ${ratePercent}`);
+  if (!isRatePercent(ratePercent))
+    throw new RangeError(`failure rate must be a percentage from 0 to 100, got ${ratePercent}`);
   const random = mulberry32(seed);
   const draws: FaultDraw[] = [];
   return {

@@ -23,7 +23,9 @@ const TYPES: Readonly<Record<string, string>> = {
 
 export type RunningServer = { readonly url: string; readonly port: number; close(): Promise<void> };
 
-export async function startServer(options: { readonly dir?: string; readonly port?: number } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: { readonly dir?: string; readonly port?: number } = {},
+): Promise<RunningServer> {
   const root = resolve(options.dir ?? DEFAULT_OUTDIR);
   const server: Server = createServer((request, response) => {
     void (async () => {

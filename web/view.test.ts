@@ -6,8 +6,19 @@ describe("the page's view", () => {
   it("starts idle at step 0 / 8, retry 0/3, with no checkpoint or key yet", () => {
     const view = viewOf(createMachine(DEFAULT_SETTINGS));
     expect(view).toMatchObject({
-      phase: "idle", phaseLabel: "Idle", status: "none", step: 0, maxSteps: 8, retries: 0, maxRetries: 3,
-      checkpointHash: null, idempotencyKey: null, keySource: null, canStep: true, pending: null, outcome: null,
+      phase: "idle",
+      phaseLabel: "Idle",
+      status: "none",
+      step: 0,
+      maxSteps: 8,
+      retries: 0,
+      maxRetries: 3,
+      checkpointHash: null,
+      idempotencyKey: null,
+      keySource: null,
+      canStep: true,
+      pending: null,
+      outcome: null,
     });
     expect(view.next).toMatch(/run\/started/);
     expect(view.announcement).toBe("Idle. Step 0 of 8, retry 0 of 3.");
@@ -22,12 +33,21 @@ describe("the page's view", () => {
     const selected = viewOf(machine);
     const state = machine.state();
     if (state?.status !== "authorized") throw new Error(`expected authorized, got ${state?.status}`);
-    expect(selected).toMatchObject({ phase: "select_tool", idempotencyKey: state.call.idempotency_key, keySource: "current call", step: 1 });
+    expect(selected).toMatchObject({
+      phase: "select_tool",
+      idempotencyKey: state.call.idempotency_key,
+      keySource: "current call",
+      step: 1,
+    });
     expect(selected.next).toMatch(/ledger/);
     await machine.advance();
     expect(viewOf(machine).next).toMatch(/run read_table, attempt 1/);
     await machine.advance();
-    expect(viewOf(machine)).toMatchObject({ phase: "observe", idempotencyKey: state.call.idempotency_key, keySource: "last call" });
+    expect(viewOf(machine)).toMatchObject({
+      phase: "observe",
+      idempotencyKey: state.call.idempotency_key,
+      keySource: "last call",
+    });
   });
 
   it("shows the pending call while waiting and disables Step", async () => {
@@ -35,7 +55,10 @@ describe("the page's view", () => {
     await machine.run();
     const view = viewOf(machine);
     expect(view.canStep).toBe(false);
-    expect(view.pending).toMatchObject({ tool: "publish_report", args: '{"artifact":"art_signups_vs_spend","audience":"team"}' });
+    expect(view.pending).toMatchObject({
+      tool: "publish_report",
+      args: '{"artifact":"art_signups_vs_spend","audience":"team"}',
+    });
     expect(view.announcement).toMatch(/Approval required\..*publish_report waits for approval/);
   });
 

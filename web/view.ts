@@ -3,7 +3,12 @@ import type { AgentState, TraceEvent } from "../handwritten/contract/index.js";
 import type { Machine, NextAction } from "./machine.js";
 import { PHASE_LABELS, retriesOfTrace, type Phase } from "./phases.js";
 
-export type PendingView = { readonly tool: string; readonly args: string; readonly args_digest: string; readonly idempotency_key: string };
+export type PendingView = {
+  readonly tool: string;
+  readonly args: string;
+  readonly args_digest: string;
+  readonly idempotency_key: string;
+};
 
 export type View = {
   readonly phase: Phase;
@@ -34,9 +39,15 @@ export function viewOf(machine: Machine): View {
   const current = currentKey(state);
   const last = current ?? lastKey(trace);
   const action = machine.next();
-  const pending = state?.status === "approval_required"
-    ? { tool: state.pending_approval.tool, args: JSON.stringify(state.pending_approval.args), args_digest: state.pending_approval.args_digest, idempotency_key: state.pending_approval.idempotency_key }
-    : null;
+  const pending =
+    state?.status === "approval_required"
+      ? {
+          tool: state.pending_approval.tool,
+          args: JSON.stringify(state.pending_approval.args),
+          args_digest: state.pending_approval.args_digest,
+          idempotency_key: state.pending_approval.idempotency_key,
+        }
+      : null;
   const outcome = outcomeOf(state);
   const view = {
     phase,

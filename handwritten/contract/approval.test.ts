@@ -2,8 +2,14 @@ import { createHmac } from "node:crypto";
 import { describe, it, expect } from "vitest";
 import { referenceCanonical } from "../engine/test-helpers.js";
 import {
-  APPROVAL_FAILURE_CODES, approvePending, DEFAULT_APPROVAL_TTL_MS, issueApprovalToken, verifyApprovalToken,
-  type ApprovalCheck, type ApprovalClaims, type PendingApproval,
+  APPROVAL_FAILURE_CODES,
+  approvePending,
+  DEFAULT_APPROVAL_TTL_MS,
+  issueApprovalToken,
+  verifyApprovalToken,
+  type ApprovalCheck,
+  type ApprovalClaims,
+  type PendingApproval,
 } from "./approval.js";
 import { digest } from "./canonical.js";
 
@@ -21,10 +27,21 @@ const pending: PendingApproval = {
   requested_at: NOW,
 };
 
-const check = (over: Partial<ApprovalCheck> = {}): ApprovalCheck => ({ pending, session_id: SESSION, now: NOW, used: [], ...over });
+const check = (over: Partial<ApprovalCheck> = {}): ApprovalCheck => ({
+  pending,
+  session_id: SESSION,
+  now: NOW,
+  used: [],
+  ...over,
+});
 
 const claimsFor = (over: Partial<ApprovalClaims> = {}): ApprovalClaims => ({
-  tool: pending.tool, args_digest: pending.args_digest, session_id: SESSION, expires_at: NOW + 60_000, nonce: pending.nonce, ...over,
+  tool: pending.tool,
+  args_digest: pending.args_digest,
+  session_id: SESSION,
+  expires_at: NOW + 60_000,
+  nonce: pending.nonce,
+  ...over,
 });
 
 function failureCode(token: string, c: ApprovalCheck = check(), secret = SECRET): string | null {
@@ -49,7 +66,11 @@ describe("approval tokens", () => {
     const [prefix, body, signature] = token.split(".");
     expect(prefix).toBe("apv1");
     expect(Buffer.from(body ?? "", "base64url").toString("utf8")).toBe(referenceCanonical(claimsFor()));
-    expect(signature).toBe(createHmac("sha256", SECRET).update(`apv1.${body ?? ""}`).digest("hex"));
+    expect(signature).toBe(
+      createHmac("sha256", SECRET)
+        .update(`apv1.${body ?? ""}`)
+        .digest("hex"),
+    );
   });
 
   it("binds the token to tool, argument digest, session, expiry and nonce", () => {
@@ -76,14 +97,22 @@ describe("approval tokens", () => {
   it("has one distinct reason code per way a token can fail", () => {
     expect(new Set(APPROVAL_FAILURE_CODES).size).toBe(APPROVAL_FAILURE_CODES.length);
     expect([...APPROVAL_FAILURE_CODES].sort()).toEqual([
-      "approval_already_used", "approval_args_mismatch", "approval_bad_signature", "approval_expired", "approval_malformed",
-      "approval_not_pending", "approval_session_mismatch", "approval_tool_mismatch",
+      "approval_already_used",
+      "approval_args_mismatch",
+      "approval_bad_signature",
+      "approval_expired",
+      "approval_malformed",
+      "approval_not_pending",
+      "approval_session_mismatch",
+      "approval_tool_mismatch",
     ]);
   });
 
   describe("rejections", () => {
     it("rejects a tampered signature with approval_bad_signature", () => {
-      expect(failureCode(tamperSignature(approvePending(pending, SESSION, SECRET, NOW)))).toBe("approval_bad_signature");
+      expect(failureCode(tamperSignature(approvePending(pending, SESSION, SECRET, NOW)))).toBe(
+        "approval_bad_signature",
+      );
     });
 
     it("rejects tampered claims under the original signature with approval_bad_signature", () => {
@@ -97,7 +126,9 @@ describe("approval tokens", () => {
     });
 
     it("checks the signature before any claim: a forged token for another session is a bad signature, not a mismatch", () => {
-      expect(failureCode(issueApprovalToken(claimsFor({ session_id: "sess-2" }), "attacker-secret"))).toBe("approval_bad_signature");
+      expect(failureCode(issueApprovalToken(claimsFor({ session_id: "sess-2" }), "attacker-secret"))).toBe(
+        "approval_bad_signature",
+      );
     });
 
     it("rejects a token that is not apv1.<claims>.<signature> with approval_malformed", () => {
@@ -122,7 +153,9 @@ describe("approval tokens", () => {
     });
 
     it("rejects a token for another tool with approval_tool_mismatch", () => {
-      expect(failureCode(issueApprovalToken(claimsFor({ tool: "save_artifact" }), SECRET))).toBe("approval_tool_mismatch");
+      expect(failureCode(issueApprovalToken(claimsFor({ tool: "save_artifact" }), SECRET))).toBe(
+        "approval_tool_mismatch",
+      );
     });
 
     it("rejects a token whose nonce was already used with approval_already_used", () => {
@@ -131,11 +164,15 @@ describe("approval tokens", () => {
     });
 
     it("rejects a token when no call is pending with approval_not_pending", () => {
-      expect(failureCode(approvePending(pending, SESSION, SECRET, NOW), check({ pending: null }))).toBe("approval_not_pending");
+      expect(failureCode(approvePending(pending, SESSION, SECRET, NOW), check({ pending: null }))).toBe(
+        "approval_not_pending",
+      );
     });
 
     it("rejects a token for an earlier request of the same call (other nonce) with approval_not_pending", () => {
-      expect(failureCode(issueApprovalToken(claimsFor({ nonce: "nonce-of-an-older-request" }), SECRET))).toBe("approval_not_pending");
+      expect(failureCode(issueApprovalToken(claimsFor({ nonce: "nonce-of-an-older-request" }), SECRET))).toBe(
+        "approval_not_pending",
+      );
     });
   });
 });

@@ -70,9 +70,14 @@ export type ApprovalCheck = {
 };
 
 /** Checks a token against the pending call; the signature is checked before any claim is trusted. */
-export function verifyApprovalToken(token: string, check: ApprovalCheck, secret: string): Result<ApprovalClaims, ApprovalFailure> {
+export function verifyApprovalToken(
+  token: string,
+  check: ApprovalCheck,
+  secret: string,
+): Result<ApprovalClaims, ApprovalFailure> {
   const parts = token.split(".");
-  if (parts.length !== 3 || parts[0] !== TOKEN_PREFIX) return fail("approval_malformed", "token is not apv1.<claims>.<signature>");
+  if (parts.length !== 3 || parts[0] !== TOKEN_PREFIX)
+    return fail("approval_malformed", "token is not apv1.<claims>.<signature>");
   const [, body = "", signature = ""] = parts;
   if (!constantTimeEqual(signature, hmacHex(secret, `${TOKEN_PREFIX}.${body}`))) {
     return fail("approval_bad_signature", "token signature does not match its claims");
@@ -82,10 +87,14 @@ export function verifyApprovalToken(token: string, check: ApprovalCheck, secret:
   if (check.used.includes(claims.nonce)) return fail("approval_already_used", "token was already used");
   const pending = check.pending;
   if (pending === null) return fail("approval_not_pending", "no call is waiting for approval");
-  if (claims.session_id !== check.session_id) return fail("approval_session_mismatch", "token belongs to another session");
-  if (claims.tool !== pending.tool) return fail("approval_tool_mismatch", `token approves ${claims.tool}, not ${pending.tool}`);
-  if (claims.args_digest !== pending.args_digest) return fail("approval_args_mismatch", "token approves other arguments");
-  if (claims.nonce !== pending.nonce) return fail("approval_not_pending", "token approves a call that is not the pending one");
+  if (claims.session_id !== check.session_id)
+    return fail("approval_session_mismatch", "token belongs to another session");
+  if (claims.tool !== pending.tool)
+    return fail("approval_tool_mismatch", `token approves ${claims.tool}, not ${pending.tool}`);
+  if (claims.args_digest !== pending.args_digest)
+    return fail("approval_args_mismatch", "token approves other arguments");
+  if (claims.nonce !== pending.nonce)
+    return fail("approval_not_pending", "token approves a call that is not the pending one");
   if (check.now > claims.expires_at) return fail("approval_expired", `token expired at ${claims.expires_at}`);
   return ok(claims);
 }

@@ -25,5 +25,8 @@ export function toMessageContent(output: unknown): MessageContent {
   const body = canonicalJson(output ?? null);
   if (body.length <= MAX_INLINE_OUTPUT_CHARS) return { content: JSON.parse(body) as JsonValue, artifact: null };
   const ref = `artifact:sha256:${sha256Hex(body)}`;
-  return { content: { artifact: ref, chars: body.length, summary: `${body.slice(0, SUMMARY_CHARS)}…` }, artifact: { ref, body } };
+  return {
+    content: { artifact: ref, chars: body.length, summary: `${body.slice(0, SUMMARY_CHARS)}…` },
+    artifact: { ref, body },
+  };
 }

@@ -28,7 +28,9 @@ describe("canonicalJson", () => {
   });
 
   it("writes strings, booleans, null and numbers as JSON and normalises -0 to 0", () => {
-    expect(canonicalJson({ s: 'q"\n', t: true, f: false, n: null, x: 1.5, z: -0 })).toBe('{"f":false,"n":null,"s":"q\\"\\n","t":true,"x":1.5,"z":0}');
+    expect(canonicalJson({ s: 'q"\n', t: true, f: false, n: null, x: 1.5, z: -0 })).toBe(
+      '{"f":false,"n":null,"s":"q\\"\\n","t":true,"x":1.5,"z":0}',
+    );
   });
 
   it("leaves out object properties whose value is undefined, as JSON.stringify does", () => {

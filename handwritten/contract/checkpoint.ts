@@ -24,7 +24,13 @@ export function sealState<S extends AgentState>(state: S): S {
 }
 
 export function toCheckpoint(state: AgentState): Checkpoint {
-  return { v: CHECKPOINT_VERSION, session_id: state.session_id, seq: state.seq, checkpoint_hash: state.checkpoint_hash, state };
+  return {
+    v: CHECKPOINT_VERSION,
+    session_id: state.session_id,
+    seq: state.seq,
+    checkpoint_hash: state.checkpoint_hash,
+    state,
+  };
 }
 
 /** Durable storage for checkpoints; `latest` is what a resumed run starts from. */

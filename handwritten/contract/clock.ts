@@ -48,10 +48,14 @@ export const systemClock: Clock = {
     return new Promise((resolve) => {
       if (signal?.aborted) return resolve();
       const timer = setTimeout(resolve, ms);
-      signal?.addEventListener("abort", () => {
-        clearTimeout(timer);
-        resolve();
-      }, { once: true });
+      signal?.addEventListener(
+        "abort",
+        () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        { once: true },
+      );
     });
   },
 };

@@ -5,7 +5,14 @@ import { startRun, applyFacts } from "./facts.js";
 import { createIdSource } from "./ids.js";
 
 const intent = (attempt: number): Intent => ({
-  key: "k", tool: "save_artifact", risk: "idempotent_write", args: {}, args_digest: "d", step: 1, attempt, retry_at: null,
+  key: "k",
+  tool: "save_artifact",
+  risk: "idempotent_write",
+  args: {},
+  args_digest: "d",
+  step: 1,
+  attempt,
+  retry_at: null,
 });
 
 describe("factForBegin", () => {
@@ -16,32 +23,54 @@ describe("factForBegin", () => {
   });
 
   it("maps a mismatch to call_conflicted with key_reused_with_other_arguments", () => {
-    expect(factForBegin({ kind: "mismatch" }, noContent)).toEqual({ type: "call_conflicted", reason: "key_reused_with_other_arguments" });
+    expect(factForBegin({ kind: "mismatch" }, noContent)).toEqual({
+      type: "call_conflicted",
+      reason: "key_reused_with_other_arguments",
+    });
   });
 
   it("maps a replay to call_replayed with the stored output's content", () => {
     expect(factForBegin({ kind: "replay", output: { a: 1 } }, (o) => ({ shown: o as { a: number } }))).toEqual({
-      type: "call_replayed", content: { shown: { a: 1 } },
+      type: "call_replayed",
+      content: { shown: { a: 1 } },
     });
   });
 
   it("maps an uncertain key to tool_uncertain with ledger_uncertain", () => {
-    expect(factForBegin({ kind: "uncertain" }, noContent)).toMatchObject({ type: "tool_uncertain", reason: "ledger_uncertain" });
+    expect(factForBegin({ kind: "uncertain" }, noContent)).toMatchObject({
+      type: "tool_uncertain",
+      reason: "ledger_uncertain",
+    });
   });
 });
 
 describe("factForOutcome (transient retries)", () => {
   it("schedules retries with doubling backoff (100, 200, 400 ms) and gives up after the third", () => {
     const now = 5_000;
-    expect(factForOutcome({ kind: "transient", message: "m" }, intent(0), DEFAULT_LIMITS, now)).toMatchObject({ type: "retry_scheduled", retry_at: now + 100 });
-    expect(factForOutcome({ kind: "transient", message: "m" }, intent(1), DEFAULT_LIMITS, now)).toMatchObject({ type: "retry_scheduled", retry_at: now + 200 });
-    expect(factForOutcome({ kind: "transient", message: "m" }, intent(2), DEFAULT_LIMITS, now)).toMatchObject({ type: "retry_scheduled", retry_at: now + 400 });
-    expect(factForOutcome({ kind: "transient", message: "m" }, intent(3), DEFAULT_LIMITS, now)).toMatchObject({ type: "retries_exhausted" });
+    expect(factForOutcome({ kind: "transient", message: "m" }, intent(0), DEFAULT_LIMITS, now)).toMatchObject({
+      type: "retry_scheduled",
+      retry_at: now + 100,
+    });
+    expect(factForOutcome({ kind: "transient", message: "m" }, intent(1), DEFAULT_LIMITS, now)).toMatchObject({
+      type: "retry_scheduled",
+      retry_at: now + 200,
+    });
+    expect(factForOutcome({ kind: "transient", message: "m" }, intent(2), DEFAULT_LIMITS, now)).toMatchObject({
+      type: "retry_scheduled",
+      retry_at: now + 400,
+    });
+    expect(factForOutcome({ kind: "transient", message: "m" }, intent(3), DEFAULT_LIMITS, now)).toMatchObject({
+      type: "retries_exhausted",
+    });
   });
 
   it("never retries an uncertain outcome", () => {
-    expect(factForOutcome({ kind: "uncertain", reason: "timeout", message: "m" }, intent(0), DEFAULT_LIMITS, 0)).toEqual({
-      type: "tool_uncertain", reason: "timeout", message: "m",
+    expect(
+      factForOutcome({ kind: "uncertain", reason: "timeout", message: "m" }, intent(0), DEFAULT_LIMITS, 0),
+    ).toEqual({
+      type: "tool_uncertain",
+      reason: "timeout",
+      message: "m",
     });
   });
 });
@@ -59,7 +88,10 @@ describe("factForReconcile", () => {
       ready,
       [
         { type: "planner_responded", raw: "{}" },
-        { type: "call_validated", call: { tool: "save_artifact", risk: "idempotent_write", args: {}, args_digest: "d", requested_key: "k" } },
+        {
+          type: "call_validated",
+          call: { tool: "save_artifact", risk: "idempotent_write", args: {}, args_digest: "d", requested_key: "k" },
+        },
         { type: "policy_allowed" },
         { type: "intent_recorded" },
         { type: "tool_uncertain", reason: "timeout", message: "m" },
@@ -68,6 +100,10 @@ describe("factForReconcile", () => {
     );
     expect(state.status).toBe("reconcile_required");
     expect(factForReconcile(state, { outcome: "confirmed", operator: "  " })).toHaveProperty("error");
-    expect(factForReconcile(state, { outcome: "confirmed", operator: "alice" })).toEqual({ type: "tool_reconciled", operator: "alice", note: "" });
+    expect(factForReconcile(state, { outcome: "confirmed", operator: "alice" })).toEqual({
+      type: "tool_reconciled",
+      operator: "alice",
+      note: "",
+    });
   });
 });

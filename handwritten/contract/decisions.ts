@@ -20,10 +20,16 @@ export function factBeforePlanning(state: StateOf<"ready">, limits: AgentLimits,
 }
 
 /** Schema first: the planner's raw output becomes a validated call, a final answer or a rejection. */
-export function factForPlannerOutput(registry: ToolRegistry, raw: string, inputLimits: InputLimits = DEFAULT_INPUT_LIMITS): Fact {
+export function factForPlannerOutput(
+  registry: ToolRegistry,
+  raw: string,
+  inputLimits: InputLimits = DEFAULT_INPUT_LIMITS,
+): Fact {
   const parsed = validatePlannerOutput(registry, raw, inputLimits);
   if (!parsed.ok) return { type: "call_rejected", rejection: parsed.error };
-  return parsed.value.kind === "final" ? { type: "run_completed", text: parsed.value.text } : { type: "call_validated", call: parsed.value.call };
+  return parsed.value.kind === "final"
+    ? { type: "run_completed", text: parsed.value.text }
+    : { type: "call_validated", call: parsed.value.call };
 }
 
 /** Policy before execution. */
@@ -44,7 +50,12 @@ export function factForPolicy(state: StateOf<"validated">): Fact {
 /** What a person sent while a call waits: a token to check, or a refusal. */
 export type ApprovalInput = { readonly kind: "token"; readonly token: string } | { readonly kind: "decline" };
 
-export function factForApproval(state: StateOf<"approval_required">, input: ApprovalInput, secret: string, now: number): Fact {
+export function factForApproval(
+  state: StateOf<"approval_required">,
+  input: ApprovalInput,
+  secret: string,
+  now: number,
+): Fact {
   if (input.kind === "decline") return { type: "approval_declined" };
   const verdict = verifyApprovalToken(
     input.token,
@@ -66,7 +77,11 @@ export function factForBegin(decision: BeginDecision, replayContent: (output: un
     case "conflict":
       return { type: "call_conflicted", reason: "key_in_flight" };
     case "uncertain":
-      return { type: "tool_uncertain", reason: "ledger_uncertain", message: "the ledger holds an uncertain outcome for this key" };
+      return {
+        type: "tool_uncertain",
+        reason: "ledger_uncertain",
+        message: "the ledger holds an uncertain outcome for this key",
+      };
     default:
       return assertNever(decision);
   }
@@ -98,7 +113,12 @@ export function factForOutcome(outcome: ExecutionOutcome, intent: Intent, limits
 }
 
 /** The explicit, audited reconciliation: only a person confirms an uncertain outcome. */
-export type ReconcileInput = { readonly outcome: "confirmed"; readonly operator: string; readonly note?: string; readonly output?: unknown };
+export type ReconcileInput = {
+  readonly outcome: "confirmed";
+  readonly operator: string;
+  readonly note?: string;
+  readonly output?: unknown;
+};
 
 export function factForReconcile(state: AgentState, input: ReconcileInput): Fact | { readonly error: string } {
   if (state.status !== "reconcile_required") return { error: `nothing to reconcile in status ${state.status}` };

@@ -6,11 +6,25 @@ import { confirmInLedger } from "./execution.js";
 import { createMemoryLedger } from "./ledger.js";
 import type { Intent } from "./state.js";
 
-const intent: Intent = { key: "k1", tool: "publish_report", risk: "high_risk", args: {}, args_digest: "d", step: 1, attempt: 0, retry_at: null };
+const intent: Intent = {
+  key: "k1",
+  tool: "publish_report",
+  risk: "high_risk",
+  args: {},
+  args_digest: "d",
+  step: 1,
+  attempt: 0,
+  retry_at: null,
+};
 
 function deps() {
   const world = createFixtureWorld();
-  return { registry: createFixtureRegistry(world), ledger: createMemoryLedger(), artifacts: createMemoryArtifactStore(), clock: createManualClock() };
+  return {
+    registry: createFixtureRegistry(world),
+    ledger: createMemoryLedger(),
+    artifacts: createMemoryArtifactStore(),
+    clock: createManualClock(),
+  };
 }
 
 describe("confirmInLedger", () => {

@@ -25,7 +25,11 @@ export type ExecutionDeps = {
 export function beginCall(deps: ExecutionDeps, session_id: string, step: number, call: AuthorizedCall): BeginDecision {
   if (!hasSideEffects(call.risk)) return { kind: "execute" };
   return deps.ledger.begin({
-    key: call.idempotency_key, tool: call.tool, args_digest: call.args_digest, owner: `${session_id}#${step}`, at: deps.clock.now(),
+    key: call.idempotency_key,
+    tool: call.tool,
+    args_digest: call.args_digest,
+    owner: `${session_id}#${step}`,
+    at: deps.clock.now(),
   });
 }
 
@@ -35,7 +39,11 @@ export function replayContent(deps: ExecutionDeps) {
 }
 
 /** Runs one attempt of an intent. `lastAttempt` releases the key when a transient failure ends the run. */
-export async function executeIntent(deps: ExecutionDeps, intent: Intent, lastAttempt: boolean): Promise<ExecutionOutcome> {
+export async function executeIntent(
+  deps: ExecutionDeps,
+  intent: Intent,
+  lastAttempt: boolean,
+): Promise<ExecutionOutcome> {
   const spec = deps.registry.get(intent.tool);
   if (spec === undefined) throw new HarnessError("invalid_transition", `intent names unregistered tool ${intent.tool}`);
   const { clock, ledger } = deps;
@@ -44,25 +52,37 @@ export async function executeIntent(deps: ExecutionDeps, intent: Intent, lastAtt
   const writes = hasSideEffects(intent.risk);
   if (writes) {
     const decision = decideDispatch(ledger.get(intent.key), intent.risk);
-    if (decision.kind === "recovered") return { kind: "succeeded", content: stored(deps, decision.output).content, recovered: true };
+    if (decision.kind === "recovered")
+      return { kind: "succeeded", content: stored(deps, decision.output).content, recovered: true };
     if (decision.kind === "uncertain") {
       ledger.markUncertain(intent.key, clock.now());
-      return { kind: "uncertain", reason: decision.reason, message: "an earlier attempt may have run; its outcome is unknown" };
+      return {
+        kind: "uncertain",
+        reason: decision.reason,
+        message: "an earlier attempt may have run; its outcome is unknown",
+      };
     }
     ledger.setDispatched(intent.key, true, clock.now());
   }
 
   const settled = await callWithTimeout(spec, intent, clock);
   if (settled.kind === "returned") {
-    const output = spec.output === undefined ? { success: true as const, data: settled.value } : spec.output.safeParse(settled.value);
+    const output =
+      spec.output === undefined
+        ? { success: true as const, data: settled.value }
+        : spec.output.safeParse(settled.value);
     if (!output.success) {
-      return writes ? uncertain(deps, intent, "invalid_output", "tool output failed its schema after the call") : { kind: "failed", message: "tool output failed its schema" };
+      return writes
+        ? uncertain(deps, intent, "invalid_output", "tool output failed its schema after the call")
+        : { kind: "failed", message: "tool output failed its schema" };
     }
     if (writes) ledger.complete(intent.key, output.data, clock.now());
     return { kind: "succeeded", content: stored(deps, output.data).content, recovered: false };
   }
   if (settled.kind === "timed_out") {
-    return writes ? uncertain(deps, intent, "timeout", `no answer within ${spec.timeoutMs} ms`) : { kind: "transient", message: `timed out after ${spec.timeoutMs} ms` };
+    return writes
+      ? uncertain(deps, intent, "timeout", `no answer within ${spec.timeoutMs} ms`)
+      : { kind: "transient", message: `timed out after ${spec.timeoutMs} ms` };
   }
   const error = settled.error;
   if (isTransientToolError(error)) {
@@ -94,7 +114,11 @@ export function confirmUncertain(deps: ExecutionDeps, state: AgentState, input: 
 export function confirmInLedger(deps: ExecutionDeps, intent: Intent, input: ReconcileInput): void {
   // A key already completed (an earlier confirmation, or an outcome that reached the ledger) keeps its stored result.
   if (hasSideEffects(intent.risk) && deps.ledger.get(intent.key)?.state !== "completed") {
-    deps.ledger.complete(intent.key, input.output ?? { reconciled: "confirmed", operator: input.operator }, deps.clock.now());
+    deps.ledger.complete(
+      intent.key,
+      input.output ?? { reconciled: "confirmed", operator: input.operator },
+      deps.clock.now(),
+    );
   }
 }
 
@@ -105,7 +129,10 @@ async function callWithTimeout(spec: AnyToolSpec, intent: Intent, clock: Clock):
   const timer = new AbortController();
   const execution = (async (): Promise<Settled> => {
     try {
-      return { kind: "returned", value: await spec.execute(intent.args, { idempotencyKey: intent.key, signal: call.signal }) };
+      return {
+        kind: "returned",
+        value: await spec.execute(intent.args, { idempotencyKey: intent.key, signal: call.signal }),
+      };
     } catch (error) {
       if (isProcessCrash(error)) throw error;
       return { kind: "threw", error };
@@ -123,7 +150,12 @@ async function callWithTimeout(spec: AnyToolSpec, intent: Intent, clock: Clock):
   }
 }
 
-function uncertain(deps: ExecutionDeps, intent: Intent, reason: "timeout" | "invalid_output" | "unknown_error", message: string): ExecutionOutcome {
+function uncertain(
+  deps: ExecutionDeps,
+  intent: Intent,
+  reason: "timeout" | "invalid_output" | "unknown_error",
+  message: string,
+): ExecutionOutcome {
   deps.ledger.markUncertain(intent.key, deps.clock.now());
   return { kind: "uncertain", reason, message };
 }

@@ -13,7 +13,8 @@ import { STATE_VERSION, type AgentState, type AgentStatus, type Intent, type Mes
 import { traceEvent, type TraceDetail, type TraceEvent } from "./trace.js";
 import type { Rejection, ValidatedCall } from "./validation.js";
 
-export type UncertainReason = "timeout" | "unknown_error" | "invalid_output" | "crash_before_outcome" | "ledger_uncertain";
+export type UncertainReason =
+  "timeout" | "unknown_error" | "invalid_output" | "crash_before_outcome" | "ledger_uncertain";
 
 export type Fact =
   | { readonly type: "planner_responded"; readonly raw: string }
@@ -48,9 +49,18 @@ const MAX_MESSAGE_CHARS = 4096;
 /** The state of a new run, and its `run_started` trace event. */
 export function startRun(session_id: string, goal: string, env: FactEnv): Applied {
   const state = sealState<AgentState>({
-    v: STATE_VERSION, session_id, event_id: env.ids.eventId(session_id, 0), seq: 0, step: 0, status: "ready",
-    messages: [{ role: "user", content: goal }], used_approvals: [], pending_approval: null,
-    started_at: env.at, updated_at: env.at, checkpoint_hash: "",
+    v: STATE_VERSION,
+    session_id,
+    event_id: env.ids.eventId(session_id, 0),
+    seq: 0,
+    step: 0,
+    status: "ready",
+    messages: [{ role: "user", content: goal }],
+    used_approvals: [],
+    pending_approval: null,
+    started_at: env.at,
+    updated_at: env.at,
+    checkpoint_hash: "",
   });
   return { state, trace: head(state, "run_started", {}) };
 }
@@ -67,17 +77,32 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
     case "planner_responded": {
       const s = expect(state, fact, "ready");
       // Credentials never enter the durable conversation, even in output that will be rejected.
-      const content = findSensitive(fact.raw).length > 0
-        ? "[redacted: planner output carried credentials or contact data]"
-        : fact.raw.length > MAX_MESSAGE_CHARS ? `${fact.raw.slice(0, MAX_MESSAGE_CHARS)}…(${fact.raw.length} chars)` : fact.raw;
-      return done({ ...base, step: s.step + 1, status: "planned", planned: fact.raw, messages: [...s.messages, { role: "assistant", content }] }, {});
+      const content =
+        findSensitive(fact.raw).length > 0
+          ? "[redacted: planner output carried credentials or contact data]"
+          : fact.raw.length > MAX_MESSAGE_CHARS
+            ? `${fact.raw.slice(0, MAX_MESSAGE_CHARS)}…(${fact.raw.length} chars)`
+            : fact.raw;
+      return done(
+        {
+          ...base,
+          step: s.step + 1,
+          status: "planned",
+          planned: fact.raw,
+          messages: [...s.messages, { role: "assistant", content }],
+        },
+        {},
+      );
     }
     case "step_limit_reached":
       expect(state, fact, "ready");
       return done({ ...base, status: "step_limit" }, {});
     case "time_limit_reached":
       expect(state, fact, "ready");
-      return done({ ...base, status: "failed", failure: { code: "time_limit", message: "run exceeded its wall-time bound" } }, {});
+      return done(
+        { ...base, status: "failed", failure: { code: "time_limit", message: "run exceeded its wall-time bound" } },
+        {},
+      );
     case "run_completed":
       expect(state, fact, "planned");
       return done({ ...base, status: "done", final: fact.text }, {});
@@ -89,7 +114,8 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
     }
     case "call_validated": {
       const s = expect(state, fact, "planned");
-      const key = fact.call.requested_key ?? deriveIdempotencyKey(s.session_id, s.step, fact.call.tool, fact.call.args_digest);
+      const key =
+        fact.call.requested_key ?? deriveIdempotencyKey(s.session_id, s.step, fact.call.tool, fact.call.args_digest);
       const call = { ...fact.call, idempotency_key: key };
       return done({ ...base, status: "validated", call }, callDetail(call));
     }
@@ -99,26 +125,53 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
     }
     case "policy_denied": {
       const s = expect(state, fact, "validated");
-      const msg = toolMessage(s.call.tool, "denied", null, { code: fact.reason, message: `${s.call.tool} is never executed` });
+      const msg = toolMessage(s.call.tool, "denied", null, {
+        code: fact.reason,
+        message: `${s.call.tool} is never executed`,
+      });
       return done({ ...base, status: "ready", messages: [...s.messages, msg] }, callDetail(s.call));
     }
     case "approval_requested": {
       const s = expect(state, fact, "validated");
       const { tool, args, args_digest, idempotency_key } = s.call;
-      const pending = { tool, args, args_digest, idempotency_key, nonce: env.ids.nonce(s.session_id, seq), requested_at: env.at };
-      return done({ ...base, status: "approval_required", call: s.call, pending_approval: pending }, callDetail(s.call));
+      const pending = {
+        tool,
+        args,
+        args_digest,
+        idempotency_key,
+        nonce: env.ids.nonce(s.session_id, seq),
+        requested_at: env.at,
+      };
+      return done(
+        { ...base, status: "approval_required", call: s.call, pending_approval: pending },
+        callDetail(s.call),
+      );
     }
     case "approval_refused": {
       const s = expect(state, fact, "approval_required");
-      return done({ ...base, status: "approval_required", call: s.call, pending_approval: s.pending_approval }, callDetail(s.call));
+      return done(
+        { ...base, status: "approval_required", call: s.call, pending_approval: s.pending_approval },
+        callDetail(s.call),
+      );
     }
     case "approval_accepted": {
       const s = expect(state, fact, "approval_required");
-      return done({ ...base, status: "authorized", call: s.call, used_approvals: [...s.used_approvals, s.pending_approval.nonce] }, callDetail(s.call));
+      return done(
+        {
+          ...base,
+          status: "authorized",
+          call: s.call,
+          used_approvals: [...s.used_approvals, s.pending_approval.nonce],
+        },
+        callDetail(s.call),
+      );
     }
     case "approval_declined": {
       const s = expect(state, fact, "approval_required");
-      const msg = toolMessage(s.call.tool, "declined", s.call.idempotency_key, { code: "approval_declined", message: "a person declined this call" });
+      const msg = toolMessage(s.call.tool, "declined", s.call.idempotency_key, {
+        code: "approval_declined",
+        message: "a person declined this call",
+      });
       return done({ ...base, status: "ready", messages: [...s.messages, msg] }, callDetail(s.call));
     }
     case "intent_recorded": {
@@ -132,7 +185,10 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
     }
     case "call_conflicted": {
       const s = expect(state, fact, "authorized");
-      const msg = toolMessage(s.call.tool, "conflict", s.call.idempotency_key, { code: fact.reason, message: "idempotency key cannot run this call" });
+      const msg = toolMessage(s.call.tool, "conflict", s.call.idempotency_key, {
+        code: fact.reason,
+        message: "idempotency key cannot run this call",
+      });
       return done({ ...base, status: "ready", messages: [...s.messages, msg] }, callDetail(s.call));
     }
     case "tool_succeeded": {
@@ -152,7 +208,10 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
     }
     case "retries_exhausted": {
       const s = expect(state, fact, "executing");
-      return done({ ...base, status: "failed", failure: { code: "retries_exhausted", message: fact.message } }, intentDetail(s.intent));
+      return done(
+        { ...base, status: "failed", failure: { code: "retries_exhausted", message: fact.message } },
+        intentDetail(s.intent),
+      );
     }
     case "tool_uncertain": {
       const s = expect(state, fact, "executing", "authorized");
@@ -161,7 +220,11 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
     }
     case "tool_reconciled": {
       const s = expect(state, fact, "reconcile_required");
-      const msg = toolMessage(s.intent.tool, "reconciled", s.intent.key, { outcome: "confirmed", operator: fact.operator, note: fact.note });
+      const msg = toolMessage(s.intent.tool, "reconciled", s.intent.key, {
+        outcome: "confirmed",
+        operator: fact.operator,
+        note: fact.note,
+      });
       return done({ ...base, status: "ready", messages: [...s.messages, msg] }, intentDetail(s.intent));
     }
     default:
@@ -222,7 +285,11 @@ export function verdictOf(fact: Fact): Verdict {
 }
 
 /** Applies facts in order, collecting their trace events. */
-export function applyFacts(state: AgentState, facts: readonly Fact[], env: FactEnv): { state: AgentState; trace: TraceEvent[] } {
+export function applyFacts(
+  state: AgentState,
+  facts: readonly Fact[],
+  env: FactEnv,
+): { state: AgentState; trace: TraceEvent[] } {
   const trace: TraceEvent[] = [];
   let current = state;
   for (const fact of facts) {
@@ -242,8 +309,14 @@ function expect<S extends AgentStatus>(state: AgentState, fact: Fact, ...allowed
 
 function common(s: AgentState) {
   return {
-    v: s.v, session_id: s.session_id, step: s.step, messages: s.messages, used_approvals: s.used_approvals,
-    started_at: s.started_at, pending_approval: null, checkpoint_hash: "",
+    v: s.v,
+    session_id: s.session_id,
+    step: s.step,
+    messages: s.messages,
+    used_approvals: s.used_approvals,
+    started_at: s.started_at,
+    pending_approval: null,
+    checkpoint_hash: "",
   } as const;
 }
 
@@ -252,7 +325,12 @@ function intentOf(s: StateOf<"authorized">): Intent {
   return { key: idempotency_key, tool, risk, args, args_digest, step: s.step, attempt: 0, retry_at: null };
 }
 
-function toolMessage(tool: string | null, status: Extract<Message, { role: "tool" }>["status"], key: string | null, content: JsonValue): Message {
+function toolMessage(
+  tool: string | null,
+  status: Extract<Message, { role: "tool" }>["status"],
+  key: string | null,
+  content: JsonValue,
+): Message {
   return { role: "tool", tool, status, idempotency_key: key, content };
 }
 
@@ -266,7 +344,16 @@ function intentDetail(intent: Intent): TraceDetail {
 
 function head(state: AgentState, type: string, detail: TraceDetail): TraceEvent {
   return traceEvent(
-    { seq: state.seq, event_id: state.event_id, at: state.updated_at, session_id: state.session_id, step: state.step, type, status: state.status, checkpoint_hash: state.checkpoint_hash },
+    {
+      seq: state.seq,
+      event_id: state.event_id,
+      at: state.updated_at,
+      session_id: state.session_id,
+      step: state.step,
+      type,
+      status: state.status,
+      checkpoint_hash: state.checkpoint_hash,
+    },
     detail,
   );
 }

@@ -1,6 +1,18 @@
 /** The harness contract, stated once. Every engine and the MCP server import it from here. */
-export { approvePending, issueApprovalToken, verifyApprovalToken, APPROVAL_FAILURE_CODES, DEFAULT_APPROVAL_TTL_MS } from "./approval.js";
-export type { ApprovalCheck, ApprovalClaims, ApprovalFailure, ApprovalFailureCode, PendingApproval } from "./approval.js";
+export {
+  approvePending,
+  issueApprovalToken,
+  verifyApprovalToken,
+  APPROVAL_FAILURE_CODES,
+  DEFAULT_APPROVAL_TTL_MS,
+} from "./approval.js";
+export type {
+  ApprovalCheck,
+  ApprovalClaims,
+  ApprovalFailure,
+  ApprovalFailureCode,
+  PendingApproval,
+} from "./approval.js";
 export { createMemoryArtifactStore, toMessageContent, MAX_INLINE_OUTPUT_CHARS } from "./artifacts.js";
 export type { ArtifactStore, MessageContent } from "./artifacts.js";
 export { canonicalJson, cloneJson, constantTimeEqual, digest, hmacHex, sha256Hex } from "./canonical.js";
@@ -10,7 +22,13 @@ export type { Checkpoint, CheckpointStore } from "./checkpoint.js";
 export { createManualClock, systemClock, DEFAULT_EPOCH } from "./clock.js";
 export type { Clock, ManualClock } from "./clock.js";
 export {
-  factBeforePlanning, factForApproval, factForBegin, factForOutcome, factForPlannerOutput, factForPolicy, factForReconcile,
+  factBeforePlanning,
+  factForApproval,
+  factForBegin,
+  factForOutcome,
+  factForPlannerOutput,
+  factForPolicy,
+  factForReconcile,
 } from "./decisions.js";
 export type { ApprovalInput, ExecutionOutcome, ReconcileInput } from "./decisions.js";
 export { beginCall, confirmInLedger, confirmUncertain, executeIntent, replayContent } from "./execution.js";
@@ -29,13 +47,37 @@ export { assertNever, err, HarnessError, isHarnessError, ok } from "./result.js"
 export type { Err, HarnessErrorCode, Ok, Result } from "./result.js";
 export { findSensitive, redact, REDACTED } from "./sensitive.js";
 export { DEFAULT_LIMITS, isTerminal, isWaiting, STATE_VERSION, TERMINAL_STATUSES, WAITING_STATUSES } from "./state.js";
-export type { AgentLimits, AgentState, AgentStatus, AuthorizedCall, Failure, Intent, Message, StateOf, ToolMessageStatus } from "./state.js";
+export type {
+  AgentLimits,
+  AgentState,
+  AgentStatus,
+  AuthorizedCall,
+  Failure,
+  Intent,
+  Message,
+  StateOf,
+  ToolMessageStatus,
+} from "./state.js";
 export {
-  defineTool, isPermanentToolError, isProcessCrash, isTransientToolError, PermanentToolError, ProcessCrash, RISK_CLASSES, TransientToolError,
+  defineTool,
+  isPermanentToolError,
+  isProcessCrash,
+  isTransientToolError,
+  PermanentToolError,
+  ProcessCrash,
+  RISK_CLASSES,
+  TransientToolError,
 } from "./tool.js";
 export type { AnyToolSpec, RiskClass, ToolContext, ToolSpec } from "./tool.js";
 export type { Planner } from "./planner.js";
 export { createMemoryTraceSink, traceEvent } from "./trace.js";
 export type { TraceDetail, TraceEvent, TraceSink } from "./trace.js";
 export { DEFAULT_INPUT_LIMITS, REJECTION_CODES, validatePlannerOutput } from "./validation.js";
-export type { InputLimits, PlannerAction, Rejection, RejectionCode, ValidatedCall, ValidationIssue } from "./validation.js";
+export type {
+  InputLimits,
+  PlannerAction,
+  Rejection,
+  RejectionCode,
+  ValidatedCall,
+  ValidationIssue,
+} from "./validation.js";

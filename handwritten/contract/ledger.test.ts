@@ -2,7 +2,12 @@ import { describe, it, expect } from "vitest";
 import { createMemoryLedger, decideBegin, decideDispatch, type BeginRequest, type LedgerEntry } from "./ledger.js";
 
 const request = (over: Partial<BeginRequest> = {}): BeginRequest => ({
-  key: "k1", tool: "save_artifact", args_digest: "d1", owner: "s1#1", at: 10, ...over,
+  key: "k1",
+  tool: "save_artifact",
+  args_digest: "d1",
+  owner: "s1#1",
+  at: 10,
+  ...over,
 });
 
 const entry = (state: "in_flight" | "completed" | "uncertain", over: Partial<BeginRequest> = {}): LedgerEntry => {
@@ -70,11 +75,17 @@ describe("decideDispatch (recovery after an intent checkpoint)", () => {
   });
 
   it("answers uncertain (crash_before_outcome) for a dispatched high_risk call with no outcome", () => {
-    expect(decideDispatch(entry("in_flight"), "high_risk")).toEqual({ kind: "uncertain", reason: "crash_before_outcome" });
+    expect(decideDispatch(entry("in_flight"), "high_risk")).toEqual({
+      kind: "uncertain",
+      reason: "crash_before_outcome",
+    });
   });
 
   it("keeps an uncertain key uncertain", () => {
-    expect(decideDispatch(entry("uncertain"), "idempotent_write")).toEqual({ kind: "uncertain", reason: "ledger_uncertain" });
+    expect(decideDispatch(entry("uncertain"), "idempotent_write")).toEqual({
+      kind: "uncertain",
+      reason: "ledger_uncertain",
+    });
   });
 });
 
@@ -82,7 +93,15 @@ describe("createMemoryLedger", () => {
   it("records a new key as in_flight and not yet dispatched", () => {
     const ledger = createMemoryLedger();
     expect(ledger.begin(request())).toEqual({ kind: "execute" });
-    expect(ledger.get("k1")).toEqual({ key: "k1", tool: "save_artifact", args_digest: "d1", owner: "s1#1", state: "in_flight", dispatched: false, updated_at: 10 });
+    expect(ledger.get("k1")).toEqual({
+      key: "k1",
+      tool: "save_artifact",
+      args_digest: "d1",
+      owner: "s1#1",
+      state: "in_flight",
+      dispatched: false,
+      updated_at: 10,
+    });
   });
 
   it("answers a second begin of an in-flight key from another owner with a conflict and leaves the entry alone", () => {

@@ -104,5 +104,11 @@ export function createMemoryLedger(): LedgerStore & { entries(): readonly Ledger
 }
 
 function base(entry: LedgerEntry): EntryBase {
-  return { key: entry.key, tool: entry.tool, args_digest: entry.args_digest, owner: entry.owner, updated_at: entry.updated_at };
+  return {
+    key: entry.key,
+    tool: entry.tool,
+    args_digest: entry.args_digest,
+    owner: entry.owner,
+    updated_at: entry.updated_at,
+  };
 }

@@ -5,7 +5,14 @@ import { isHarnessError } from "./result.js";
 import { defineTool, type RiskClass } from "./tool.js";
 
 const tool = (name: string, risk: RiskClass = "read_only") =>
-  defineTool({ name, description: name, input: z.strictObject({}), risk, timeoutMs: 10, execute: () => Promise.resolve(null) });
+  defineTool({
+    name,
+    description: name,
+    input: z.strictObject({}),
+    risk,
+    timeoutMs: 10,
+    execute: () => Promise.resolve(null),
+  });
 
 describe("createRegistry", () => {
   it("lists the tools in registration order and finds each by name", () => {

@@ -20,7 +20,11 @@ describe("findSensitive", () => {
 
 describe("redact", () => {
   it("replaces sensitive keys and values and leaves the rest", () => {
-    expect(redact({ api_key: "x", note: "mail bob@example.org", table: "sales" })).toEqual({ api_key: REDACTED, note: REDACTED, table: "sales" });
+    expect(redact({ api_key: "x", note: "mail bob@example.org", table: "sales" })).toEqual({
+      api_key: REDACTED,
+      note: REDACTED,
+      table: "sales",
+    });
   });
 
   it("cuts long strings", () => {

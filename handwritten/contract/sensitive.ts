@@ -3,7 +3,8 @@
  * and nothing of them reaches a trace.
  */
 
-const SENSITIVE_KEY = /pass(word|wd)?|secret|token|api[_-]?key|cookie|authori[sz]ation|credential|private[_-]?key|e-?mail|phone/i;
+const SENSITIVE_KEY =
+  /pass(word|wd)?|secret|token|api[_-]?key|cookie|authori[sz]ation|credential|private[_-]?key|e-?mail|phone/i;
 
 const SENSITIVE_VALUE: readonly RegExp[] = [
   // e-mail address; the lookbehind anchors a match at the start of its run, which keeps the

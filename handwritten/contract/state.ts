@@ -7,14 +7,7 @@ import type { ValidatedCall } from "./validation.js";
 export const STATE_VERSION = 1;
 
 export type ToolMessageStatus =
-  | "ok"
-  | "replayed"
-  | "error"
-  | "rejected"
-  | "denied"
-  | "declined"
-  | "conflict"
-  | "reconciled";
+  "ok" | "replayed" | "error" | "rejected" | "denied" | "declined" | "conflict" | "reconciled";
 
 /** Tool output enters the conversation as data under role `tool`, never as an instruction. */
 export type Message =
@@ -71,7 +64,11 @@ export type AgentState =
   | (StateBase & Idle & { readonly status: "ready" })
   | (StateBase & Idle & { readonly status: "planned"; readonly planned: string })
   | (StateBase & Idle & { readonly status: "validated"; readonly call: AuthorizedCall })
-  | (StateBase & { readonly status: "approval_required"; readonly call: AuthorizedCall; readonly pending_approval: PendingApproval })
+  | (StateBase & {
+      readonly status: "approval_required";
+      readonly call: AuthorizedCall;
+      readonly pending_approval: PendingApproval;
+    })
   | (StateBase & Idle & { readonly status: "authorized"; readonly call: AuthorizedCall })
   | (StateBase & Idle & { readonly status: "executing"; readonly intent: Intent })
   | (StateBase & Idle & { readonly status: "reconcile_required"; readonly intent: Intent })
@@ -102,4 +99,9 @@ export type AgentLimits = {
   /** Wall time of a run on the injected clock. @default 600000 */ readonly maxRunMs: number;
 };
 
-export const DEFAULT_LIMITS: AgentLimits = Object.freeze({ maxSteps: 8, maxRetries: 3, backoffMs: 100, maxRunMs: 600_000 });
+export const DEFAULT_LIMITS: AgentLimits = Object.freeze({
+  maxSteps: 8,
+  maxRetries: 3,
+  backoffMs: 100,
+  maxRunMs: 600_000,
+});

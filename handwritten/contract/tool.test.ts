@@ -2,7 +2,13 @@ import { describe, it, expect } from "vitest";
 import { z } from "zod";
 import { isHarnessError } from "./result.js";
 import {
-  defineTool, isPermanentToolError, isProcessCrash, isTransientToolError, PermanentToolError, ProcessCrash, TransientToolError,
+  defineTool,
+  isPermanentToolError,
+  isProcessCrash,
+  isTransientToolError,
+  PermanentToolError,
+  ProcessCrash,
+  TransientToolError,
   type RiskClass,
 } from "./tool.js";
 
@@ -27,17 +33,23 @@ describe("defineTool", () => {
   });
 
   it("rejects a non-strict z.object input schema with invalid_tool_spec", () => {
-    expect(definitionError(() => defineTool({ ...base, name: "lax", input: z.object({ a: z.string() }) }))).toBe("invalid_tool_spec");
+    expect(definitionError(() => defineTool({ ...base, name: "lax", input: z.object({ a: z.string() }) }))).toBe(
+      "invalid_tool_spec",
+    );
   });
 
   it("rejects a z.looseObject input schema (unknown keys passed through) with invalid_tool_spec", () => {
-    expect(definitionError(() => defineTool({ ...base, name: "loose", input: z.looseObject({ a: z.string() }) }))).toBe("invalid_tool_spec");
+    expect(definitionError(() => defineTool({ ...base, name: "loose", input: z.looseObject({ a: z.string() }) }))).toBe(
+      "invalid_tool_spec",
+    );
   });
 
   it("rejects a catchall that accepts unknown keys", () => {
-    expect(definitionError(() => defineTool({ ...base, name: "catchall", input: z.object({ a: z.string() }).catchall(z.string()) }))).toBe(
-      "invalid_tool_spec",
-    );
+    expect(
+      definitionError(() =>
+        defineTool({ ...base, name: "catchall", input: z.object({ a: z.string() }).catchall(z.string()) }),
+      ),
+    ).toBe("invalid_tool_spec");
   });
 
   it("rejects a tool name that is not snake_case", () => {
@@ -47,8 +59,12 @@ describe("defineTool", () => {
   });
 
   it("rejects a non-positive timeout", () => {
-    expect(definitionError(() => defineTool({ ...base, name: "t", timeoutMs: 0, input: z.strictObject({}) }))).toBe("invalid_tool_spec");
-    expect(definitionError(() => defineTool({ ...base, name: "t", timeoutMs: Number.NaN, input: z.strictObject({}) }))).toBe("invalid_tool_spec");
+    expect(definitionError(() => defineTool({ ...base, name: "t", timeoutMs: 0, input: z.strictObject({}) }))).toBe(
+      "invalid_tool_spec",
+    );
+    expect(
+      definitionError(() => defineTool({ ...base, name: "t", timeoutMs: Number.NaN, input: z.strictObject({}) })),
+    ).toBe("invalid_tool_spec");
   });
 });
 
@@ -57,8 +73,16 @@ describe("tool error classes", () => {
     const transient = new TransientToolError("t");
     const permanent = new PermanentToolError("p");
     const crash = new ProcessCrash("c");
-    expect([isTransientToolError(transient), isTransientToolError(permanent), isTransientToolError(crash)]).toEqual([true, false, false]);
-    expect([isPermanentToolError(transient), isPermanentToolError(permanent), isPermanentToolError(crash)]).toEqual([false, true, false]);
+    expect([isTransientToolError(transient), isTransientToolError(permanent), isTransientToolError(crash)]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    expect([isPermanentToolError(transient), isPermanentToolError(permanent), isPermanentToolError(crash)]).toEqual([
+      false,
+      true,
+      false,
+    ]);
     expect([isProcessCrash(transient), isProcessCrash(permanent), isProcessCrash(crash)]).toEqual([false, false, true]);
     expect(isProcessCrash(new Error("plain"))).toBe(false);
   });

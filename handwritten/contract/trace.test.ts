@@ -2,12 +2,22 @@ import { describe, it, expect } from "vitest";
 import { createMemoryTraceSink, traceEvent, type TraceHead } from "./trace.js";
 
 const head = (session_id: string, seq: number): TraceHead => ({
-  seq, event_id: `${session_id}:${seq}`, at: 0, session_id, step: 0, type: "intent_recorded", status: "executing", checkpoint_hash: "h",
+  seq,
+  event_id: `${session_id}:${seq}`,
+  at: 0,
+  session_id,
+  step: 0,
+  type: "intent_recorded",
+  status: "executing",
+  checkpoint_hash: "h",
 });
 
 describe("traceEvent", () => {
   it("stores redacted arguments: credentials and contact data never reach a trace event", () => {
-    const event = traceEvent(head("s1", 1), { tool: "t", args: { password: "hunter2", note: "call carol@example.net", table: "sales" } });
+    const event = traceEvent(head("s1", 1), {
+      tool: "t",
+      args: { password: "hunter2", note: "call carol@example.net", table: "sales" },
+    });
     expect(event.args).toEqual({ password: "[redacted]", note: "[redacted]", table: "sales" });
     const text = JSON.stringify(event);
     expect(text).not.toContain("hunter2");
@@ -16,7 +26,14 @@ describe("traceEvent", () => {
 
   it("fills every field of the event, with null for what the transition does not carry", () => {
     expect(traceEvent(head("s1", 1), {})).toEqual({
-      ...head("s1", 1), tool: null, args_digest: null, args: null, decision: null, result_status: null, reason: null, idempotency_key: null,
+      ...head("s1", 1),
+      tool: null,
+      args_digest: null,
+      args: null,
+      decision: null,
+      result_status: null,
+      reason: null,
+      idempotency_key: null,
     });
   });
 });

@@ -30,7 +30,10 @@ export type TraceDetail = {
   readonly idempotency_key?: string | null;
 };
 
-export type TraceHead = Pick<TraceEvent, "seq" | "event_id" | "at" | "session_id" | "step" | "type" | "status" | "checkpoint_hash">;
+export type TraceHead = Pick<
+  TraceEvent,
+  "seq" | "event_id" | "at" | "session_id" | "step" | "type" | "status" | "checkpoint_hash"
+>;
 
 export function traceEvent(head: TraceHead, detail: TraceDetail): TraceEvent {
   return {

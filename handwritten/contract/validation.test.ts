@@ -34,8 +34,11 @@ describe("validatePlannerOutput", () => {
       value: {
         kind: "tool_call",
         call: {
-          tool: "save_artifact", risk: "idempotent_write", args: { name: "q3", content: "body" },
-          args_digest: nodeSha256(referenceCanonical({ content: "body", name: "q3" })), requested_key: "key-1",
+          tool: "save_artifact",
+          risk: "idempotent_write",
+          args: { name: "q3", content: "body" },
+          args_digest: nodeSha256(referenceCanonical({ content: "body", name: "q3" })),
+          requested_key: "key-1",
         },
       },
     });
@@ -43,15 +46,25 @@ describe("validatePlannerOutput", () => {
 
   it("gives the same digest whatever order the planner wrote the arguments in", () => {
     const { registry } = setup();
-    const a = validatePlannerOutput(registry, '{"type":"tool_call","tool":"read_table","arguments":{"table":"sales","limit":3}}');
-    const b = validatePlannerOutput(registry, '{"arguments":{"limit":3,"table":"sales"},"tool":"read_table","type":"tool_call"}');
-    if (!a.ok || !b.ok || a.value.kind !== "tool_call" || b.value.kind !== "tool_call") throw new Error("both should validate");
+    const a = validatePlannerOutput(
+      registry,
+      '{"type":"tool_call","tool":"read_table","arguments":{"table":"sales","limit":3}}',
+    );
+    const b = validatePlannerOutput(
+      registry,
+      '{"arguments":{"limit":3,"table":"sales"},"tool":"read_table","type":"tool_call"}',
+    );
+    if (!a.ok || !b.ok || a.value.kind !== "tool_call" || b.value.kind !== "tool_call")
+      throw new Error("both should validate");
     expect(a.value.call.args_digest).toBe(b.value.call.args_digest);
   });
 
   it("reads a final answer", () => {
     const { registry } = setup();
-    expect(validatePlannerOutput(registry, finalAnswer("all done"))).toEqual({ ok: true, value: { kind: "final", text: "all done" } });
+    expect(validatePlannerOutput(registry, finalAnswer("all done"))).toEqual({
+      ok: true,
+      value: { kind: "final", text: "all done" },
+    });
   });
 
   it("never executes anything, even for a valid call", () => {
@@ -103,15 +116,21 @@ describe("validatePlannerOutput", () => {
   });
 
   it("rejects a __proto__ key anywhere with forbidden_key", () => {
-    expect(rejection('{"type":"tool_call","tool":"read_table","arguments":{"table":"sales","limit":5,"__proto__":{"admin":true}}}').code).toBe(
+    expect(
+      rejection(
+        '{"type":"tool_call","tool":"read_table","arguments":{"table":"sales","limit":5,"__proto__":{"admin":true}}}',
+      ).code,
+    ).toBe("forbidden_key");
+    expect(rejection('{"__proto__":{"x":1},"type":"final","text":"t"}').code).toBe("forbidden_key");
+    expect(rejection(toolCall("read_table", { table: "sales", limit: 5, constructor: { prototype: 1 } })).code).toBe(
       "forbidden_key",
     );
-    expect(rejection('{"__proto__":{"x":1},"type":"final","text":"t"}').code).toBe("forbidden_key");
-    expect(rejection(toolCall("read_table", { table: "sales", limit: 5, constructor: { prototype: 1 } })).code).toBe("forbidden_key");
   });
 
   it("rejects a string over the limit with input_too_large, before the tool schema sees it", () => {
-    const r = rejection(toolCall("save_artifact", { name: "big", content: "x".repeat(DEFAULT_INPUT_LIMITS.maxStringLength + 1) }));
+    const r = rejection(
+      toolCall("save_artifact", { name: "big", content: "x".repeat(DEFAULT_INPUT_LIMITS.maxStringLength + 1) }),
+    );
     expect(r.code).toBe("input_too_large");
   });
 
@@ -134,12 +153,21 @@ describe("validatePlannerOutput", () => {
   });
 
   it("rejects a malformed caller-supplied idempotency key with malformed_call", () => {
-    expect(rejection(toolCall("read_table", { table: "sales", limit: 1 }, "bad key with spaces")).code).toBe("malformed_call");
+    expect(rejection(toolCall("read_table", { table: "sales", limit: 1 }, "bad key with spaces")).code).toBe(
+      "malformed_call",
+    );
   });
 
   it("only ever uses the listed rejection codes", () => {
     expect([...REJECTION_CODES].sort()).toEqual([
-      "forbidden_key", "input_too_large", "invalid_arguments", "malformed_call", "malformed_json", "sensitive_input", "too_deep", "unknown_tool",
+      "forbidden_key",
+      "input_too_large",
+      "invalid_arguments",
+      "malformed_call",
+      "malformed_json",
+      "sensitive_input",
+      "too_deep",
+      "unknown_tool",
     ]);
   });
 });

@@ -39,15 +39,18 @@ export type ValidatedCall = {
 };
 
 export type PlannerAction =
-  | { readonly kind: "final"; readonly text: string }
-  | { readonly kind: "tool_call"; readonly call: ValidatedCall };
+  { readonly kind: "final"; readonly text: string } | { readonly kind: "tool_call"; readonly call: ValidatedCall };
 
 export type InputLimits = {
   /** @default 16384 */ readonly maxBytes: number;
   /** @default 8 */ readonly maxDepth: number;
   /** @default 4096 */ readonly maxStringLength: number;
 };
-export const DEFAULT_INPUT_LIMITS: InputLimits = Object.freeze({ maxBytes: 16_384, maxDepth: 8, maxStringLength: 4096 });
+export const DEFAULT_INPUT_LIMITS: InputLimits = Object.freeze({
+  maxBytes: 16_384,
+  maxDepth: 8,
+  maxStringLength: 4096,
+});
 
 const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
@@ -57,7 +60,10 @@ const Envelope = z.discriminatedUnion("type", [
     type: z.literal("tool_call"),
     tool: z.string(),
     arguments: z.unknown(),
-    idempotency_key: z.string().regex(/^[A-Za-z0-9._:-]{1,128}$/).optional(),
+    idempotency_key: z
+      .string()
+      .regex(/^[A-Za-z0-9._:-]{1,128}$/)
+      .optional(),
   }),
 ]);
 
@@ -67,7 +73,8 @@ export function validatePlannerOutput(
   raw: string,
   limits: InputLimits = DEFAULT_INPUT_LIMITS,
 ): Result<PlannerAction, Rejection> {
-  if (raw.length > limits.maxBytes) return reject("input_too_large", `planner output is ${raw.length} bytes, over ${limits.maxBytes}`);
+  if (raw.length > limits.maxBytes)
+    return reject("input_too_large", `planner output is ${raw.length} bytes, over ${limits.maxBytes}`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
@@ -78,35 +85,66 @@ export function validatePlannerOutput(
   if (shape !== null) return err(shape);
 
   const envelope = Envelope.safeParse(parsed);
-  if (!envelope.success) return reject("malformed_call", "planner output is not a tool_call or final message", null, issuesOf(envelope.error));
+  if (!envelope.success)
+    return reject(
+      "malformed_call",
+      "planner output is not a tool_call or final message",
+      null,
+      issuesOf(envelope.error),
+    );
   const call = envelope.data;
   if (call.type === "final") return ok({ kind: "final", text: call.text });
 
   const spec = registry.get(call.tool);
-  if (spec === undefined) return reject("unknown_tool", `no tool named ${JSON.stringify(call.tool)}; known: ${registry.names.join(", ")}`, call.tool);
+  if (spec === undefined)
+    return reject(
+      "unknown_tool",
+      `no tool named ${JSON.stringify(call.tool)}; known: ${registry.names.join(", ")}`,
+      call.tool,
+    );
   const args = spec.input.safeParse(call.arguments);
-  if (!args.success) return reject("invalid_arguments", `arguments for ${spec.name} do not match its schema`, spec.name, issuesOf(args.error));
+  if (!args.success)
+    return reject(
+      "invalid_arguments",
+      `arguments for ${spec.name} do not match its schema`,
+      spec.name,
+      issuesOf(args.error),
+    );
   const sensitive = findSensitive(call.arguments);
   if (sensitive.length > 0) {
-    return reject("sensitive_input", `tool input carries credentials or contact data`, spec.name,
-      sensitive.map((path) => ({ path, message: "credentials and contact data are never tool input" })));
+    return reject(
+      "sensitive_input",
+      `tool input carries credentials or contact data`,
+      spec.name,
+      sensitive.map((path) => ({ path, message: "credentials and contact data are never tool input" })),
+    );
   }
   const data = args.data as Record<string, unknown>;
   return ok({
     kind: "tool_call",
-    call: { tool: spec.name, risk: spec.risk, args: data, args_digest: digest(data), requested_key: call.idempotency_key ?? null },
+    call: {
+      tool: spec.name,
+      risk: spec.risk,
+      args: data,
+      args_digest: digest(data),
+      requested_key: call.idempotency_key ?? null,
+    },
   });
 }
 
 function checkShape(value: unknown, limits: InputLimits, path: string, depth: number): Rejection | null {
-  if (depth > limits.maxDepth) return rejection("too_deep", `planner output nests deeper than ${limits.maxDepth} levels at ${path}`);
+  if (depth > limits.maxDepth)
+    return rejection("too_deep", `planner output nests deeper than ${limits.maxDepth} levels at ${path}`);
   if (typeof value === "string" && value.length > limits.maxStringLength) {
     return rejection("input_too_large", `string at ${path} has ${value.length} chars, over ${limits.maxStringLength}`);
   }
   if (value === null || typeof value !== "object") return null;
-  const entries: [string, unknown][] = Array.isArray(value) ? value.map((v, i) => [`[${i}]`, v]) : Object.entries(value);
+  const entries: [string, unknown][] = Array.isArray(value)
+    ? value.map((v, i) => [`[${i}]`, v])
+    : Object.entries(value);
   for (const [key, item] of entries) {
-    if (FORBIDDEN_KEYS.has(key)) return rejection("forbidden_key", `key ${JSON.stringify(key)} at ${path} is not allowed`);
+    if (FORBIDDEN_KEYS.has(key))
+      return rejection("forbidden_key", `key ${JSON.stringify(key)} at ${path} is not allowed`);
     const found = checkShape(item, limits, Array.isArray(value) ? `${path}${key}` : `${path}.${key}`, depth + 1);
     if (found !== null) return found;
   }
@@ -117,10 +155,20 @@ function issuesOf(error: z.ZodError): ValidationIssue[] {
   return error.issues.map((issue) => ({ path: ["$", ...issue.path.map(String)].join("."), message: issue.message }));
 }
 
-function rejection(code: RejectionCode, message: string, tool: string | null = null, issues: readonly ValidationIssue[] = []): Rejection {
+function rejection(
+  code: RejectionCode,
+  message: string,
+  tool: string | null = null,
+  issues: readonly ValidationIssue[] = [],
+): Rejection {
   return { code, message, tool, issues };
 }
 
-function reject(code: RejectionCode, message: string, tool: string | null = null, issues: readonly ValidationIssue[] = []) {
+function reject(
+  code: RejectionCode,
+  message: string,
+  tool: string | null = null,
+  issues: readonly ValidationIssue[] = [],
+) {
   return err(rejection(code, message, tool, issues));
 }

@@ -4,7 +4,12 @@ import type { ApprovalInput, BeginDecision, ExecutionOutcome, JsonValue, Reconci
 export type EngineEvent =
   | { readonly type: "run/started"; readonly at: number; readonly session_id: string; readonly goal: string }
   | { readonly type: "planner/responded"; readonly at: number; readonly raw: string }
-  | { readonly type: "ledger/answered"; readonly at: number; readonly decision: BeginDecision; readonly replay_content: JsonValue }
+  | {
+      readonly type: "ledger/answered";
+      readonly at: number;
+      readonly decision: BeginDecision;
+      readonly replay_content: JsonValue;
+    }
   | { readonly type: "tool/settled"; readonly at: number; readonly outcome: ExecutionOutcome }
   | { readonly type: "approval/submitted"; readonly at: number; readonly input: ApprovalInput }
   | { readonly type: "run/resumed"; readonly at: number }

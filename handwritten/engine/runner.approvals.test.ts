@@ -9,7 +9,9 @@ const SESSION = "s1";
 const PUBLISH_ARGS = { artifact: "art_q3", audience: "team" } as const;
 const OTHER_ARGS = { artifact: "art_q3", audience: "public" } as const;
 
-async function waitingForApproval(script: readonly string[] = [toolCall("publish_report", PUBLISH_ARGS), finalAnswer("published")]) {
+async function waitingForApproval(
+  script: readonly string[] = [toolCall("publish_report", PUBLISH_ARGS), finalAnswer("published")],
+) {
   const harness = setup({ script });
   const state = expectStatus(unwrap(await harness.engine.start(SESSION, "publish")), "approval_required");
   return { ...harness, pending: state.pending_approval };
@@ -26,8 +28,16 @@ type Case = {
 };
 
 const cases: readonly Case[] = [
-  { code: "approval_bad_signature", why: "a tampered token", token: (env, p) => flipLastChar(approvePending(p, SESSION, env.secret, env.clock.now())) },
-  { code: "approval_bad_signature", why: "a token signed with another secret", token: (env, p) => approvePending(p, SESSION, "not-the-server-secret", env.clock.now()) },
+  {
+    code: "approval_bad_signature",
+    why: "a tampered token",
+    token: (env, p) => flipLastChar(approvePending(p, SESSION, env.secret, env.clock.now())),
+  },
+  {
+    code: "approval_bad_signature",
+    why: "a token signed with another secret",
+    token: (env, p) => approvePending(p, SESSION, "not-the-server-secret", env.clock.now()),
+  },
   {
     code: "approval_expired",
     why: "an expired token",
@@ -37,24 +47,55 @@ const cases: readonly Case[] = [
       return token;
     },
   },
-  { code: "approval_session_mismatch", why: "a token of another session", token: (env, p) => approvePending(p, "s2", env.secret, env.clock.now()) },
+  {
+    code: "approval_session_mismatch",
+    why: "a token of another session",
+    token: (env, p) => approvePending(p, "s2", env.secret, env.clock.now()),
+  },
   {
     code: "approval_args_mismatch",
     why: "a token for substituted arguments",
     token: (env, p) =>
-      issueApprovalToken({ tool: p.tool, args_digest: digest(OTHER_ARGS), session_id: SESSION, expires_at: env.clock.now() + 60_000, nonce: p.nonce }, env.secret),
+      issueApprovalToken(
+        {
+          tool: p.tool,
+          args_digest: digest(OTHER_ARGS),
+          session_id: SESSION,
+          expires_at: env.clock.now() + 60_000,
+          nonce: p.nonce,
+        },
+        env.secret,
+      ),
   },
   {
     code: "approval_tool_mismatch",
     why: "a token for a substituted tool",
     token: (env, p) =>
-      issueApprovalToken({ tool: "save_artifact", args_digest: p.args_digest, session_id: SESSION, expires_at: env.clock.now() + 60_000, nonce: p.nonce }, env.secret),
+      issueApprovalToken(
+        {
+          tool: "save_artifact",
+          args_digest: p.args_digest,
+          session_id: SESSION,
+          expires_at: env.clock.now() + 60_000,
+          nonce: p.nonce,
+        },
+        env.secret,
+      ),
   },
   {
     code: "approval_not_pending",
     why: "a token for a request that is not the pending one",
     token: (env, p) =>
-      issueApprovalToken({ tool: p.tool, args_digest: p.args_digest, session_id: SESSION, expires_at: env.clock.now() + 60_000, nonce: "stale-nonce" }, env.secret),
+      issueApprovalToken(
+        {
+          tool: p.tool,
+          args_digest: p.args_digest,
+          session_id: SESSION,
+          expires_at: env.clock.now() + 60_000,
+          nonce: "stale-nonce",
+        },
+        env.secret,
+      ),
   },
   { code: "approval_malformed", why: "a malformed token", token: () => "not-a-token" },
 ];
@@ -62,19 +103,36 @@ const cases: readonly Case[] = [
 describe("approvals are bound and single-use", () => {
   it.each(cases)("rejects $why with $code, stays in approval_required, and runs nothing", async ({ code, token }) => {
     const { env, engine, pending } = await waitingForApproval();
-    const state = expectStatus(unwrap(await engine.submitApproval(SESSION, { kind: "token", token: token(env, pending) })), "approval_required");
+    const state = expectStatus(
+      unwrap(await engine.submitApproval(SESSION, { kind: "token", token: token(env, pending) })),
+      "approval_required",
+    );
     expect(state.pending_approval).toEqual(pending);
     expect(state.used_approvals).toEqual([]);
     const last = traceOf(env, SESSION).at(-1);
-    expect(last).toMatchObject({ type: "approval_refused", reason: code, decision: "refuse_token", tool: "publish_report", status: "approval_required" });
+    expect(last).toMatchObject({
+      type: "approval_refused",
+      reason: code,
+      decision: "refuse_token",
+      tool: "publish_report",
+      status: "approval_required",
+    });
     expect(env.world.totalCalls()).toBe(0);
   });
 
   it("still accepts the right token after refusing a bad one, and runs the call once", async () => {
     const { env, engine, pending } = await waitingForApproval();
-    await engine.submitApproval(SESSION, { kind: "token", token: flipLastChar(approvePending(pending, SESSION, env.secret, env.clock.now())) });
+    await engine.submitApproval(SESSION, {
+      kind: "token",
+      token: flipLastChar(approvePending(pending, SESSION, env.secret, env.clock.now())),
+    });
     const state = expectStatus(
-      unwrap(await engine.submitApproval(SESSION, { kind: "token", token: approvePending(pending, SESSION, env.secret, env.clock.now()) })),
+      unwrap(
+        await engine.submitApproval(SESSION, {
+          kind: "token",
+          token: approvePending(pending, SESSION, env.secret, env.clock.now()),
+        }),
+      ),
       "done",
     );
     expect(env.world.totalEffects("publish_report")).toBe(1);
@@ -90,12 +148,18 @@ describe("approvals are bound and single-use", () => {
       finalAnswer("published twice"),
     ]);
     const firstToken = approvePending(pending, SESSION, env.secret, env.clock.now());
-    const second = expectStatus(unwrap(await engine.submitApproval(SESSION, { kind: "token", token: firstToken })), "approval_required");
+    const second = expectStatus(
+      unwrap(await engine.submitApproval(SESSION, { kind: "token", token: firstToken })),
+      "approval_required",
+    );
     expect(second.pending_approval.args).toEqual(OTHER_ARGS);
     expect(second.pending_approval.nonce).not.toBe(pending.nonce);
     expect(env.world.totalEffects("publish_report")).toBe(1);
 
-    const after = expectStatus(unwrap(await engine.submitApproval(SESSION, { kind: "token", token: firstToken })), "approval_required");
+    const after = expectStatus(
+      unwrap(await engine.submitApproval(SESSION, { kind: "token", token: firstToken })),
+      "approval_required",
+    );
     expect(after.pending_approval).toEqual(second.pending_approval);
     expect(traceOf(env, SESSION).at(-1)).toMatchObject({ type: "approval_refused", reason: "approval_already_used" });
     expect(env.world.totalEffects("publish_report")).toBe(1);
@@ -103,12 +167,18 @@ describe("approvals are bound and single-use", () => {
   });
 
   it("records used tokens durably with the checkpoint, so a new process refuses them too", async () => {
-    const { env, engine, pending } = await waitingForApproval([toolCall("publish_report", PUBLISH_ARGS), toolCall("publish_report", OTHER_ARGS)]);
+    const { env, engine, pending } = await waitingForApproval([
+      toolCall("publish_report", PUBLISH_ARGS),
+      toolCall("publish_report", OTHER_ARGS),
+    ]);
     const firstToken = approvePending(pending, SESSION, env.secret, env.clock.now());
     await engine.submitApproval(SESSION, { kind: "token", token: firstToken });
     expect(env.checkpoints.latest(SESSION)?.state.used_approvals).toEqual([pending.nonce]);
     const fresh = restart(env);
-    expectStatus(unwrap(await fresh.submitApproval(SESSION, { kind: "token", token: firstToken })), "approval_required");
+    expectStatus(
+      unwrap(await fresh.submitApproval(SESSION, { kind: "token", token: firstToken })),
+      "approval_required",
+    );
     expect(traceOf(env, SESSION).at(-1)).toMatchObject({ type: "approval_refused", reason: "approval_already_used" });
     expect(env.world.totalEffects("publish_report")).toBe(1);
   });
@@ -125,6 +195,9 @@ describe("approvals are bound and single-use", () => {
 
   it("answers unknown_session for a session that never started", async () => {
     const { engine } = setup({ script: [] });
-    expect(await engine.submitApproval("nobody", { kind: "decline" })).toMatchObject({ ok: false, error: { code: "unknown_session" } });
+    expect(await engine.submitApproval("nobody", { kind: "decline" })).toMatchObject({
+      ok: false,
+      error: { code: "unknown_session" },
+    });
   });
 });

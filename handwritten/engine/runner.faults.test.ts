@@ -1,11 +1,27 @@
 /** The fault injections of CONTRACT.md section 4 (all but the MCP one), each its own test, on the handwritten engine. */
 import { describe, it, expect } from "vitest";
 import {
-  approvePending, digest, isProcessCrash, issueApprovalToken, ProcessCrash, type Checkpoint, type CheckpointStore,
+  approvePending,
+  digest,
+  isProcessCrash,
+  issueApprovalToken,
+  ProcessCrash,
+  type Checkpoint,
+  type CheckpointStore,
 } from "../contract/index.js";
 import { finalAnswer, toolCall, type Fault } from "../fixtures/index.js";
 import { createHandwrittenEngine } from "./index.js";
-import { eventsOfType, expectStatus, field, onlyToolMessage, restart, setup, toolMessages, traceOf, unwrap } from "./test-helpers.js";
+import {
+  eventsOfType,
+  expectStatus,
+  field,
+  onlyToolMessage,
+  restart,
+  setup,
+  toolMessages,
+  traceOf,
+  unwrap,
+} from "./test-helpers.js";
 
 const SESSION = "s1";
 const PUBLISH_ARGS = { artifact: "art_q3", audience: "team" } as const;
@@ -62,7 +78,12 @@ describe("fault injections", () => {
     expect(eventsOfType(env, "s2", "tool_uncertain").map((e) => e.reason)).toEqual(["ledger_uncertain"]);
     expect(env.world.totalCalls("publish_report")).toBe(1);
 
-    const done = expectStatus(unwrap(await engine.reconcileUncertain(SESSION, { outcome: "confirmed", operator: "alice", note: "report is live" })), "done");
+    const done = expectStatus(
+      unwrap(
+        await engine.reconcileUncertain(SESSION, { outcome: "confirmed", operator: "alice", note: "report is live" }),
+      ),
+      "done",
+    );
     expect(done.final).toBe("published");
     expect(eventsOfType(env, SESSION, "tool_reconciled")).toHaveLength(1);
     expect(env.world.totalCalls("publish_report")).toBe(1);
@@ -96,15 +117,25 @@ describe("fault injections", () => {
       expect(message?.status).toBe("rejected");
       expect(field(message?.content, "code")).toBe("invalid_arguments");
     }
-    expect((field(save?.content, "issues") as { path: string }[]).map((i) => i.path).sort()).toEqual(["$.content", "$.name"]);
-    expect((field(publish?.content, "issues") as { path: string }[]).map((i) => i.path).sort()).toEqual(["$.artifact", "$.audience"]);
+    expect((field(save?.content, "issues") as { path: string }[]).map((i) => i.path).sort()).toEqual([
+      "$.content",
+      "$.name",
+    ]);
+    expect((field(publish?.content, "issues") as { path: string }[]).map((i) => i.path).sort()).toEqual([
+      "$.artifact",
+      "$.audience",
+    ]);
     // The invalid high-risk call did not even reach policy: nobody was asked to approve it.
     expect(eventsOfType(env, SESSION, "approval_requested")).toEqual([]);
   });
 
   it("approval token not bound to args and expiry: an old token for other arguments and an expired token are rejected", async () => {
     const { env, engine } = setup({
-      script: [toolCall("publish_report", PUBLISH_ARGS), toolCall("publish_report", { ...PUBLISH_ARGS, audience: "public" }), finalAnswer("done")],
+      script: [
+        toolCall("publish_report", PUBLISH_ARGS),
+        toolCall("publish_report", { ...PUBLISH_ARGS, audience: "public" }),
+        finalAnswer("done"),
+      ],
     });
     const first = expectStatus(unwrap(await engine.start(SESSION, "publish")), "approval_required");
     const oldToken = approvePending(first.pending_approval, SESSION, env.secret, env.clock.now());
@@ -117,7 +148,13 @@ describe("fault injections", () => {
 
     // A token with the right arguments and nonce but a past expiry.
     const expired = issueApprovalToken(
-      { tool: "publish_report", args_digest: digest({ ...PUBLISH_ARGS, audience: "public" }), session_id: SESSION, expires_at: env.clock.now() - 1, nonce: second.pending_approval.nonce },
+      {
+        tool: "publish_report",
+        args_digest: digest({ ...PUBLISH_ARGS, audience: "public" }),
+        session_id: SESSION,
+        expires_at: env.clock.now() - 1,
+        nonce: second.pending_approval.nonce,
+      },
       env.secret,
     );
     expectStatus(unwrap(await engine.submitApproval(SESSION, { kind: "token", token: expired })), "approval_required");
@@ -135,23 +172,27 @@ describe("fault injections", () => {
     it.each<[string, Fault["kind"]]>([
       ["after", "crash_after_effect"],
       ["before", "crash_before_effect"],
-    ])("a crash %s the idempotent_write's effect: the intent checkpoint is there, and a new process re-runs it under the same key with one effect", async (_when, kind) => {
-      const { env, engine } = setup({ script: saveScript, faults: [{ tool: "save_artifact", kind, times: 1 }] });
-      const crash = await thrown(() => engine.start(SESSION, "save"));
-      expect(isProcessCrash(crash)).toBe(true);
+    ])(
+      "a crash %s the idempotent_write's effect: the intent checkpoint is there, and a new process re-runs it under the same key with one effect",
+      async (_when, kind) => {
+        const { env, engine } = setup({ script: saveScript, faults: [{ tool: "save_artifact", kind, times: 1 }] });
+        const crash = await thrown(() => engine.start(SESSION, "save"));
+        expect(isProcessCrash(crash)).toBe(true);
 
-      const latest = env.checkpoints.latest(SESSION)?.state;
-      if (latest?.status !== "executing") throw new Error(`latest checkpoint is ${latest?.status ?? "missing"}, not executing`);
-      expect(latest.intent).toMatchObject({ key: "save-q3", tool: "save_artifact", args_digest: digest(SAVE_ARGS) });
-      expect(env.ledger.get("save-q3")).toMatchObject({ state: "in_flight", dispatched: true });
+        const latest = env.checkpoints.latest(SESSION)?.state;
+        if (latest?.status !== "executing")
+          throw new Error(`latest checkpoint is ${latest?.status ?? "missing"}, not executing`);
+        expect(latest.intent).toMatchObject({ key: "save-q3", tool: "save_artifact", args_digest: digest(SAVE_ARGS) });
+        expect(env.ledger.get("save-q3")).toMatchObject({ state: "in_flight", dispatched: true });
 
-      const state = expectStatus(unwrap(await restart(env).resume(SESSION)), "done");
-      expect(env.world.data.calls["save_artifact"]).toEqual({ "save-q3": 2 });
-      expect(env.world.totalEffects("save_artifact")).toBe(1);
-      expect(env.world.data.effects["save_artifact"]).toEqual({ "save-q3": 1 });
-      expect(onlyToolMessage(state)).toMatchObject({ status: "ok", idempotency_key: "save-q3" });
-      expect(env.ledger.get("save-q3")?.state).toBe("completed");
-    });
+        const state = expectStatus(unwrap(await restart(env).resume(SESSION)), "done");
+        expect(env.world.data.calls["save_artifact"]).toEqual({ "save-q3": 2 });
+        expect(env.world.totalEffects("save_artifact")).toBe(1);
+        expect(env.world.data.effects["save_artifact"]).toEqual({ "save-q3": 1 });
+        expect(onlyToolMessage(state)).toMatchObject({ status: "ok", idempotency_key: "save-q3" });
+        expect(env.ledger.get("save-q3")?.state).toBe("completed");
+      },
+    );
 
     it("a crash after a high_risk effect: a new process answers reconcile_required (crash_before_outcome) and publishes exactly once", async () => {
       const { env, engine } = setup({
@@ -178,7 +219,10 @@ describe("fault injections", () => {
 
     it("a crash while writing the intent checkpoint: the tool never ran, and a new process runs it exactly once", async () => {
       const { env } = setup({ script: [toolCall("publish_report", PUBLISH_ARGS), finalAnswer("published")] });
-      const dying = createHandwrittenEngine({ ...env, checkpoints: crashingOnce(env.checkpoints, (c) => c.state.status === "executing") });
+      const dying = createHandwrittenEngine({
+        ...env,
+        checkpoints: crashingOnce(env.checkpoints, (c) => c.state.status === "executing"),
+      });
       const waiting = expectStatus(unwrap(await dying.start(SESSION, "publish")), "approval_required");
       const token = approvePending(waiting.pending_approval, SESSION, env.secret, env.clock.now());
       expect(isProcessCrash(await thrown(() => dying.submitApproval(SESSION, { kind: "token", token })))).toBe(true);
@@ -196,7 +240,9 @@ describe("fault injections", () => {
       const { env } = setup({ script: [toolCall("publish_report", PUBLISH_ARGS), finalAnswer("published")] });
       const dying = createHandwrittenEngine({
         ...env,
-        checkpoints: crashingOnce(env.checkpoints, (c) => c.state.messages.some((m) => m.role === "tool" && m.status === "ok")),
+        checkpoints: crashingOnce(env.checkpoints, (c) =>
+          c.state.messages.some((m) => m.role === "tool" && m.status === "ok"),
+        ),
       });
       const waiting = expectStatus(unwrap(await dying.start(SESSION, "publish")), "approval_required");
       const token = approvePending(waiting.pending_approval, SESSION, env.secret, env.clock.now());
@@ -206,7 +252,11 @@ describe("fault injections", () => {
 
       const state = expectStatus(unwrap(await restart(env).resume(SESSION)), "done");
       expect(onlyToolMessage(state)).toMatchObject({ status: "ok", content: { report_id: "rep_1", audience: "team" } });
-      expect(traceOf(env, SESSION).filter((e) => e.type === "tool_succeeded").at(-1)?.reason).toBe("recovered_from_ledger");
+      expect(
+        traceOf(env, SESSION)
+          .filter((e) => e.type === "tool_succeeded")
+          .at(-1)?.reason,
+      ).toBe("recovered_from_ledger");
       expect(env.world.totalCalls("publish_report")).toBe(1);
       expect(env.world.totalEffects("publish_report")).toBe(1);
     });
@@ -224,7 +274,10 @@ describe("fault injections", () => {
 
   it("tool output treated as an instruction: injected text triggers nothing, and policy still gates the tool it names", async () => {
     const { env, engine } = setup({
-      script: [toolCall("read_table", { table: "support_notes", limit: 2 }), toolCall("publish_report", { artifact: "art_leak", audience: "public" })],
+      script: [
+        toolCall("read_table", { table: "support_notes", limit: 2 }),
+        toolCall("publish_report", { artifact: "art_leak", audience: "public" }),
+      ],
     });
     const state = expectStatus(unwrap(await engine.start(SESSION, "summarise support notes")), "approval_required");
     const [notes] = toolMessages(state);

@@ -14,15 +14,27 @@ function nestedArguments(levels: number): unknown {
 const cases: readonly { readonly what: string; readonly raw: string; readonly code: string }[] = [
   { what: "malformed JSON", raw: '{"type":"tool_call","tool":"save_artifact",', code: "malformed_json" },
   { what: "an unknown tool", raw: toolCall("drop_database", { name: "prod" }), code: "unknown_tool" },
-  { what: "wrong argument types", raw: toolCall("save_artifact", { name: "q3", content: 17 }), code: "invalid_arguments" },
+  {
+    what: "wrong argument types",
+    raw: toolCall("save_artifact", { name: "q3", content: 17 }),
+    code: "invalid_arguments",
+  },
   { what: "a missing field", raw: toolCall("save_artifact", { name: "q3" }), code: "invalid_arguments" },
-  { what: "unknown argument keys", raw: toolCall("save_artifact", { name: "q3", content: "x", overwrite: true }), code: "invalid_arguments" },
+  {
+    what: "unknown argument keys",
+    raw: toolCall("save_artifact", { name: "q3", content: "x", overwrite: true }),
+    code: "invalid_arguments",
+  },
   {
     what: "a __proto__ key",
     raw: '{"type":"tool_call","tool":"save_artifact","arguments":{"name":"q3","content":"x","__proto__":{"isAdmin":true}}}',
     code: "forbidden_key",
   },
-  { what: "an oversize string", raw: toolCall("save_artifact", { name: "q3", content: "x".repeat(5_000) }), code: "input_too_large" },
+  {
+    what: "an oversize string",
+    raw: toolCall("save_artifact", { name: "q3", content: "x".repeat(5_000) }),
+    code: "input_too_large",
+  },
   { what: "deep nesting", raw: toolCall("save_artifact", nestedArguments(12)), code: "too_deep" },
 ];
 
@@ -40,17 +52,28 @@ describe("bad planner output", () => {
   });
 
   it("does not let a __proto__ key change any prototype", async () => {
-    const { engine } = setup({ script: ['{"type":"tool_call","tool":"read_table","arguments":{"__proto__":{"polluted":true},"table":"sales","limit":1}}'] });
+    const { engine } = setup({
+      script: [
+        '{"type":"tool_call","tool":"read_table","arguments":{"__proto__":{"polluted":true},"table":"sales","limit":1}}',
+      ],
+    });
     await engine.start(SESSION, "read");
     expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
   });
 
   it("lets the model rewrite a rejected call on its next turn", async () => {
     const { env, engine } = setup({
-      script: ["not json at all", toolCall("read_table", { table: "sales", limit: "2" }), toolCall("read_table", { table: "sales", limit: 2 }), finalAnswer("read")],
+      script: [
+        "not json at all",
+        toolCall("read_table", { table: "sales", limit: "2" }),
+        toolCall("read_table", { table: "sales", limit: 2 }),
+        finalAnswer("read"),
+      ],
     });
     const state = expectStatus(unwrap(await engine.start(SESSION, "read")), "done");
-    expect(toolMessages(state).map((m) => [m.status, m.status === "rejected" ? field(m.content, "code") : null])).toEqual([
+    expect(
+      toolMessages(state).map((m) => [m.status, m.status === "rejected" ? field(m.content, "code") : null]),
+    ).toEqual([
       ["rejected", "malformed_json"],
       ["rejected", "invalid_arguments"],
       ["ok", null],

@@ -4,10 +4,27 @@
  */
 import { createHash } from "node:crypto";
 import { describe, it, expect } from "vitest";
-import { approvePending, DEFAULT_EPOCH, isTerminal, type AgentState, type Checkpoint, type LedgerEntry } from "../contract/index.js";
+import {
+  approvePending,
+  DEFAULT_EPOCH,
+  isTerminal,
+  type AgentState,
+  type Checkpoint,
+  type LedgerEntry,
+} from "../contract/index.js";
 import { FIXTURE_TABLES, finalAnswer, toolCall } from "../fixtures/index.js";
 import {
-  eventsOfType, expectStatus, field, observedRegistry, onlyToolMessage, referenceCanonical, setup, toolMessages, traceOf, traceTypes, unwrap,
+  eventsOfType,
+  expectStatus,
+  field,
+  observedRegistry,
+  onlyToolMessage,
+  referenceCanonical,
+  setup,
+  toolMessages,
+  traceOf,
+  traceTypes,
+  unwrap,
 } from "./test-helpers.js";
 
 const nodeSha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
@@ -20,7 +37,11 @@ const PUBLISH_ARGS = { artifact: "art_q3", audience: "team" } as const;
 describe("rule 1: schema first", () => {
   it("rejects invalid arguments before execute, returns the issues, and lets the model rewrite the call", async () => {
     const { env, engine } = setup({
-      script: [toolCall("save_artifact", { name: "Q3 Summary!", content: 42 }), toolCall("save_artifact", SAVE_ARGS), finalAnswer("saved")],
+      script: [
+        toolCall("save_artifact", { name: "Q3 Summary!", content: 42 }),
+        toolCall("save_artifact", SAVE_ARGS),
+        finalAnswer("saved"),
+      ],
     });
     const state = expectStatus(unwrap(await engine.start(SESSION, "save it")), "done");
     const [rejected, accepted] = toolMessages(state);
@@ -61,7 +82,11 @@ describe("rule 2: policy before execution", () => {
   it("stops a high_risk call in approval_required with zero side effects and the call pending", async () => {
     const { env, engine } = setup({ script: [toolCall("publish_report", PUBLISH_ARGS), finalAnswer("published")] });
     const state = expectStatus(unwrap(await engine.start(SESSION, "publish")), "approval_required");
-    expect(state.pending_approval).toMatchObject({ tool: "publish_report", args: PUBLISH_ARGS, args_digest: argsDigest(PUBLISH_ARGS) });
+    expect(state.pending_approval).toMatchObject({
+      tool: "publish_report",
+      args: PUBLISH_ARGS,
+      args_digest: argsDigest(PUBLISH_ARGS),
+    });
     expect(env.world.totalCalls()).toBe(0);
     expect(env.world.data.reports).toEqual([]);
     // It waits: the planner was not asked again, and nothing entered the ledger.
@@ -76,7 +101,9 @@ describe("rule 2: policy before execution", () => {
     const token = approvePending(waiting.pending_approval, SESSION, env.secret, env.clock.now());
     const state = expectStatus(unwrap(await engine.submitApproval(SESSION, { kind: "token", token })), "done");
     expect(env.world.totalEffects("publish_report")).toBe(1);
-    expect(env.world.data.reports).toEqual([{ report_id: "rep_1", ...PUBLISH_ARGS, key: waiting.call.idempotency_key }]);
+    expect(env.world.data.reports).toEqual([
+      { report_id: "rep_1", ...PUBLISH_ARGS, key: waiting.call.idempotency_key },
+    ]);
     expect(state.used_approvals).toEqual([waiting.pending_approval.nonce]);
   });
 
@@ -90,7 +117,11 @@ describe("rule 2: policy before execution", () => {
 
   it("refuses always_deny every time with a reason, while run_shell stays registered", async () => {
     const { env, engine } = setup({
-      script: [toolCall("run_shell", { command: "rm -rf /" }), toolCall("run_shell", { command: "ls" }), finalAnswer("gave up")],
+      script: [
+        toolCall("run_shell", { command: "rm -rf /" }),
+        toolCall("run_shell", { command: "ls" }),
+        finalAnswer("gave up"),
+      ],
     });
     const state = expectStatus(unwrap(await engine.start(SESSION, "shell")), "done");
     const messages = toolMessages(state);
@@ -107,10 +138,16 @@ describe("rule 2: policy before execution", () => {
 describe("rule 4: idempotency", () => {
   it("replays the stored output for the same key and arguments after completion, without calling the executor", async () => {
     const key = "save-q3";
-    const { env, engine } = setup({ script: [toolCall("save_artifact", SAVE_ARGS, key), toolCall("save_artifact", SAVE_ARGS, key)] });
+    const { env, engine } = setup({
+      script: [toolCall("save_artifact", SAVE_ARGS, key), toolCall("save_artifact", SAVE_ARGS, key)],
+    });
     const state = expectStatus(unwrap(await engine.start(SESSION, "save twice")), "done");
     const [first, second] = toolMessages(state);
-    const expected = { artifact_id: `art_${nodeSha256(key).slice(0, 12)}`, name: SAVE_ARGS.name, bytes: SAVE_ARGS.content.length };
+    const expected = {
+      artifact_id: `art_${nodeSha256(key).slice(0, 12)}`,
+      name: SAVE_ARGS.name,
+      bytes: SAVE_ARGS.content.length,
+    };
     expect(first).toMatchObject({ status: "ok", idempotency_key: key, content: expected });
     expect(second).toMatchObject({ status: "replayed", idempotency_key: key, content: expected });
     expect(env.world.data.calls["save_artifact"]).toEqual({ [key]: 1 });
@@ -121,7 +158,10 @@ describe("rule 4: idempotency", () => {
   it("refuses the same key with other arguments (key_reused_with_other_arguments) and runs nothing", async () => {
     const key = "save-q3";
     const { env, engine } = setup({
-      script: [toolCall("save_artifact", SAVE_ARGS, key), toolCall("save_artifact", { ...SAVE_ARGS, content: "overwritten" }, key)],
+      script: [
+        toolCall("save_artifact", SAVE_ARGS, key),
+        toolCall("save_artifact", { ...SAVE_ARGS, content: "overwritten" }, key),
+      ],
     });
     const state = expectStatus(unwrap(await engine.start(SESSION, "save twice")), "done");
     const second = toolMessages(state)[1];
@@ -136,7 +176,15 @@ describe("rule 4: idempotency", () => {
     const key = "save-q3";
     const { env, engine } = setup({ script: [toolCall("save_artifact", SAVE_ARGS, key)] });
     // Another worker began this key and has not finished.
-    expect(env.ledger.begin({ key, tool: "save_artifact", args_digest: argsDigest(SAVE_ARGS), owner: "other-session#1", at: 0 })).toEqual({ kind: "execute" });
+    expect(
+      env.ledger.begin({
+        key,
+        tool: "save_artifact",
+        args_digest: argsDigest(SAVE_ARGS),
+        owner: "other-session#1",
+        at: 0,
+      }),
+    ).toEqual({ kind: "execute" });
     const state = expectStatus(unwrap(await engine.start(SESSION, "save")), "done");
     const message = onlyToolMessage(state);
     expect(message.status).toBe("conflict");
@@ -146,11 +194,14 @@ describe("rule 4: idempotency", () => {
   });
 
   it("derives a deterministic key per logical call when the planner supplies none", async () => {
-    const { env, engine } = setup({ script: [toolCall("save_artifact", SAVE_ARGS), toolCall("save_artifact", SAVE_ARGS)] });
+    const { env, engine } = setup({
+      script: [toolCall("save_artifact", SAVE_ARGS), toolCall("save_artifact", SAVE_ARGS)],
+    });
     expectStatus(unwrap(await engine.start(SESSION, "save twice")), "done");
     const keys = Object.keys(env.world.data.calls["save_artifact"] ?? {});
     // Two logical calls (steps 1 and 2), so two keys, each derived from session, step, tool and arguments.
-    const derive = (step: number) => `idem_${nodeSha256(`${SESSION}\u0000${step}\u0000save_artifact\u0000${argsDigest(SAVE_ARGS)}`).slice(0, 32)}`;
+    const derive = (step: number) =>
+      `idem_${nodeSha256(`${SESSION}\u0000${step}\u0000save_artifact\u0000${argsDigest(SAVE_ARGS)}`).slice(0, 32)}`;
     expect(keys.sort()).toEqual([derive(1), derive(2)].sort());
   });
 });
@@ -160,7 +211,11 @@ describe("rule 5: checkpoint before side effect", () => {
     const seen: { checkpoint: Checkpoint | undefined; ledger: LedgerEntry | undefined; key: string }[] = [];
     const { env, engine } = setup({ script: [toolCall("save_artifact", SAVE_ARGS, "save-q3")] }, (env) =>
       observedRegistry(env.world, (_tool, _args, ctx) => {
-        seen.push({ checkpoint: env.checkpoints.latest(SESSION), ledger: env.ledger.get(ctx.idempotencyKey), key: ctx.idempotencyKey });
+        seen.push({
+          checkpoint: env.checkpoints.latest(SESSION),
+          ledger: env.ledger.get(ctx.idempotencyKey),
+          key: ctx.idempotencyKey,
+        });
       }),
     );
     expectStatus(unwrap(await engine.start(SESSION, "save")), "done");
@@ -169,7 +224,12 @@ describe("rule 5: checkpoint before side effect", () => {
     expect(at?.key).toBe("save-q3");
     const state = at?.checkpoint?.state;
     if (state?.status !== "executing") throw new Error(`checkpoint at call time was ${state?.status ?? "missing"}`);
-    expect(state.intent).toMatchObject({ key: "save-q3", tool: "save_artifact", args_digest: argsDigest(SAVE_ARGS), step: 1 });
+    expect(state.intent).toMatchObject({
+      key: "save-q3",
+      tool: "save_artifact",
+      args_digest: argsDigest(SAVE_ARGS),
+      step: 1,
+    });
     expect(at?.ledger).toMatchObject({ state: "in_flight", dispatched: true, args_digest: argsDigest(SAVE_ARGS) });
     // The checkpoint that existed at call time is a stored checkpoint of the run, not a later one.
     expect(env.checkpoints.list(SESSION).map((c) => c.checkpoint_hash)).toContain(at?.checkpoint?.checkpoint_hash);
@@ -181,7 +241,10 @@ describe("rule 5: checkpoint before side effect", () => {
       observedRegistry(env.world, () => void statuses.push(env.checkpoints.latest(SESSION)?.state.status)),
     );
     const waiting = expectStatus(unwrap(await engine.start(SESSION, "publish")), "approval_required");
-    await engine.submitApproval(SESSION, { kind: "token", token: approvePending(waiting.pending_approval, SESSION, env.secret, env.clock.now()) });
+    await engine.submitApproval(SESSION, {
+      kind: "token",
+      token: approvePending(waiting.pending_approval, SESSION, env.secret, env.clock.now()),
+    });
     expect(statuses).toEqual(["executing"]);
   });
 });
@@ -230,14 +293,29 @@ describe("rule 6: uncertain outcomes stop", () => {
 
   it("continues with the next planner step after an audited confirm, without calling the executor again", async () => {
     const { env, engine } = await timedOut();
-    const state = expectStatus(unwrap(await engine.reconcileUncertain(SESSION, { outcome: "confirmed", operator: "alice" })), "done");
+    const state = expectStatus(
+      unwrap(await engine.reconcileUncertain(SESSION, { outcome: "confirmed", operator: "alice" })),
+      "done",
+    );
     expect(state.final).toBe("after reconcile");
     const reconciled = eventsOfType(env, SESSION, "tool_reconciled");
     expect(reconciled).toHaveLength(1);
-    expect(reconciled[0]).toMatchObject({ decision: "confirmed", result_status: "reconciled", reason: "operator:alice", idempotency_key: KEY });
+    expect(reconciled[0]).toMatchObject({
+      decision: "confirmed",
+      result_status: "reconciled",
+      reason: "operator:alice",
+      idempotency_key: KEY,
+    });
     const types = traceTypes(env, SESSION);
-    expect(types.slice(types.indexOf("tool_reconciled"))).toEqual(["tool_reconciled", "planner_responded", "run_completed"]);
-    expect(onlyToolMessage(state)).toMatchObject({ status: "reconciled", content: { outcome: "confirmed", operator: "alice" } });
+    expect(types.slice(types.indexOf("tool_reconciled"))).toEqual([
+      "tool_reconciled",
+      "planner_responded",
+      "run_completed",
+    ]);
+    expect(onlyToolMessage(state)).toMatchObject({
+      status: "reconciled",
+      content: { outcome: "confirmed", operator: "alice" },
+    });
     expect(env.world.totalCalls("save_artifact")).toBe(1);
     expect(env.world.totalEffects("save_artifact")).toBe(1);
     expect(env.ledger.get(KEY)?.state).toBe("completed");
@@ -263,8 +341,15 @@ describe("rule 7: transient failures before dispatch", () => {
   function observed(times: number) {
     const calls: { key: string; at: number }[] = [];
     const harness = setup(
-      { script: [toolCall("save_artifact", SAVE_ARGS, "save-q3"), finalAnswer("saved")], faults: [{ tool: "save_artifact", kind: "transient", times }] },
-      (env) => observedRegistry(env.world, (_tool, _args, ctx) => void calls.push({ key: ctx.idempotencyKey, at: env.clock.now() })),
+      {
+        script: [toolCall("save_artifact", SAVE_ARGS, "save-q3"), finalAnswer("saved")],
+        faults: [{ tool: "save_artifact", kind: "transient", times }],
+      },
+      (env) =>
+        observedRegistry(
+          env.world,
+          (_tool, _args, ctx) => void calls.push({ key: ctx.idempotencyKey, at: env.clock.now() }),
+        ),
     );
     return { ...harness, calls };
   }
@@ -349,7 +434,14 @@ describe("rule 9: trace", () => {
     const state = unwrap(await engine.start(SESSION, "save"));
     const trace = traceOf(env, SESSION);
     expect(trace.map((e) => e.type)).toEqual([
-      "run_started", "planner_responded", "call_validated", "policy_allowed", "intent_recorded", "tool_succeeded", "planner_responded", "run_completed",
+      "run_started",
+      "planner_responded",
+      "call_validated",
+      "policy_allowed",
+      "intent_recorded",
+      "tool_succeeded",
+      "planner_responded",
+      "run_completed",
     ]);
     expect(trace.map((e) => e.seq)).toEqual(trace.map((_, i) => i));
     expect(trace.every((e) => e.session_id === SESSION)).toBe(true);
@@ -357,7 +449,13 @@ describe("rule 9: trace", () => {
     const storedHashes = new Set(env.checkpoints.list(SESSION).map((c) => c.checkpoint_hash));
     expect(storedHashes.has(trace.at(-1)?.checkpoint_hash ?? "")).toBe(true);
     const intent = trace.find((e) => e.type === "intent_recorded");
-    expect(intent).toMatchObject({ tool: "save_artifact", args_digest: argsDigest(SAVE_ARGS), args: SAVE_ARGS, idempotency_key: "save-q3", decision: "intent" });
+    expect(intent).toMatchObject({
+      tool: "save_artifact",
+      args_digest: argsDigest(SAVE_ARGS),
+      args: SAVE_ARGS,
+      idempotency_key: "save-q3",
+      decision: "intent",
+    });
     expect(trace.find((e) => e.type === "policy_allowed")?.decision).toBe("allow");
   });
 
@@ -376,7 +474,9 @@ describe("rule 9: trace", () => {
 
   it("rejects a tool input carrying an e-mail with sensitive_input, and the e-mail appears nowhere in the trace", async () => {
     const email = "alice.smith@example.com";
-    const { env, engine } = setup({ script: [toolCall("save_artifact", { name: "contacts", content: `reach ${email}` }), finalAnswer("stopped")] });
+    const { env, engine } = setup({
+      script: [toolCall("save_artifact", { name: "contacts", content: `reach ${email}` }), finalAnswer("stopped")],
+    });
     const state = expectStatus(unwrap(await engine.start(SESSION, "save contacts")), "done");
     const message = onlyToolMessage(state);
     expect(message.status).toBe("rejected");
@@ -410,7 +510,10 @@ describe("rule 10: large outputs", () => {
   it("keeps a small output inline", async () => {
     const { engine } = setup({ script: [toolCall("read_table", { table: "sales", limit: 1 })] });
     const state = unwrap(await engine.start(SESSION, "read one"));
-    expect(onlyToolMessage(state).content).toEqual({ table: "sales", rows: [{ week: 1, spend: 100, signups: 20, note: "" }] });
+    expect(onlyToolMessage(state).content).toEqual({
+      table: "sales",
+      rows: [{ week: 1, spend: 100, signups: 20, note: "" }],
+    });
   });
 });
 
@@ -452,7 +555,10 @@ describe("tool output is data", () => {
     const injected = toolCall("publish_report", { artifact: "art_leak", audience: "public" });
     const { env, engine } = setup({ script: [notes, injected] });
     const state = expectStatus(unwrap(await engine.start(SESSION, "summarise support notes")), "approval_required");
-    expect(state.pending_approval).toMatchObject({ tool: "publish_report", args: { artifact: "art_leak", audience: "public" } });
+    expect(state.pending_approval).toMatchObject({
+      tool: "publish_report",
+      args: { artifact: "art_leak", audience: "public" },
+    });
     expect(env.world.totalCalls("publish_report")).toBe(0);
     expect(env.world.data.reports).toEqual([]);
   });

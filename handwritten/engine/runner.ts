@@ -5,9 +5,27 @@
  * runner over the same stores is a new process resuming the same sessions.
  */
 import {
-  beginCall, executeIntent, confirmUncertain, DEFAULT_INPUT_LIMITS, DEFAULT_LIMITS, err, ok, replayContent, toCheckpoint,
-  assertNever, type AgentLimits, type AgentState, type ApprovalInput, type CheckpointStore, type ExecutionDeps,
-  type IdSource, type InputLimits, type Planner, type ReconcileInput, type Result, type TraceSink,
+  beginCall,
+  executeIntent,
+  confirmUncertain,
+  DEFAULT_INPUT_LIMITS,
+  DEFAULT_LIMITS,
+  err,
+  ok,
+  replayContent,
+  toCheckpoint,
+  assertNever,
+  type AgentLimits,
+  type AgentState,
+  type ApprovalInput,
+  type CheckpointStore,
+  type ExecutionDeps,
+  type IdSource,
+  type InputLimits,
+  type Planner,
+  type ReconcileInput,
+  type Result,
+  type TraceSink,
 } from "../contract/index.js";
 import type { Effect } from "./effects.js";
 import type { EngineEvent } from "./events.js";
@@ -39,7 +57,11 @@ export type HandwrittenEngine = {
 };
 
 /** Performs one effect the reducer asked for and returns the event that reports its result. */
-export async function performEffect(deps: ExecutionDeps & { readonly planner: Planner }, effect: Effect, state: AgentState): Promise<EngineEvent> {
+export async function performEffect(
+  deps: ExecutionDeps & { readonly planner: Planner },
+  effect: Effect,
+  state: AgentState,
+): Promise<EngineEvent> {
   switch (effect.type) {
     case "planner/request":
       return { type: "planner/responded", raw: await deps.planner.respond(state), at: deps.clock.now() };
@@ -49,7 +71,11 @@ export async function performEffect(deps: ExecutionDeps & { readonly planner: Pl
       return { type: "ledger/answered", decision, replay_content, at: deps.clock.now() };
     }
     case "tool/execute":
-      return { type: "tool/settled", outcome: await executeIntent(deps, effect.intent, effect.last_attempt), at: deps.clock.now() };
+      return {
+        type: "tool/settled",
+        outcome: await executeIntent(deps, effect.intent, effect.last_attempt),
+        at: deps.clock.now(),
+      };
     default:
       return assertNever(effect);
   }
@@ -57,8 +83,11 @@ export async function performEffect(deps: ExecutionDeps & { readonly planner: Pl
 
 export function createHandwrittenEngine(deps: HandwrittenDeps): HandwrittenEngine {
   const config: StepConfig = {
-    registry: deps.registry, ids: deps.ids, secret: deps.secret,
-    limits: deps.limits ?? DEFAULT_LIMITS, inputLimits: deps.inputLimits ?? DEFAULT_INPUT_LIMITS,
+    registry: deps.registry,
+    ids: deps.ids,
+    secret: deps.secret,
+    limits: deps.limits ?? DEFAULT_LIMITS,
+    inputLimits: deps.inputLimits ?? DEFAULT_INPUT_LIMITS,
   };
   const latest = (session_id: string) => deps.checkpoints.latest(session_id)?.state;
 
@@ -76,23 +105,36 @@ export function createHandwrittenEngine(deps: HandwrittenDeps): HandwrittenEngin
     return state;
   }
 
-  const withSession = async (session_id: string, run: (state: AgentState) => Promise<Result<AgentState, EngineError>>) => {
+  const withSession = async (
+    session_id: string,
+    run: (state: AgentState) => Promise<Result<AgentState, EngineError>>,
+  ) => {
     const state = latest(session_id);
-    return state === undefined ? err<EngineError>({ code: "unknown_session", message: `no checkpoint for session ${session_id}` }) : run(state);
+    return state === undefined
+      ? err<EngineError>({ code: "unknown_session", message: `no checkpoint for session ${session_id}` })
+      : run(state);
   };
 
   return {
     async start(session_id, goal) {
-      if (latest(session_id) !== undefined) return err({ code: "session_exists", message: `session ${session_id} already has checkpoints` });
+      if (latest(session_id) !== undefined)
+        return err({ code: "session_exists", message: `session ${session_id} already has checkpoints` });
       const state = await drive(null, { type: "run/started", session_id, goal, at: deps.clock.now() });
       return state === null ? err({ code: "unknown_session", message: "run did not start" }) : ok(state);
     },
     submitApproval: (session_id, input) =>
       withSession(session_id, async (state) => {
-        if (state.status !== "approval_required") return err({ code: "approval_not_pending", message: `no call is waiting for approval; session is ${state.status}` });
+        if (state.status !== "approval_required")
+          return err({
+            code: "approval_not_pending",
+            message: `no call is waiting for approval; session is ${state.status}`,
+          });
         return ok((await drive(state, { type: "approval/submitted", input, at: deps.clock.now() })) ?? state);
       }),
-    resume: (session_id) => withSession(session_id, async (state) => ok((await drive(state, { type: "run/resumed", at: deps.clock.now() })) ?? state)),
+    resume: (session_id) =>
+      withSession(session_id, async (state) =>
+        ok((await drive(state, { type: "run/resumed", at: deps.clock.now() })) ?? state),
+      ),
     reconcileUncertain: (session_id, input) =>
       withSession(session_id, async (state) => {
         const confirmed = confirmUncertain(deps, state, input);

@@ -1,7 +1,5 @@
 import { describe, it, expect } from "vitest";
-import {
-  createIdSource, DEFAULT_INPUT_LIMITS, DEFAULT_LIMITS, type AgentState,
-} from "../contract/index.js";
+import { createIdSource, DEFAULT_INPUT_LIMITS, DEFAULT_LIMITS, type AgentState } from "../contract/index.js";
 import { createFixtureRegistry, createFixtureWorld, finalAnswer, toolCall } from "../fixtures/index.js";
 import type { EngineEvent } from "./events.js";
 import { step, type StepConfig, type StepResult } from "./step.js";
@@ -9,7 +7,11 @@ import { step, type StepConfig, type StepResult } from "./step.js";
 function setup() {
   const world = createFixtureWorld();
   const config: StepConfig = {
-    registry: createFixtureRegistry(world), ids: createIdSource("seed-test"), secret: "s", limits: DEFAULT_LIMITS, inputLimits: DEFAULT_INPUT_LIMITS,
+    registry: createFixtureRegistry(world),
+    ids: createIdSource("seed-test"),
+    secret: "s",
+    limits: DEFAULT_LIMITS,
+    inputLimits: DEFAULT_INPUT_LIMITS,
   };
   return { world, config };
 }
@@ -87,11 +89,24 @@ describe("step (the pure reducer)", () => {
     const authorized = stateOf(planned);
     expect(authorized.status).toBe("authorized");
     expect(planned.effects).toHaveLength(1);
-    expect(planned.effects[0]).toMatchObject({ type: "ledger/begin", step: 1, call: { tool: "save_artifact", idempotency_key: "key-1" } });
-    const executing = step(config, authorized, { type: "ledger/answered", at: 1_002, decision: { kind: "execute" }, replay_content: null });
+    expect(planned.effects[0]).toMatchObject({
+      type: "ledger/begin",
+      step: 1,
+      call: { tool: "save_artifact", idempotency_key: "key-1" },
+    });
+    const executing = step(config, authorized, {
+      type: "ledger/answered",
+      at: 1_002,
+      decision: { kind: "execute" },
+      replay_content: null,
+    });
     expect(stateOf(executing).status).toBe("executing");
     expect(executing.effects).toEqual([
-      { type: "tool/execute", last_attempt: false, intent: expect.objectContaining({ key: "key-1", tool: "save_artifact", attempt: 0, step: 1 }) },
+      {
+        type: "tool/execute",
+        last_attempt: false,
+        intent: expect.objectContaining({ key: "key-1", tool: "save_artifact", attempt: 0, step: 1 }),
+      },
     ]);
     expect(world.totalCalls()).toBe(0);
   });
@@ -99,7 +114,11 @@ describe("step (the pure reducer)", () => {
   it("applies validation and policy in the same step, stopping a high_risk call in approval_required with no effect", () => {
     const { config } = setup();
     const started = stateOf(step(config, null, START));
-    const result = step(config, started, { type: "planner/responded", at: 1_001, raw: toolCall("publish_report", { artifact: "art_q3", audience: "team" }) });
+    const result = step(config, started, {
+      type: "planner/responded",
+      at: 1_001,
+      raw: toolCall("publish_report", { artifact: "art_q3", audience: "team" }),
+    });
     expect(stateOf(result).status).toBe("approval_required");
     expect(result.effects).toEqual([]);
     expect(result.trace.map((e) => e.type)).toEqual(["planner_responded", "call_validated", "approval_requested"]);
@@ -115,9 +134,15 @@ describe("step (the pure reducer)", () => {
   describe("events that do not fit the state", () => {
     const cases: [string, (s: AgentState) => EngineEvent][] = [
       ["tool/settled while ready", () => ({ type: "tool/settled", at: 2, outcome: { kind: "failed", message: "x" } })],
-      ["ledger/answered while ready", () => ({ type: "ledger/answered", at: 2, decision: { kind: "execute" }, replay_content: null })],
+      [
+        "ledger/answered while ready",
+        () => ({ type: "ledger/answered", at: 2, decision: { kind: "execute" }, replay_content: null }),
+      ],
       ["approval/submitted while ready", () => ({ type: "approval/submitted", at: 2, input: { kind: "decline" } })],
-      ["reconcile/confirmed while ready", () => ({ type: "reconcile/confirmed", at: 2, input: { outcome: "confirmed", operator: "alice" } })],
+      [
+        "reconcile/confirmed while ready",
+        () => ({ type: "reconcile/confirmed", at: 2, input: { outcome: "confirmed", operator: "alice" } }),
+      ],
       ["a second run/started", (s) => ({ type: "run/started", at: 2, session_id: s.session_id, goal: "again" })],
     ];
     it.each(cases)("returns ignored with a reason and no effects for %s", (_name, makeEvent) => {
@@ -140,7 +165,13 @@ describe("step (the pure reducer)", () => {
     it("returns ignored for a planner answer while a call waits for approval", () => {
       const { config } = setup();
       const started = stateOf(step(config, null, START));
-      const waiting = stateOf(step(config, started, { type: "planner/responded", at: 2, raw: toolCall("publish_report", { artifact: "art_q3", audience: "team" }) }));
+      const waiting = stateOf(
+        step(config, started, {
+          type: "planner/responded",
+          at: 2,
+          raw: toolCall("publish_report", { artifact: "art_q3", audience: "team" }),
+        }),
+      );
       const result = step(config, waiting, { type: "planner/responded", at: 3, raw: finalAnswer("skip approval") });
       expect(result.ignored).not.toBeNull();
       expect(result.state).toBe(waiting);
@@ -151,7 +182,13 @@ describe("step (the pure reducer)", () => {
   it("resuming a waiting run asks for nothing", () => {
     const { config } = setup();
     const started = stateOf(step(config, null, START));
-    const waiting = stateOf(step(config, started, { type: "planner/responded", at: 2, raw: toolCall("publish_report", { artifact: "art_q3", audience: "team" }) }));
+    const waiting = stateOf(
+      step(config, started, {
+        type: "planner/responded",
+        at: 2,
+        raw: toolCall("publish_report", { artifact: "art_q3", audience: "team" }),
+      }),
+    );
     const resumed = step(config, waiting, { type: "run/resumed", at: 3 });
     expect(resumed.state).toBe(waiting);
     expect(resumed.effects).toEqual([]);

@@ -4,9 +4,23 @@
  * effect comes next. An event that does not fit the state is a visible no-op (`ignored`).
  */
 import {
-  applyFact, assertNever, factBeforePlanning, factForApproval, factForBegin, factForOutcome, factForPlannerOutput,
-  factForPolicy, factForReconcile, startRun,
-  type AgentLimits, type AgentState, type Fact, type IdSource, type InputLimits, type ToolRegistry, type TraceEvent,
+  applyFact,
+  assertNever,
+  factBeforePlanning,
+  factForApproval,
+  factForBegin,
+  factForOutcome,
+  factForPlannerOutput,
+  factForPolicy,
+  factForReconcile,
+  startRun,
+  type AgentLimits,
+  type AgentState,
+  type Fact,
+  type IdSource,
+  type InputLimits,
+  type ToolRegistry,
+  type TraceEvent,
 } from "../contract/index.js";
 import type { Effect } from "./effects.js";
 import type { EngineEvent } from "./events.js";
@@ -41,13 +55,21 @@ export function step(config: StepConfig, state: AgentState | null, event: Engine
   };
   switch (event.type) {
     case "planner/responded":
-      return state.status === "ready" ? apply({ type: "planner_responded", raw: event.raw }) : ignore(state, "no planner turn is open");
+      return state.status === "ready"
+        ? apply({ type: "planner_responded", raw: event.raw })
+        : ignore(state, "no planner turn is open");
     case "ledger/answered":
-      return state.status === "authorized" ? apply(factForBegin(event.decision, () => event.replay_content)) : ignore(state, "no call is being authorized");
+      return state.status === "authorized"
+        ? apply(factForBegin(event.decision, () => event.replay_content))
+        : ignore(state, "no call is being authorized");
     case "tool/settled":
-      return state.status === "executing" ? apply(factForOutcome(event.outcome, state.intent, config.limits, event.at)) : ignore(state, "no tool call is running");
+      return state.status === "executing"
+        ? apply(factForOutcome(event.outcome, state.intent, config.limits, event.at))
+        : ignore(state, "no tool call is running");
     case "approval/submitted":
-      return state.status === "approval_required" ? apply(factForApproval(state, event.input, config.secret, event.at)) : ignore(state, "no call is waiting for approval");
+      return state.status === "approval_required"
+        ? apply(factForApproval(state, event.input, config.secret, event.at))
+        : ignore(state, "no call is waiting for approval");
     case "reconcile/confirmed": {
       const fact = factForReconcile(state, event.input);
       return "error" in fact ? ignore(state, fact.error) : apply(fact);
@@ -99,7 +121,9 @@ function effectsFor(config: StepConfig, state: AgentState): Effect[] {
     case "authorized":
       return [{ type: "ledger/begin", call: state.call, step: state.step }];
     case "executing":
-      return [{ type: "tool/execute", intent: state.intent, last_attempt: state.intent.attempt >= config.limits.maxRetries }];
+      return [
+        { type: "tool/execute", intent: state.intent, last_attempt: state.intent.attempt >= config.limits.maxRetries },
+      ];
     case "planned":
     case "validated":
     case "approval_required":

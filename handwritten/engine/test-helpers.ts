@@ -65,14 +65,18 @@ export function eventsOfType(env: Environment, session: string, type: string): T
 }
 
 /** Narrows a state to one status, failing the test otherwise. */
-export function expectStatus<S extends AgentState["status"]>(state: AgentState, status: S): Extract<AgentState, { status: S }> {
+export function expectStatus<S extends AgentState["status"]>(
+  state: AgentState,
+  status: S,
+): Extract<AgentState, { status: S }> {
   expect(state.status).toBe(status);
   return state as Extract<AgentState, { status: S }>;
 }
 
 /** Reads a field of a JSON object content (tool message content). */
 export function field(content: unknown, key: string): unknown {
-  if (content === null || typeof content !== "object" || Array.isArray(content)) throw new Error(`not an object: ${JSON.stringify(content)}`);
+  if (content === null || typeof content !== "object" || Array.isArray(content))
+    throw new Error(`not an object: ${JSON.stringify(content)}`);
   return (content as Record<string, unknown>)[key];
 }
 
@@ -80,7 +84,10 @@ export function field(content: unknown, key: string): unknown {
  * The fixture tools with an observer called at the start of every executor call, before the
  * fixture world sees it. The specs are re-defined, so they still go through `defineTool`.
  */
-export function observedRegistry(world: FixtureWorld, observe: (tool: string, args: unknown, ctx: ToolContext) => void): ToolRegistry {
+export function observedRegistry(
+  world: FixtureWorld,
+  observe: (tool: string, args: unknown, ctx: ToolContext) => void,
+): ToolRegistry {
   const tools: AnyToolSpec[] = createFixtureTools(world).map((spec) =>
     defineTool({
       name: spec.name,

@@ -5,13 +5,24 @@ import { createEnvironment } from "../../scenarios/environment.js";
 import { EngineUsageError } from "../../scenarios/engine.js";
 import { runScenario, SESSION_ID } from "../../scenarios/scenario.js";
 import { createLangGraphEngine, langgraphFactory } from "./index.js";
-import { approvedPublish, countEntries, declinedPublish, observationOf, watchedLangGraphFactory, type NodeEntry } from "./test-support.js";
+import {
+  approvedPublish,
+  countEntries,
+  declinedPublish,
+  observationOf,
+  watchedLangGraphFactory,
+  type NodeEntry,
+} from "./test-support.js";
 
 describe("human approval on LangGraph (interrupt and Command resume)", () => {
   it("publishes exactly once after approval although LangGraph re-ran the interrupted policy node", async () => {
     const { factory, entries } = watchedLangGraphFactory(langgraphFactory);
     const run = await runScenario(factory, approvedPublish);
-    const observed = run.observation as { calls: Record<string, Record<string, number>>; effects: Record<string, Record<string, number>>; final_status: string };
+    const observed = run.observation as {
+      calls: Record<string, Record<string, number>>;
+      effects: Record<string, Record<string, number>>;
+      final_status: string;
+    };
 
     // The policy node was entered twice while waiting for approval: once to pause, once on resume.
     expect(countEntries(entries, "policy", "approval_required")).toBe(2);
@@ -19,7 +30,9 @@ describe("human approval on LangGraph (interrupt and Command resume)", () => {
     expect(Object.values(observed.effects["publish_report"] ?? {})).toEqual([1]);
     expect(Object.values(observed.calls["publish_report"] ?? {})).toEqual([1]);
     expect(observed.final_status).toBe("done");
-    expect(await observationOf(factory, approvedPublish)).toBe(await observationOf(handwrittenFactory, approvedPublish));
+    expect(await observationOf(factory, approvedPublish)).toBe(
+      await observationOf(handwrittenFactory, approvedPublish),
+    );
   });
 
   it("waits with zero side effects and the pending call recorded until a token arrives", async () => {
@@ -36,7 +49,10 @@ describe("human approval on LangGraph (interrupt and Command resume)", () => {
     const restarted = createLangGraphEngine(env);
     const pending = (await restarted.state(SESSION_ID))?.pending_approval;
     if (pending == null) throw new Error("the restarted engine lost the pending approval");
-    const done = await restarted.submitApproval(SESSION_ID, { kind: "token", token: approvePending(pending, SESSION_ID, env.secret, env.clock.now()) });
+    const done = await restarted.submitApproval(SESSION_ID, {
+      kind: "token",
+      token: approvePending(pending, SESSION_ID, env.secret, env.clock.now()),
+    });
     expect(done.status).toBe("done");
     expect(env.world.totalEffects("publish_report")).toBe(1);
   });
@@ -44,9 +60,14 @@ describe("human approval on LangGraph (interrupt and Command resume)", () => {
   it("refuses an approval when no call is waiting, without touching the graph", async () => {
     const env = createEnvironment(approvedPublish.options);
     const engine = createLangGraphEngine(env);
-    await expect(engine.submitApproval(SESSION_ID, { kind: "decline" })).rejects.toMatchObject({ code: "unknown_session" });
+    await expect(engine.submitApproval(SESSION_ID, { kind: "decline" })).rejects.toMatchObject({
+      code: "unknown_session",
+    });
     const waiting = await engine.start(SESSION_ID, approvedPublish.goal);
-    await engine.submitApproval(SESSION_ID, { kind: "token", token: approvePending(waiting.pending_approval!, SESSION_ID, env.secret, env.clock.now()) });
+    await engine.submitApproval(SESSION_ID, {
+      kind: "token",
+      token: approvePending(waiting.pending_approval!, SESSION_ID, env.secret, env.clock.now()),
+    });
     const second = engine.submitApproval(SESSION_ID, { kind: "decline" });
     await expect(second).rejects.toBeInstanceOf(EngineUsageError);
     await expect(second).rejects.toMatchObject({ code: "approval_not_pending" });
@@ -56,13 +77,20 @@ describe("human approval on LangGraph (interrupt and Command resume)", () => {
   it("publishes nothing when the person declines, and observes what the handwritten engine observes", async () => {
     const { factory, entries } = watchedLangGraphFactory(langgraphFactory);
     const run = await runScenario(factory, declinedPublish);
-    const observed = run.observation as { calls: Record<string, unknown>; effects: Record<string, unknown>; reports: number; per_action: { status: string }[] };
+    const observed = run.observation as {
+      calls: Record<string, unknown>;
+      effects: Record<string, unknown>;
+      reports: number;
+      per_action: { status: string }[];
+    };
     expect(observed.effects).toEqual({});
     expect(observed.calls).toEqual({});
     expect(observed.reports).toBe(0);
     expect(observed.per_action[0]?.status).toBe("approval_required");
     expect(countEntries(entries, "execute")).toBe(0);
     expect(countEntries(entries, "policy", "approval_required")).toBe(2);
-    expect(await observationOf(factory, declinedPublish)).toBe(await observationOf(handwrittenFactory, declinedPublish));
+    expect(await observationOf(factory, declinedPublish)).toBe(
+      await observationOf(handwrittenFactory, declinedPublish),
+    );
   });
 });

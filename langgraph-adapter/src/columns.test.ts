@@ -14,7 +14,11 @@ const longRun: Scenario = {
   name: "eight_planner_steps",
   summary: "Eight tool calls in a row run into the step limit.",
   goal: "read a lot",
-  options: { script: Array.from({ length: 9 }, () => toolCall("read_table", { table: "sales", limit: 2 })).concat(finalAnswer("done")) },
+  options: {
+    script: Array.from({ length: 9 }, () => toolCall("read_table", { table: "sales", limit: 2 })).concat(
+      finalAnswer("done"),
+    ),
+  },
   actions: [{ kind: "start" }],
   observe: (record) => ({ calls: record.env.world.totalCalls(), ...fingerprint(record) }),
 };
@@ -24,7 +28,10 @@ const ALL = [...REQUIRED_COLUMNS, ...FAULT_COLUMNS, ...EXTRA_SCENARIOS, longRun]
 describe("LangGraph adapter against the handwritten engine", () => {
   it("covers the four required columns of the contract", () => {
     expect(REQUIRED_COLUMNS.map((s) => s.name)).toEqual([
-      "schema_failure_side_effects", "pre_approval_state", "idempotency_replay", "interrupted_checkpoint",
+      "schema_failure_side_effects",
+      "pre_approval_state",
+      "idempotency_replay",
+      "interrupted_checkpoint",
     ]);
   });
 

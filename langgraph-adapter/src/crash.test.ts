@@ -28,8 +28,12 @@ describe("a process crash inside a LangGraph node", () => {
   it("crash after an idempotent write: the new process writes again under the same key and the effect stays at one", async () => {
     const env = createEnvironment(crashAfterSave.options);
     const entries: NodeEntry[] = [];
-    const watch = { onNodeEntry: (node: NodeEntry["node"], status: NodeEntry["status"]) => entries.push({ node, status }) };
-    expect(isProcessCrash(await rejection(createLangGraphEngine(env, watch).start(SESSION_ID, crashAfterSave.goal)))).toBe(true);
+    const watch = {
+      onNodeEntry: (node: NodeEntry["node"], status: NodeEntry["status"]) => entries.push({ node, status }),
+    };
+    expect(
+      isProcessCrash(await rejection(createLangGraphEngine(env, watch).start(SESSION_ID, crashAfterSave.goal))),
+    ).toBe(true);
     expect(env.world.totalEffects("save_artifact")).toBe(1);
     expect((await createLangGraphEngine(env).state(SESSION_ID))?.status).toBe("executing");
 
@@ -40,13 +44,17 @@ describe("a process crash inside a LangGraph node", () => {
     const calls = env.world.data.calls["save_artifact"] ?? {};
     expect(Object.values(calls)).toEqual([2]);
     expect(env.world.data.effects["save_artifact"]).toEqual({ [Object.keys(calls)[0] ?? "none"]: 1 });
-    expect(await observationOf(langgraphFactory, crashAfterSave)).toBe(await observationOf(handwrittenFactory, crashAfterSave));
+    expect(await observationOf(langgraphFactory, crashAfterSave)).toBe(
+      await observationOf(handwrittenFactory, crashAfterSave),
+    );
   });
 
   it("crash after an approved high-risk publish: reconcile_required with one effect, then a confirmed reconcile continues without the executor", async () => {
     const env = createEnvironment(crashAfterPublish.options);
     const entries: NodeEntry[] = [];
-    const watch = { onNodeEntry: (node: NodeEntry["node"], status: NodeEntry["status"]) => entries.push({ node, status }) };
+    const watch = {
+      onNodeEntry: (node: NodeEntry["node"], status: NodeEntry["status"]) => entries.push({ node, status }),
+    };
     const first = createLangGraphEngine(env, watch);
     const waiting = await first.start(SESSION_ID, crashAfterPublish.goal);
     const token = approvePending(waiting.pending_approval!, SESSION_ID, env.secret, env.clock.now());
@@ -72,14 +80,18 @@ describe("a process crash inside a LangGraph node", () => {
     // The ledger learned the outcome, so the key now replays instead of answering uncertain.
     if (stopped.status !== "reconcile_required") throw new Error("unreachable");
     expect(env.ledger.get(stopped.intent.key)?.state).toBe("completed");
-    expect(await observationOf(langgraphFactory, crashAfterPublish)).toBe(await observationOf(handwrittenFactory, crashAfterPublish));
+    expect(await observationOf(langgraphFactory, crashAfterPublish)).toBe(
+      await observationOf(handwrittenFactory, crashAfterPublish),
+    );
   });
 
   it("refuses to reconcile a session that is not waiting for it", async () => {
     const env = createEnvironment(crashAfterPublish.options);
     const engine = createLangGraphEngine(env);
     await engine.start(SESSION_ID, crashAfterPublish.goal);
-    await expect(engine.reconcileUncertain(SESSION_ID, { outcome: "confirmed", operator: "operator-7" })).rejects.toMatchObject({ code: "not_reconcilable" });
+    await expect(
+      engine.reconcileUncertain(SESSION_ID, { outcome: "confirmed", operator: "operator-7" }),
+    ).rejects.toMatchObject({ code: "not_reconcilable" });
     expect(env.world.totalCalls()).toBe(0);
   });
 });

@@ -17,7 +17,9 @@ const require = createRequire(import.meta.url);
 const versionOf = (name: string) => (require(`${name}/package.json`) as { version: string }).version;
 
 /** The installed saver and the SQLite binding under it, read from their package.json files. */
-export const SQLITE_CHECKPOINTER_VERSIONS: Readonly<Record<"@langchain/langgraph-checkpoint-sqlite" | "better-sqlite3", string>> = Object.freeze({
+export const SQLITE_CHECKPOINTER_VERSIONS: Readonly<
+  Record<"@langchain/langgraph-checkpoint-sqlite" | "better-sqlite3", string>
+> = Object.freeze({
   "@langchain/langgraph-checkpoint-sqlite": versionOf("@langchain/langgraph-checkpoint-sqlite"),
   "better-sqlite3": versionOf("better-sqlite3"),
 });
@@ -36,7 +38,8 @@ export function openSqliteCheckpointer(path: string): SqliteSaver {
 
 /** Puts a SQLite checkpointer into the environment, where the LangGraph engine looks for its checkpointer. */
 export function useSqliteCheckpointer(env: Environment, path: string): SqliteSaver {
-  if (env.durable.has(CHECKPOINTER_KEY)) throw new Error(`the environment already has a LangGraph checkpointer (${CHECKPOINTER_KEY})`);
+  if (env.durable.has(CHECKPOINTER_KEY))
+    throw new Error(`the environment already has a LangGraph checkpointer (${CHECKPOINTER_KEY})`);
   const saver = openSqliteCheckpointer(path);
   env.durable.set(CHECKPOINTER_KEY, saver);
   return saver;

@@ -6,7 +6,12 @@
  */
 import { Command } from "@langchain/langgraph";
 import {
-  applyFact, confirmUncertain, startRun, type AgentState, type ApprovalInput, type TraceEvent,
+  applyFact,
+  confirmUncertain,
+  startRun,
+  type AgentState,
+  type ApprovalInput,
+  type TraceEvent,
 } from "../../handwritten/contract/index.js";
 import { EngineUsageError, type Engine, type EngineFactory } from "../../scenarios/engine.js";
 import type { Environment } from "../../scenarios/environment.js";
@@ -56,7 +61,8 @@ export function createLangGraphEngine(env: Environment, options: LangGraphEngine
   return {
     id: "langgraph",
     async start(session_id, goal) {
-      if ((await values(session_id)) !== undefined) throw new EngineUsageError("session_exists", `session ${session_id} already has checkpoints`);
+      if ((await values(session_id)) !== undefined)
+        throw new EngineUsageError("session_exists", `session ${session_id} already has checkpoints`);
       const started = startRun(session_id, goal, { at: env.clock.now(), ids: env.ids });
       return run(session_id, { agent: started.state, trace: [started.trace] });
     },
@@ -65,7 +71,10 @@ export function createLangGraphEngine(env: Environment, options: LangGraphEngine
       const snapshot = await graph.getState(configOf(session_id));
       const waiting = snapshot.tasks.some((task) => task.interrupts.length > 0);
       if (agent.status !== "approval_required" || !waiting) {
-        throw new EngineUsageError("approval_not_pending", `no call is waiting for approval; session is ${agent.status}`);
+        throw new EngineUsageError(
+          "approval_not_pending",
+          `no call is waiting for approval; session is ${agent.status}`,
+        );
       }
       return run(session_id, new Command<ApprovalInput, LangGraphAgentUpdate, AgentNode>({ resume: input }));
     },

@@ -6,12 +6,21 @@ import { AvailabilityRecord, probe } from "../../scripts/availability.js";
 import { compare, ComparisonReport, stableView } from "../../scripts/comparison/report.js";
 import { langgraphFactory, LANGGRAPH_VERSION } from "./index.js";
 
-const committed = (name: string) => JSON.parse(readFileSync(new URL(`../../evidence/${name}`, import.meta.url), "utf8")) as unknown;
+const committed = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../../evidence/${name}`, import.meta.url), "utf8")) as unknown;
 
 describe("evidence/13-framework-comparison-langgraph-v1.json", () => {
   it("regenerates identically apart from timestamps, commit and runtime", async () => {
-    const fresh = await compare({ framework: "langgraph", factory: langgraphFactory, scenarios: ALL_COLUMNS, commit: null, now: new Date() });
-    expect(stableView(JSON.parse(JSON.stringify(fresh)))).toEqual(stableView(committed("13-framework-comparison-langgraph-v1.json")));
+    const fresh = await compare({
+      framework: "langgraph",
+      factory: langgraphFactory,
+      scenarios: ALL_COLUMNS,
+      commit: null,
+      now: new Date(),
+    });
+    expect(stableView(JSON.parse(JSON.stringify(fresh)))).toEqual(
+      stableView(committed("13-framework-comparison-langgraph-v1.json")),
+    );
   });
 
   it("was measured on the installed LangGraph version, with every column equal", () => {
@@ -28,7 +37,9 @@ describe("evidence/13-framework-availability-v2.json (LangGraph present)", () =>
     expect(fresh.status).toBe("measured");
     expect(fresh.installed["@langchain/langgraph"]).toBe(fresh.pinned["@langchain/langgraph"]);
     const { generated_at: _a, ...stableFresh } = fresh;
-    const { generated_at: _b, ...stableCommitted } = AvailabilityRecord.parse(committed("13-framework-availability-v2.json"));
+    const { generated_at: _b, ...stableCommitted } = AvailabilityRecord.parse(
+      committed("13-framework-availability-v2.json"),
+    );
     expect(stableFresh).toEqual(stableCommitted);
   });
 });

@@ -5,7 +5,13 @@
  */
 import { END, interrupt, START, StateGraph, type BaseCheckpointSaver } from "@langchain/langgraph";
 import { DEFAULT_INPUT_LIMITS, type AgentStatus, type ApprovalInput } from "../../handwritten/contract/index.js";
-import { AGENT_NODES, createAgentNodes, type AgentInterrupt, type AgentNode, type ApprovalRequest } from "../../local-graph/agent/nodes.js";
+import {
+  AGENT_NODES,
+  createAgentNodes,
+  type AgentInterrupt,
+  type AgentNode,
+  type ApprovalRequest,
+} from "../../local-graph/agent/nodes.js";
 import { END_NODE, PATH_MAP, routeByStatus } from "../../local-graph/agent/routes.js";
 import type { AgentGraphDeps } from "../../local-graph/agent/build.js";
 import { AgentStateAnnotation, type LangGraphAgentState } from "./state.js";
@@ -14,7 +20,8 @@ import { AgentStateAnnotation, type LangGraphAgentState } from "./state.js";
 if ((END as string) !== END_NODE) throw new Error(`LangGraph's END is ${END}, the shared routes use ${END_NODE}`);
 
 /** LangGraph's interrupt, typed as the nodes expect: it pauses the node, and on resume returns the person's answer. */
-const langGraphInterrupt: AgentInterrupt = (request: ApprovalRequest) => interrupt<ApprovalRequest, ApprovalInput>(request);
+const langGraphInterrupt: AgentInterrupt = (request: ApprovalRequest) =>
+  interrupt<ApprovalRequest, ApprovalInput>(request);
 
 /** Called each time LangGraph enters a node (re-runs included) with the status it found, for tests. */
 export type NodeEntryListener = (node: AgentNode, status: AgentStatus) => void;

@@ -7,7 +7,11 @@ import { localGraphFactory } from "../../local-graph/agent/engine.js";
 import { createEnvironment } from "../../scenarios/environment.js";
 import { INSTALLED_VERSIONS, LANGGRAPH_VERSION, langgraphFactory } from "./index.js";
 
-const manifest = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), "utf8")) as { version: string; dependencies: Record<string, string> };
+const manifest = (path: string) =>
+  JSON.parse(readFileSync(new URL(path, import.meta.url), "utf8")) as {
+    version: string;
+    dependencies: Record<string, string>;
+  };
 
 describe("the LangGraph graph and its identity", () => {
   it("draws the same nodes, edges and conditional edges as the local graph", () => {
@@ -19,7 +23,11 @@ describe("the LangGraph graph and its identity", () => {
 
   it("draws one edge from START plus one conditional edge per path-map target of each node", () => {
     const conditional = AGENT_NODES.reduce((sum, node) => sum + PATH_MAP[node].length, 0);
-    expect(langgraphFactory.shape(createEnvironment({ script: [] }))).toEqual({ nodes: AGENT_NODES.length, edges: conditional + 1, conditional_edges: conditional });
+    expect(langgraphFactory.shape(createEnvironment({ script: [] }))).toEqual({
+      nodes: AGENT_NODES.length,
+      edges: conditional + 1,
+      conditional_edges: conditional,
+    });
   });
 
   it("ends where the shared routes end: LangGraph's END is __end__", () => {
@@ -29,8 +37,12 @@ describe("the LangGraph graph and its identity", () => {
   it("reports the versions actually installed, which are the exact pins of the adapter package", () => {
     const pins = manifest("../package.json").dependencies;
     expect(langgraphFactory.version).toBe(LANGGRAPH_VERSION);
-    expect(INSTALLED_VERSIONS["@langchain/langgraph"]).toBe(manifest("../node_modules/@langchain/langgraph/package.json").version);
-    expect(INSTALLED_VERSIONS["@langchain/core"]).toBe(manifest("../node_modules/@langchain/core/package.json").version);
+    expect(INSTALLED_VERSIONS["@langchain/langgraph"]).toBe(
+      manifest("../node_modules/@langchain/langgraph/package.json").version,
+    );
+    expect(INSTALLED_VERSIONS["@langchain/core"]).toBe(
+      manifest("../node_modules/@langchain/core/package.json").version,
+    );
     expect(INSTALLED_VERSIONS["@langchain/langgraph"]).toBe(pins["@langchain/langgraph"]);
     expect(INSTALLED_VERSIONS["@langchain/core"]).toBe(pins["@langchain/core"]);
   });

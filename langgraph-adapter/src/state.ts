@@ -6,7 +6,10 @@
 import { Annotation } from "@langchain/langgraph";
 import type { AgentState, TraceEvent } from "../../handwritten/contract/index.js";
 
-export const appendTrace = (left: readonly TraceEvent[], right: readonly TraceEvent[]): readonly TraceEvent[] => [...left, ...right];
+export const appendTrace = (left: readonly TraceEvent[], right: readonly TraceEvent[]): readonly TraceEvent[] => [
+  ...left,
+  ...right,
+];
 
 export const AgentStateAnnotation = Annotation.Root({
   agent: Annotation<AgentState>(),

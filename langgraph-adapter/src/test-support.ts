@@ -17,13 +17,19 @@ const SAVE = toolCall("save_artifact", { name: "summary", content: "signups grow
 function observeRun(record: RunRecord): JsonValue {
   return {
     per_action: record.snapshots.map((s) => ({
-      action: s.action, crashed: s.crashed, status: s.state?.status ?? null, side_effects: s.side_effects, executor_calls: s.executor_calls,
+      action: s.action,
+      crashed: s.crashed,
+      status: s.state?.status ?? null,
+      side_effects: s.side_effects,
+      executor_calls: s.executor_calls,
     })),
     effects: record.env.world.data.effects,
     calls: record.env.world.data.calls,
     reports: record.env.world.data.reports.length,
     ledger: Object.fromEntries(
-      Object.values(record.env.world.data.calls).flatMap((byKey) => Object.keys(byKey)).map((key) => [key, record.env.ledger.get(key)?.state ?? null]),
+      Object.values(record.env.world.data.calls)
+        .flatMap((byKey) => Object.keys(byKey))
+        .map((key) => [key, record.env.ledger.get(key)?.state ?? null]),
     ),
     messages: record.final.messages.map((m) => ({ role: m.role, status: m.role === "tool" ? m.status : null })),
     ...fingerprint(record),
@@ -50,25 +56,39 @@ export const declinedPublish: Scenario = {
 
 export const crashAfterSave: Scenario = {
   name: "crash_after_save",
-  summary: "The process dies after an idempotent write landed; the new process writes again under the same key, which lands nothing new.",
+  summary:
+    "The process dies after an idempotent write landed; the new process writes again under the same key, which lands nothing new.",
   goal: "save the summary despite a crash",
-  options: { script: [SAVE, finalAnswer("saved")], faults: [{ tool: "save_artifact", kind: "crash_after_effect", times: 1 }] },
+  options: {
+    script: [SAVE, finalAnswer("saved")],
+    faults: [{ tool: "save_artifact", kind: "crash_after_effect", times: 1 }],
+  },
   actions: [{ kind: "start" }, { kind: "restart_and_resume" }],
   observe: observeRun,
 };
 
 export const crashAfterPublish: Scenario = {
   name: "crash_after_publish",
-  summary: "The process dies after an approved publish landed; the new process stops in reconcile_required and a named operator confirms.",
+  summary:
+    "The process dies after an approved publish landed; the new process stops in reconcile_required and a named operator confirms.",
   goal: "publish the report despite a crash",
-  options: { script: [PUBLISH, finalAnswer("published")], faults: [{ tool: "publish_report", kind: "crash_after_effect", times: 1 }] },
-  actions: [{ kind: "start" }, { kind: "approve" }, { kind: "restart_and_resume" }, { kind: "reconcile", operator: "operator-7" }],
+  options: {
+    script: [PUBLISH, finalAnswer("published")],
+    faults: [{ tool: "publish_report", kind: "crash_after_effect", times: 1 }],
+  },
+  actions: [
+    { kind: "start" },
+    { kind: "approve" },
+    { kind: "restart_and_resume" },
+    { kind: "reconcile", operator: "operator-7" },
+  ],
   observe: observeRun,
 };
 
 export const restartWhileWaiting: Scenario = {
   name: "restart_while_waiting",
-  summary: "The process restarts while a call waits for approval: it waits again, and the approval given afterwards runs the call once.",
+  summary:
+    "The process restarts while a call waits for approval: it waits again, and the approval given afterwards runs the call once.",
   goal: "publish the report",
   options: { script: [PUBLISH, finalAnswer("published")] },
   actions: [{ kind: "start" }, { kind: "restart_and_resume" }, { kind: "approve" }],
@@ -77,19 +97,28 @@ export const restartWhileWaiting: Scenario = {
 
 export const rejectedThenApproved: Scenario = {
   name: "rejected_then_approved",
-  summary: "A tampered token is rejected and the call keeps waiting (a new interrupt); the valid token then runs it once.",
+  summary:
+    "A tampered token is rejected and the call keeps waiting (a new interrupt); the valid token then runs it once.",
   goal: "publish the report",
   options: { script: [PUBLISH, finalAnswer("published")] },
   actions: [
     { kind: "start" },
-    { kind: "submit_token", token: (env, state) => `${approvePending(state.pending_approval!, SESSION_ID, env.secret, env.clock.now())}x` },
+    {
+      kind: "submit_token",
+      token: (env, state) => `${approvePending(state.pending_approval!, SESSION_ID, env.secret, env.clock.now())}x`,
+    },
     { kind: "approve" },
   ],
   observe: observeRun,
 };
 
 export const EXTRA_SCENARIOS: readonly Scenario[] = [
-  approvedPublish, declinedPublish, crashAfterSave, crashAfterPublish, restartWhileWaiting, rejectedThenApproved,
+  approvedPublish,
+  declinedPublish,
+  crashAfterSave,
+  crashAfterPublish,
+  restartWhileWaiting,
+  rejectedThenApproved,
 ];
 
 export type NodeEntry = { readonly node: AgentNode; readonly status: AgentStatus };

@@ -8,7 +8,8 @@ const require = createRequire(import.meta.url);
 
 function installedVersion(name: string): string {
   const manifest: unknown = require(`${name}/package.json`);
-  const version = typeof manifest === "object" && manifest !== null ? (manifest as { version?: unknown }).version : undefined;
+  const version =
+    typeof manifest === "object" && manifest !== null ? (manifest as { version?: unknown }).version : undefined;
   if (typeof version !== "string") throw new Error(`installed ${name} has no version in its package.json`);
   return version;
 }

@@ -1,7 +1,14 @@
 /** The four-node agent graph on the local runtime. */
 import { DEFAULT_INPUT_LIMITS } from "../../handwritten/contract/index.js";
 import { START, StateGraph, type CompiledGraph, type GraphCheckpointer } from "../runtime/index.js";
-import { AGENT_NODES, createAgentNodes, type AgentGraphState, type AgentGraphUpdate, type AgentInterrupt, type AgentNodeDeps } from "./nodes.js";
+import {
+  AGENT_NODES,
+  createAgentNodes,
+  type AgentGraphState,
+  type AgentGraphUpdate,
+  type AgentInterrupt,
+  type AgentNodeDeps,
+} from "./nodes.js";
 import { PATH_MAP, routeByStatus } from "./routes.js";
 
 /** Merges a node's update: the agent state is replaced, the trace is appended to. */
@@ -9,9 +16,14 @@ export function mergeAgentUpdate(state: AgentGraphState, update: AgentGraphUpdat
   return { agent: update.agent, trace: [...state.trace, ...update.trace] };
 }
 
-export type AgentGraphDeps = Omit<AgentNodeDeps, "inputLimits"> & { readonly inputLimits?: AgentNodeDeps["inputLimits"] };
+export type AgentGraphDeps = Omit<AgentNodeDeps, "inputLimits"> & {
+  readonly inputLimits?: AgentNodeDeps["inputLimits"];
+};
 
-export function buildLocalAgentGraph(deps: AgentGraphDeps, checkpointer: GraphCheckpointer<AgentGraphState>): CompiledGraph<AgentGraphState, AgentGraphUpdate> {
+export function buildLocalAgentGraph(
+  deps: AgentGraphDeps,
+  checkpointer: GraphCheckpointer<AgentGraphState>,
+): CompiledGraph<AgentGraphState, AgentGraphUpdate> {
   const nodes = createAgentNodes({ ...deps, inputLimits: deps.inputLimits ?? DEFAULT_INPUT_LIMITS });
   const graph = new StateGraph<AgentGraphState, AgentGraphUpdate>(mergeAgentUpdate);
   for (const name of AGENT_NODES) {

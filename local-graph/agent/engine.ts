@@ -1,7 +1,5 @@
 /** The local state graph behind the scenario interface. */
-import {
-  applyFact, confirmUncertain, startRun, type AgentState,
-} from "../../handwritten/contract/index.js";
+import { applyFact, confirmUncertain, startRun, type AgentState } from "../../handwritten/contract/index.js";
 import { EngineUsageError, type Engine, type EngineFactory } from "../../scenarios/engine.js";
 import type { Environment } from "../../scenarios/environment.js";
 import { createMemoryGraphCheckpointer, type GraphCheckpointer } from "../runtime/index.js";
@@ -29,22 +27,30 @@ export const localGraphFactory: EngineFactory = {
     const graph = buildLocalAgentGraph(env, checkpointer);
     const saved = (session_id: string) => {
       const checkpoint = graph.getState(session_id);
-      if (checkpoint === undefined) throw new EngineUsageError("unknown_session", `no checkpoint for session ${session_id}`);
+      if (checkpoint === undefined)
+        throw new EngineUsageError("unknown_session", `no checkpoint for session ${session_id}`);
       return checkpoint;
     };
     const resumeWith = async (session_id: string, value?: unknown): Promise<AgentState> =>
-      (await graph.invoke(session_id, value === undefined ? { kind: "resume" } : { kind: "resume", value })).state.agent;
+      (await graph.invoke(session_id, value === undefined ? { kind: "resume" } : { kind: "resume", value })).state
+        .agent;
     return {
       id: "local_state_graph",
       async start(session_id, goal) {
         const started = startRun(session_id, goal, { at: env.clock.now(), ids: env.ids });
-        const result = await graph.invoke(session_id, { kind: "start", state: { agent: started.state, trace: [started.trace] } });
+        const result = await graph.invoke(session_id, {
+          kind: "start",
+          state: { agent: started.state, trace: [started.trace] },
+        });
         return result.state.agent;
       },
       async submitApproval(session_id, input) {
         const checkpoint = saved(session_id);
         if (checkpoint.state.agent.status !== "approval_required" || checkpoint.interrupt === null) {
-          throw new EngineUsageError("approval_not_pending", `no call is waiting for approval; session is ${checkpoint.state.agent.status}`);
+          throw new EngineUsageError(
+            "approval_not_pending",
+            `no call is waiting for approval; session is ${checkpoint.state.agent.status}`,
+          );
         }
         return resumeWith(session_id, input);
       },

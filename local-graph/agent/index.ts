@@ -2,6 +2,14 @@ export { buildLocalAgentGraph, mergeAgentUpdate } from "./build.js";
 export type { AgentGraphDeps } from "./build.js";
 export { LOCAL_GRAPH_CHECKPOINTER_KEY, localGraphFactory } from "./engine.js";
 export { AGENT_NODES, createAgentNodes } from "./nodes.js";
-export type { AgentGraphState, AgentGraphUpdate, AgentInterrupt, AgentNode, AgentNodeDeps, AgentNodeFn, ApprovalRequest } from "./nodes.js";
+export type {
+  AgentGraphState,
+  AgentGraphUpdate,
+  AgentInterrupt,
+  AgentNode,
+  AgentNodeDeps,
+  AgentNodeFn,
+  ApprovalRequest,
+} from "./nodes.js";
 export { END_NODE, PATH_MAP, routeByStatus } from "./routes.js";
 export type { RouteTarget } from "./routes.js";

@@ -8,10 +8,28 @@
  * before `interrupt()` is free of side effects.
  */
 import {
-  applyFacts, beginCall, executeIntent, factBeforePlanning, factForApproval, factForBegin, factForOutcome,
-  factForPlannerOutput, factForPolicy, HarnessError, replayContent,
-  type AgentLimits, type AgentState, type ApprovalInput, type ExecutionDeps, type Fact, type IdSource,
-  type InputLimits, type PendingApproval, type Planner, type StateOf, type TraceEvent,
+  applyFacts,
+  beginCall,
+  executeIntent,
+  factBeforePlanning,
+  factForApproval,
+  factForBegin,
+  factForOutcome,
+  factForPlannerOutput,
+  factForPolicy,
+  HarnessError,
+  replayContent,
+  type AgentLimits,
+  type AgentState,
+  type ApprovalInput,
+  type ExecutionDeps,
+  type Fact,
+  type IdSource,
+  type InputLimits,
+  type PendingApproval,
+  type Planner,
+  type StateOf,
+  type TraceEvent,
 } from "../../handwritten/contract/index.js";
 
 export const AGENT_NODES = ["plan", "validate", "policy", "execute"] as const;
@@ -80,6 +98,7 @@ export function createAgentNodes(deps: AgentNodeDeps): Readonly<Record<AgentNode
 }
 
 function expectStatus<S extends AgentState["status"]>(agent: AgentState, node: AgentNode, status: S): StateOf<S> {
-  if (agent.status !== status) throw new HarnessError("invalid_transition", `node ${node} cannot run in status ${agent.status}`);
+  if (agent.status !== status)
+    throw new HarnessError("invalid_transition", `node ${node} cannot run in status ${agent.status}`);
   return agent as StateOf<S>;
 }

@@ -12,8 +12,15 @@ describe("the four-node agent graph", () => {
   it("routes each status only to targets its node declares", () => {
     // The node that produces a status must list that status's route in its path map.
     const producers: Record<string, readonly (typeof AGENT_NODES)[number][]> = {
-      ready: ["validate", "policy", "execute"], planned: ["plan"], validated: ["validate"], approval_required: ["policy"],
-      executing: ["policy", "execute"], reconcile_required: ["policy", "execute"], done: ["validate"], failed: ["plan", "execute"], step_limit: ["plan"],
+      ready: ["validate", "policy", "execute"],
+      planned: ["plan"],
+      validated: ["validate"],
+      approval_required: ["policy"],
+      executing: ["policy", "execute"],
+      reconcile_required: ["policy", "execute"],
+      done: ["validate"],
+      failed: ["plan", "execute"],
+      step_limit: ["plan"],
     };
     const sample = { status: "ready" } as Parameters<typeof routeByStatus>[0];
     for (const [status, nodes] of Object.entries(producers)) {

@@ -21,6 +21,7 @@ export type GraphDefinition<S, U> = {
 /** Every edge the graph can take, counted as LangGraph's getGraph() counts them: one per conditional target. */
 export function edgesOf<S, U>(definition: GraphDefinition<S, U>): Edge[] {
   const edges: Edge[] = [...definition.plain].map(([source, target]) => ({ source, target, conditional: false }));
-  for (const [source, { targets }] of definition.routers) for (const target of targets) edges.push({ source, target, conditional: true });
+  for (const [source, { targets }] of definition.routers)
+    for (const target of targets) edges.push({ source, target, conditional: true });
   return edges;
 }

@@ -15,7 +15,8 @@ export class StateGraph<S, U> {
   constructor(private readonly merge: (state: S, update: U) => S) {}
 
   addNode(name: string, fn: NodeFn<S, U>): this {
-    if (name === START || name === END || name.startsWith("__")) throw new HarnessError("invalid_config", `${name} is a reserved node name`);
+    if (name === START || name === END || name.startsWith("__"))
+      throw new HarnessError("invalid_config", `${name} is a reserved node name`);
     if (this.nodes.has(name)) throw new HarnessError("invalid_config", `node ${name} is added twice`);
     this.nodes.set(name, fn);
     return this;
@@ -37,22 +38,33 @@ export class StateGraph<S, U> {
 
   compile(checkpointer: GraphCheckpointer<S>, options: { recursionLimit?: number } = {}): CompiledGraph<S, U> {
     const known = (name: string) => name === END || this.nodes.has(name);
-    if (!this.plain.has(START) && !this.routers.has(START)) throw new HarnessError("invalid_config", "graph has no edge from START");
+    if (!this.plain.has(START) && !this.routers.has(START))
+      throw new HarnessError("invalid_config", "graph has no edge from START");
     for (const [source, target] of this.plain) {
-      if (source !== START && !this.nodes.has(source)) throw new HarnessError("invalid_config", `edge from unknown node ${source}`);
+      if (source !== START && !this.nodes.has(source))
+        throw new HarnessError("invalid_config", `edge from unknown node ${source}`);
       if (!known(target)) throw new HarnessError("invalid_config", `edge to unknown node ${target}`);
     }
     for (const [source, { targets }] of this.routers) {
-      for (const target of targets) if (!known(target)) throw new HarnessError("invalid_config", `conditional edge from ${source} to unknown node ${target}`);
+      for (const target of targets)
+        if (!known(target))
+          throw new HarnessError("invalid_config", `conditional edge from ${source} to unknown node ${target}`);
     }
     for (const name of this.nodes.keys()) {
-      if (!this.plain.has(name) && !this.routers.has(name)) throw new HarnessError("invalid_config", `node ${name} has no outgoing edge`);
+      if (!this.plain.has(name) && !this.routers.has(name))
+        throw new HarnessError("invalid_config", `node ${name} has no outgoing edge`);
     }
-    const definition: GraphDefinition<S, U> = { nodes: this.nodes, plain: this.plain, routers: this.routers, merge: this.merge };
+    const definition: GraphDefinition<S, U> = {
+      nodes: this.nodes,
+      plain: this.plain,
+      routers: this.routers,
+      merge: this.merge,
+    };
     return new CompiledGraph(definition, checkpointer, options.recursionLimit ?? 100);
   }
 
   private claimSource(source: string) {
-    if (this.plain.has(source) || this.routers.has(source)) throw new HarnessError("invalid_config", `node ${source} already has outgoing edges`);
+    if (this.plain.has(source) || this.routers.has(source))
+      throw new HarnessError("invalid_config", `node ${source} already has outgoing edges`);
   }
 }

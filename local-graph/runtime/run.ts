@@ -7,7 +7,8 @@ import { HarnessError } from "../../handwritten/contract/index.js";
 import type { GraphCheckpoint, GraphCheckpointer } from "./checkpointer.js";
 import { END, START, edgesOf, type Edge, type GraphDefinition, type GraphShape } from "./definition.js";
 
-export type RunInput<S> = { readonly kind: "start"; readonly state: S } | { readonly kind: "resume"; readonly value?: unknown };
+export type RunInput<S> =
+  { readonly kind: "start"; readonly state: S } | { readonly kind: "resume"; readonly value?: unknown };
 
 export type RunResult<S> = {
   readonly state: S;
@@ -33,7 +34,11 @@ export class CompiledGraph<S, U> {
 
   shape(): GraphShape {
     const edges = this.edges();
-    return { nodes: this.definition.nodes.size, edges: edges.length, conditional_edges: edges.filter((e) => e.conditional).length };
+    return {
+      nodes: this.definition.nodes.size,
+      edges: edges.length,
+      conditional_edges: edges.filter((e) => e.conditional).length,
+    };
   }
 
   edges(): Edge[] {
@@ -66,13 +71,20 @@ export class CompiledGraph<S, U> {
     return checkpoint;
   }
 
-  private async loop(thread_id: string, initial: S, first: string | null, stepBase: number, resume: { has: boolean; value?: unknown }): Promise<RunResult<S>> {
+  private async loop(
+    thread_id: string,
+    initial: S,
+    first: string | null,
+    stepBase: number,
+    resume: { has: boolean; value?: unknown },
+  ): Promise<RunResult<S>> {
     let state = initial;
     let node = first;
     let steps = 0;
     let pendingResume = resume;
     while (node !== null) {
-      if (steps >= this.recursionLimit) throw new HarnessError("invalid_config", `recursion limit of ${this.recursionLimit} reached`);
+      if (steps >= this.recursionLimit)
+        throw new HarnessError("invalid_config", `recursion limit of ${this.recursionLimit} reached`);
       const fn = this.definition.nodes.get(node);
       if (fn === undefined) throw new HarnessError("invalid_config", `unknown node ${node}`);
       const offered = pendingResume;

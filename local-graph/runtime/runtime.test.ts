@@ -49,7 +49,10 @@ describe("local state graph runtime", () => {
   });
 
   it("refuses a graph with an edge to an unknown node at compile time", () => {
-    const graph = new StateGraph<S, S>(merge).addNode("a", async () => ({ log: [] })).addEdge(START, "a").addEdge("a", "nowhere");
+    const graph = new StateGraph<S, S>(merge)
+      .addNode("a", async () => ({ log: [] }))
+      .addEdge(START, "a")
+      .addEdge("a", "nowhere");
     expect(() => graph.compile(createMemoryGraphCheckpointer<S>())).toThrow(/unknown node nowhere/);
   });
 
@@ -60,11 +63,20 @@ describe("local state graph runtime", () => {
       .addEdge(START, "a")
       .addConditionalEdges("a", () => "b", [END])
       .addEdge("b", END);
-    await expect(graph.compile(createMemoryGraphCheckpointer<S>()).invoke("t", { kind: "start", state: { log: [] } })).rejects.toThrow(/outside its path map/);
+    await expect(
+      graph.compile(createMemoryGraphCheckpointer<S>()).invoke("t", { kind: "start", state: { log: [] } }),
+    ).rejects.toThrow(/outside its path map/);
   });
 
   it("stops a graph that loops forever at the recursion limit", async () => {
-    const graph = new StateGraph<S, S>(merge).addNode("a", async () => ({ log: ["a"] })).addEdge(START, "a").addEdge("a", "a");
-    await expect(graph.compile(createMemoryGraphCheckpointer<S>(), { recursionLimit: 5 }).invoke("t", { kind: "start", state: { log: [] } })).rejects.toThrow(/recursion limit of 5/);
+    const graph = new StateGraph<S, S>(merge)
+      .addNode("a", async () => ({ log: ["a"] }))
+      .addEdge(START, "a")
+      .addEdge("a", "a");
+    await expect(
+      graph
+        .compile(createMemoryGraphCheckpointer<S>(), { recursionLimit: 5 })
+        .invoke("t", { kind: "start", state: { log: [] } }),
+    ).rejects.toThrow(/recursion limit of 5/);
   });
 });

@@ -3,24 +3,58 @@
  * decision: the oracle's expectation, the world's own counts, and for data-only tools the
  * output a local run gives. Also the fixture arguments and the tokens a person could hand in.
  */
-import {
-  approvePending, digest, issueApprovalToken, type PendingApproval,
-} from "../../handwritten/contract/index.js";
+import { approvePending, digest, issueApprovalToken, type PendingApproval } from "../../handwritten/contract/index.js";
 import { createFixtureRegistry, createFixtureWorld, type FixtureToolName } from "../../handwritten/fixtures/index.js";
-import { expectLocal, learn, localOutput, sessionOf, emptyModel, type Expected, type LocalCall, type LocalModel } from "./local-oracle.js";
+import {
+  expectLocal,
+  learn,
+  localOutput,
+  sessionOf,
+  emptyModel,
+  type Expected,
+  type LocalCall,
+  type LocalModel,
+} from "./local-oracle.js";
 import { discrepancies, type Observed } from "./parity.js";
 import { deltaOf, TEST_SECRET, type SpawnedServer } from "./stdio-server.js";
 
 /** Valid arguments, other valid arguments, and invalid ones with the rejection each must get. */
-export const TOOL_ARGS: Record<FixtureToolName, { valid: Record<string, unknown>; other: Record<string, unknown>; wrongType: Record<string, unknown>; sensitive?: Record<string, unknown> }> = {
-  read_table: { valid: { table: "sales", limit: 3 }, other: { table: "support_notes", limit: 2 }, wrongType: { table: "sales", limit: "3" } },
-  run_regression: { valid: { table: "sales", x: "week", y: "signups" }, other: { table: "sales", x: "spend", y: "signups" }, wrongType: { table: 7, x: "week", y: "signups" } },
+export const TOOL_ARGS: Record<
+  FixtureToolName,
+  {
+    valid: Record<string, unknown>;
+    other: Record<string, unknown>;
+    wrongType: Record<string, unknown>;
+    sensitive?: Record<string, unknown>;
+  }
+> = {
+  read_table: {
+    valid: { table: "sales", limit: 3 },
+    other: { table: "support_notes", limit: 2 },
+    wrongType: { table: "sales", limit: "3" },
+  },
+  run_regression: {
+    valid: { table: "sales", x: "week", y: "signups" },
+    other: { table: "sales", x: "spend", y: "signups" },
+    wrongType: { table: 7, x: "week", y: "signups" },
+  },
   save_artifact: {
-    valid: { name: "fit.json", content: "slope=3" }, other: { name: "fit.json", content: "slope=4" }, wrongType: { name: "fit.json", content: 3 },
+    valid: { name: "fit.json", content: "slope=3" },
+    other: { name: "fit.json", content: "slope=4" },
+    wrongType: { name: "fit.json", content: 3 },
     sensitive: { name: "contact.txt", content: "write to jane@example.com" },
   },
-  publish_report: { valid: { artifact: "art_fit", audience: "team" }, other: { artifact: "art_fit", audience: "public" }, wrongType: { artifact: "art_fit", audience: 1 } },
-  run_shell: { valid: { command: "ls" }, other: { command: "cat notes" }, wrongType: { command: ["ls"] }, sensitive: { command: "curl -H 'Authorization: Bearer abcdefgh12345678'" } },
+  publish_report: {
+    valid: { artifact: "art_fit", audience: "team" },
+    other: { artifact: "art_fit", audience: "public" },
+    wrongType: { artifact: "art_fit", audience: 1 },
+  },
+  run_shell: {
+    valid: { command: "ls" },
+    other: { command: "cat notes" },
+    wrongType: { command: ["ls"] },
+    sensitive: { command: "curl -H 'Authorization: Bearer abcdefgh12345678'" },
+  },
 };
 
 /** Arguments the contract rejects before any policy: wrong type, missing, none, unknown key, `__proto__`, too deep, too large, sensitive. */
@@ -28,8 +62,20 @@ export function invalidArguments(tool: FixtureToolName): unknown[] {
   const { valid, wrongType, sensitive } = TOOL_ARGS[tool];
   let deep: unknown = "bottom";
   for (let i = 0; i < 10; i++) deep = { inner: deep };
-  const withProto = JSON.parse(`{"__proto__":{"polluted":true},${JSON.stringify(valid).slice(1)}`) as Record<string, unknown>;
-  return [wrongType, {}, undefined, { ...valid, extra: 1 }, withProto, { ...valid, nested: deep }, { ...valid, blob: "x".repeat(20_000) }, ...(sensitive ? [sensitive] : [])];
+  const withProto = JSON.parse(`{"__proto__":{"polluted":true},${JSON.stringify(valid).slice(1)}`) as Record<
+    string,
+    unknown
+  >;
+  return [
+    wrongType,
+    {},
+    undefined,
+    { ...valid, extra: 1 },
+    withProto,
+    { ...valid, nested: deep },
+    { ...valid, blob: "x".repeat(20_000) },
+    ...(sensitive ? [sensitive] : []),
+  ];
 }
 
 export type Driver = {
@@ -52,7 +98,12 @@ export function createDriver(server: SpawnedServer): Driver {
   const seen = new Set<string>();
   const pendingOf = (call: LocalCall): PendingApproval =>
     sessionOf(model, call.session_id).pending ?? {
-      tool: call.tool, args: call.args as Record<string, unknown>, args_digest: digest(call.args), idempotency_key: "none", nonce: "nothing-pending", requested_at: 0,
+      tool: call.tool,
+      args: call.args as Record<string, unknown>,
+      args_digest: digest(call.args),
+      idempotency_key: "none",
+      nonce: "nothing-pending",
+      requested_at: 0,
     };
   const driver: Driver = {
     model,
@@ -66,8 +117,13 @@ export function createDriver(server: SpawnedServer): Driver {
         const { body } = observed;
         for (const word of [body.status, body.code]) if (typeof word === "string") seen.add(word);
         if (body.status === "ok" && call.tool !== "publish_report" && call.tool !== "run_shell") {
-          const local = await localOutput(call.tool, call.args as Record<string, unknown>, String(body.idempotency_key));
-          if (JSON.stringify(local) !== JSON.stringify(body.output)) problems.push(`output: local ${JSON.stringify(local)}, mcp ${JSON.stringify(body.output)}`);
+          const local = await localOutput(
+            call.tool,
+            call.args as Record<string, unknown>,
+            String(body.idempotency_key),
+          );
+          if (JSON.stringify(local) !== JSON.stringify(body.output))
+            problems.push(`output: local ${JSON.stringify(local)}, mcp ${JSON.stringify(body.output)}`);
         }
         learn(model, call, expected, body);
       } else {
@@ -81,12 +137,21 @@ export function createDriver(server: SpawnedServer): Driver {
       const second = await driver.drive({ ...call, token: driver.approveFor(call) });
       return [...first.problems, ...second.problems];
     },
-    approveFor: (call, now = Date.now(), ttlMs) => approvePending(pendingOf(call), call.session_id, TEST_SECRET, now, ttlMs),
+    approveFor: (call, now = Date.now(), ttlMs) =>
+      approvePending(pendingOf(call), call.session_id, TEST_SECRET, now, ttlMs),
     forgedToken(call, claims) {
       const pending = pendingOf(call);
-      return issueApprovalToken({
-        tool: pending.tool, args_digest: pending.args_digest, session_id: call.session_id, expires_at: Date.now() + 60_000, nonce: pending.nonce, ...claims,
-      }, TEST_SECRET);
+      return issueApprovalToken(
+        {
+          tool: pending.tool,
+          args_digest: pending.args_digest,
+          session_id: call.session_id,
+          expires_at: Date.now() + 60_000,
+          nonce: pending.nonce,
+          ...claims,
+        },
+        TEST_SECRET,
+      );
     },
   };
   return driver;

@@ -5,8 +5,18 @@
  * compares the two compares independent answers.
  */
 import {
-  createManualClock, createMemoryArtifactStore, createMemoryLedger, decidePolicy, digest, executeIntent, hasSideEffects,
-  verifyApprovalToken, validatePlannerOutput, type JsonValue, type PendingApproval, type ToolRegistry,
+  createManualClock,
+  createMemoryArtifactStore,
+  createMemoryLedger,
+  decidePolicy,
+  digest,
+  executeIntent,
+  hasSideEffects,
+  verifyApprovalToken,
+  validatePlannerOutput,
+  type JsonValue,
+  type PendingApproval,
+  type ToolRegistry,
 } from "../../handwritten/contract/index.js";
 import { createFixtureRegistry, createFixtureWorld, toolCall } from "../../handwritten/fixtures/index.js";
 
@@ -51,10 +61,21 @@ export function sessionOf(model: LocalModel, session_id: string): SessionModel {
   return found;
 }
 
-export function expectLocal(registry: ToolRegistry, model: LocalModel, call: LocalCall, secret: string, now: number): Expected {
+export function expectLocal(
+  registry: ToolRegistry,
+  model: LocalModel,
+  call: LocalCall,
+  secret: string,
+  now: number,
+): Expected {
   if (registry.get(call.tool) === undefined) return { kind: "protocol_error", code: -32602 };
-  const answer = (status: string, code: string | null, runs = false, spends: string | null = null, output?: JsonValue): Expected =>
-    ({ kind: "answer", status, code, runs, spends, ...(output === undefined ? {} : { output }) });
+  const answer = (
+    status: string,
+    code: string | null,
+    runs = false,
+    spends: string | null = null,
+    output?: JsonValue,
+  ): Expected => ({ kind: "answer", status, code, runs, spends, ...(output === undefined ? {} : { output }) });
   const parsed = validatePlannerOutput(registry, toolCall(call.tool, call.args, call.key));
   if (!parsed.ok) return answer("rejected", parsed.error.code);
   if (parsed.value.kind !== "tool_call") throw new Error("a tool_call parsed as a final answer");
@@ -69,11 +90,17 @@ export function expectLocal(registry: ToolRegistry, model: LocalModel, call: Loc
     const session = sessionOf(model, call.session_id);
     const check = { session_id: call.session_id, now, used: session.used };
     const verdict = verifyApprovalToken(call.token, { ...check, pending: session.pending }, secret);
-    if (!verdict.ok || session.pending === null) return answer("approval_refused", verdict.ok ? "approval_not_pending" : verdict.error.code);
+    if (!verdict.ok || session.pending === null)
+      return answer("approval_refused", verdict.ok ? "approval_not_pending" : verdict.error.code);
     // Locally the approved call is the pending one, so the call restated in the request must be it.
-    const restated = verifyApprovalToken(call.token, { ...check, pending: { ...session.pending, tool: validated.tool, args_digest: validated.args_digest } }, secret);
+    const restated = verifyApprovalToken(
+      call.token,
+      { ...check, pending: { ...session.pending, tool: validated.tool, args_digest: validated.args_digest } },
+      secret,
+    );
     if (!restated.ok) return answer("approval_refused", restated.error.code);
-    if (key !== null && key !== session.pending.idempotency_key) return answer("approval_refused", "approval_not_pending");
+    if (key !== null && key !== session.pending.idempotency_key)
+      return answer("approval_refused", "approval_not_pending");
     key = session.pending.idempotency_key;
     spends = session.pending.nonce;
   }
@@ -81,7 +108,8 @@ export function expectLocal(registry: ToolRegistry, model: LocalModel, call: Loc
   if (!hasSideEffects(validated.risk) || key === null) return answer("ok", null, true, spends);
   const done = model.completed.get(key);
   if (done === undefined) return answer("ok", null, true, spends);
-  if (done.tool !== validated.tool || done.args_digest !== validated.args_digest) return answer("conflict", "key_reused_with_other_arguments", false, spends);
+  if (done.tool !== validated.tool || done.args_digest !== validated.args_digest)
+    return answer("conflict", "key_reused_with_other_arguments", false, spends);
   return answer("replayed", null, false, spends, done.output);
 }
 
@@ -95,7 +123,11 @@ export function learn(model: LocalModel, call: LocalCall, expected: Expected, bo
     session.pending = null;
   }
   if (expected.status === "ok" && typeof body.idempotency_key === "string" && hasSideEffects(riskOf(call.tool))) {
-    model.completed.set(body.idempotency_key, { tool: call.tool, args_digest: digest(call.args), output: body.output as JsonValue });
+    model.completed.set(body.idempotency_key, {
+      tool: call.tool,
+      args_digest: digest(call.args),
+      output: body.output as JsonValue,
+    });
   }
 }
 
@@ -105,14 +137,23 @@ export async function localOutput(tool: string, args: Record<string, unknown>, k
   const registry = createFixtureRegistry(world);
   const spec = registry.get(tool);
   if (spec === undefined) throw new Error(`no tool ${tool}`);
-  const deps = { registry, ledger: createMemoryLedger(), artifacts: createMemoryArtifactStore(), clock: createManualClock() };
+  const deps = {
+    registry,
+    ledger: createMemoryLedger(),
+    artifacts: createMemoryArtifactStore(),
+    clock: createManualClock(),
+  };
   const intent = { key, tool, risk: spec.risk, args, args_digest: digest(args), step: 1, attempt: 0, retry_at: null };
   const outcome = await executeIntent(deps, intent, true);
   if (outcome.kind !== "succeeded") throw new Error(`local run of ${tool} ended ${outcome.kind}`);
   return outcome.content;
 }
 
-const RISKS = new Map(createFixtureRegistry(createFixtureWorld()).list().map((spec) => [spec.name, spec.risk]));
+const RISKS = new Map(
+  createFixtureRegistry(createFixtureWorld())
+    .list()
+    .map((spec) => [spec.name, spec.risk]),
+);
 function riskOf(tool: string) {
   const risk = RISKS.get(tool);
   if (risk === undefined) throw new Error(`no tool ${tool}`);

@@ -13,9 +13,13 @@ export function createNaiveAdapter(registry: ToolRegistry): Server {
   server.setRequestHandler("tools/list", () => ({ tools: listTools(registry) }));
   server.setRequestHandler("tools/call", async (request) => {
     const spec = registry.get(request.params.name);
-    if (spec === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    if (spec === undefined)
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     // The bug under test: a bare executor, straight from the registry entry.
-    const output: unknown = await spec.execute(request.params.arguments ?? {}, { idempotencyKey: "naive", signal: new AbortController().signal });
+    const output: unknown = await spec.execute(request.params.arguments ?? {}, {
+      idempotencyKey: "naive",
+      signal: new AbortController().signal,
+    });
     const body = { status: "ok", tool: spec.name, output };
     return { content: [{ type: "text", text: JSON.stringify(body) }], structuredContent: body };
   });

@@ -10,7 +10,12 @@ import type { Expected, LocalCall } from "./local-oracle.js";
 /** What came back over MCP: a JSON-RPC error, or a result. */
 export type Observed =
   | { readonly kind: "protocol_error"; readonly code: number; readonly message: string }
-  | { readonly kind: "result"; readonly isError: boolean; readonly body: Record<string, unknown>; readonly text: string | null };
+  | {
+      readonly kind: "result";
+      readonly isError: boolean;
+      readonly body: Record<string, unknown>;
+      readonly text: string | null;
+    };
 
 /** Executor calls and landed side effects of the called tool during the call, from the world itself. */
 export type WorldDelta = { readonly calls: number; readonly effects: number };

@@ -42,16 +42,25 @@ export async function spawnServer(era: Era = "2025-11-25", extraArgs: readonly s
   const [auditLog, worldFile] = [join(dir, "audit.jsonl"), join(dir, "world.json")];
   const [command, ...args] = SERVER_COMMAND;
   const transport = new InPlaceProbeTransport({
-    command, args: [...args, "--audit-log", auditLog, "--world-file", worldFile, ...extraArgs], cwd: REPO_ROOT,
-    env: { ...getDefaultEnvironment(), AGENT_HARNESS_APPROVAL_SECRET: TEST_SECRET }, stderr: "ignore",
+    command,
+    args: [...args, "--audit-log", auditLog, "--world-file", worldFile, ...extraArgs],
+    cwd: REPO_ROOT,
+    env: { ...getDefaultEnvironment(), AGENT_HARNESS_APPROVAL_SECRET: TEST_SECRET },
+    stderr: "ignore",
   });
-  const client = new Client({ name: "agent-harness-parity-test", version: "0.0.0" },
-    era === "2026-07-28" ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {});
+  const client = new Client(
+    { name: "agent-harness-parity-test", version: "0.0.0" },
+    era === "2026-07-28" ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {},
+  );
   await client.connect(transport);
   return {
     client,
     world: () => JSON.parse(readFileSync(worldFile, "utf8")) as WorldCounts,
-    audit: () => readFileSync(auditLog, "utf8").split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as TraceEvent),
+    audit: () =>
+      readFileSync(auditLog, "utf8")
+        .split("\n")
+        .filter((l) => l !== "")
+        .map((l) => JSON.parse(l) as TraceEvent),
     auditText: () => readFileSync(auditLog, "utf8"),
     call: (params) => observe(client, params),
     async close() {
@@ -62,7 +71,10 @@ export async function spawnServer(era: Era = "2025-11-25", extraArgs: readonly s
 }
 
 /** One `tools/call` through an SDK client, as the data the parity check compares. */
-export async function observe(client: Client, params: { name: string; arguments?: unknown; _meta?: Record<string, unknown> }): Promise<Observed> {
+export async function observe(
+  client: Client,
+  params: { name: string; arguments?: unknown; _meta?: Record<string, unknown> },
+): Promise<Observed> {
   let result: CallToolResult;
   try {
     result = await client.callTool(params as Parameters<Client["callTool"]>[0]);
@@ -73,13 +85,16 @@ export async function observe(client: Client, params: { name: string; arguments?
   }
   const text = result.content.find((block) => block.type === "text");
   return {
-    kind: "result", isError: result.isError === true, body: (result.structuredContent ?? {}) as Record<string, unknown>,
+    kind: "result",
+    isError: result.isError === true,
+    body: (result.structuredContent ?? {}) as Record<string, unknown>,
     text: text?.type === "text" ? text.text : null,
   };
 }
 
 /** Executor calls and side effects of `tool` between two world snapshots. */
 export function deltaOf(before: WorldCounts, after: WorldCounts, tool: string) {
-  const sum = (counts: Record<string, Record<string, number>>) => Object.values(counts[tool] ?? {}).reduce((a, b) => a + b, 0);
+  const sum = (counts: Record<string, Record<string, number>>) =>
+    Object.values(counts[tool] ?? {}).reduce((a, b) => a + b, 0);
   return { calls: sum(after.calls) - sum(before.calls), effects: sum(after.effects) - sum(before.effects) };
 }

@@ -9,8 +9,7 @@ export const DEFAULT_OUTPUT = "evidence/bench-v1.json";
 export const QUICK_OUTPUT = join(tmpdir(), "agent-harness-bench-quick.json");
 
 export type BenchArgs =
-  | { readonly kind: "help" }
-  | { readonly kind: "run"; readonly quick: boolean; readonly output: string };
+  { readonly kind: "help" } | { readonly kind: "run"; readonly quick: boolean; readonly output: string };
 
 export const USAGE = `Usage: tsx scripts/bench.ts [--quick] [--output PATH]
        npm run bench [-- --quick] [-- --output PATH]

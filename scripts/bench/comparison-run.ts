@@ -59,7 +59,11 @@ process.on("exit", () => {
 });
 `;
 
-export async function measureComparison(runs: number, only: readonly Framework[], log: (line: string) => void): Promise<ComparisonSection> {
+export async function measureComparison(
+  runs: number,
+  only: readonly Framework[],
+  log: (line: string) => void,
+): Promise<ComparisonSection> {
   const dir = mkdtempSync(join(tmpdir(), "agent-harness-bench-"));
   const probe = join(dir, "rss-probe.mjs");
   writeFileSync(probe, PROBE);
@@ -68,7 +72,11 @@ export async function measureComparison(runs: number, only: readonly Framework[]
     for (const framework of FRAMEWORKS) {
       frameworks[framework] = only.includes(framework)
         ? await measureOne(framework, runs, dir, probe, log)
-        : { status: NOT_MEASURED, command: commandOf(framework), reason: "skipped in --quick mode (run npm run bench for every framework)" };
+        : {
+            status: NOT_MEASURED,
+            command: commandOf(framework),
+            reason: "skipped in --quick mode (run npm run bench for every framework)",
+          };
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -76,9 +84,16 @@ export async function measureComparison(runs: number, only: readonly Framework[]
   return { definition: COMPARISON_DEFINITION, frameworks };
 }
 
-async function measureOne(framework: Framework, runs: number, dir: string, probe: string, log: (line: string) => void): Promise<ComparisonRun> {
+async function measureOne(
+  framework: Framework,
+  runs: number,
+  dir: string,
+  probe: string,
+  log: (line: string) => void,
+): Promise<ComparisonRun> {
   const command = commandOf(framework);
-  if (!existsSync(TSX)) return { status: NOT_MEASURED, command, reason: "node_modules/.bin/tsx is not installed (run npm ci)" };
+  if (!existsSync(TSX))
+    return { status: NOT_MEASURED, command, reason: "node_modules/.bin/tsx is not installed (run npm ci)" };
   const walls: number[] = [];
   const peaks: number[] = [];
   const codes: number[] = [];
@@ -95,18 +110,33 @@ async function measureOne(framework: Framework, runs: number, dir: string, probe
     });
     const wall = Number(process.hrtime.bigint() - started) / 1e6;
     const lines = existsSync(rssFile)
-      ? readFileSync(rssFile, "utf8").split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as { max_rss_kib: number; source: string })
+      ? readFileSync(rssFile, "utf8")
+          .split("\n")
+          .filter((l) => l !== "")
+          .map((l) => JSON.parse(l) as { max_rss_kib: number; source: string })
       : [];
     const reported = lines.map((l) => l.max_rss_kib);
     source = [...new Set(lines.map((l) => l.source))].join(", ");
-    if (reported.length === 0) return { status: NOT_MEASURED, command, reason: `run ${i + 1} reported no maxRSS (exit code ${code})` };
+    if (reported.length === 0)
+      return { status: NOT_MEASURED, command, reason: `run ${i + 1} reported no maxRSS (exit code ${code})` };
     walls.push(wall);
     peaks.push(Math.max(...reported) / 1024);
     codes.push(code);
     processes = reported.length;
-    log(`comparison ${framework} run ${i + 1}/${runs}: ${Math.round(wall)} ms, ${round(Math.max(...reported) / 1024, 1)} MiB, exit ${code}`);
+    log(
+      `comparison ${framework} run ${i + 1}/${runs}: ${Math.round(wall)} ms, ${round(Math.max(...reported) / 1024, 1)} MiB, exit ${code}`,
+    );
   }
-  return { status: "measured", command, runs, exit_codes: codes, wall_ms: summarize(walls), max_rss_mib: summarize(peaks), rss_source: source, processes_per_run: processes };
+  return {
+    status: "measured",
+    command,
+    runs,
+    exit_codes: codes,
+    wall_ms: summarize(walls),
+    max_rss_mib: summarize(peaks),
+    rss_source: source,
+    processes_per_run: processes,
+  };
 }
 
 function commandOf(framework: Framework): string {

@@ -11,7 +11,11 @@ type ProfileNode = {
   readonly id: number;
   readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number };
 };
-type Profile = { readonly nodes: readonly ProfileNode[]; readonly samples: readonly number[]; readonly timeDeltas: readonly number[] };
+type Profile = {
+  readonly nodes: readonly ProfileNode[];
+  readonly samples: readonly number[];
+  readonly timeDeltas: readonly number[];
+};
 
 export type SelfTime = { readonly name: string; readonly where: string; readonly ms: number; readonly pct: number };
 
@@ -31,11 +35,15 @@ export function groupOf(url: string): string {
     const [scope, name] = path.slice(modules + "node_modules/".length).split("/");
     return scope?.startsWith("@") ? `${scope}/${name ?? ""}` : (scope ?? path);
   }
-  if (path.startsWith("node:") || path === "(native)") return path.startsWith("node:") ? "node internals" : "(native, GC, idle)";
+  if (path.startsWith("node:") || path === "(native)")
+    return path.startsWith("node:") ? "node internals" : "(native, GC, idle)";
   return path.split("/").slice(0, 2).join("/");
 }
 
-export function summariseProfile(profile: Profile, top = 20): { total_ms: number; functions: SelfTime[]; groups: SelfTime[] } {
+export function summariseProfile(
+  profile: Profile,
+  top = 20,
+): { total_ms: number; functions: SelfTime[]; groups: SelfTime[] } {
   const byId = new Map(profile.nodes.map((n) => [n.id, n] as const));
   const self = new Map<number, number>();
   profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
@@ -54,10 +62,18 @@ export function summariseProfile(profile: Profile, top = 20): { total_ms: number
     const group = groupOf(frame.url);
     groups.set(group, (groups.get(group) ?? 0) + us);
   }
-  const toRow = (name: string, at: string, us: number): SelfTime => ({ name, where: at, ms: Math.round(us / 100) / 10, pct: Math.round((us / total) * 1000) / 10 });
+  const toRow = (name: string, at: string, us: number): SelfTime => ({
+    name,
+    where: at,
+    ms: Math.round(us / 100) / 10,
+    pct: Math.round((us / total) * 1000) / 10,
+  });
   return {
     total_ms: Math.round(total / 1000),
-    functions: [...functions.values()].sort((a, b) => b.us - a.us).slice(0, top).map((f) => toRow(f.name, f.where, f.us)),
+    functions: [...functions.values()]
+      .sort((a, b) => b.us - a.us)
+      .slice(0, top)
+      .map((f) => toRow(f.name, f.where, f.us)),
     groups: [...groups.entries()].sort((a, b) => b[1] - a[1]).map(([g, us]) => toRow(g, "", us)),
   };
 }
@@ -68,11 +84,16 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
     process.stdout.write("Usage: tsx scripts/bench/cpu-profile.ts PROFILE.cpuprofile [--top N]\n");
     process.exitCode = file === undefined ? 2 : 0;
   } else {
-    const summary = summariseProfile(JSON.parse(readFileSync(file, "utf8")) as Profile, flag === "--top" ? Number(value) : 20);
+    const summary = summariseProfile(
+      JSON.parse(readFileSync(file, "utf8")) as Profile,
+      flag === "--top" ? Number(value) : 20,
+    );
     const pad = (s: string, n: number) => s.padEnd(n);
     process.stdout.write(`total ${summary.total_ms} ms\n\nself time by function\n`);
-    for (const f of summary.functions) process.stdout.write(`${pad(`${f.pct.toFixed(1)}%`, 7)}${pad(`${f.ms} ms`, 11)}${pad(f.name, 28)} ${f.where}\n`);
+    for (const f of summary.functions)
+      process.stdout.write(`${pad(`${f.pct.toFixed(1)}%`, 7)}${pad(`${f.ms} ms`, 11)}${pad(f.name, 28)} ${f.where}\n`);
     process.stdout.write("\nself time by package or folder\n");
-    for (const g of summary.groups) process.stdout.write(`${pad(`${g.pct.toFixed(1)}%`, 7)}${pad(`${g.ms} ms`, 11)}${g.name}\n`);
+    for (const g of summary.groups)
+      process.stdout.write(`${pad(`${g.pct.toFixed(1)}%`, 7)}${pad(`${g.ms} ms`, 11)}${g.name}\n`);
   }
 }

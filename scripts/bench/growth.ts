@@ -12,12 +12,22 @@
  * stores by appending the waiting checkpoint again, which the report counts).
  */
 import {
-  approvePending, toCheckpoint, type AgentState, type CheckpointStore,
+  approvePending,
+  toCheckpoint,
+  type AgentState,
+  type CheckpointStore,
 } from "../../handwritten/contract/index.js";
 import { finalAnswer, toolCall } from "../../handwritten/fixtures/index.js";
 import type { GraphCheckpoint, GraphCheckpointer } from "../../local-graph/runtime/index.js";
 import { LOCAL_GRAPH_CHECKPOINTER_KEY, type AgentGraphState } from "../../local-graph/agent/index.js";
-import { createEnvironment, SESSION_ID, type Engine, type EngineFactory, type EngineId, type Environment } from "../../scenarios/index.js";
+import {
+  createEnvironment,
+  SESSION_ID,
+  type Engine,
+  type EngineFactory,
+  type EngineId,
+  type Environment,
+} from "../../scenarios/index.js";
 import { collectGarbage, elapsedUs, ratio, summarize, type Summary } from "./stats.js";
 import { NOT_MEASURED, type EngineEntry } from "./steps.js";
 import { GOAL, warmRegistry } from "./workload.js";
@@ -62,10 +72,12 @@ export type GrowthPoint =
     }
   | { readonly status: typeof NOT_MEASURED; readonly requested: number; readonly reason: string };
 
-export type GrowthEngine = {
-  readonly store: string;
-  readonly points: readonly GrowthPoint[];
-} | { readonly status: typeof NOT_MEASURED; readonly reason: string };
+export type GrowthEngine =
+  | {
+      readonly store: string;
+      readonly points: readonly GrowthPoint[];
+    }
+  | { readonly status: typeof NOT_MEASURED; readonly reason: string };
 
 export type GrowthSection = {
   readonly definition: string;
@@ -93,7 +105,8 @@ async function prepare(factory: EngineFactory): Promise<Prepared> {
   const baseline = createEnvironment({ script: GROWTH_SCRIPT });
   const engine = factory.create(baseline);
   const waiting = await engine.start(SESSION_ID, GOAL);
-  if (waiting.status !== "approval_required") throw new Error(`growth baseline on ${factory.id} is ${waiting.status}, not approval_required`);
+  if (waiting.status !== "approval_required")
+    throw new Error(`growth baseline on ${factory.id} is ${waiting.status}, not approval_required`);
   return { baseline, waiting, history: await historyOf(factory.id, baseline) };
 }
 
@@ -102,16 +115,21 @@ async function historyOf(id: EngineId, env: Environment): Promise<History> {
     case "handwritten":
       return contractStoreHistory(env.checkpoints);
     case "local_state_graph":
-      return graphCheckpointerHistory(durable<GraphCheckpointer<AgentGraphState>>(env, LOCAL_GRAPH_CHECKPOINTER_KEY, ["put", "latest", "count"]));
+      return graphCheckpointerHistory(
+        durable<GraphCheckpointer<AgentGraphState>>(env, LOCAL_GRAPH_CHECKPOINTER_KEY, ["put", "latest", "count"]),
+      );
     case "langgraph":
       // The adapter's CHECKPOINTER_KEY; the bench does not import the adapter statically.
-      return memorySaverHistory(await asMemorySaver(durable<unknown>(env, "langgraph.checkpointer", ["getTuple", "put", "list"]), SESSION_ID));
+      return memorySaverHistory(
+        await asMemorySaver(durable<unknown>(env, "langgraph.checkpointer", ["getTuple", "put", "list"]), SESSION_ID),
+      );
   }
 }
 
 function durable<T>(env: Environment, key: string, methods: readonly string[]): T {
   const found = env.durable.get(key) as Record<string, unknown> | undefined;
-  if (found === undefined || methods.some((m) => typeof found[m] !== "function")) throw new Error(`no checkpoint store under ${key} in the environment's durable map`);
+  if (found === undefined || methods.some((m) => typeof found[m] !== "function"))
+    throw new Error(`no checkpoint store under ${key} in the environment's durable map`);
   return found as T;
 }
 
@@ -161,7 +179,11 @@ function memorySaverHistory(saver: MemorySaverView): History {
   };
 }
 
-export async function measureGrowth(entries: readonly EngineEntry[], options: GrowthOptions, log: (line: string) => void): Promise<GrowthSection> {
+export async function measureGrowth(
+  entries: readonly EngineEntry[],
+  options: GrowthOptions,
+  log: (line: string) => void,
+): Promise<GrowthSection> {
   const engines = {} as Record<EngineId, GrowthEngine>;
   for (const entry of entries) {
     if (!("factory" in entry)) {
@@ -182,7 +204,9 @@ export async function measureGrowth(entries: readonly EngineEntry[], options: Gr
       if (point.status === "measured") {
         smallest ??= point.us_per_step.median;
         points.push({ ...point, ratio_to_smallest: ratio(point.us_per_step.median, smallest) });
-        log(`growth ${entry.id} N=${requested}: ${point.us_per_step.median.toFixed(1)} µs/step (${point.checkpoints_before_run.min}–${point.checkpoints_before_run.max} stored, fill ${point.fill_ms} ms)`);
+        log(
+          `growth ${entry.id} N=${requested}: ${point.us_per_step.median.toFixed(1)} µs/step (${point.checkpoints_before_run.min}–${point.checkpoints_before_run.max} stored, fill ${point.fill_ms} ms)`,
+        );
       } else {
         points.push(point);
         log(`growth ${entry.id} N=${requested}: not measured (${point.reason})`);
@@ -193,7 +217,12 @@ export async function measureGrowth(entries: readonly EngineEntry[], options: Gr
   return { definition: GROWTH_DEFINITION, sizes: options.sizes, engines };
 }
 
-async function measurePoint(factory: EngineFactory, requested: number, options: GrowthOptions, noteStore: (s: string) => void): Promise<GrowthPoint> {
+async function measurePoint(
+  factory: EngineFactory,
+  requested: number,
+  options: GrowthOptions,
+  noteStore: (s: string) => void,
+): Promise<GrowthPoint> {
   const rebuild = requested <= options.rebuildUpTo;
   let prepared: Prepared | null = null;
   let fill_ms = 0;
@@ -241,7 +270,11 @@ async function measurePoint(factory: EngineFactory, requested: number, options: 
     steps_per_run: steps,
     us_per_step: summarize(samples),
     ratio_to_smallest: null,
-    note: capped ? `filling stopped at the ${options.fillBudgetMs} ms budget` : samples.length < options.samples ? `${samples.length} samples within the ${options.sampleBudgetMs} ms budget` : null,
+    note: capped
+      ? `filling stopped at the ${options.fillBudgetMs} ms budget`
+      : samples.length < options.samples
+        ? `${samples.length} samples within the ${options.sampleBudgetMs} ms budget`
+        : null,
   };
 }
 

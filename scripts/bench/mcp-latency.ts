@@ -10,7 +10,12 @@ import { Client } from "@modelcontextprotocol/client";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { InMemoryTransport, type Server } from "@modelcontextprotocol/server";
 import {
-  createIdSource, createMemoryArtifactStore, createMemoryLedger, DEFAULT_INPUT_LIMITS, DEFAULT_LIMITS, systemClock,
+  createIdSource,
+  createMemoryArtifactStore,
+  createMemoryLedger,
+  DEFAULT_INPUT_LIMITS,
+  DEFAULT_LIMITS,
+  systemClock,
 } from "../../handwritten/contract/index.js";
 import { createFixtureRegistry, createFixtureWorld } from "../../handwritten/fixtures/index.js";
 import { BARE_TOOL, createBareServer } from "./bare-mcp-server.js";
@@ -40,7 +45,12 @@ export type LatencyResult =
       readonly connect_ms: number;
       readonly protocol_version: string | null;
     }
-  | { readonly status: typeof NOT_MEASURED; readonly transport: Transport; readonly server: ServerKind; readonly reason: string };
+  | {
+      readonly status: typeof NOT_MEASURED;
+      readonly transport: Transport;
+      readonly server: ServerKind;
+      readonly reason: string;
+    };
 
 export type McpSection = {
   readonly definition: string;
@@ -58,11 +68,19 @@ const TOOL_ARGS = { table: "sales", limit: 3 } as const;
 
 type Connected = { client: Client; connect_ms: number; close(): Promise<void> };
 
-async function timeCalls(connected: Connected, transport: Transport, server: ServerKind, options: McpOptions): Promise<LatencyResult> {
+async function timeCalls(
+  connected: Connected,
+  transport: Transport,
+  server: ServerKind,
+  options: McpOptions,
+): Promise<LatencyResult> {
   const { client } = connected;
   await client.listTools();
   const first = await client.callTool({ name: BARE_TOOL, arguments: { ...TOOL_ARGS } });
-  if (first.isError === true) throw new Error(`the ${server} server answered the benchmark call with an error: ${JSON.stringify(first.structuredContent ?? first.content).slice(0, 200)}`);
+  if (first.isError === true)
+    throw new Error(
+      `the ${server} server answered the benchmark call with an error: ${JSON.stringify(first.structuredContent ?? first.content).slice(0, 200)}`,
+    );
   for (let i = 0; i < options.warmup; i++) await client.callTool({ name: BARE_TOOL, arguments: { ...TOOL_ARGS } });
   const times: number[] = [];
   for (let i = 0; i < options.calls; i++) {
@@ -72,7 +90,11 @@ async function timeCalls(connected: Connected, transport: Transport, server: Ser
   }
   const sorted = [...times].sort((a, b) => a - b);
   return {
-    status: "measured", transport, server, calls: options.calls, warmup: options.warmup,
+    status: "measured",
+    transport,
+    server,
+    calls: options.calls,
+    warmup: options.warmup,
     median_us: round(percentile(sorted, 50), 1),
     p99_us: round(percentile(sorted, 99), 1),
     mean_us: round(times.reduce((a, b) => a + b, 0) / times.length, 1),
@@ -97,7 +119,10 @@ async function inMemory(server: Server): Promise<Connected> {
 async function stdio(entry: string): Promise<Connected> {
   const start = process.hrtime.bigint();
   const transport = new StdioClientTransport({
-    command: process.execPath, args: ["--import", "tsx", entry], cwd: ROOT, stderr: "ignore",
+    command: process.execPath,
+    args: ["--import", "tsx", entry],
+    cwd: ROOT,
+    stderr: "ignore",
     env: { ...getDefaultEnvironment(), AGENT_HARNESS_APPROVAL_SECRET: randomBytes(24).toString("hex") },
   });
   const client = newClient();
@@ -109,9 +134,16 @@ async function stdio(entry: string): Promise<Connected> {
 async function projectServer(): Promise<Server> {
   const mcp = await import("../../mcp/index.js");
   const deps = {
-    registry: createFixtureRegistry(createFixtureWorld()), ledger: createMemoryLedger(), artifacts: createMemoryArtifactStore(),
-    clock: systemClock, ids: createIdSource("bench-mcp"), secret: randomBytes(24).toString("hex"), sessions: mcp.createSessionStore(),
-    audit: mcp.discardAudit, limits: DEFAULT_LIMITS, inputLimits: DEFAULT_INPUT_LIMITS,
+    registry: createFixtureRegistry(createFixtureWorld()),
+    ledger: createMemoryLedger(),
+    artifacts: createMemoryArtifactStore(),
+    clock: systemClock,
+    ids: createIdSource("bench-mcp"),
+    secret: randomBytes(24).toString("hex"),
+    sessions: mcp.createSessionStore(),
+    audit: mcp.discardAudit,
+    limits: DEFAULT_LIMITS,
+    inputLimits: DEFAULT_INPUT_LIMITS,
   };
   return mcp.createHarnessServer(deps, { connectionSession: "bench" });
 }
@@ -130,10 +162,16 @@ export async function measureMcp(options: McpOptions, log: (line: string) => voi
       connected = await c.connect();
       const result = await timeCalls(connected, c.transport, c.server, options);
       results.push(result);
-      if (result.status === "measured") log(`mcp ${c.transport} ${c.server}: median ${result.median_us} µs, p99 ${result.p99_us} µs`);
+      if (result.status === "measured")
+        log(`mcp ${c.transport} ${c.server}: median ${result.median_us} µs, p99 ${result.p99_us} µs`);
     } catch (error) {
-      const reason = error instanceof Error ? error.message.split("\n")[0] ?? error.message : String(error);
-      results.push({ status: NOT_MEASURED, transport: c.transport, server: c.server, reason: reason.replaceAll(ROOT, ".") });
+      const reason = error instanceof Error ? (error.message.split("\n")[0] ?? error.message) : String(error);
+      results.push({
+        status: NOT_MEASURED,
+        transport: c.transport,
+        server: c.server,
+        reason: reason.replaceAll(ROOT, "."),
+      });
       log(`mcp ${c.transport} ${c.server}: not measured (${reason})`);
     } finally {
       await connected?.close().catch(() => undefined);
@@ -143,10 +181,15 @@ export async function measureMcp(options: McpOptions, log: (line: string) => voi
     const find = (server: ServerKind) => results.find((r) => r.transport === transport && r.server === server);
     const project = find("project");
     const bare = find("bare_sdk");
-    return project?.status === "measured" && bare?.status === "measured" ? round(project.median_us - bare.median_us, 1) : null;
+    return project?.status === "measured" && bare?.status === "measured"
+      ? round(project.median_us - bare.median_us, 1)
+      : null;
   };
   return {
-    definition: MCP_DEFINITION, tool: BARE_TOOL, arguments: TOOL_ARGS, results,
+    definition: MCP_DEFINITION,
+    tool: BARE_TOOL,
+    arguments: TOOL_ARGS,
+    results,
     project_overhead_us: { in_memory: overhead("in_memory"), stdio: overhead("stdio") },
   };
 }

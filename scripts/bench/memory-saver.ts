@@ -16,7 +16,12 @@ type Saver = {
   storage: Record<string, Record<string, Record<string, unknown>> | undefined>;
   writes: Record<string, Record<string, unknown>>;
   list(config: Config): AsyncIterable<Tuple>;
-  put(config: Config, checkpoint: Tuple["checkpoint"], metadata: Record<string, unknown>, newVersions: Record<string, unknown>): Promise<unknown>;
+  put(
+    config: Config,
+    checkpoint: Tuple["checkpoint"],
+    metadata: Record<string, unknown>,
+    newVersions: Record<string, unknown>,
+  ): Promise<unknown>;
 };
 
 export type MemorySaverView = {
@@ -33,7 +38,12 @@ export const fillerId = (i: number): string => `00000000-0000-6000-8000-${i.toSt
 
 export async function asMemorySaver(value: unknown, thread_id: string): Promise<MemorySaverView> {
   const saver = value as Saver;
-  if (typeof saver.storage !== "object" || typeof saver.writes !== "object" || typeof saver.put !== "function" || typeof saver.list !== "function") {
+  if (
+    typeof saver.storage !== "object" ||
+    typeof saver.writes !== "object" ||
+    typeof saver.put !== "function" ||
+    typeof saver.list !== "function"
+  ) {
     throw new Error("the LangGraph checkpointer does not look like a MemorySaver (storage, writes, put, list)");
   }
   const checkpoints = () => {
@@ -44,7 +54,8 @@ export async function asMemorySaver(value: unknown, thread_id: string): Promise<
   const own: Tuple[] = [];
   for await (const tuple of saver.list({ configurable: { thread_id } })) own.push(tuple);
   const newestOwn = Object.keys(checkpoints()).sort().at(-1) ?? "";
-  if (fillerId(0) >= newestOwn) throw new Error(`LangGraph's checkpoint ids (${newestOwn}) no longer sort after the filler ids`);
+  if (fillerId(0) >= newestOwn)
+    throw new Error(`LangGraph's checkpoint ids (${newestOwn}) no longer sort after the filler ids`);
 
   const isThreadWrite = (key: string) => {
     try {
@@ -57,7 +68,11 @@ export async function asMemorySaver(value: unknown, thread_id: string): Promise<
   let keptWrites = new Map<string, Record<string, unknown>>();
   const snapshot = () => {
     keptIds = new Set(Object.keys(checkpoints()));
-    keptWrites = new Map(Object.entries(saver.writes).filter(([key]) => isThreadWrite(key)).map(([key, entry]) => [key, { ...entry }]));
+    keptWrites = new Map(
+      Object.entries(saver.writes)
+        .filter(([key]) => isThreadWrite(key))
+        .map(([key, entry]) => [key, { ...entry }]),
+    );
   };
   snapshot();
 

@@ -24,7 +24,8 @@ export const SummarySchema = z.strictObject({
   samples: z.array(Num),
 });
 
-const engineRecord = <T extends z.ZodType>(value: T) => z.strictObject(Object.fromEntries(ENGINE_IDS.map((id) => [id, value])) as Record<(typeof ENGINE_IDS)[number], T>);
+const engineRecord = <T extends z.ZodType>(value: T) =>
+  z.strictObject(Object.fromEntries(ENGINE_IDS.map((id) => [id, value])) as Record<(typeof ENGINE_IDS)[number], T>);
 
 const EngineStep = z.discriminatedUnion("status", [
   z.strictObject({
@@ -58,7 +59,13 @@ const StepSection = z.strictObject({
     cpu_us_per_step: SummarySchema,
   }),
   engines: engineRecord(EngineStep),
-  per_scenario: z.array(z.strictObject({ name: z.string(), steps: z.number().int(), mean_us_per_step: z.record(z.string(), Num.nullable()) })),
+  per_scenario: z.array(
+    z.strictObject({
+      name: z.string(),
+      steps: z.number().int(),
+      mean_us_per_step: z.record(z.string(), Num.nullable()),
+    }),
+  ),
 });
 
 const GrowthPoint = z.discriminatedUnion("status", [
@@ -79,10 +86,12 @@ const GrowthPoint = z.discriminatedUnion("status", [
 const GrowthSection = z.strictObject({
   definition: z.string(),
   sizes: z.array(z.number().int().positive()).min(1),
-  engines: engineRecord(z.union([
-    z.strictObject({ store: z.string(), points: z.array(GrowthPoint) }),
-    z.strictObject({ status: NotMeasured, reason: z.string() }),
-  ])),
+  engines: engineRecord(
+    z.union([
+      z.strictObject({ store: z.string(), points: z.array(GrowthPoint) }),
+      z.strictObject({ status: NotMeasured, reason: z.string() }),
+    ]),
+  ),
 });
 
 const Transport = z.enum(["in_memory", "stdio"]);
@@ -91,27 +100,52 @@ const McpSection = z.strictObject({
   definition: z.string(),
   tool: z.string(),
   arguments: z.record(z.string(), z.unknown()),
-  results: z.array(z.discriminatedUnion("status", [
-    z.strictObject({
-      status: z.literal("measured"), transport: Transport, server: ServerKind, calls: z.number().int().positive(), warmup: z.number().int(),
-      median_us: Num, p99_us: Num, mean_us: Num, min_us: Num, max_us: Num, connect_ms: Num, protocol_version: z.string().nullable(),
-    }),
-    z.strictObject({ status: NotMeasured, transport: Transport, server: ServerKind, reason: z.string() }),
-  ])).length(4),
+  results: z
+    .array(
+      z.discriminatedUnion("status", [
+        z.strictObject({
+          status: z.literal("measured"),
+          transport: Transport,
+          server: ServerKind,
+          calls: z.number().int().positive(),
+          warmup: z.number().int(),
+          median_us: Num,
+          p99_us: Num,
+          mean_us: Num,
+          min_us: Num,
+          max_us: Num,
+          connect_ms: Num,
+          protocol_version: z.string().nullable(),
+        }),
+        z.strictObject({ status: NotMeasured, transport: Transport, server: ServerKind, reason: z.string() }),
+      ]),
+    )
+    .length(4),
   project_overhead_us: z.strictObject({ in_memory: Num.nullable(), stdio: Num.nullable() }),
 });
 
 const ComparisonRun = z.discriminatedUnion("status", [
   z.strictObject({
-    status: z.literal("measured"), command: z.string(), runs: z.number().int().positive(), exit_codes: z.array(z.number().int()),
-    wall_ms: SummarySchema, max_rss_mib: SummarySchema, rss_source: z.string(), processes_per_run: z.number().int().positive(),
+    status: z.literal("measured"),
+    command: z.string(),
+    runs: z.number().int().positive(),
+    exit_codes: z.array(z.number().int()),
+    wall_ms: SummarySchema,
+    max_rss_mib: SummarySchema,
+    rss_source: z.string(),
+    processes_per_run: z.number().int().positive(),
   }),
   z.strictObject({ status: NotMeasured, command: z.string(), reason: z.string() }),
 ]);
 
 /** `ratio` and `met` use the wall-clock medians; `cpu_ratio` and `met_by_cpu` the CPU-time medians. */
 const Target = z.strictObject({
-  ratio: Num.nullable(), cpu_ratio: Num.nullable(), max: Num, met: z.boolean().nullable(), met_by_cpu: z.boolean().nullable(), from: z.string(),
+  ratio: Num.nullable(),
+  cpu_ratio: Num.nullable(),
+  max: Num,
+  met: z.boolean().nullable(),
+  met_by_cpu: z.boolean().nullable(),
+  from: z.string(),
 });
 
 export const BenchReport = z.strictObject({
@@ -121,8 +155,15 @@ export const BenchReport = z.strictObject({
   commit: z.string().nullable(),
   duration_s: Num,
   machine: z.strictObject({
-    cpu_model: z.string(), cores: z.number().int().positive(), memory_gib: Num, node: z.string(), v8: z.string(),
-    platform: z.string(), arch: z.string(), os_release: z.string(), gc_between_measures: z.boolean(),
+    cpu_model: z.string(),
+    cores: z.number().int().positive(),
+    memory_gib: Num,
+    node: z.string(),
+    v8: z.string(),
+    platform: z.string(),
+    arch: z.string(),
+    os_release: z.string(),
+    gc_between_measures: z.boolean(),
   }),
   /** 1-, 5- and 15-minute load averages when the run began and ended: other work on the machine shows here. */
   load_average: z.strictObject({ start: z.array(Num).length(3), end: z.array(Num).length(3) }),
@@ -130,7 +171,10 @@ export const BenchReport = z.strictObject({
   step_overhead: StepSection,
   growth: GrowthSection,
   mcp: McpSection,
-  comparison: z.strictObject({ definition: z.string(), frameworks: z.strictObject({ local_state_graph: ComparisonRun, langgraph: ComparisonRun }) }),
+  comparison: z.strictObject({
+    definition: z.string(),
+    frameworks: z.strictObject({ local_state_graph: ComparisonRun, langgraph: ComparisonRun }),
+  }),
   targets: z.strictObject({
     handwritten_vs_floor_max: z.literal(TARGETS.handwritten_vs_floor_max),
     local_vs_handwritten_max: z.literal(TARGETS.local_vs_handwritten_max),
@@ -145,17 +189,26 @@ export function targetsOf(steps: Steps): BenchReport["targets"] {
   const hw = steps.engines.handwritten;
   const local = steps.engines.local_state_graph;
   const target = (wall: number | null, cpu: number | null, max: number, from: string) => ({
-    ratio: wall, cpu_ratio: cpu, max, met: wall === null ? null : wall <= max, met_by_cpu: cpu === null ? null : cpu <= max, from,
+    ratio: wall,
+    cpu_ratio: cpu,
+    max,
+    met: wall === null ? null : wall <= max,
+    met_by_cpu: cpu === null ? null : cpu <= max,
+    from,
   });
   return {
     ...TARGETS,
     handwritten_vs_floor: target(
-      hw.status === "measured" ? hw.ratio_to_floor : null, hw.status === "measured" ? hw.cpu_ratio_to_floor : null,
-      TARGETS.handwritten_vs_floor_max, "step_overhead.engines.handwritten.ratio_to_floor (cpu_ratio: cpu_ratio_to_floor)",
+      hw.status === "measured" ? hw.ratio_to_floor : null,
+      hw.status === "measured" ? hw.cpu_ratio_to_floor : null,
+      TARGETS.handwritten_vs_floor_max,
+      "step_overhead.engines.handwritten.ratio_to_floor (cpu_ratio: cpu_ratio_to_floor)",
     ),
     local_vs_handwritten: target(
-      local.status === "measured" ? local.ratio_to_handwritten : null, local.status === "measured" ? local.cpu_ratio_to_handwritten : null,
-      TARGETS.local_vs_handwritten_max, "step_overhead.engines.local_state_graph.ratio_to_handwritten (cpu_ratio: cpu_ratio_to_handwritten)",
+      local.status === "measured" ? local.ratio_to_handwritten : null,
+      local.status === "measured" ? local.cpu_ratio_to_handwritten : null,
+      TARGETS.local_vs_handwritten_max,
+      "step_overhead.engines.local_state_graph.ratio_to_handwritten (cpu_ratio: cpu_ratio_to_handwritten)",
     ),
   };
 }

@@ -17,7 +17,8 @@ export type StepOptions = {
   readonly minSampleMs: number;
 };
 
-export type EngineEntry = { readonly id: EngineId; readonly factory: EngineFactory } | { readonly id: EngineId; readonly unavailable: string };
+export type EngineEntry =
+  { readonly id: EngineId; readonly factory: EngineFactory } | { readonly id: EngineId; readonly unavailable: string };
 
 export type EngineStepResult =
   | {
@@ -58,7 +59,11 @@ export type StepSection = {
   };
   readonly engines: Readonly<Record<EngineId, EngineStepResult>>;
   /** Where the time goes: mean µs per step of each scenario over all sampled passes (not a median). */
-  readonly per_scenario: readonly { readonly name: string; readonly steps: number; readonly mean_us_per_step: Readonly<Record<string, number | null>> }[];
+  readonly per_scenario: readonly {
+    readonly name: string;
+    readonly steps: number;
+    readonly mean_us_per_step: Readonly<Record<string, number | null>>;
+  }[];
 };
 
 export const STEP_DEFINITION =
@@ -67,7 +72,12 @@ export const STEP_DEFINITION =
 export const FLOOR_DEFINITION =
   "A bare synchronous loop doing only the unavoidable work of one step: validatePlannerOutput of a planner output (the workload's scripts, in turn), the registry lookup and decidePolicy for its tool, and the canonical sha256 of the state (hashState) checkpointed by the step that applied each of the workload's trace events.";
 
-export async function measureStepOverhead(entries: readonly EngineEntry[], scenarios: readonly Scenario[], options: StepOptions, log: (line: string) => void): Promise<StepSection> {
+export async function measureStepOverhead(
+  entries: readonly EngineEntry[],
+  scenarios: readonly Scenario[],
+  options: StepOptions,
+  log: (line: string) => void,
+): Promise<StepSection> {
   const measured = entries.filter((e): e is Extract<EngineEntry, { factory: EngineFactory }> => "factory" in e);
   const reference = measured.find((e) => e.id === "handwritten");
   if (reference === undefined) throw new Error("the handwritten engine is the reference and must be measured");
@@ -82,7 +92,11 @@ export async function measureStepOverhead(entries: readonly EngineEntry[], scena
   for (const scenario of scenarios) {
     const base = await runTimed(reference.factory, scenario, true);
     if (base.clock_moved) {
-      excluded.push({ name: scenario.name, reason: "waits on a timer (a timeout or a retry backoff on the manual clock): it would measure setTimeout latency, not engine work" });
+      excluded.push({
+        name: scenario.name,
+        reason:
+          "waits on a timer (a timeout or a retry backoff on the manual clock): it would measure setTimeout latency, not engine work",
+      });
       continue;
     }
     included.push(scenario);
@@ -90,12 +104,15 @@ export async function measureStepOverhead(entries: readonly EngineEntry[], scena
     items.push(...floorItems(scenario, base.env));
     for (const entry of measured) {
       const run = entry.id === reference.id ? base : await runTimed(entry.factory, scenario, true);
-      if (run.trace_digest !== base.trace_digest || run.steps !== base.steps) mismatches.push(`${scenario.name}: ${entry.id} trace differs from handwritten`);
+      if (run.trace_digest !== base.trace_digest || run.steps !== base.steps)
+        mismatches.push(`${scenario.name}: ${entry.id} trace differs from handwritten`);
       if (run.graph_steps !== null) graphSteps.set(entry.id, (graphSteps.get(entry.id) ?? 0) + run.graph_steps);
     }
   }
   const stepsPerPass = items.length;
-  log(`step workload: ${included.length} scenarios, ${stepsPerPass} steps per pass (${excluded.length} excluded: timer waits)`);
+  log(
+    `step workload: ${included.length} scenarios, ${stepsPerPass} steps per pass (${excluded.length} excluded: timer waits)`,
+  );
 
   /** Per engine and scenario: time and steps over every sampled pass, for the breakdown. */
   const byScenario = new Map<string, { us: number; steps: number }>();
@@ -160,7 +177,9 @@ export async function measureStepOverhead(entries: readonly EngineEntry[], scena
       samples.set(id, [...(samples.get(id) ?? []), us / steps]);
       cpuSamples.set(id, [...(cpuSamples.get(id) ?? []), cpu_us / steps]);
     }
-    log(`step sample ${s + 1}/${options.samples}: ${order.map((id) => `${id} ${(samples.get(id)?.at(-1) ?? 0).toFixed(1)} µs (cpu ${(cpuSamples.get(id)?.at(-1) ?? 0).toFixed(1)})`).join(", ")}`);
+    log(
+      `step sample ${s + 1}/${options.samples}: ${order.map((id) => `${id} ${(samples.get(id)?.at(-1) ?? 0).toFixed(1)} µs (cpu ${(cpuSamples.get(id)?.at(-1) ?? 0).toFixed(1)})`).join(", ")}`,
+    );
   }
 
   const floor = summarize(samples.get("floor") ?? []);
@@ -183,7 +202,8 @@ export async function measureStepOverhead(entries: readonly EngineEntry[], scena
       us_per_step: perStep,
       cpu_us_per_step: cpuPerStep,
       graph_steps_per_pass: graph,
-      us_per_graph_step: graph === null || graph === 0 ? null : Math.round(((perStep.median * stepsPerPass) / graph) * 1000) / 1000,
+      us_per_graph_step:
+        graph === null || graph === 0 ? null : Math.round(((perStep.median * stepsPerPass) / graph) * 1000) / 1000,
       ratio_to_floor: ratio(perStep.median, floor.median),
       ratio_to_handwritten: entry.id === "handwritten" ? null : ratio(perStep.median, handwritten.median),
       cpu_ratio_to_floor: ratio(cpuPerStep.median, cpuFloor.median),
@@ -193,10 +213,12 @@ export async function measureStepOverhead(entries: readonly EngineEntry[], scena
   const perScenario = included.map((scenario, i) => ({
     name: scenario.name,
     steps: scenarioSteps[i] ?? 0,
-    mean_us_per_step: Object.fromEntries(measured.map((e) => {
-      const sum = byScenario.get(`${e.id}/${scenario.name}`);
-      return [e.id, sum === undefined || sum.steps === 0 ? null : round(sum.us / sum.steps, 1)];
-    })),
+    mean_us_per_step: Object.fromEntries(
+      measured.map((e) => {
+        const sum = byScenario.get(`${e.id}/${scenario.name}`);
+        return [e.id, sum === undefined || sum.steps === 0 ? null : round(sum.us / sum.steps, 1)];
+      }),
+    ),
   }));
   return {
     definition: STEP_DEFINITION,
@@ -205,7 +227,13 @@ export async function measureStepOverhead(entries: readonly EngineEntry[], scena
     steps_per_pass: stepsPerPass,
     traces_identical: mismatches.length === 0,
     trace_mismatches: mismatches,
-    floor: { definition: FLOOR_DEFINITION, items_per_pass: items.length, passes_per_sample: passes.get("floor") ?? 1, us_per_step: floor, cpu_us_per_step: cpuFloor },
+    floor: {
+      definition: FLOOR_DEFINITION,
+      items_per_pass: items.length,
+      passes_per_sample: passes.get("floor") ?? 1,
+      us_per_step: floor,
+      cpu_us_per_step: cpuFloor,
+    },
     engines,
     per_scenario: perScenario,
   };

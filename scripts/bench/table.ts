@@ -1,13 +1,21 @@
 /** The tables people read on stdout; the JSON is what machines and tests read. */
 import type { BenchReport } from "./report.js";
 
-const fmt = (value: number, digits = 1) => value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fmt = (value: number, digits = 1) =>
+  value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const int = (value: number) => Math.round(value).toLocaleString("en-US");
 
-function grid(header: readonly string[], rows: readonly (readonly string[])[], rightAligned: ReadonlySet<number>): string[] {
+function grid(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  rightAligned: ReadonlySet<number>,
+): string[] {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
   const line = (cells: readonly string[]) =>
-    cells.map((c, i) => (rightAligned.has(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join("  ").trimEnd();
+    cells
+      .map((c, i) => (rightAligned.has(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))
+      .join("  ")
+      .trimEnd();
   return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)];
 }
 
@@ -20,13 +28,27 @@ export function renderTables(report: BenchReport): string {
   ];
 
   const steps = report.step_overhead;
-  out.push(`1. Per-step overhead: ${steps.scenarios.length} scenarios, ${steps.steps_per_pass} steps per pass (a step = one applied contract fact = one trace event)`);
-  out.push(`   traces identical on every engine: ${steps.traces_identical ? "yes" : `NO (${steps.trace_mismatches.join("; ")})`}; excluded (timer waits): ${steps.excluded.map((e) => e.name).join(", ") || "none"}`);
+  out.push(
+    `1. Per-step overhead: ${steps.scenarios.length} scenarios, ${steps.steps_per_pass} steps per pass (a step = one applied contract fact = one trace event)`,
+  );
+  out.push(
+    `   traces identical on every engine: ${steps.traces_identical ? "yes" : `NO (${steps.trace_mismatches.join("; ")})`}; excluded (timer waits): ${steps.excluded.map((e) => e.name).join(", ") || "none"}`,
+  );
   const f = steps.floor;
-  const stepRows: string[][] = [[
-    "floor", fmt(f.us_per_step.median), `${fmt(f.us_per_step.min)}–${fmt(f.us_per_step.max)}`, `${fmt(f.us_per_step.iqr_pct, 0)}%`, "1.00", "-",
-    fmt(f.cpu_us_per_step.median), "1.00", "-", "-",
-  ]];
+  const stepRows: string[][] = [
+    [
+      "floor",
+      fmt(f.us_per_step.median),
+      `${fmt(f.us_per_step.min)}–${fmt(f.us_per_step.max)}`,
+      `${fmt(f.us_per_step.iqr_pct, 0)}%`,
+      "1.00",
+      "-",
+      fmt(f.cpu_us_per_step.median),
+      "1.00",
+      "-",
+      "-",
+    ],
+  ];
   for (const [id, e] of Object.entries(steps.engines)) {
     if (e.status !== "measured") {
       stepRows.push([id, e.status, e.reason, "", "", "", "", "", "", ""]);
@@ -35,14 +57,27 @@ export function renderTables(report: BenchReport): string {
     const s = e.us_per_step;
     const opt = (x: number | null, digits = 2) => (x === null ? "-" : fmt(x, digits));
     stepRows.push([
-      id, fmt(s.median), `${fmt(s.min)}–${fmt(s.max)}`, `${fmt(s.iqr_pct, 0)}%`, fmt(e.ratio_to_floor, 2), opt(e.ratio_to_handwritten),
-      fmt(e.cpu_us_per_step.median), fmt(e.cpu_ratio_to_floor, 2), opt(e.cpu_ratio_to_handwritten), opt(e.us_per_graph_step, 1),
+      id,
+      fmt(s.median),
+      `${fmt(s.min)}–${fmt(s.max)}`,
+      `${fmt(s.iqr_pct, 0)}%`,
+      fmt(e.ratio_to_floor, 2),
+      opt(e.ratio_to_handwritten),
+      fmt(e.cpu_us_per_step.median),
+      fmt(e.cpu_ratio_to_floor, 2),
+      opt(e.cpu_ratio_to_handwritten),
+      opt(e.us_per_graph_step, 1),
     ]);
   }
-  out.push(...grid(
-    ["engine", "µs/step", "min–max", "IQR", "× floor", "× hand", "cpu µs/step", "× floor", "× hand", "µs/graph step"],
-    stepRows, new Set([1, 2, 3, 4, 5, 6, 7, 8, 9]),
-  ), "   (µs = wall-clock median of the samples; cpu = CPU time of this process over the same calls, all threads: V8's background GC and compiler threads count, so it can exceed wall time)", "");
+  out.push(
+    ...grid(
+      ["engine", "µs/step", "min–max", "IQR", "× floor", "× hand", "cpu µs/step", "× floor", "× hand", "µs/graph step"],
+      stepRows,
+      new Set([1, 2, 3, 4, 5, 6, 7, 8, 9]),
+    ),
+    "   (µs = wall-clock median of the samples; cpu = CPU time of this process over the same calls, all threads: V8's background GC and compiler threads count, so it can exceed wall time)",
+    "",
+  );
 
   const growth = report.growth;
   out.push("2. Growth: µs per step continuing a session whose store already holds N checkpoints");
@@ -59,28 +94,85 @@ export function renderTables(report: BenchReport): string {
       return `${fmt(p.us_per_step.median)}${p.capped ? ` (capped at ${int(p.checkpoints_before_run.min)})` : ""}`;
     });
     const last = g.points.at(-1);
-    growthRows.push([id, ...cells, last?.status === "measured" && last.ratio_to_smallest !== null ? `${fmt(last.ratio_to_smallest, 2)}×` : "-"]);
+    growthRows.push([
+      id,
+      ...cells,
+      last?.status === "measured" && last.ratio_to_smallest !== null ? `${fmt(last.ratio_to_smallest, 2)}×` : "-",
+    ]);
   }
-  out.push(...grid(["engine", ...growth.sizes.map((n) => `N=${int(n)}`), `N=${int(growth.sizes.at(-1) ?? 0)} / N=${int(growth.sizes[0] ?? 0)}`], growthRows, new Set(growth.sizes.map((_, i) => i + 1).concat(growth.sizes.length + 1))), "");
+  out.push(
+    ...grid(
+      [
+        "engine",
+        ...growth.sizes.map((n) => `N=${int(n)}`),
+        `N=${int(growth.sizes.at(-1) ?? 0)} / N=${int(growth.sizes[0] ?? 0)}`,
+      ],
+      growthRows,
+      new Set(growth.sizes.map((_, i) => i + 1).concat(growth.sizes.length + 1)),
+    ),
+    "",
+  );
 
   const mcp = report.mcp;
-  out.push(`3. MCP tools/call round trip (${mcp.tool} ${JSON.stringify(mcp.arguments)}, SDK client, calls one after another)`);
-  out.push(...grid(["transport", "server", "median µs", "p99 µs", "mean µs", "calls", "connect ms"], mcp.results.map((r) =>
-    r.status === "measured"
-      ? [r.transport, r.server, fmt(r.median_us), fmt(r.p99_us), fmt(r.mean_us), String(r.calls), fmt(r.connect_ms, 0)]
-      : [r.transport, r.server, r.status, r.reason, "", "", ""]), new Set([2, 3, 4, 5, 6])));
+  out.push(
+    `3. MCP tools/call round trip (${mcp.tool} ${JSON.stringify(mcp.arguments)}, SDK client, calls one after another)`,
+  );
+  out.push(
+    ...grid(
+      ["transport", "server", "median µs", "p99 µs", "mean µs", "calls", "connect ms"],
+      mcp.results.map((r) =>
+        r.status === "measured"
+          ? [
+              r.transport,
+              r.server,
+              fmt(r.median_us),
+              fmt(r.p99_us),
+              fmt(r.mean_us),
+              String(r.calls),
+              fmt(r.connect_ms, 0),
+            ]
+          : [r.transport, r.server, r.status, r.reason, "", "", ""],
+      ),
+      new Set([2, 3, 4, 5, 6]),
+    ),
+  );
   const over = mcp.project_overhead_us;
-  out.push(`   project server over bare SDK (median): in memory ${over.in_memory === null ? "-" : `+${fmt(over.in_memory)} µs`}, stdio ${over.stdio === null ? "-" : `+${fmt(over.stdio)} µs`}`, "");
+  out.push(
+    `   project server over bare SDK (median): in memory ${over.in_memory === null ? "-" : `+${fmt(over.in_memory)} µs`}, stdio ${over.stdio === null ? "-" : `+${fmt(over.stdio)} µs`}`,
+    "",
+  );
 
   out.push("4. The comparison run: tsx scripts/compare.ts --framework F --output <tmp> --quiet");
-  out.push(...grid(["framework", "wall ms median", "min–max", "peak RSS MiB", "runs", "exit codes"], Object.entries(report.comparison.frameworks).map(([id, c]) =>
-    c.status === "measured"
-      ? [id, int(c.wall_ms.median), `${int(c.wall_ms.min)}–${int(c.wall_ms.max)}`, fmt(c.max_rss_mib.median), String(c.runs), c.exit_codes.join(",")]
-      : [id, c.status, c.reason, "", "", ""]), new Set([1, 2, 3, 4])), "");
+  out.push(
+    ...grid(
+      ["framework", "wall ms median", "min–max", "peak RSS MiB", "runs", "exit codes"],
+      Object.entries(report.comparison.frameworks).map(([id, c]) =>
+        c.status === "measured"
+          ? [
+              id,
+              int(c.wall_ms.median),
+              `${int(c.wall_ms.min)}–${int(c.wall_ms.max)}`,
+              fmt(c.max_rss_mib.median),
+              String(c.runs),
+              c.exit_codes.join(","),
+            ]
+          : [id, c.status, c.reason, "", "", ""],
+      ),
+      new Set([1, 2, 3, 4]),
+    ),
+    "",
+  );
 
   const t = report.targets;
-  const verdict = (x: { ratio: number | null; met: boolean | null; cpu_ratio: number | null; met_by_cpu: boolean | null }) =>
-    x.ratio === null ? "not measured" : `${fmt(x.ratio, 2)} — ${x.met ? "met" : "NOT MET"} (by CPU time ${x.cpu_ratio === null ? "-" : fmt(x.cpu_ratio, 2)} — ${x.met_by_cpu ? "met" : "NOT MET"})`;
+  const verdict = (x: {
+    ratio: number | null;
+    met: boolean | null;
+    cpu_ratio: number | null;
+    met_by_cpu: boolean | null;
+  }) =>
+    x.ratio === null
+      ? "not measured"
+      : `${fmt(x.ratio, 2)} — ${x.met ? "met" : "NOT MET"} (by CPU time ${x.cpu_ratio === null ? "-" : fmt(x.cpu_ratio, 2)} — ${x.met_by_cpu ? "met" : "NOT MET"})`;
   out.push("Targets (read from this run, never asserted)");
   out.push(`   handwritten ≤ ${t.handwritten_vs_floor_max}× floor: ${verdict(t.handwritten_vs_floor)}`);
   out.push(`   local_state_graph ≤ ${t.local_vs_handwritten_max}× handwritten: ${verdict(t.local_vs_handwritten)}`);

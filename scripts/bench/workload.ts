@@ -9,12 +9,28 @@
  * scenario is the same number of steps on every engine.
  */
 import {
-  approvePending, assertNever, DEFAULT_EPOCH, DEFAULT_INPUT_LIMITS, decidePolicy, digest, hashState, isProcessCrash,
-  validatePlannerOutput, type AgentState, type ToolRegistry,
+  approvePending,
+  assertNever,
+  DEFAULT_EPOCH,
+  DEFAULT_INPUT_LIMITS,
+  decidePolicy,
+  digest,
+  hashState,
+  isProcessCrash,
+  validatePlannerOutput,
+  type AgentState,
+  type ToolRegistry,
 } from "../../handwritten/contract/index.js";
 import { createFixtureRegistry, createFixtureWorld } from "../../handwritten/fixtures/index.js";
 import {
-  createEnvironment, EngineUsageError, SESSION_ID, type Action, type Engine, type EngineFactory, type Environment, type Scenario,
+  createEnvironment,
+  EngineUsageError,
+  SESSION_ID,
+  type Action,
+  type Engine,
+  type EngineFactory,
+  type Environment,
+  type Scenario,
 } from "../../scenarios/index.js";
 import { cpuUs, elapsedUs } from "./stats.js";
 
@@ -41,7 +57,11 @@ export type InspectedRun = TimedRun & {
 /** Plays one scenario; with `inspect`, also reads what the run left for checks (not timed). */
 export async function runTimed(factory: EngineFactory, scenario: Scenario): Promise<TimedRun>;
 export async function runTimed(factory: EngineFactory, scenario: Scenario, inspect: true): Promise<InspectedRun>;
-export async function runTimed(factory: EngineFactory, scenario: Scenario, inspect = false): Promise<TimedRun | InspectedRun> {
+export async function runTimed(
+  factory: EngineFactory,
+  scenario: Scenario,
+  inspect = false,
+): Promise<TimedRun | InspectedRun> {
   const env = createEnvironment(scenario.options);
   warmRegistry(env.registry);
   let engine: Engine = factory.create(env);
@@ -69,8 +89,13 @@ export async function runTimed(factory: EngineFactory, scenario: Scenario, inspe
   const trace = await engine.trace(SESSION_ID);
   if (!inspect) return { us, cpu_us, steps: trace.length };
   return {
-    us, cpu_us, steps: trace.length, trace_digest: digest(trace), graph_steps: await engine.graphSteps(SESSION_ID),
-    clock_moved: env.clock.now() !== DEFAULT_EPOCH, env,
+    us,
+    cpu_us,
+    steps: trace.length,
+    trace_digest: digest(trace),
+    graph_steps: await engine.graphSteps(SESSION_ID),
+    clock_moved: env.clock.now() !== DEFAULT_EPOCH,
+    env,
   };
 
   async function perform(action: Action): Promise<void> {
@@ -154,7 +179,10 @@ export function floorStep(registry: ToolRegistry, item: FloorItem): number {
 }
 
 /** Runs the floor over every item once; returns elapsed wall and CPU microseconds and a checksum. */
-export function runFloor(registry: ToolRegistry, items: readonly FloorItem[]): { us: number; cpu_us: number; checksum: number } {
+export function runFloor(
+  registry: ToolRegistry,
+  items: readonly FloorItem[],
+): { us: number; cpu_us: number; checksum: number } {
   let checksum = 0;
   const cpu = process.cpuUsage();
   const start = process.hrtime.bigint();

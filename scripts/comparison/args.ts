@@ -9,7 +9,10 @@ export type CompareArgs =
   | { readonly kind: "help" }
   | { readonly kind: "run"; readonly framework: FrameworkId; readonly output: string | null; readonly quiet: boolean };
 
-export type UsageError = { readonly code: "unknown_flag" | "missing_framework" | "unknown_framework" | "bad_value"; readonly message: string };
+export type UsageError = {
+  readonly code: "unknown_flag" | "missing_framework" | "unknown_framework" | "bad_value";
+  readonly message: string;
+};
 
 export const USAGE = `Usage: tsx scripts/compare.ts --framework <local_state_graph|langgraph> [--output PATH] [--quiet]
 
@@ -26,11 +29,21 @@ writes JSON evidence with the handwritten and framework observations and "equal"
 Exit codes: 0 measured and all equal, 1 measured with a difference, 2 bad usage, 3 not measured.`;
 
 export function parseCompareArgs(argv: readonly string[]): Result<CompareArgs, UsageError> {
-  let values: { framework?: string | undefined; output?: string | undefined; help?: boolean | undefined; quiet?: boolean | undefined };
+  let values: {
+    framework?: string | undefined;
+    output?: string | undefined;
+    help?: boolean | undefined;
+    quiet?: boolean | undefined;
+  };
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { framework: { type: "string" }, output: { type: "string" }, help: { type: "boolean" }, quiet: { type: "boolean" } },
+      options: {
+        framework: { type: "string" },
+        output: { type: "string" },
+        help: { type: "boolean" },
+        quiet: { type: "boolean" },
+      },
       strict: true,
       allowPositionals: false,
     }));
@@ -40,8 +53,17 @@ export function parseCompareArgs(argv: readonly string[]): Result<CompareArgs, U
   if (values.help === true) return ok({ kind: "help" });
   if (values.framework === undefined) return err({ code: "missing_framework", message: "--framework is required" });
   if (!(FRAMEWORKS as readonly string[]).includes(values.framework)) {
-    return err({ code: "unknown_framework", message: `unknown framework ${JSON.stringify(values.framework)}; expected one of ${FRAMEWORKS.join(", ")}` });
+    return err({
+      code: "unknown_framework",
+      message: `unknown framework ${JSON.stringify(values.framework)}; expected one of ${FRAMEWORKS.join(", ")}`,
+    });
   }
-  if (values.output !== undefined && values.output.trim() === "") return err({ code: "bad_value", message: "--output needs a path" });
-  return ok({ kind: "run", framework: values.framework as FrameworkId, output: values.output ?? null, quiet: values.quiet === true });
+  if (values.output !== undefined && values.output.trim() === "")
+    return err({ code: "bad_value", message: "--output needs a path" });
+  return ok({
+    kind: "run",
+    framework: values.framework as FrameworkId,
+    output: values.output ?? null,
+    quiet: values.quiet === true,
+  });
 }

@@ -15,16 +15,21 @@ export type LoadOptions = {
   readonly langgraphModule?: string;
 };
 
-export async function loadFramework(framework: FrameworkId, options: LoadOptions = {}): Promise<Result<EngineFactory, { readonly reason: string }>> {
+export async function loadFramework(
+  framework: FrameworkId,
+  options: LoadOptions = {},
+): Promise<Result<EngineFactory, { readonly reason: string }>> {
   if (framework === "local_state_graph") return ok(localGraphFactory);
   const specifier = options.langgraphModule ?? LANGGRAPH_ADAPTER_MODULE;
   try {
     const adapter = (await import(specifier)) as { langgraphFactory?: EngineFactory };
-    if (adapter.langgraphFactory?.id !== "langgraph") return err({ reason: `${specifier} does not export a langgraph engine factory` });
+    if (adapter.langgraphFactory?.id !== "langgraph")
+      return err({ reason: `${specifier} does not export a langgraph engine factory` });
     return ok(adapter.langgraphFactory);
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    const missing = /Cannot find (package|module)/.test(message) || (e as { code?: string }).code === "ERR_MODULE_NOT_FOUND";
+    const missing =
+      /Cannot find (package|module)/.test(message) || (e as { code?: string }).code === "ERR_MODULE_NOT_FOUND";
     return err({
       reason: missing
         ? `@langchain/langgraph is not installed for the adapter (run: npm ci --prefix langgraph-adapter): ${firstLine(message)}`

@@ -14,7 +14,9 @@ import { runScenario, type Scenario } from "../../scenarios/scenario.js";
 export const COMPARISON_SCHEMA = "agent-harness.framework-comparison.v1";
 export const NOT_MEASURED = "not-measured";
 
-const Json: z.ZodType<JsonValue> = z.lazy(() => z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(Json), z.record(z.string(), Json)]));
+const Json: z.ZodType<JsonValue> = z.lazy(() =>
+  z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(Json), z.record(z.string(), Json)]),
+);
 const Shape = z.strictObject({ nodes: z.number().int(), edges: z.number().int(), conditional_edges: z.number().int() });
 
 export const ComparisonReport = z.strictObject({
@@ -29,14 +31,16 @@ export const ComparisonReport = z.strictObject({
   generated_at: z.string(),
   commit: z.string().nullable(),
   graph: z.union([Shape, z.literal(NOT_MEASURED)]),
-  scenarios: z.array(z.strictObject({
-    name: z.string(),
-    summary: z.string(),
-    handwritten: Json,
-    framework: z.union([Json, z.literal(NOT_MEASURED)]),
-    equal: z.boolean().nullable(),
-    graph_steps: z.union([z.number().int(), z.literal(NOT_MEASURED)]),
-  })),
+  scenarios: z.array(
+    z.strictObject({
+      name: z.string(),
+      summary: z.string(),
+      handwritten: Json,
+      framework: z.union([Json, z.literal(NOT_MEASURED)]),
+      equal: z.boolean().nullable(),
+      graph_steps: z.union([z.number().int(), z.literal(NOT_MEASURED)]),
+    }),
+  ),
   all_equal: z.boolean().nullable(),
 });
 export type ComparisonReport = z.infer<typeof ComparisonReport>;
@@ -66,14 +70,25 @@ export async function compare(input: CompareInput): Promise<ComparisonReport> {
     progress(`${scenario.name}: handwritten`);
     const reference = await runScenario(handwrittenFactory, scenario);
     if (!measured) {
-      rows.push({ name: scenario.name, summary: scenario.summary, handwritten: reference.observation, framework: NOT_MEASURED, equal: null, graph_steps: NOT_MEASURED });
+      rows.push({
+        name: scenario.name,
+        summary: scenario.summary,
+        handwritten: reference.observation,
+        framework: NOT_MEASURED,
+        equal: null,
+        graph_steps: NOT_MEASURED,
+      });
       continue;
     }
     progress(`${scenario.name}: ${factory.id}`);
     const run = await runScenario(factory, scenario);
     rows.push({
-      name: scenario.name, summary: scenario.summary, handwritten: reference.observation, framework: run.observation,
-      equal: canonicalJson(reference.observation) === canonicalJson(run.observation), graph_steps: run.graph_steps ?? NOT_MEASURED,
+      name: scenario.name,
+      summary: scenario.summary,
+      handwritten: reference.observation,
+      framework: run.observation,
+      equal: canonicalJson(reference.observation) === canonicalJson(run.observation),
+      graph_steps: run.graph_steps ?? NOT_MEASURED,
     });
   }
   const shape: GraphShape | null = measured ? factory.shape(createEnvironment({ script: [] })) : null;

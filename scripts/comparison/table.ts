@@ -12,10 +12,21 @@ export function renderTable(report: ComparisonReport): string {
     String(row.graph_steps),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  ").trimEnd();
-  const graph = report.graph === NOT_MEASURED ? NOT_MEASURED : `${report.graph.nodes} nodes, ${report.graph.edges} edges (${report.graph.conditional_edges} conditional)`;
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join("  ")
+      .trimEnd();
+  const graph =
+    report.graph === NOT_MEASURED
+      ? NOT_MEASURED
+      : `${report.graph.nodes} nodes, ${report.graph.edges} edges (${report.graph.conditional_edges} conditional)`;
   const verdict =
-    report.status === NOT_MEASURED ? `not measured: ${report.reason ?? ""}` : report.all_equal ? "all columns equal" : "DIFFERENCE: see the columns marked NO";
+    report.status === NOT_MEASURED
+      ? `not measured: ${report.reason ?? ""}`
+      : report.all_equal
+        ? "all columns equal"
+        : "DIFFERENCE: see the columns marked NO";
   return [
     `framework: ${report.framework} ${report.framework_version ?? ""}`.trimEnd(),
     `graph: ${graph}`,
@@ -32,7 +43,9 @@ export function renderTable(report: ComparisonReport): string {
 function summarize(observation: unknown): string {
   const o = (observation ?? {}) as Record<string, unknown>;
   const status = o["final_status"] ?? o["status"] ?? "?";
-  const effects = total(o["side_effects"] ?? (o["after_resume"] as Record<string, unknown> | undefined)?.["side_effects"]);
+  const effects = total(
+    o["side_effects"] ?? (o["after_resume"] as Record<string, unknown> | undefined)?.["side_effects"],
+  );
   return `${String(status)} fx=${effects ?? "?"} #${digest(observation ?? null).slice(0, 8)}`;
 }
 

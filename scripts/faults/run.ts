@@ -23,7 +23,13 @@ export type EngineTally = {
   final_statuses: Record<string, number>;
 };
 
-export type Failure = { readonly engine: EngineId; readonly seed: number; readonly index: number; readonly violations: readonly Violation[]; readonly schedule: unknown };
+export type Failure = {
+  readonly engine: EngineId;
+  readonly seed: number;
+  readonly index: number;
+  readonly violations: readonly Violation[];
+  readonly schedule: unknown;
+};
 
 export type ScheduleReport = {
   schema: typeof FAULT_SCHEDULES_SCHEMA;
@@ -47,15 +53,24 @@ export async function runSchedules(
   factories: readonly EngineFactory[],
   options: { seed: number; schedules: number; only?: number; progress?: (message: string) => void },
 ): Promise<ScheduleReport> {
-  const all = fc.sample(scheduleArbitrary, { numRuns: options.only === undefined ? options.schedules : options.only + 1, seed: options.seed });
+  const all = fc.sample(scheduleArbitrary, {
+    numRuns: options.only === undefined ? options.schedules : options.only + 1,
+    seed: options.seed,
+  });
   const indexes = options.only === undefined ? all.map((_, i) => i) : [options.only];
   const engines: Record<string, EngineTally> = {};
   const failures: Failure[] = [];
   const observations: string[][] = [];
   for (const factory of factories) {
     const tally: EngineTally = {
-      schedules: 0, violations: 0, violations_by_rule: {}, duplicates_found: 0, unapproved_side_effects: 0,
-      uncertain_retried: 0, nondeterministic_replays: 0, final_statuses: {},
+      schedules: 0,
+      violations: 0,
+      violations_by_rule: {},
+      duplicates_found: 0,
+      unapproved_side_effects: 0,
+      uncertain_retried: 0,
+      nondeterministic_replays: 0,
+      final_statuses: {},
     };
     const seen: string[] = [];
     for (const index of indexes) {
@@ -71,9 +86,18 @@ export async function runSchedules(
         const counter = RULE_COUNTERS[v.rule];
         if (counter !== undefined) (tally[counter] as number) += 1;
       }
-      if (tally.schedules % 500 === 0) options.progress?.(`${factory.id}: ${tally.schedules}/${indexes.length} schedules, ${tally.violations} violations so far`);
+      if (tally.schedules % 500 === 0)
+        options.progress?.(
+          `${factory.id}: ${tally.schedules}/${indexes.length} schedules, ${tally.violations} violations so far`,
+        );
       if (result.violations.length > 0) {
-        failures.push({ engine: factory.id, seed: options.seed, index, violations: result.violations, schedule: describe(schedule) });
+        failures.push({
+          engine: factory.id,
+          seed: options.seed,
+          index,
+          violations: result.violations,
+          schedule: describe(schedule),
+        });
       }
     }
     options.progress?.(`${factory.id}: ${tally.schedules} schedules, ${tally.violations} violations`);
@@ -82,7 +106,15 @@ export async function runSchedules(
   }
   const [reference, ...others] = observations;
   const cross = (reference ?? []).filter((obs, i) => others.some((o) => o[i] !== obs)).length;
-  return { schema: FAULT_SCHEDULES_SCHEMA, planner: "fixture", seed: options.seed, schedules_per_engine: indexes.length, engines, cross_engine_differences: cross, failures };
+  return {
+    schema: FAULT_SCHEDULES_SCHEMA,
+    planner: "fixture",
+    seed: options.seed,
+    schedules_per_engine: indexes.length,
+    engines,
+    cross_engine_differences: cross,
+    failures,
+  };
 }
 
 function describe(schedule: { options: unknown; actions: readonly { kind: string }[] }) {

@@ -6,10 +6,24 @@
 import fc from "fast-check";
 import { canonicalJson, digest, issueApprovalToken, type TraceEvent } from "../../handwritten/contract/index.js";
 import { FAULT_KINDS, finalAnswer, toolCall, type Fault } from "../../handwritten/fixtures/index.js";
-import { observeRun, runScenario, SESSION_ID, type Action, type EngineFactory, type Scenario } from "../../scenarios/index.js";
+import {
+  observeRun,
+  runScenario,
+  SESSION_ID,
+  type Action,
+  type EngineFactory,
+  type Scenario,
+} from "../../scenarios/index.js";
 
-const SAVES = [{ name: "a", content: "one" }, { name: "a", content: "two" }, { name: "b", content: "three" }];
-const PUBLISHES = [{ artifact: "art_weekly", audience: "team" }, { artifact: "art_weekly", audience: "public" }];
+const SAVES = [
+  { name: "a", content: "one" },
+  { name: "a", content: "two" },
+  { name: "b", content: "three" },
+];
+const PUBLISHES = [
+  { artifact: "art_weekly", audience: "team" },
+  { artifact: "art_weekly", audience: "public" },
+];
 
 const plannerStep = fc.oneof(
   fc.constantFrom(
@@ -21,8 +35,12 @@ const plannerStep = fc.oneof(
     toolCall("read_table", { table: "support_notes", limit: 2 }),
     finalAnswer("done"),
   ),
-  fc.record({ i: fc.nat(SAVES.length - 1), key: fc.constantFrom(undefined, "k1", "k2") }).map(({ i, key }) => toolCall("save_artifact", SAVES[i], key)),
-  fc.record({ i: fc.nat(PUBLISHES.length - 1), key: fc.constantFrom(undefined, "p1") }).map(({ i, key }) => toolCall("publish_report", PUBLISHES[i], key)),
+  fc
+    .record({ i: fc.nat(SAVES.length - 1), key: fc.constantFrom(undefined, "k1", "k2") })
+    .map(({ i, key }) => toolCall("save_artifact", SAVES[i], key)),
+  fc
+    .record({ i: fc.nat(PUBLISHES.length - 1), key: fc.constantFrom(undefined, "p1") })
+    .map(({ i, key }) => toolCall("publish_report", PUBLISHES[i], key)),
 );
 
 const fault: fc.Arbitrary<Fault> = fc.record({
@@ -38,8 +56,15 @@ const badToken = (which: "tampered" | "other_args" | "expired" | "stale"): Actio
     if (which === "stale") return memo.get("last_approval") ?? "apv1.x.y";
     const p = state.pending_approval;
     if (p === null) return "apv1.x.y";
-    const claims = { tool: p.tool, args_digest: p.args_digest, session_id: SESSION_ID, expires_at: env.clock.now() + 60_000, nonce: p.nonce };
-    if (which === "other_args") return issueApprovalToken({ ...claims, args_digest: digest({ other: true }) }, env.secret);
+    const claims = {
+      tool: p.tool,
+      args_digest: p.args_digest,
+      session_id: SESSION_ID,
+      expires_at: env.clock.now() + 60_000,
+      nonce: p.nonce,
+    };
+    if (which === "other_args")
+      return issueApprovalToken({ ...claims, args_digest: digest({ other: true }) }, env.secret);
     if (which === "expired") return issueApprovalToken({ ...claims, expires_at: env.clock.now() - 1 }, env.secret);
     return `${issueApprovalToken(claims, env.secret)}0`;
   },
@@ -67,11 +92,16 @@ export const scheduleArbitrary: fc.Arbitrary<Scenario> = fc
     options: { script, faults },
     // Every schedule ends with one restart more than its injected crashes, so a run killed by its
     // last actions is resumed before it is judged; a restart of a finished run changes nothing.
-    actions: [{ kind: "start" }, ...actions, ...Array.from({ length: 1 + crashes(faults) }, (): Action => ({ kind: "restart_and_resume" }))],
+    actions: [
+      { kind: "start" },
+      ...actions,
+      ...Array.from({ length: 1 + crashes(faults) }, (): Action => ({ kind: "restart_and_resume" })),
+    ],
     observe: observeRun,
   }));
 
-const crashes = (faults: readonly Fault[]) => faults.filter((f) => f.kind.startsWith("crash_")).reduce((n, f) => n + f.times, 0);
+const crashes = (faults: readonly Fault[]) =>
+  faults.filter((f) => f.kind.startsWith("crash_")).reduce((n, f) => n + f.times, 0);
 
 export const ALLOWED_FINAL = ["done", "failed", "step_limit", "approval_required", "reconcile_required"] as const;
 
@@ -95,27 +125,41 @@ export async function checkSchedule(factory: EngineFactory, schedule: Scenario):
         if (env.ledger.get(key)?.state === "uncertain") uncertainCalls.push(`${tool}:${key}`);
       }),
   });
-  const observation = first.observation as { side_effects: Record<string, Record<string, number>>; final_status: string };
+  const observation = first.observation as {
+    side_effects: Record<string, Record<string, number>>;
+    final_status: string;
+  };
   const trace = first.trace;
 
   for (const [tool, byKey] of Object.entries(observation.side_effects)) {
     for (const [key, count] of Object.entries(byKey)) {
-      if (count > 1) violations.push({ rule: "at_most_one_side_effect_per_key", detail: `${tool} ${key} landed ${count} times` });
+      if (count > 1)
+        violations.push({ rule: "at_most_one_side_effect_per_key", detail: `${tool} ${key} landed ${count} times` });
     }
   }
   const approved = new Map<string, number>();
-  for (const e of trace) if (e.type === "approval_accepted" && e.idempotency_key !== null) approved.set(e.idempotency_key, (approved.get(e.idempotency_key) ?? 0) + 1);
+  for (const e of trace)
+    if (e.type === "approval_accepted" && e.idempotency_key !== null)
+      approved.set(e.idempotency_key, (approved.get(e.idempotency_key) ?? 0) + 1);
   for (const [key, count] of Object.entries(observation.side_effects["publish_report"] ?? {})) {
-    if (count > (approved.get(key) ?? 0)) violations.push({ rule: "no_unapproved_side_effect", detail: `publish_report ${key}: ${count} effects, ${approved.get(key) ?? 0} approvals` });
+    if (count > (approved.get(key) ?? 0))
+      violations.push({
+        rule: "no_unapproved_side_effect",
+        detail: `publish_report ${key}: ${count} effects, ${approved.get(key) ?? 0} approvals`,
+      });
   }
-  if (Object.keys(observation.side_effects["run_shell"] ?? {}).length > 0) violations.push({ rule: "no_unapproved_side_effect", detail: "run_shell ran" });
-  for (const call of uncertainCalls) violations.push({ rule: "no_retry_of_uncertain", detail: `executor called for uncertain ${call}` });
+  if (Object.keys(observation.side_effects["run_shell"] ?? {}).length > 0)
+    violations.push({ rule: "no_unapproved_side_effect", detail: "run_shell ran" });
+  for (const call of uncertainCalls)
+    violations.push({ rule: "no_retry_of_uncertain", detail: `executor called for uncertain ${call}` });
   const nonces = trace.filter((e) => e.type === "approval_accepted").map((e) => e.seq);
-  if (new Set(nonces).size !== nonces.length) violations.push({ rule: "approval_single_use", detail: "an approval was accepted twice" });
+  if (new Set(nonces).size !== nonces.length)
+    violations.push({ rule: "approval_single_use", detail: "an approval was accepted twice" });
   if (!(ALLOWED_FINAL as readonly string[]).includes(observation.final_status)) {
     violations.push({ rule: "terminal_state_allowed", detail: `ended in ${observation.final_status}` });
   }
   const again = await runScenario(factory, schedule, { graphSteps: false });
-  if (canonicalJson(again.trace) !== canonicalJson(trace)) violations.push({ rule: "replay_reproduces_trace", detail: "a second run gave another trace" });
+  if (canonicalJson(again.trace) !== canonicalJson(trace))
+    violations.push({ rule: "replay_reproduces_trace", detail: "a second run gave another trace" });
   return { violations, final_status: observation.final_status, observation: canonicalJson(first.observation), trace };
 }

@@ -22,11 +22,21 @@ function inconsistencies(report: BenchReport): string[] {
   const same = (what: string, actual: number | null, expected: number | null) => {
     if (actual !== expected) problems.push(`${what}: recorded ${actual}, recomputed ${expected}`);
   };
-  const checkSummary = (what: string, s: { n: number; median: number; min: number; max: number; p25: number; p75: number; samples: readonly number[] }) => {
+  const checkSummary = (
+    what: string,
+    s: { n: number; median: number; min: number; max: number; p25: number; p75: number; samples: readonly number[] },
+  ) => {
     if (s.samples.length !== s.n) problems.push(`${what}: n ${s.n} but ${s.samples.length} samples`);
-    if (!(s.min <= s.p25 && s.p25 <= s.median && s.median <= s.p75 && s.p75 <= s.max)) problems.push(`${what}: min ≤ p25 ≤ median ≤ p75 ≤ max does not hold`);
-    const recomputed = round(percentile([...s.samples].sort((a, b) => a - b), 50));
-    if (Math.abs(recomputed - s.median) > 0.002) problems.push(`${what}: median ${s.median}, samples give ${recomputed}`);
+    if (!(s.min <= s.p25 && s.p25 <= s.median && s.median <= s.p75 && s.p75 <= s.max))
+      problems.push(`${what}: min ≤ p25 ≤ median ≤ p75 ≤ max does not hold`);
+    const recomputed = round(
+      percentile(
+        [...s.samples].sort((a, b) => a - b),
+        50,
+      ),
+    );
+    if (Math.abs(recomputed - s.median) > 0.002)
+      problems.push(`${what}: median ${s.median}, samples give ${recomputed}`);
   };
 
   const steps = report.step_overhead;
@@ -39,15 +49,34 @@ function inconsistencies(report: BenchReport): string[] {
     checkSummary(`${id} µs/step`, e.us_per_step);
     checkSummary(`${id} cpu µs/step`, e.cpu_us_per_step);
     same(`${id} ratio_to_floor`, e.ratio_to_floor, ratio(e.us_per_step.median, steps.floor.us_per_step.median));
-    same(`${id} cpu_ratio_to_floor`, e.cpu_ratio_to_floor, ratio(e.cpu_us_per_step.median, steps.floor.cpu_us_per_step.median));
-    same(`${id} ratio_to_handwritten`, e.ratio_to_handwritten, id === "handwritten" ? null : ratio(e.us_per_step.median, hw.us_per_step.median));
-    same(`${id} cpu_ratio_to_handwritten`, e.cpu_ratio_to_handwritten, id === "handwritten" ? null : ratio(e.cpu_us_per_step.median, hw.cpu_us_per_step.median));
+    same(
+      `${id} cpu_ratio_to_floor`,
+      e.cpu_ratio_to_floor,
+      ratio(e.cpu_us_per_step.median, steps.floor.cpu_us_per_step.median),
+    );
+    same(
+      `${id} ratio_to_handwritten`,
+      e.ratio_to_handwritten,
+      id === "handwritten" ? null : ratio(e.us_per_step.median, hw.us_per_step.median),
+    );
+    same(
+      `${id} cpu_ratio_to_handwritten`,
+      e.cpu_ratio_to_handwritten,
+      id === "handwritten" ? null : ratio(e.cpu_us_per_step.median, hw.cpu_us_per_step.median),
+    );
     const graph = e.graph_steps_per_pass;
-    same(`${id} us_per_graph_step`, e.us_per_graph_step, graph === null || graph === 0 ? null : round((e.us_per_step.median * steps.steps_per_pass) / graph));
+    same(
+      `${id} us_per_graph_step`,
+      e.us_per_graph_step,
+      graph === null || graph === 0 ? null : round((e.us_per_step.median * steps.steps_per_pass) / graph),
+    );
   }
-  if (steps.floor.items_per_pass !== steps.steps_per_pass) problems.push("the floor does not cover one item per step of the workload");
-  if (steps.per_scenario.reduce((sum, s) => sum + s.steps, 0) !== steps.steps_per_pass) problems.push("per-scenario steps do not add up to steps_per_pass");
-  if (!steps.traces_identical || steps.trace_mismatches.length > 0) problems.push(`engines left different traces: ${steps.trace_mismatches.join("; ")}`);
+  if (steps.floor.items_per_pass !== steps.steps_per_pass)
+    problems.push("the floor does not cover one item per step of the workload");
+  if (steps.per_scenario.reduce((sum, s) => sum + s.steps, 0) !== steps.steps_per_pass)
+    problems.push("per-scenario steps do not add up to steps_per_pass");
+  if (!steps.traces_identical || steps.trace_mismatches.length > 0)
+    problems.push(`engines left different traces: ${steps.trace_mismatches.join("; ")}`);
 
   for (const [id, g] of Object.entries(report.growth.engines)) {
     if ("status" in g) continue;
@@ -55,9 +84,15 @@ function inconsistencies(report: BenchReport): string[] {
     const smallest = measured[0]?.us_per_step.median ?? null;
     for (const p of measured) {
       checkSummary(`growth ${id} N=${p.requested}`, p.us_per_step);
-      same(`growth ${id} N=${p.requested} ratio_to_smallest`, p.ratio_to_smallest, smallest === null ? null : ratio(p.us_per_step.median, smallest));
-      if (p.checkpoints_before_run.min > p.checkpoints_before_run.max) problems.push(`growth ${id} N=${p.requested}: min > max checkpoints`);
-      if (!p.capped && p.checkpoints_before_run.min < p.requested) problems.push(`growth ${id} N=${p.requested}: fewer checkpoints than requested, but not marked capped`);
+      same(
+        `growth ${id} N=${p.requested} ratio_to_smallest`,
+        p.ratio_to_smallest,
+        smallest === null ? null : ratio(p.us_per_step.median, smallest),
+      );
+      if (p.checkpoints_before_run.min > p.checkpoints_before_run.max)
+        problems.push(`growth ${id} N=${p.requested}: min > max checkpoints`);
+      if (!p.capped && p.checkpoints_before_run.min < p.requested)
+        problems.push(`growth ${id} N=${p.requested}: fewer checkpoints than requested, but not marked capped`);
     }
   }
 
@@ -66,30 +101,58 @@ function inconsistencies(report: BenchReport): string[] {
     const find = (server: string) => mcp.results.find((r) => r.transport === transport && r.server === server);
     const project = find("project");
     const bare = find("bare_sdk");
-    same(`mcp ${transport} overhead`, mcp.project_overhead_us[transport],
-      project?.status === "measured" && bare?.status === "measured" ? round(project.median_us - bare.median_us, 1) : null);
+    same(
+      `mcp ${transport} overhead`,
+      mcp.project_overhead_us[transport],
+      project?.status === "measured" && bare?.status === "measured"
+        ? round(project.median_us - bare.median_us, 1)
+        : null,
+    );
   }
   for (const r of mcp.results) {
-    if (r.status === "measured" && !(r.min_us <= r.median_us && r.median_us <= r.p99_us && r.p99_us <= r.max_us)) problems.push(`mcp ${r.transport} ${r.server}: min ≤ median ≤ p99 ≤ max does not hold`);
+    if (r.status === "measured" && !(r.min_us <= r.median_us && r.median_us <= r.p99_us && r.p99_us <= r.max_us))
+      problems.push(`mcp ${r.transport} ${r.server}: min ≤ median ≤ p99 ≤ max does not hold`);
   }
 
   for (const [id, c] of Object.entries(report.comparison.frameworks)) {
     if (c.status !== "measured") continue;
     checkSummary(`comparison ${id} wall`, c.wall_ms);
     checkSummary(`comparison ${id} rss`, c.max_rss_mib);
-    if (c.exit_codes.length !== c.runs) problems.push(`comparison ${id}: ${c.runs} runs but ${c.exit_codes.length} exit codes`);
+    if (c.exit_codes.length !== c.runs)
+      problems.push(`comparison ${id}: ${c.runs} runs but ${c.exit_codes.length} exit codes`);
   }
 
   const t = report.targets;
   const local = steps.engines.local_state_graph;
-  same("target handwritten_vs_floor ratio", t.handwritten_vs_floor.ratio, hw.status === "measured" ? hw.ratio_to_floor : null);
-  same("target handwritten_vs_floor cpu_ratio", t.handwritten_vs_floor.cpu_ratio, hw.status === "measured" ? hw.cpu_ratio_to_floor : null);
-  same("target local_vs_handwritten ratio", t.local_vs_handwritten.ratio, local.status === "measured" ? local.ratio_to_handwritten : null);
-  same("target local_vs_handwritten cpu_ratio", t.local_vs_handwritten.cpu_ratio, local.status === "measured" ? local.cpu_ratio_to_handwritten : null);
-  for (const [name, target] of [["handwritten_vs_floor", t.handwritten_vs_floor], ["local_vs_handwritten", t.local_vs_handwritten]] as const) {
+  same(
+    "target handwritten_vs_floor ratio",
+    t.handwritten_vs_floor.ratio,
+    hw.status === "measured" ? hw.ratio_to_floor : null,
+  );
+  same(
+    "target handwritten_vs_floor cpu_ratio",
+    t.handwritten_vs_floor.cpu_ratio,
+    hw.status === "measured" ? hw.cpu_ratio_to_floor : null,
+  );
+  same(
+    "target local_vs_handwritten ratio",
+    t.local_vs_handwritten.ratio,
+    local.status === "measured" ? local.ratio_to_handwritten : null,
+  );
+  same(
+    "target local_vs_handwritten cpu_ratio",
+    t.local_vs_handwritten.cpu_ratio,
+    local.status === "measured" ? local.cpu_ratio_to_handwritten : null,
+  );
+  for (const [name, target] of [
+    ["handwritten_vs_floor", t.handwritten_vs_floor],
+    ["local_vs_handwritten", t.local_vs_handwritten],
+  ] as const) {
     const met = (r: number | null) => (r === null ? null : r <= target.max);
-    if (target.met !== met(target.ratio)) problems.push(`target ${name}: met is ${target.met} for ratio ${target.ratio} ≤ ${target.max}`);
-    if (target.met_by_cpu !== met(target.cpu_ratio)) problems.push(`target ${name}: met_by_cpu is ${target.met_by_cpu} for ${target.cpu_ratio} ≤ ${target.max}`);
+    if (target.met !== met(target.ratio))
+      problems.push(`target ${name}: met is ${target.met} for ratio ${target.ratio} ≤ ${target.max}`);
+    if (target.met_by_cpu !== met(target.cpu_ratio))
+      problems.push(`target ${name}: met_by_cpu is ${target.met_by_cpu} for ${target.cpu_ratio} ≤ ${target.max}`);
   }
   return problems;
 }
@@ -97,7 +160,9 @@ function inconsistencies(report: BenchReport): string[] {
 /** The JSON names the machine by its hardware and runtime only. */
 function leaks(text: string): string[] {
   const home = homedir();
-  return [ROOT, home.length > 1 ? home : null, "/home/", "/Users/", tmpdir()].filter((s): s is string => s !== null && text.includes(s));
+  return [ROOT, home.length > 1 ? home : null, "/home/", "/Users/", tmpdir()].filter(
+    (s): s is string => s !== null && text.includes(s),
+  );
 }
 
 describe("bench statistics", () => {
@@ -118,8 +183,14 @@ describe("bench statistics", () => {
 describe("bench.ts usage", () => {
   it("accepts --quick and --output, and keeps a quick run away from the committed evidence", () => {
     expect(parseBenchArgs([])).toEqual({ ok: true, value: { kind: "run", quick: false, output: DEFAULT_OUTPUT } });
-    expect(parseBenchArgs(["--quick"])).toEqual({ ok: true, value: { kind: "run", quick: true, output: QUICK_OUTPUT } });
-    expect(parseBenchArgs(["--quick", "--output", "x.json"])).toEqual({ ok: true, value: { kind: "run", quick: true, output: "x.json" } });
+    expect(parseBenchArgs(["--quick"])).toEqual({
+      ok: true,
+      value: { kind: "run", quick: true, output: QUICK_OUTPUT },
+    });
+    expect(parseBenchArgs(["--quick", "--output", "x.json"])).toEqual({
+      ok: true,
+      value: { kind: "run", quick: true, output: "x.json" },
+    });
     expect(parseBenchArgs(["--help"])).toEqual({ ok: true, value: { kind: "help" } });
   });
 
@@ -150,8 +221,14 @@ describe.runIf(existsSync(EVIDENCE))("the committed evidence/bench-v1.json", () 
     if (hw.status !== "measured") throw new Error("handwritten not measured");
     const skewed: BenchReport = {
       ...report,
-      step_overhead: { ...report.step_overhead, engines: { ...report.step_overhead.engines, handwritten: { ...hw, ratio_to_floor: hw.ratio_to_floor + 0.5 } } },
-      targets: { ...report.targets, local_vs_handwritten: { ...report.targets.local_vs_handwritten, met: !report.targets.local_vs_handwritten.met } },
+      step_overhead: {
+        ...report.step_overhead,
+        engines: { ...report.step_overhead.engines, handwritten: { ...hw, ratio_to_floor: hw.ratio_to_floor + 0.5 } },
+      },
+      targets: {
+        ...report.targets,
+        local_vs_handwritten: { ...report.targets.local_vs_handwritten, met: !report.targets.local_vs_handwritten.met },
+      },
     };
     expect(inconsistencies(skewed)).toEqual([
       expect.stringMatching(/^handwritten ratio_to_floor: recorded /),
@@ -176,7 +253,11 @@ describe("npm run bench -- --quick", () => {
     const dir = mkdtempSync(join(tmpdir(), "bench-quick-"));
     try {
       const output = join(dir, "bench.json");
-      const run = spawnSync(join(ROOT, "node_modules", ".bin", "tsx"), ["scripts/bench.ts", "--quick", "--output", output], { cwd: ROOT, encoding: "utf8", timeout: 170_000 });
+      const run = spawnSync(
+        join(ROOT, "node_modules", ".bin", "tsx"),
+        ["scripts/bench.ts", "--quick", "--output", output],
+        { cwd: ROOT, encoding: "utf8", timeout: 170_000 },
+      );
       expect(run.status, run.stderr).toBe(0);
       expect(run.stdout).toContain("Targets (read from this run, never asserted)");
       const text = readFileSync(output, "utf8");

@@ -3,7 +3,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { AvailabilityRecord, probe } from "../../scripts/availability.js";
 
-const committed = (name: string) => AvailabilityRecord.parse(JSON.parse(readFileSync(new URL(`../../evidence/${name}`, import.meta.url), "utf8")));
+const committed = (name: string) =>
+  AvailabilityRecord.parse(JSON.parse(readFileSync(new URL(`../../evidence/${name}`, import.meta.url), "utf8")));
 const stable = ({ generated_at: _ignored, ...rest }: AvailabilityRecord) => rest;
 
 describe("evidence/13-framework-availability-v1.json (LangGraph absent)", () => {

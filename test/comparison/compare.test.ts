@@ -3,7 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
-  applyFacts, beginCall, DEFAULT_INPUT_LIMITS, factForBegin, replayContent,
+  applyFacts,
+  beginCall,
+  DEFAULT_INPUT_LIMITS,
+  factForBegin,
+  replayContent,
 } from "../../handwritten/contract/index.js";
 import { createAgentNodes, localGraphFactory } from "../../local-graph/agent/index.js";
 import { REQUIRED_COLUMNS, type EngineFactory } from "../../scenarios/index.js";
@@ -42,7 +46,10 @@ describe("compare.ts when LangGraph cannot load", () => {
     writeFileSync(shim, 'export { langgraphFactory } from "@langchain/langgraph-not-installed-here";\n');
     const output = join(dir, "evidence.json");
     const { io } = silent();
-    const code = await main(["--framework", "langgraph", "--output", output, "--quiet"], { ...io, load: { langgraphModule: shim } });
+    const code = await main(["--framework", "langgraph", "--output", output, "--quiet"], {
+      ...io,
+      load: { langgraphModule: shim },
+    });
     expect(code).toBe(3);
     const report = JSON.parse(readFileSync(output, "utf8"));
     expect(report.status).toBe(NOT_MEASURED);
@@ -71,23 +78,37 @@ describe("compare.ts detects a broken engine", () => {
             const state = await base.start(session_id, goal);
             if (state.status !== "approval_required") return state;
             // The bug under test: skip the approval and go straight to the ledger and the executor.
-            const authorized = applyFacts(state, [{ type: "approval_accepted" }], { at: env.clock.now(), ids: env.ids }).state;
+            const authorized = applyFacts(state, [{ type: "approval_accepted" }], {
+              at: env.clock.now(),
+              ids: env.ids,
+            }).state;
             if (authorized.status !== "authorized") return state;
-            const begun = applyFacts(authorized, [factForBegin(beginCall(env, session_id, authorized.step, authorized.call), replayContent(env))], { at: env.clock.now(), ids: env.ids });
+            const begun = applyFacts(
+              authorized,
+              [factForBegin(beginCall(env, session_id, authorized.step, authorized.call), replayContent(env))],
+              { at: env.clock.now(), ids: env.ids },
+            );
             const executed = await nodes.execute({ agent: begun.state, trace: [] }, () => ({ kind: "decline" }));
             return executed.agent;
           },
         };
       },
     };
-    const report = await compare({ framework: "local_state_graph", factory, scenarios: REQUIRED_COLUMNS, commit: null, now: new Date(0) });
+    const report = await compare({
+      framework: "local_state_graph",
+      factory,
+      scenarios: REQUIRED_COLUMNS,
+      commit: null,
+      now: new Date(0),
+    });
     const column = report.scenarios.find((row) => row.name === "pre_approval_state");
     expect(column?.equal).toBe(false);
     expect(report.all_equal).toBe(false);
     expect(exitCodeFor(report)).toBe(1);
     expect(report.scenarios.filter((row) => row.equal === true).map((r) => r.name)).toEqual([
-      "schema_failure_side_effects", "idempotency_replay", "interrupted_checkpoint",
+      "schema_failure_side_effects",
+      "idempotency_replay",
+      "interrupted_checkpoint",
     ]);
   });
 });
-

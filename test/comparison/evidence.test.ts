@@ -5,17 +5,31 @@ import { localGraphFactory } from "../../local-graph/agent/index.js";
 import { ALL_COLUMNS } from "../../scenarios/index.js";
 import { compare, ComparisonReport, stableView } from "../../scripts/comparison/report.js";
 
-const committed = (name: string) => JSON.parse(readFileSync(new URL(`../../evidence/${name}`, import.meta.url), "utf8")) as unknown;
+const committed = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../../evidence/${name}`, import.meta.url), "utf8")) as unknown;
 
 describe("evidence/13-framework-comparison-local-v2.json", () => {
   it("regenerates identically apart from timestamps, commit and runtime", async () => {
-    const fresh = await compare({ framework: "local_state_graph", factory: localGraphFactory, scenarios: ALL_COLUMNS, commit: null, now: new Date() });
-    expect(stableView(JSON.parse(JSON.stringify(fresh)))).toEqual(stableView(committed("13-framework-comparison-local-v2.json")));
+    const fresh = await compare({
+      framework: "local_state_graph",
+      factory: localGraphFactory,
+      scenarios: ALL_COLUMNS,
+      commit: null,
+      now: new Date(),
+    });
+    expect(stableView(JSON.parse(JSON.stringify(fresh)))).toEqual(
+      stableView(committed("13-framework-comparison-local-v2.json")),
+    );
   });
 
   it("is valid against the evidence schema and shows every column equal", () => {
     const report = ComparisonReport.parse(committed("13-framework-comparison-local-v2.json"));
-    expect(report.scenarios.map((s) => s.name).slice(0, 4)).toEqual(["schema_failure_side_effects", "pre_approval_state", "idempotency_replay", "interrupted_checkpoint"]);
+    expect(report.scenarios.map((s) => s.name).slice(0, 4)).toEqual([
+      "schema_failure_side_effects",
+      "pre_approval_state",
+      "idempotency_replay",
+      "interrupted_checkpoint",
+    ]);
     expect(report.scenarios.map((s) => s.name)).toEqual(ALL_COLUMNS.map((s) => s.name));
     expect(report.all_equal).toBe(true);
   });

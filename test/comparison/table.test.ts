@@ -2,16 +2,32 @@ import { describe, expect, it } from "vitest";
 import { renderTable } from "../../scripts/comparison/table.js";
 import type { ComparisonReport } from "../../scripts/comparison/report.js";
 
-const row = (name: string, obs: unknown, equal: boolean) => ({ name, summary: "", handwritten: obs, framework: obs, equal, graph_steps: 3 }) as ComparisonReport["scenarios"][number];
+const row = (name: string, obs: unknown, equal: boolean) =>
+  ({
+    name,
+    summary: "",
+    handwritten: obs,
+    framework: obs,
+    equal,
+    graph_steps: 3,
+  }) as ComparisonReport["scenarios"][number];
 
 describe("the comparison table", () => {
   it("counts side effects whether an observation holds a number or counts per tool and key", () => {
     const report = {
-      framework: "local_state_graph", framework_version: "local", status: "measured", reason: null, all_equal: false,
+      framework: "local_state_graph",
+      framework_version: "local",
+      status: "measured",
+      reason: null,
+      all_equal: false,
       graph: { nodes: 4, edges: 13, conditional_edges: 12 },
       scenarios: [
         row("flat", { final_status: "done", side_effects: 1 }, true),
-        row("nested", { final_status: "done", side_effects: { save_artifact: { k1: 1 }, publish_report: { k2: 1, k3: 1 } } }, false),
+        row(
+          "nested",
+          { final_status: "done", side_effects: { save_artifact: { k1: 1 }, publish_report: { k2: 1, k3: 1 } } },
+          false,
+        ),
       ],
     } as unknown as ComparisonReport;
     const text = renderTable(report);

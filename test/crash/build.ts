@@ -11,7 +11,15 @@ import { join, relative } from "node:path";
 import { build } from "esbuild";
 
 /** Folders the child imports from, statically or dynamically. */
-const SOURCES = ["handwritten", "local-graph", "scenarios", "durable", "scripts/comparison", "test/crash", "langgraph-adapter/src"];
+const SOURCES = [
+  "handwritten",
+  "local-graph",
+  "scenarios",
+  "durable",
+  "scripts/comparison",
+  "test/crash",
+  "langgraph-adapter/src",
+];
 
 function sources(root: string, dir: string): string[] {
   return readdirSync(join(root, dir)).flatMap((name) => {

@@ -11,7 +11,14 @@
 import { existsSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import {
-  approvePending, createRegistry, DEFAULT_EPOCH, type AgentState, type Checkpoint, type CheckpointStore, type LedgerStore, type ManualClock,
+  approvePending,
+  createRegistry,
+  DEFAULT_EPOCH,
+  type AgentState,
+  type Checkpoint,
+  type CheckpointStore,
+  type LedgerStore,
+  type ManualClock,
   type TraceEvent,
 } from "../../handwritten/contract/index.js";
 import { localGraphFactory, type AgentGraphState } from "../../local-graph/agent/index.js";
@@ -58,10 +65,14 @@ function realtimeClock(): ManualClock {
           now += ms;
           resolve();
         }, ms);
-        signal?.addEventListener("abort", () => {
-          clearTimeout(timer);
-          resolve();
-        }, { once: true });
+        signal?.addEventListener(
+          "abort",
+          () => {
+            clearTimeout(timer);
+            resolve();
+          },
+          { once: true },
+        );
       }),
   };
 }
@@ -74,7 +85,8 @@ const base = createDurableEnvironment({
 
 // ---- the hooks: wrappers around the stores and tools, never edits to the engines ----
 
-const isIntentFor = (agent: AgentState | undefined) => agent?.status === "executing" && agent.intent.tool === scenario.tool;
+const isIntentFor = (agent: AgentState | undefined) =>
+  agent?.status === "executing" && agent.intent.tool === scenario.tool;
 
 const tools = base.registry.list().map((spec) =>
   spec.name !== scenario.tool || killAt !== "after_effect"
@@ -161,7 +173,9 @@ function view(state: AgentState, trace: readonly TraceEvent[]): RunView {
     status: state.status,
     trace_types: trace.map((e) => e.type),
     tool_messages: state.messages.flatMap((m) =>
-      m.role !== "tool" ? [] : [{ status: m.status, key: m.idempotency_key, code: (m.content as { code?: string } | null)?.code ?? null }],
+      m.role !== "tool"
+        ? []
+        : [{ status: m.status, key: m.idempotency_key, code: (m.content as { code?: string } | null)?.code ?? null }],
     ),
     intent_key: state.status === "executing" || state.status === "reconcile_required" ? state.intent.key : null,
   };
@@ -188,7 +202,8 @@ async function approve(engine: Engine, state: AgentState): Promise<AgentState> {
 
 async function main(): Promise<void> {
   const engine = (await factoryFor()).create(env);
-  const done = async (state: AgentState) => say({ type: "done", view: view(state, await engine.trace(request.session)) });
+  const done = async (state: AgentState) =>
+    say({ type: "done", view: view(state, await engine.trace(request.session)) });
   switch (request.mode) {
     case "run": {
       let state = await engine.start(request.session, "crash test");
@@ -201,7 +216,9 @@ async function main(): Promise<void> {
     case "resume": {
       await catchUpClock(engine);
       const saved = await current(engine);
-      return done(saved.status === "approval_required" ? await approve(engine, saved) : await engine.resume(request.session));
+      return done(
+        saved.status === "approval_required" ? await approve(engine, saved) : await engine.resume(request.session),
+      );
     }
     case "aftermath": {
       await catchUpClock(engine);
@@ -221,7 +238,9 @@ async function main(): Promise<void> {
       // Resuming again retries nothing; only a person's confirmation moves an uncertain call on.
       const again = await engine.resume(request.session);
       say({ type: "state", label: "resumed_again", view: view(again, await engine.trace(request.session)) });
-      return done(await engine.reconcileUncertain(request.session, { outcome: "confirmed", operator: "operator-crash-test" }));
+      return done(
+        await engine.reconcileUncertain(request.session, { outcome: "confirmed", operator: "operator-crash-test" }),
+      );
     }
     case "concurrent":
       return done(await engine.start(request.session, "concurrency test"));

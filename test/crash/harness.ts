@@ -33,7 +33,8 @@ export function snapshot(dir: string): DiskSnapshot {
   return { calls: world.calls, effects: world.effects, ledger: createFileLedger(join(dir, "ledger")).entries() };
 }
 
-export const total = (counts: DiskSnapshot["effects"], tool: string) => Object.values(counts[tool] ?? {}).reduce((a, b) => a + b, 0);
+export const total = (counts: DiskSnapshot["effects"], tool: string) =>
+  Object.values(counts[tool] ?? {}).reduce((a, b) => a + b, 0);
 
 export type Spawned<L> = {
   readonly lines: readonly L[];
@@ -52,11 +53,19 @@ export type Spawned<L> = {
 export function spawnChild<L extends { readonly type: string }>(
   entry: string,
   request: unknown,
-  options: { readonly label: string; readonly timeoutMs?: number; readonly onLine?: (line: L) => void; readonly atKill?: () => void },
+  options: {
+    readonly label: string;
+    readonly timeoutMs?: number;
+    readonly onLine?: (line: L) => void;
+    readonly atKill?: () => void;
+  },
 ): Promise<Spawned<L>> {
   return new Promise((resolvePromise, reject) => {
     const loader = entry.endsWith(".ts") ? ["--import", "tsx"] : [];
-    const child = spawn(process.execPath, [...loader, entry, JSON.stringify(request)], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [...loader, entry, JSON.stringify(request)], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     const lines: L[] = [];
     let killed = false;
     let stdout = "";
@@ -102,10 +111,22 @@ export async function runChild(
   options: { readonly timeoutMs?: number; readonly onLine?: (line: ChildLine) => void } = {},
 ): Promise<ChildOutcome> {
   let atKill: DiskSnapshot | null = null;
-  const label = `${request.mode} ${request.engine} ${request.scenario} ${"kill" in request ? (request.kill ?? "") : ""}`.trim();
-  const spawned = await spawnChild<ChildLine>(entry, request, { ...options, label, atKill: () => (atKill = snapshot(request.dir)) });
+  const label =
+    `${request.mode} ${request.engine} ${request.scenario} ${"kill" in request ? (request.kill ?? "") : ""}`.trim();
+  const spawned = await spawnChild<ChildLine>(entry, request, {
+    ...options,
+    label,
+    atKill: () => (atKill = snapshot(request.dir)),
+  });
   const marker = spawned.lines.find((l): l is Extract<ChildLine, { type: "kill_point" }> => l.type === "kill_point");
-  return { lines: spawned.lines, killedAt: spawned.killed ? (marker?.point ?? null) : null, atKill, code: spawned.code, signal: spawned.signal, stderr: spawned.stderr };
+  return {
+    lines: spawned.lines,
+    killedAt: spawned.killed ? (marker?.point ?? null) : null,
+    atKill,
+    code: spawned.code,
+    signal: spawned.signal,
+    stderr: spawned.stderr,
+  };
 }
 
 /** Runs `tasks` with at most `limit` at a time, in order of start. */

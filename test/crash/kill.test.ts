@@ -21,8 +21,24 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadFramework } from "../../scripts/comparison/load-framework.js";
 import { ENGINE_IDS, type EngineId } from "../../scenarios/engine.js";
 import { compileChild } from "./build.js";
-import { CHILD_SOURCE, pool, ROOT, runChild, snapshot, total, type ChildOutcome, type DiskSnapshot } from "./harness.js";
-import { SCENARIOS, type ChildLine, type ChildRequest, type KillPoint, type RunView, type Sabotage } from "./protocol.js";
+import {
+  CHILD_SOURCE,
+  pool,
+  ROOT,
+  runChild,
+  snapshot,
+  total,
+  type ChildOutcome,
+  type DiskSnapshot,
+} from "./harness.js";
+import {
+  SCENARIOS,
+  type ChildLine,
+  type ChildRequest,
+  type KillPoint,
+  type RunView,
+  type Sabotage,
+} from "./protocol.js";
 
 const EVIDENCE = join(ROOT, "evidence/fault-crashes-v1.json");
 /** The adapter's durable checkpointer, imported dynamically (the core never imports @langchain). */
@@ -34,7 +50,12 @@ const WORLD_LATENCY_MS = 300;
 /** Child processes at a time; each langgraph child spends about a second loading the framework. */
 const PARALLEL = 6;
 
-type CrashCase = { readonly engine: EngineId; readonly scenario: "save" | "publish"; readonly point: KillPoint; readonly sabotage?: Sabotage };
+type CrashCase = {
+  readonly engine: EngineId;
+  readonly scenario: "save" | "publish";
+  readonly point: KillPoint;
+  readonly sabotage?: Sabotage;
+};
 
 const POINTS: Readonly<Record<CrashCase["scenario"], readonly KillPoint[]>> = {
   save: ["after_intent", "after_effect", "before_outcome", "after_outcome"],
@@ -46,7 +67,12 @@ const CRASH_CASES: readonly CrashCase[] = ENGINE_IDS.flatMap((engine) =>
 );
 
 /** The negative control: the same kill with the ledger's dispatched mark sabotaged must show a duplicate. */
-const CONTROL: CrashCase = { engine: "handwritten", scenario: "publish", point: "after_effect", sabotage: "forget_dispatched" };
+const CONTROL: CrashCase = {
+  engine: "handwritten",
+  scenario: "publish",
+  point: "after_effect",
+  sabotage: "forget_dispatched",
+};
 
 type LedgerAtKill = "absent" | "in_flight" | "dispatched" | "completed" | "uncertain";
 
@@ -108,8 +134,19 @@ function freshDir(label: string): string {
 
 async function runCrashCase(c: CrashCase): Promise<CrashRecord> {
   const dir = freshDir(`crash-${c.engine}-${c.scenario}-${c.point}`);
-  const common = { engine: c.engine, dir, session: SESSION, scenario: c.scenario, ...(c.sabotage === undefined ? {} : { sabotage: c.sabotage }) };
-  const first = await runChild(entry, { ...common, mode: "run", kill: c.point, approve: c.point !== "awaiting_approval" });
+  const common = {
+    engine: c.engine,
+    dir,
+    session: SESSION,
+    scenario: c.scenario,
+    ...(c.sabotage === undefined ? {} : { sabotage: c.sabotage }),
+  };
+  const first = await runChild(entry, {
+    ...common,
+    mode: "run",
+    kill: c.point,
+    approve: c.point !== "awaiting_approval",
+  });
   const { sabotage: _none, ...clean } = common;
   const resume = await runChild(entry, { ...clean, mode: "resume" });
   const afterResume = snapshot(dir);
@@ -122,10 +159,22 @@ async function runCrashCase(c: CrashCase): Promise<CrashRecord> {
     const aftermath = await runChild(entry, { ...clean, mode: "aftermath", tokens } satisfies ChildRequest);
     refusals = aftermath.lines.flatMap((l) => (l.type === "token_refused" ? [l.code] : []));
     accepted = aftermath.lines.filter((l) => l.type === "token_accepted").length;
-    resumedAgain = aftermath.lines.flatMap((l) => (l.type === "state" && l.label === "resumed_again" ? [l.view] : []))[0] ?? null;
+    resumedAgain =
+      aftermath.lines.flatMap((l) => (l.type === "state" && l.label === "resumed_again" ? [l.view] : []))[0] ?? null;
     final = viewOf(aftermath.lines);
   }
-  return { case: c, first, resumed: viewOf(resume.lines), afterResume, tokens, refusals, accepted, resumedAgain, final, disk: snapshot(dir) };
+  return {
+    case: c,
+    first,
+    resumed: viewOf(resume.lines),
+    afterResume,
+    tokens,
+    refusals,
+    accepted,
+    resumedAgain,
+    final,
+    disk: snapshot(dir),
+  };
 }
 
 /** Two processes on one shared directory: at once (a barrier before `begin`), or the second after the first finished. */
@@ -148,11 +197,20 @@ async function runPair(pair: Pair): Promise<PairRecord> {
   const contend = (engine: EngineId, i: number) =>
     runChild(
       entry,
-      { mode: "concurrent", engine, dir, session: `session-${"AB"[i]}`, scenario: "shared_key", barrier, latencyMs: WORLD_LATENCY_MS },
+      {
+        mode: "concurrent",
+        engine,
+        dir,
+        session: `session-${"AB"[i]}`,
+        scenario: "shared_key",
+        barrier,
+        latencyMs: WORLD_LATENCY_MS,
+      },
       {
         onLine: (line) => {
           // Both processes stand before `begin` with the same key: let them in together.
-          if (barrier !== null && line.type === "at_begin" && ++waiting === pair.engines.length) writeFileSync(join(barrier, "go"), "");
+          if (barrier !== null && line.type === "at_begin" && ++waiting === pair.engines.length)
+            writeFileSync(join(barrier, "go"), "");
         },
       },
     );
@@ -162,7 +220,11 @@ async function runPair(pair: Pair): Promise<PairRecord> {
       : [await contend(pair.engines[0], 0), await contend(pair.engines[1], 1)];
   return {
     pair,
-    contenders: outcomes.map((o, i) => ({ engine: pair.engines[i]!, session: `session-${"AB"[i]}`, view: viewOf(o.lines) })),
+    contenders: outcomes.map((o, i) => ({
+      engine: pair.engines[i]!,
+      session: `session-${"AB"[i]}`,
+      view: viewOf(o.lines),
+    })),
     disk: snapshot(dir),
   };
 }
@@ -172,20 +234,24 @@ function outcomeOf(view: RunView): string {
   const message = view.tool_messages.find((m) => m.key === SHARED_KEY);
   if (message === undefined) return "no_call";
   if (message.status === "ok") return "executed";
-  if (message.status === "conflict") return message.code === "key_in_flight" ? "call_conflicted" : `conflict:${message.code ?? "?"}`;
+  if (message.status === "conflict")
+    return message.code === "key_in_flight" ? "call_conflicted" : `conflict:${message.code ?? "?"}`;
   if (message.status === "replayed") return "call_replayed";
   return message.status;
 }
 
 /** Side effects beyond the first, per tool and key. */
 function duplicatesIn(disk: DiskSnapshot): number {
-  return Object.values(disk.effects).flatMap((byKey) => Object.values(byKey)).reduce((sum, n) => sum + Math.max(0, n - 1), 0);
+  return Object.values(disk.effects)
+    .flatMap((byKey) => Object.values(byKey))
+    .reduce((sum, n) => sum + Math.max(0, n - 1), 0);
 }
 
 /** Publishes that happened in a run whose trace never accepted an approval, or while it was still waiting for one. */
 function unapprovedIn(r: CrashRecord): number {
   const published = total(r.disk.effects, "publish_report");
-  const waitingEffects = r.case.point === "awaiting_approval" ? total(r.first.atKill?.effects ?? {}, "publish_report") : 0;
+  const waitingEffects =
+    r.case.point === "awaiting_approval" ? total(r.first.atKill?.effects ?? {}, "publish_report") : 0;
   return waitingEffects + (published > 0 && !r.final.trace_types.includes("approval_accepted") ? published : 0);
 }
 
@@ -199,7 +265,10 @@ const ledgerAtKill = (r: CrashRecord): LedgerAtKill => {
 let crashes: Promise<readonly (CrashRecord | Error)[]>;
 let control: Promise<CrashRecord | Error>;
 let pairs: Promise<readonly (PairRecord | Error)[]>;
-const settle = <T>(run: () => Promise<T>) => () => run().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+const settle =
+  <T>(run: () => Promise<T>) =>
+  () =>
+    run().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
 const ok = <T>(value: T | Error): T => {
   if (value instanceof Error) throw value;
   return value;
@@ -218,7 +287,12 @@ beforeAll(async () => {
   crashes = all.then((results) => results.slice(0, CRASH_CASES.length));
   control = all.then((results) => results[CRASH_CASES.length]!);
   // The concurrency pairs run once the crash cases are done, so their timing sees a quiet machine.
-  pairs = all.then(() => pool(2, PAIRS.map((pair) => settle(() => runPair(pair)))));
+  pairs = all.then(() =>
+    pool(
+      2,
+      PAIRS.map((pair) => settle(() => runPair(pair))),
+    ),
+  );
 });
 
 afterAll(async () => {
@@ -239,45 +313,50 @@ describe("the LangGraph adapter for real crashes", () => {
 describe("SIGKILL at each injection point, then a new process resumes", () => {
   CRASH_CASES.forEach((c, i) => {
     const want = expected(c);
-    checked(`${c.engine}: ${SCENARIOS[c.scenario].tool} killed ${c.point.replaceAll("_", " ")} → ${want.resumed}, one side effect`, async () => {
-      const r = ok((await crashes)[i]!);
-      // The child really died of SIGKILL at that point, and the disk shows exactly that point.
-      expect(r.first.killedAt).toBe(c.point);
-      expect(r.first.signal).toBe("SIGKILL");
-      const tool = SCENARIOS[c.scenario].tool;
-      expect({
-        calls: total(r.first.atKill!.calls, tool), effects: total(r.first.atKill!.effects, tool), ledger: ledgerAtKill(r),
-      }).toEqual(want.atKill);
+    checked(
+      `${c.engine}: ${SCENARIOS[c.scenario].tool} killed ${c.point.replaceAll("_", " ")} → ${want.resumed}, one side effect`,
+      async () => {
+        const r = ok((await crashes)[i]!);
+        // The child really died of SIGKILL at that point, and the disk shows exactly that point.
+        expect(r.first.killedAt).toBe(c.point);
+        expect(r.first.signal).toBe("SIGKILL");
+        const tool = SCENARIOS[c.scenario].tool;
+        expect({
+          calls: total(r.first.atKill!.calls, tool),
+          effects: total(r.first.atKill!.effects, tool),
+          ledger: ledgerAtKill(r),
+        }).toEqual(want.atKill);
 
-      // The new process: the contract's recovery for that point.
-      expect(r.resumed.status).toBe(want.resumed);
-      if (want.resumed === "reconcile_required") {
-        expect(r.resumed.trace_types).toContain("tool_uncertain");
-        expect(r.afterResume.ledger.map((e) => e.state)).toEqual(["uncertain"]);
-      }
-      if (c.point === "after_outcome") expect(r.resumed.trace_types).toContain("tool_succeeded");
-      expect(total(r.afterResume.calls, tool)).toBe(want.calls);
+        // The new process: the contract's recovery for that point.
+        expect(r.resumed.status).toBe(want.resumed);
+        if (want.resumed === "reconcile_required") {
+          expect(r.resumed.trace_types).toContain("tool_uncertain");
+          expect(r.afterResume.ledger.map((e) => e.state)).toEqual(["uncertain"]);
+        }
+        if (c.point === "after_outcome") expect(r.resumed.trace_types).toContain("tool_succeeded");
+        expect(total(r.afterResume.calls, tool)).toBe(want.calls);
 
-      if (c.scenario === "publish") {
-        // The approval survived the kill (nobody approved twice) and no token works a second time.
-        expect(r.tokens).toHaveLength(1);
-        expect(r.final.trace_types.filter((t) => t === "approval_accepted")).toHaveLength(1);
-        expect(r.accepted).toBe(0);
-        expect(r.refusals).toHaveLength(r.tokens.length);
-        for (const code of r.refusals) expect(["approval_already_used", "approval_not_pending"]).toContain(code);
-      }
-      if (want.resumed === "reconcile_required") {
-        // Resuming again retried nothing; only the operator's confirmation moved the run on, without the executor.
-        expect(r.resumedAgain?.status).toBe("reconcile_required");
-        expect(r.final.trace_types).toContain("tool_reconciled");
-      }
-      expect(r.final.status).toBe("done");
-      expect(total(r.disk.calls, tool)).toBe(want.calls);
-      expect(total(r.disk.effects, tool)).toBe(1);
-      expect(duplicatesIn(r.disk)).toBe(0);
-      expect(unapprovedIn(r)).toBe(0);
-      expect(r.disk.ledger.map((e) => e.state)).toEqual(["completed"]);
-    });
+        if (c.scenario === "publish") {
+          // The approval survived the kill (nobody approved twice) and no token works a second time.
+          expect(r.tokens).toHaveLength(1);
+          expect(r.final.trace_types.filter((t) => t === "approval_accepted")).toHaveLength(1);
+          expect(r.accepted).toBe(0);
+          expect(r.refusals).toHaveLength(r.tokens.length);
+          for (const code of r.refusals) expect(["approval_already_used", "approval_not_pending"]).toContain(code);
+        }
+        if (want.resumed === "reconcile_required") {
+          // Resuming again retried nothing; only the operator's confirmation moved the run on, without the executor.
+          expect(r.resumedAgain?.status).toBe("reconcile_required");
+          expect(r.final.trace_types).toContain("tool_reconciled");
+        }
+        expect(r.final.status).toBe("done");
+        expect(total(r.disk.calls, tool)).toBe(want.calls);
+        expect(total(r.disk.effects, tool)).toBe(1);
+        expect(duplicatesIn(r.disk)).toBe(0);
+        expect(unapprovedIn(r)).toBe(0);
+        expect(r.disk.ledger.map((e) => e.state)).toEqual(["completed"]);
+      },
+    );
   });
 
   checked("negative control: with the dispatched mark sabotaged, the same kill shows a duplicate publish", async () => {
@@ -292,59 +371,83 @@ describe("SIGKILL at each injection point, then a new process resumes", () => {
 describe("two processes execute the same idempotency key", () => {
   PAIRS.forEach((pair, i) => {
     const other = pair.timing === "at_once" ? "meets the call in flight (or replays it)" : "replays the stored result";
-    checked(`${pair.engines.join(" vs ")}, ${pair.timing.replaceAll("_", " ")}: exactly one side effect; the other run ${other}`, async () => {
-      const r = ok((await pairs)[i]!);
-      expect(r.disk.calls["save_artifact"]).toEqual({ [SHARED_KEY]: 1 });
-      expect(r.disk.effects["save_artifact"]).toEqual({ [SHARED_KEY]: 1 });
-      const outcomes = r.contenders.map((c) => outcomeOf(c.view)).sort();
-      expect(outcomes.filter((o) => o === "executed")).toHaveLength(1);
-      expect(outcomes.filter((o) => o !== "executed").every((o) => o === "call_conflicted" || o === "call_replayed")).toBe(true);
-      const loser = r.contenders.find((c) => outcomeOf(c.view) !== "executed")!;
-      expect(loser.view.trace_types).toContain(outcomeOf(loser.view));
-      // After the winner, only the stored result (side by side, the contract allows either answer).
-      if (pair.timing === "one_after_the_other") expect(outcomeOf(loser.view)).toBe("call_replayed");
-      for (const c of r.contenders) expect(c.view.status).toBe("done");
-      expect(r.disk.ledger.map((e) => e.state)).toEqual(["completed"]);
-    });
+    checked(
+      `${pair.engines.join(" vs ")}, ${pair.timing.replaceAll("_", " ")}: exactly one side effect; the other run ${other}`,
+      async () => {
+        const r = ok((await pairs)[i]!);
+        expect(r.disk.calls["save_artifact"]).toEqual({ [SHARED_KEY]: 1 });
+        expect(r.disk.effects["save_artifact"]).toEqual({ [SHARED_KEY]: 1 });
+        const outcomes = r.contenders.map((c) => outcomeOf(c.view)).sort();
+        expect(outcomes.filter((o) => o === "executed")).toHaveLength(1);
+        expect(
+          outcomes.filter((o) => o !== "executed").every((o) => o === "call_conflicted" || o === "call_replayed"),
+        ).toBe(true);
+        const loser = r.contenders.find((c) => outcomeOf(c.view) !== "executed")!;
+        expect(loser.view.trace_types).toContain(outcomeOf(loser.view));
+        // After the winner, only the stored result (side by side, the contract allows either answer).
+        if (pair.timing === "one_after_the_other") expect(outcomeOf(loser.view)).toBe("call_replayed");
+        for (const c of r.contenders) expect(c.view.status).toBe("done");
+        expect(r.disk.ledger.map((e) => e.state)).toEqual(["completed"]);
+      },
+    );
   });
 });
 
 describe("evidence", () => {
-  checked("writes evidence/fault-crashes-v1.json from this run (and fails if the committed copy was stale)", async () => {
-    const crashRecords = (await crashes).map(ok);
-    const pairRecords = (await pairs).map(ok);
-    const langgraph = (await import(LANGGRAPH_DURABLE_MODULE)) as { SQLITE_CHECKPOINTER_VERSIONS: Readonly<Record<string, string>> };
-    const loaded = await loadFramework("langgraph");
-    const versions = { "@langchain/langgraph": loaded.ok ? loaded.value.version : "not-loaded", ...langgraph.SQLITE_CHECKPOINTER_VERSIONS };
-    const report = evidenceOf(crashRecords, pairRecords, ok(await control), versions);
-    const json = `${JSON.stringify(report, null, 2)}\n`;
-    const before = existsSync(EVIDENCE) ? readFileSync(EVIDENCE, "utf8") : null;
-    if (before !== json) writeFileSync(EVIDENCE, json);
-    expect(report.crash_runs).toBe(ENGINE_IDS.length * (POINTS.save.length + POINTS.publish.length));
-    expect(report.duplicates_found).toBe(0);
-    expect(report.unapproved_side_effects).toBe(0);
-    expect(report.approval_tokens_reused).toBe(0);
-    expect(report.concurrency.exactly_one_side_effect).toBe(PAIRS.length);
-    // A committed file that differs from this run is stale evidence: the rewrite above shows in git.
-    expect(before === null || before === json, "evidence/fault-crashes-v1.json was stale and has been rewritten; commit it").toBe(true);
-  });
+  checked(
+    "writes evidence/fault-crashes-v1.json from this run (and fails if the committed copy was stale)",
+    async () => {
+      const crashRecords = (await crashes).map(ok);
+      const pairRecords = (await pairs).map(ok);
+      const langgraph = (await import(LANGGRAPH_DURABLE_MODULE)) as {
+        SQLITE_CHECKPOINTER_VERSIONS: Readonly<Record<string, string>>;
+      };
+      const loaded = await loadFramework("langgraph");
+      const versions = {
+        "@langchain/langgraph": loaded.ok ? loaded.value.version : "not-loaded",
+        ...langgraph.SQLITE_CHECKPOINTER_VERSIONS,
+      };
+      const report = evidenceOf(crashRecords, pairRecords, ok(await control), versions);
+      const json = `${JSON.stringify(report, null, 2)}\n`;
+      const before = existsSync(EVIDENCE) ? readFileSync(EVIDENCE, "utf8") : null;
+      if (before !== json) writeFileSync(EVIDENCE, json);
+      expect(report.crash_runs).toBe(ENGINE_IDS.length * (POINTS.save.length + POINTS.publish.length));
+      expect(report.duplicates_found).toBe(0);
+      expect(report.unapproved_side_effects).toBe(0);
+      expect(report.approval_tokens_reused).toBe(0);
+      expect(report.concurrency.exactly_one_side_effect).toBe(PAIRS.length);
+      // A committed file that differs from this run is stale evidence: the rewrite above shows in git.
+      expect(
+        before === null || before === json,
+        "evidence/fault-crashes-v1.json was stale and has been rewritten; commit it",
+      ).toBe(true);
+    },
+  );
 });
 
-function evidenceOf(records: readonly CrashRecord[], pairRecords: readonly PairRecord[], controlRecord: CrashRecord, versions: Readonly<Record<string, string>>) {
+function evidenceOf(
+  records: readonly CrashRecord[],
+  pairRecords: readonly PairRecord[],
+  controlRecord: CrashRecord,
+  versions: Readonly<Record<string, string>>,
+) {
   const outcomes = pairRecords.flatMap((p) => p.contenders.map((c) => outcomeOf(c.view)));
   const count = (o: string) => outcomes.filter((x) => x === o).length;
   return {
     schema: "agent-harness.fault-crashes.v1",
     planner: "fixture",
-    note:
-      "Real process crashes (SIGKILL) and real concurrent processes over durable stores. The planner is a FixtureModel playing scripted outputs: this proves the harness contract (rules 4–6), not planner quality.",
+    note: "Real process crashes (SIGKILL) and real concurrent processes over durable stores. The planner is a FixtureModel playing scripted outputs: this proves the harness contract (rules 4–6), not planner quality.",
     command: "npx vitest run test/crash",
     stores: {
-      world: "durable/world.ts: world.json replaced atomically (temp file, fsync, rename, fsync dir) under an O_EXCL lock file, once per executor call",
-      ledger: "durable/ledger.ts: one fsync'ed file per key; begin is a compare-and-set under the key's O_EXCL lock file",
+      world:
+        "durable/world.ts: world.json replaced atomically (temp file, fsync, rename, fsync dir) under an O_EXCL lock file, once per executor call",
+      ledger:
+        "durable/ledger.ts: one fsync'ed file per key; begin is a compare-and-set under the key's O_EXCL lock file",
       handwritten: "durable/checkpoints.ts: append-only checkpoint log per session, fsync per checkpoint",
-      local_state_graph: "durable/graph-checkpointer.ts: append-only graph checkpoint log per thread, fsync per checkpoint",
-      langgraph: "langgraph-adapter/src/durable-checkpointer.ts: SqliteSaver (@langchain/langgraph-checkpoint-sqlite) in WAL mode, synchronous=FULL, durability \"sync\"",
+      local_state_graph:
+        "durable/graph-checkpointer.ts: append-only graph checkpoint log per thread, fsync per checkpoint",
+      langgraph:
+        'langgraph-adapter/src/durable-checkpointer.ts: SqliteSaver (@langchain/langgraph-checkpoint-sqlite) in WAL mode, synchronous=FULL, durability "sync"',
     },
     langgraph_versions: versions,
     kill_signal: "SIGKILL",
@@ -361,7 +464,10 @@ function evidenceOf(records: readonly CrashRecord[], pairRecords: readonly PairR
       tool: SCENARIOS[r.case.scenario].tool,
       point: r.case.point,
       killed_at: r.first.killedAt,
-      at_kill: { ledger: ledgerAtKill(r), side_effects: total(r.first.atKill?.effects ?? {}, SCENARIOS[r.case.scenario].tool) },
+      at_kill: {
+        ledger: ledgerAtKill(r),
+        side_effects: total(r.first.atKill?.effects ?? {}, SCENARIOS[r.case.scenario].tool),
+      },
       resumed_status: r.resumed.status,
       resumed_trace: r.resumed.trace_types,
       replayed_tokens_refused_with: r.refusals,
@@ -378,10 +484,17 @@ function evidenceOf(records: readonly CrashRecord[], pairRecords: readonly PairR
     concurrency: {
       key: SHARED_KEY,
       world_latency_ms: WORLD_LATENCY_MS,
-      barrier: "both processes wait just before the ledger's begin until the parent creates the barrier file (one_after_the_other: the second starts after the first exited)",
+      barrier:
+        "both processes wait just before the ledger's begin until the parent creates the barrier file (one_after_the_other: the second starts after the first exited)",
       runs: pairRecords.length,
-      exactly_one_side_effect: pairRecords.filter((p) => total(p.disk.effects, "save_artifact") === 1 && total(p.disk.calls, "save_artifact") === 1).length,
-      outcomes: { executed: count("executed"), call_conflicted: count("call_conflicted"), call_replayed: count("call_replayed") },
+      exactly_one_side_effect: pairRecords.filter(
+        (p) => total(p.disk.effects, "save_artifact") === 1 && total(p.disk.calls, "save_artifact") === 1,
+      ).length,
+      outcomes: {
+        executed: count("executed"),
+        call_conflicted: count("call_conflicted"),
+        call_replayed: count("call_replayed"),
+      },
       pairs: pairRecords.map((p) => ({
         engines: p.pair.engines,
         timing: p.pair.timing,

@@ -10,7 +10,13 @@ import { fileNameOf } from "../../durable/files.js";
 import { LINE_PREFIX } from "./protocol.js";
 
 export type LedgerChildRequest =
-  | { readonly mode: "race"; readonly dir: string; readonly owner: string; readonly keys: number; readonly barrier: string }
+  | {
+      readonly mode: "race";
+      readonly dir: string;
+      readonly owner: string;
+      readonly keys: number;
+      readonly barrier: string;
+    }
   | { readonly mode: "hold"; readonly dir: string; readonly key: string };
 
 export type LedgerChildLine =
@@ -40,7 +46,13 @@ if (request.mode === "hold") {
   const won: number[] = [];
   let conflicts = 0;
   for (let i = 0; i < request.keys; i += 1) {
-    const decision = ledger.begin({ key: `k${i}`, tool: "save_artifact", args_digest: "same-args", owner: request.owner, at: 0 });
+    const decision = ledger.begin({
+      key: `k${i}`,
+      tool: "save_artifact",
+      args_digest: "same-args",
+      owner: request.owner,
+      at: 0,
+    });
     if (decision.kind === "execute") won.push(i);
     else if (decision.kind === "conflict") conflicts += 1;
     else throw new Error(`begin of k${i} answered ${decision.kind}`);

@@ -12,18 +12,33 @@ export const LINE_PREFIX = "@@crash-child ";
  * - `after_outcome`: the ledger recorded the outcome; the checkpoint after `execute` was not written.
  * - `awaiting_approval`: the run stopped in `approval_required` and waits for a person.
  */
-export const KILL_POINTS = ["after_intent", "after_effect", "before_outcome", "after_outcome", "awaiting_approval"] as const;
+export const KILL_POINTS = [
+  "after_intent",
+  "after_effect",
+  "before_outcome",
+  "after_outcome",
+  "awaiting_approval",
+] as const;
 export type KillPoint = (typeof KILL_POINTS)[number];
 
 export const SCENARIOS = {
   /** An idempotent write under its derived key. */
-  save: { tool: "save_artifact", script: [toolCall("save_artifact", { name: "summary", content: "signups grow 3 a week" }), finalAnswer("saved")] },
+  save: {
+    tool: "save_artifact",
+    script: [toolCall("save_artifact", { name: "summary", content: "signups grow 3 a week" }), finalAnswer("saved")],
+  },
   /** A high-risk publish that needs an approval. */
-  publish: { tool: "publish_report", script: [toolCall("publish_report", { artifact: "art_weekly", audience: "team" }), finalAnswer("published")] },
+  publish: {
+    tool: "publish_report",
+    script: [toolCall("publish_report", { artifact: "art_weekly", audience: "team" }), finalAnswer("published")],
+  },
   /** An idempotent write under a caller-supplied key, run by two processes at once. */
   shared_key: {
     tool: "save_artifact",
-    script: [toolCall("save_artifact", { name: "summary", content: "signups grow 3 a week" }, "shared-key-001"), finalAnswer("saved")],
+    script: [
+      toolCall("save_artifact", { name: "summary", content: "signups grow 3 a week" }, "shared-key-001"),
+      finalAnswer("saved"),
+    ],
   },
 } as const;
 export type ScenarioId = keyof typeof SCENARIOS;

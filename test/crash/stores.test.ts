@@ -4,11 +4,24 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import {
-  createIdSource, createMemoryLedger, startRun, toCheckpoint, type BeginRequest, type LedgerStore, type ToolContext,
+  createIdSource,
+  createMemoryLedger,
+  startRun,
+  toCheckpoint,
+  type BeginRequest,
+  type LedgerStore,
+  type ToolContext,
 } from "../../handwritten/contract/index.js";
 import {
-  createDurableWorld, createFileArtifactStore, createFileCheckpointStore, createFileGraphCheckpointer, createFileLedger, createFileTraceSink,
-  LockTimeoutError, readWorldData, withLockSync,
+  createDurableWorld,
+  createFileArtifactStore,
+  createFileCheckpointStore,
+  createFileGraphCheckpointer,
+  createFileLedger,
+  createFileTraceSink,
+  LockTimeoutError,
+  readWorldData,
+  withLockSync,
 } from "../../durable/index.js";
 import { ROOT, spawnChild } from "./harness.js";
 import type { LedgerChildLine, LedgerChildRequest } from "./ledger-child.js";
@@ -30,7 +43,13 @@ describe("the file ledger", () => {
   it("answers every operation exactly as the in-memory ledger does", () => {
     const file = createFileLedger(fresh());
     const memory = createMemoryLedger();
-    const request = (owner: string, args_digest = "d1", key = "k1"): BeginRequest => ({ key, tool: "save_artifact", args_digest, owner, at: 5 });
+    const request = (owner: string, args_digest = "d1", key = "k1"): BeginRequest => ({
+      key,
+      tool: "save_artifact",
+      args_digest,
+      owner,
+      at: 5,
+    });
     const steps: ((l: LedgerStore) => unknown)[] = [
       (l) => l.get("k1"),
       (l) => l.begin(request("s#1")),
@@ -50,7 +69,9 @@ describe("the file ledger", () => {
       (l) => l.setDispatched("absent", true, 9),
     ];
     for (const step of steps) expect(step(file)).toEqual(step(memory));
-    expect([...file.entries()].sort((a, b) => a.key.localeCompare(b.key))).toEqual([...memory.entries()].sort((a, b) => a.key.localeCompare(b.key)));
+    expect([...file.entries()].sort((a, b) => a.key.localeCompare(b.key))).toEqual(
+      [...memory.entries()].sort((a, b) => a.key.localeCompare(b.key)),
+    );
     // A new instance (a new process) over the same directory sees the same entries.
     expect(createFileLedger(file.dir).get("k1")).toEqual(memory.get("k1"));
   });
@@ -64,12 +85,16 @@ describe("the file ledger", () => {
     const racers = ["p1", "p2", "p3", "p4"];
     const runs = await Promise.all(
       racers.map((owner) =>
-        spawnChild<LedgerChildLine>(LEDGER_CHILD, { mode: "race", dir: join(dir, "ledger"), owner, keys, barrier } satisfies LedgerChildRequest, {
-          label: `ledger race ${owner}`,
-          onLine: (line) => {
-            if (line.type === "ready" && ++ready === racers.length) writeFileSync(join(barrier, "go"), "");
+        spawnChild<LedgerChildLine>(
+          LEDGER_CHILD,
+          { mode: "race", dir: join(dir, "ledger"), owner, keys, barrier } satisfies LedgerChildRequest,
+          {
+            label: `ledger race ${owner}`,
+            onLine: (line) => {
+              if (line.type === "ready" && ++ready === racers.length) writeFileSync(join(barrier, "go"), "");
+            },
           },
-        }),
+        ),
       ),
     );
     const won = runs.map((r) => r.lines.flatMap((l) => (l.type === "won" ? [l] : []))[0]!);
@@ -80,11 +105,17 @@ describe("the file ledger", () => {
 
   it("breaks the lock of a process killed inside its critical section", async () => {
     const dir = join(fresh(), "ledger");
-    const run = await spawnChild<LedgerChildLine>(LEDGER_CHILD, { mode: "hold", dir, key: "k1" } satisfies LedgerChildRequest, { label: "ledger hold" });
+    const run = await spawnChild<LedgerChildLine>(
+      LEDGER_CHILD,
+      { mode: "hold", dir, key: "k1" } satisfies LedgerChildRequest,
+      { label: "ledger hold" },
+    );
     expect(run.killed).toBe(true);
     expect(run.signal).toBe("SIGKILL");
     const ledger = createFileLedger(dir, { timeoutMs: 5_000 });
-    expect(ledger.begin({ key: "k1", tool: "save_artifact", args_digest: "d", owner: "s#1", at: 0 })).toEqual({ kind: "execute" });
+    expect(ledger.begin({ key: "k1", tool: "save_artifact", args_digest: "d", owner: "s#1", at: 0 })).toEqual({
+      kind: "execute",
+    });
   }, 30_000);
 
   it("times out, naming the holder, on a lock a live process keeps", () => {
@@ -122,13 +153,41 @@ describe("the file checkpoint store", () => {
 describe("the other durable stores", () => {
   it("graph checkpoints, trace and artifacts survive into a new instance", () => {
     const dir = fresh();
-    createFileGraphCheckpointer<{ n: number }>(join(dir, "graph")).put({ thread_id: "t", step: 1, state: { n: 1 }, next: "plan", interrupt: null });
-    createFileGraphCheckpointer<{ n: number }>(join(dir, "graph")).put({ thread_id: "t", step: 2, state: { n: 2 }, next: null, interrupt: null });
+    createFileGraphCheckpointer<{ n: number }>(join(dir, "graph")).put({
+      thread_id: "t",
+      step: 1,
+      state: { n: 1 },
+      next: "plan",
+      interrupt: null,
+    });
+    createFileGraphCheckpointer<{ n: number }>(join(dir, "graph")).put({
+      thread_id: "t",
+      step: 2,
+      state: { n: 2 },
+      next: null,
+      interrupt: null,
+    });
     const graph = createFileGraphCheckpointer<{ n: number }>(join(dir, "graph"));
     expect(graph.count("t")).toBe(2);
     expect(graph.latest("t")).toEqual({ thread_id: "t", step: 2, state: { n: 2 }, next: null, interrupt: null });
 
-    const event = { seq: 1, event_id: "e1", at: 0, session_id: "s", step: 0, type: "run_started", tool: null, args_digest: null, args: null, decision: null, result_status: null, reason: null, idempotency_key: null, status: "ready", checkpoint_hash: "h" };
+    const event = {
+      seq: 1,
+      event_id: "e1",
+      at: 0,
+      session_id: "s",
+      step: 0,
+      type: "run_started",
+      tool: null,
+      args_digest: null,
+      args: null,
+      decision: null,
+      result_status: null,
+      reason: null,
+      idempotency_key: null,
+      status: "ready",
+      checkpoint_hash: "h",
+    };
     createFileTraceSink(join(dir, "trace")).append([event, { ...event, session_id: "other" }]);
     expect(createFileTraceSink(join(dir, "trace")).list("s")).toEqual([event]);
 

@@ -18,9 +18,18 @@ describe("random fault schedules", () => {
     const langgraph = await loadFramework("langgraph");
     // CI installs the pinned LangGraph; a run without it must say so, not pass quietly.
     expect(langgraph.ok, langgraph.ok ? "" : langgraph.error.reason).toBe(true);
-    const factories: EngineFactory[] = [handwrittenFactory, localGraphFactory, ...(langgraph.ok ? [langgraph.value] : [])];
+    const factories: EngineFactory[] = [
+      handwrittenFactory,
+      localGraphFactory,
+      ...(langgraph.ok ? [langgraph.value] : []),
+    ];
     const report = await runSchedules(factories, { seed, schedules: requested });
-    const failures = report.failures.slice(0, 5).map((f) => `${f.engine} seed=${f.seed} index=${f.index} ${JSON.stringify(f.violations)} ${JSON.stringify(f.schedule)}`);
+    const failures = report.failures
+      .slice(0, 5)
+      .map(
+        (f) =>
+          `${f.engine} seed=${f.seed} index=${f.index} ${JSON.stringify(f.violations)} ${JSON.stringify(f.schedule)}`,
+      );
     expect(failures).toEqual([]);
     for (const id of ["handwritten", "local_state_graph", "langgraph"]) {
       expect(report.engines[id]?.schedules).toBe(requested);
@@ -30,14 +39,24 @@ describe("random fault schedules", () => {
     expect(report.cross_engine_differences).toBe(0);
     // The schedules must reach the outcomes the invariants are about, or the suite proves little.
     const statuses = report.engines["handwritten"]?.final_statuses ?? {};
-    for (const status of ["done", "failed", "approval_required", "reconcile_required"]) expect(statuses[status] ?? 0).toBeGreaterThan(requested / 50);
+    for (const status of ["done", "failed", "approval_required", "reconcile_required"])
+      expect(statuses[status] ?? 0).toBeGreaterThan(requested / 50);
 
     const json = `${JSON.stringify(report, null, 2)}\n`;
     if (requested === DEFAULT_SCHEDULES && seed === DEFAULT_SEED) {
-      const before = (() => { try { return readFileSync(EVIDENCE, "utf8"); } catch { return null; } })();
+      const before = (() => {
+        try {
+          return readFileSync(EVIDENCE, "utf8");
+        } catch {
+          return null;
+        }
+      })();
       if (before !== json) writeFileSync(EVIDENCE, json);
       // A committed tally that differs from this run is stale evidence: the rewrite above shows in git.
-      expect(before === null || before === json, "evidence/fault-schedules-v1.json was stale and has been rewritten; commit it").toBe(true);
+      expect(
+        before === null || before === json,
+        "evidence/fault-schedules-v1.json was stale and has been rewritten; commit it",
+      ).toBe(true);
     }
   }, 900_000);
 });

@@ -4,7 +4,12 @@
  */
 import { describe, expect, it } from "vitest";
 import {
-  idempotencyReplay, interruptedCheckpoint, preApprovalState, runScenario, schemaFailureSideEffects, type EngineFactory,
+  idempotencyReplay,
+  interruptedCheckpoint,
+  preApprovalState,
+  runScenario,
+  schemaFailureSideEffects,
+  type EngineFactory,
 } from "../../scenarios/index.js";
 
 type Obs = Record<string, unknown>;
@@ -41,7 +46,10 @@ export function behavesLikeTheContract(factory: EngineFactory): void {
 
     it("keeps the intent in the checkpoint across a crash and resumes under the same key without a duplicate", async () => {
       const { observation, trace } = await runScenario(factory, interruptedCheckpoint);
-      const o = observation as Obs & { checkpoint_at_crash: { status: string; intent: { key: string } | null }; after_resume: Obs };
+      const o = observation as Obs & {
+        checkpoint_at_crash: { status: string; intent: { key: string } | null };
+        after_resume: Obs;
+      };
       expect(o["crashed"]).toBe(true);
       expect(o.checkpoint_at_crash.status).toBe("executing");
       expect(o.checkpoint_at_crash.intent?.key).toBe("write-002");
