@@ -1,6 +1,6 @@
 /** Every column the comparison records: the four the contract requires first, then the fault columns. */
 import { REQUIRED_COLUMNS } from "./columns.js";
 import { FAULT_COLUMNS } from "./fault-columns.js";
-import type { Scenario } from "./scenario.js";
+import type { Column } from "./column.js";
 
-export const ALL_COLUMNS: readonly Scenario[] = [...REQUIRED_COLUMNS, ...FAULT_COLUMNS];
+export const ALL_COLUMNS: readonly Column[] = [...REQUIRED_COLUMNS, ...FAULT_COLUMNS];

@@ -1,12 +1,13 @@
 /** The four required comparison columns of the contract (section 5), as data. */
 import { finalAnswer, toolCall } from "../handwritten/fixtures/index.js";
 import type { Message } from "../handwritten/contract/index.js";
-import { fingerprint, type RunRecord, type Scenario } from "./scenario.js";
+import { defineColumn, type Column } from "./column.js";
+import { fingerprint, type RunRecord } from "./scenario.js";
 
 const toolMessages = (record: RunRecord) =>
   record.final.messages.filter((m): m is Extract<Message, { role: "tool" }> => m.role === "tool");
 
-export const schemaFailureSideEffects: Scenario = {
+export const schemaFailureSideEffects: Column = defineColumn({
   name: "schema_failure_side_effects",
   summary:
     "A write with invalid arguments (wrong type, unknown key) is rejected before execute; the model gets the issues back.",
@@ -30,9 +31,21 @@ export const schemaFailureSideEffects: Scenario = {
       ...fingerprint(record),
     };
   },
-};
+  expected:
+    "Validation comes first: a failing call is rejected before execute and the model is told to rewrite its arguments (0 executor calls, 0 side effects).",
+  expectations: [
+    {
+      says: "the call is rejected with invalid_arguments",
+      holds: (o) => o.tool_message_status === "rejected" && o.rejection_code === "invalid_arguments",
+    },
+    { says: "the issues went back to the model, naming $.content", holds: (o) => o.issue_paths.includes("$.content") },
+    { says: "executor calls 0", holds: (o) => o.executor_calls === 0 },
+    { says: "side effects 0", holds: (o) => o.side_effects === 0 },
+    { says: "the run goes on to the model's next step and ends done", holds: (o) => o.final_status === "done" },
+  ],
+});
 
-export const preApprovalState: Scenario = {
+export const preApprovalState: Column = defineColumn({
   name: "pre_approval_state",
   summary:
     "A high-risk call with no approval stops in approval_required with the pending call recorded and no side effect.",
@@ -54,9 +67,20 @@ export const preApprovalState: Scenario = {
       ...fingerprint(record),
     };
   },
-};
+  expected:
+    "approval_required with no side effect: the pending call is recorded and nothing runs until a person approves.",
+  expectations: [
+    { says: "status approval_required", holds: (o) => o.status === "approval_required" },
+    {
+      says: "the pending call is recorded for publish_report",
+      holds: (o) => o.pending_approval?.tool === "publish_report",
+    },
+    { says: "executor calls 0", holds: (o) => o.executor_calls === 0 },
+    { says: "side effects 0", holds: (o) => o.side_effects === 0 },
+  ],
+});
 
-export const idempotencyReplay: Scenario = {
+export const idempotencyReplay: Column = defineColumn({
   name: "idempotency_replay",
   summary:
     "The same idempotency key with the same arguments, twice: the second answer is the stored result, with one side effect.",
@@ -80,9 +104,18 @@ export const idempotencyReplay: Scenario = {
       ...fingerprint(record),
     };
   },
-};
+  expected:
+    "The same key with the same arguments answers replayed with the stored result: 1 executor call, 1 side effect.",
+  expectations: [
+    { says: "the first call answers ok", holds: (o) => o.first_status === "ok" },
+    { says: "the second call answers replayed", holds: (o) => o.second_status === "replayed" },
+    { says: "the replay carries the stored result", holds: (o) => o.same_output },
+    { says: "executor calls 1", holds: (o) => o.executor_calls === 1 },
+    { says: "side effects 1", holds: (o) => o.side_effects === 1 },
+  ],
+});
 
-export const interruptedCheckpoint: Scenario = {
+export const interruptedCheckpoint: Column = defineColumn({
   name: "interrupted_checkpoint",
   summary:
     "The process dies after the intent checkpoint, before the write lands; a new process resumes from the checkpoint under the same key.",
@@ -121,10 +154,26 @@ export const interruptedCheckpoint: Scenario = {
       ...fingerprint(record),
     };
   },
-};
+  expected:
+    "The intent is checkpointed before execute; after the crash, recovery follows the intent under the same key: exactly 1 side effect.",
+  expectations: [
+    { says: "the process crashed", holds: (o) => o.crashed },
+    {
+      says: "the checkpoint at the crash holds the intent (executing, key write-002)",
+      holds: (o) => o.checkpoint_at_crash?.status === "executing" && o.checkpoint_at_crash.intent?.key === "write-002",
+    },
+    { says: "no side effect before the crash", holds: (o) => o.side_effects_at_crash === 0 },
+    { says: "the resumed run ends done", holds: (o) => o.after_resume.status === "done" },
+    { says: "exactly 1 side effect after resume", holds: (o) => o.after_resume.side_effects === 1 },
+    {
+      says: "only the intent's key was used",
+      holds: (o) => o.keys_used.length === 1 && o.keys_used[0] === "write-002",
+    },
+  ],
+});
 
 /** The four required columns, in evidence order. */
-export const REQUIRED_COLUMNS: readonly Scenario[] = [
+export const REQUIRED_COLUMNS: readonly Column[] = [
   schemaFailureSideEffects,
   preApprovalState,
   idempotencyReplay,

@@ -9,10 +9,46 @@ import type { Environment } from "./environment.js";
 export const ENGINE_IDS = ["handwritten", "local_state_graph", "langgraph"] as const;
 export type EngineId = (typeof ENGINE_IDS)[number];
 
-export type GraphShape = { readonly nodes: number; readonly edges: number; readonly conditional_edges: number };
+/**
+ * A graph's size, counted from the running graph as LangGraph's `getGraph()` counts: `edges` has one
+ * edge per target each router declares (plus START's), `conditional_edges` those of them that are
+ * routed, and `routers` the nodes that route (the other counting rule: one conditional edge per router).
+ */
+export type GraphShape = {
+  readonly nodes: number;
+  readonly edges: number;
+  readonly conditional_edges: number;
+  readonly routers: number;
+};
 
-export type Engine = {
-  readonly id: EngineId;
+/**
+ * What an engine is built over: the contract's tools (`registry`), its stores, the injected clock,
+ * ids, planner, secret and limits, and storage that outlives one engine instance (`durable`). The
+ * fixture world behind the tools is deliberately absent: an engine sees tools, never their internals.
+ */
+export type EngineContext = Pick<
+  Environment,
+  | "registry"
+  | "ledger"
+  | "artifacts"
+  | "checkpoints"
+  | "trace"
+  | "clock"
+  | "ids"
+  | "planner"
+  | "secret"
+  | "limits"
+  | "durable"
+>;
+
+/** The view of an environment handed to an engine: every field but the fixture world. */
+export function engineContextOf(env: Environment): EngineContext {
+  const { registry, ledger, artifacts, checkpoints, trace, clock, ids, planner, secret, limits, durable } = env;
+  return { registry, ledger, artifacts, checkpoints, trace, clock, ids, planner, secret, limits, durable };
+}
+
+export type Engine<Id extends string = EngineId> = {
+  readonly id: Id;
   /** Runs a new session until it ends or waits for a person. */
   start(session_id: string, goal: string): Promise<AgentState>;
   submitApproval(session_id: string, input: ApprovalInput): Promise<AgentState>;
@@ -25,13 +61,16 @@ export type Engine = {
   graphSteps(session_id: string): Promise<number | null>;
 };
 
-export type EngineFactory = {
-  readonly id: EngineId;
+/** Built-in engines have an `EngineId`; an engine loaded from a module path has its own id. */
+export type EngineFactory<Id extends string = EngineId> = {
+  readonly id: Id;
   /** The exact version of the framework that runs, read from the installed package. */
   readonly version: string;
-  create(env: Environment): Engine;
+  create(context: EngineContext): Engine<Id>;
   /** Node and edge counts of the graph, read from the running graph; null when not a graph. */
-  shape(env: Environment): GraphShape | null;
+  shape(context: EngineContext): Promise<GraphShape | null>;
+  /** The graph as a Mermaid flowchart, drawn from the running graph; absent or null when not a graph. */
+  diagram?(context: EngineContext): Promise<string | null>;
 };
 
 /** Raised by an engine's own API misuse (unknown session, nothing to approve). */

@@ -5,19 +5,27 @@
  */
 import { digest, issueApprovalToken } from "../handwritten/contract/index.js";
 import { finalAnswer, toolCall } from "../handwritten/fixtures/index.js";
-import { observeRun } from "./observe.js";
+import { EngineUsageError } from "./engine.js";
+import { defineColumn, type Column, type Expectation } from "./column.js";
+import { observeRun, read, type RunObservation } from "./observe.js";
 import { SESSION_ID, type Action, type Scenario } from "./scenario.js";
 
 const SAVE = { name: "summary", content: "signups grow 3 a week" };
 const PUBLISH = { artifact: "art_weekly", audience: "team" } as const;
 
-const column = (name: string, summary: string, options: Scenario["options"], actions: readonly Action[]): Scenario => ({
-  name,
-  summary,
-  options,
-  actions,
-  goal: "fault column",
-  observe: observeRun,
+type Signal = { readonly expected: string; readonly expectations: readonly Expectation<RunObservation>[] };
+
+const column = (
+  name: string,
+  summary: string,
+  options: Scenario["options"],
+  actions: readonly Action[],
+  signal: Signal,
+): Column => defineColumn({ name, summary, options, actions, goal: "fault column", observe: observeRun, ...signal });
+
+const says = (text: string, holds: (o: RunObservation) => boolean): Expectation<RunObservation> => ({
+  says: text,
+  holds,
 });
 
 /** A token signed with the real secret for the pending call, with one claim changed. */
@@ -27,7 +35,7 @@ const forged = (
   kind: "submit_token",
   token: (env, state) => {
     const pending = state.pending_approval;
-    if (pending === null) throw new Error("no pending call to forge a token for");
+    if (pending === null) throw new EngineUsageError("approval_not_pending", "no pending call to forge a token for");
     return issueApprovalToken(
       {
         tool: pending.tool,
@@ -42,7 +50,7 @@ const forged = (
   },
 });
 
-export const FAULT_COLUMNS: readonly Scenario[] = [
+export const FAULT_COLUMNS: readonly Column[] = [
   column(
     "timeout_after_side_effect",
     "An approved publish takes effect, then times out: uncertain, no retry, the key stays uncertain; a named operator confirms without a second call.",
@@ -51,6 +59,30 @@ export const FAULT_COLUMNS: readonly Scenario[] = [
       faults: [{ tool: "publish_report", kind: "timeout_after_effect", times: 1 }],
     },
     [{ kind: "start" }, { kind: "approve" }, { kind: "restart_and_resume" }, { kind: "reconcile", operator: "alice" }],
+    {
+      expected:
+        "The run stops in reconcile_required and keeps a tool_uncertain trace; the same key only answers uncertain; an explicit confirm writes tool_reconciled and the run continues its text step without executing the side effect again.",
+      expectations: [
+        says(
+          "after the timeout the run is in reconcile_required",
+          (o) => read.after(o, 1).status === "reconcile_required",
+        ),
+        says("the trace holds tool_uncertain", (o) => read.traced(o, "tool_uncertain") === 1),
+        says(
+          "a new process finds the key still uncertain and does not retry",
+          (o) =>
+            read.after(o, 2).status === "reconcile_required" &&
+            Object.values(read.after(o, 2).ledger).includes("uncertain") &&
+            read.after(o, 2).executor_calls === 1,
+        ),
+        says("the confirm writes tool_reconciled", (o) => read.traced(o, "tool_reconciled") === 1),
+        says("the run continues to done", (o) => o.final_status === "done"),
+        says(
+          "no second execute: executor calls 1, side effects 1",
+          (o) => read.calls(o) === 1 && read.effects(o) === 1,
+        ),
+      ],
+    },
   ),
   column(
     "timeout_before_side_effect",
@@ -60,6 +92,18 @@ export const FAULT_COLUMNS: readonly Scenario[] = [
       faults: [{ tool: "publish_report", kind: "timeout_before_effect", times: 1 }],
     },
     [{ kind: "start" }, { kind: "approve" }],
+    {
+      expected:
+        "An outcome the harness cannot know is uncertain: the run stops in reconcile_required with tool_uncertain, and nothing retries it automatically.",
+      expectations: [
+        says("the run stops in reconcile_required", (o) => o.final_status === "reconcile_required"),
+        says("the trace holds tool_uncertain for the timeout", (o) => o.uncertain_reasons.join() === "timeout"),
+        says(
+          "no automatic retry: executor calls 1",
+          (o) => read.calls(o) === 1 && read.traced(o, "retry_scheduled") === 0,
+        ),
+      ],
+    },
   ),
   column(
     "transient_failure_retried",
@@ -69,6 +113,16 @@ export const FAULT_COLUMNS: readonly Scenario[] = [
       faults: [{ tool: "save_artifact", kind: "transient", times: 2 }],
     },
     [{ kind: "start" }],
+    {
+      expected:
+        "Transient failures before dispatch retry under the same key with backoff, at most 3 times; exactly 1 side effect.",
+      expectations: [
+        says("two retries are scheduled", (o) => read.traced(o, "retry_scheduled") === 2),
+        says("every attempt uses the same key", (o) => read.keysCalled(o).length === 1 && read.calls(o) === 3),
+        says("exactly 1 side effect", (o) => read.effects(o) === 1),
+        says("the run ends done", (o) => o.final_status === "done"),
+      ],
+    },
   ),
   column(
     "retries_exhausted",
@@ -78,6 +132,15 @@ export const FAULT_COLUMNS: readonly Scenario[] = [
       faults: [{ tool: "save_artifact", kind: "transient", times: 4 }],
     },
     [{ kind: "start" }],
+    {
+      expected: "After 3 retries the run ends failed with retries_exhausted in its trace, and nothing landed.",
+      expectations: [
+        says("three retries, no more", (o) => read.traced(o, "retry_scheduled") === 3 && read.calls(o) === 4),
+        says("the trace ends with retries_exhausted", (o) => o.trace_types.at(-1) === "retries_exhausted"),
+        says("the run ends failed", (o) => o.final_status === "failed"),
+        says("side effects 0", (o) => read.effects(o) === 0),
+      ],
+    },
   ),
   column(
     "read_only_timeout_retried",
@@ -87,6 +150,21 @@ export const FAULT_COLUMNS: readonly Scenario[] = [
       faults: [{ tool: "read_table", kind: "timeout_before_effect", times: 1 }],
     },
     [{ kind: "start" }],
+    {
+      expected:
+        "A read-only call that timed out may run again: nothing can have changed, so it retries and the run goes on.",
+      expectations: [
+        says(
+          "the read runs again once",
+          (o) => read.calls(o, "read_table") === 2 && read.traced(o, "retry_scheduled") === 1,
+        ),
+        says("no uncertain outcome for a read", (o) => read.traced(o, "tool_uncertain") === 0),
+        says(
+          "the read answers ok and the run ends done",
+          (o) => o.tool_messages[0]?.status === "ok" && o.final_status === "done",
+        ),
+      ],
+    },
   ),
   column(
     "malformed_planner_outputs",
@@ -104,6 +182,23 @@ export const FAULT_COLUMNS: readonly Scenario[] = [
       ],
     },
     [{ kind: "start" }],
+    {
+      expected:
+        "Validation comes first: each malformed output is rejected before execute with its own code and returned to the model to rewrite; nothing runs.",
+      expectations: [
+        says(
+          "each output is rejected with its own code",
+          (o) =>
+            read.codes(o).join() ===
+            "malformed_json,unknown_tool,invalid_arguments,invalid_arguments,forbidden_key,input_too_large,too_deep",
+        ),
+        says("every rejection went back to the model as a tool message", (o) =>
+          o.tool_messages.every((m) => m.status === "rejected"),
+        ),
+        says("executor calls 0", (o) => read.calls(o) === 0),
+        says("the run ends done", (o) => o.final_status === "done"),
+      ],
+    },
   ),
   column(
     "approval_token_unbound",
@@ -118,6 +213,22 @@ export const FAULT_COLUMNS: readonly Scenario[] = [
       { kind: "submit_token", token: (env, state) => forgedToken(env, state, env.clock.now() - 1) },
       { kind: "approve" },
     ],
+    {
+      expected:
+        "The token hashes the arguments, session id and expiry and the backend checks it: every tampered or foreign token is refused with its own code, and only the real approval runs the call, once.",
+      expectations: [
+        says(
+          "refused as bad signature, other arguments, other tool, other session, expired",
+          (o) =>
+            o.approval_refusals.join() ===
+            "approval_bad_signature,approval_args_mismatch,approval_tool_mismatch,approval_session_mismatch,approval_expired",
+        ),
+        says("no side effect before the real approval", (o) =>
+          o.after_each_action.slice(0, -1).every((s) => s.side_effects === 0),
+        ),
+        says("the real approval runs it once", (o) => read.calls(o) === 1 && read.effects(o) === 1),
+      ],
+    },
   ),
   column(
     "stale_approval_replayed",
@@ -136,12 +247,37 @@ export const FAULT_COLUMNS: readonly Scenario[] = [
       { kind: "approve" },
       { kind: "submit_token", token: (_env, _state, memo) => memo.get("last_approval") ?? "" },
     ],
+    {
+      expected:
+        "A token is single-use: replayed for the next identical call it is refused as already used, after the run as not pending; each publish needs its own approval.",
+      expectations: [
+        says("the replay is refused as already used", (o) => o.approval_refusals.join() === "approval_already_used"),
+        says(
+          "the replay runs nothing",
+          (o) => read.after(o, 2).side_effects === 1 && read.after(o, 2).status === "approval_required",
+        ),
+        says(
+          "after the run the token is refused as not pending",
+          (o) => read.after(o, 4).refused === "approval_not_pending",
+        ),
+        says("one side effect per approval", (o) => read.effects(o) === 2 && read.maxEffectsPerKey(o) === 1),
+      ],
+    },
   ),
   column(
     "approval_then_changed_arguments",
     "A person approves one set of arguments, but the pending call has others: refused; declined, the run goes on with nothing published.",
     { script: [toolCall("publish_report", { ...PUBLISH, audience: "public" }), finalAnswer("not published")] },
     [{ kind: "start" }, forged({ args_digest: digest(PUBLISH) }), { kind: "decline" }],
+    {
+      expected:
+        "A token for other arguments is refused (approval_args_mismatch); declined, nothing is published and the model is told.",
+      expectations: [
+        says("refused as approval_args_mismatch", (o) => o.approval_refusals.join() === "approval_args_mismatch"),
+        says("the model is told the call was declined", (o) => o.tool_messages[0]?.code === "approval_declined"),
+        says("side effects 0", (o) => read.effects(o) === 0 && read.calls(o) === 0),
+      ],
+    },
   ),
   column(
     "key_reused_with_other_arguments",
@@ -154,6 +290,18 @@ export const FAULT_COLUMNS: readonly Scenario[] = [
       ],
     },
     [{ kind: "start" }],
+    {
+      expected:
+        "The same key with other arguments is an error (key_reused_with_other_arguments) and nothing executes again.",
+      expectations: [
+        says(
+          "the second call is a key_reused_with_other_arguments conflict",
+          (o) =>
+            o.tool_messages[1]?.status === "conflict" && o.tool_messages[1].code === "key_reused_with_other_arguments",
+        ),
+        says("executor calls 1, side effects 1", (o) => read.calls(o) === 1 && read.effects(o) === 1),
+      ],
+    },
   ),
   column(
     "key_in_flight_elsewhere",
@@ -163,6 +311,16 @@ export const FAULT_COLUMNS: readonly Scenario[] = [
       inFlightElsewhere: [{ key: "write-010", tool: "save_artifact", args: SAVE }],
     },
     [{ kind: "start" }],
+    {
+      expected: "The same key while in flight elsewhere is a conflict (key_in_flight) with no execution.",
+      expectations: [
+        says(
+          "the call is a key_in_flight conflict",
+          (o) => o.tool_messages[0]?.status === "conflict" && o.tool_messages[0].code === "key_in_flight",
+        ),
+        says("executor calls 0", (o) => read.calls(o) === 0),
+      ],
+    },
   ),
   column(
     "crash_after_side_effect_idempotent",
@@ -172,6 +330,19 @@ export const FAULT_COLUMNS: readonly Scenario[] = [
       faults: [{ tool: "save_artifact", kind: "crash_after_effect", times: 1 }],
     },
     [{ kind: "start" }, { kind: "restart_and_resume" }],
+    {
+      expected:
+        "The intent is checkpointed before execute; after the crash the idempotent write follows its intent under the same key and lands nothing new: 1 side effect.",
+      expectations: [
+        says(
+          "the process crashed while executing",
+          (o) => read.after(o, 0).crashed && read.after(o, 0).status === "executing",
+        ),
+        says("the new process writes under the same key", (o) => read.keysCalled(o).join() === "write-011"),
+        says("1 side effect", (o) => read.effects(o) === 1),
+        says("the run ends done", (o) => o.final_status === "done"),
+      ],
+    },
   ),
   column(
     "crash_after_side_effect_high_risk",
@@ -187,12 +358,45 @@ export const FAULT_COLUMNS: readonly Scenario[] = [
       { kind: "restart_and_resume" },
       { kind: "reconcile", operator: "alice" },
     ],
+    {
+      expected:
+        "A high-risk call whose intent has no recorded outcome is uncertain after the crash: reconcile_required, no second publish, until a person confirms (tool_reconciled).",
+      expectations: [
+        says(
+          "the new process stops in reconcile_required",
+          (o) => read.after(o, 2).status === "reconcile_required" && read.after(o, 3).status === "reconcile_required",
+        ),
+        says("tool_uncertain names the crash", (o) => o.uncertain_reasons.join() === "crash_before_outcome"),
+        says(
+          "no second publish: executor calls 1, side effects 1",
+          (o) => read.calls(o) === 1 && read.effects(o) === 1,
+        ),
+        says(
+          "the confirm writes tool_reconciled and the run ends done",
+          (o) => read.traced(o, "tool_reconciled") === 1 && o.final_status === "done",
+        ),
+      ],
+    },
   ),
   column(
     "restart_while_awaiting_approval",
     "The process restarts while a call waits for approval: the approval is neither lost nor granted; the new process runs it once when approved.",
     { script: [toolCall("publish_report", PUBLISH), finalAnswer("published")] },
     [{ kind: "start" }, { kind: "restart_and_resume" }, { kind: "approve" }],
+    {
+      expected:
+        "A restart neither loses nor grants the approval: still approval_required with 0 side effects, then one run once approved.",
+      expectations: [
+        says(
+          "after the restart: approval_required, 0 side effects",
+          (o) => read.after(o, 1).status === "approval_required" && read.after(o, 1).side_effects === 0,
+        ),
+        says(
+          "approved, it runs once",
+          (o) => read.calls(o) === 1 && read.effects(o) === 1 && o.final_status === "done",
+        ),
+      ],
+    },
   ),
   column(
     "tool_output_as_instruction",
@@ -205,6 +409,21 @@ export const FAULT_COLUMNS: readonly Scenario[] = [
       ],
     },
     [{ kind: "start" }],
+    {
+      expected:
+        "Tool output is marked as data, not instruction: the injected request changes nothing and policy still gates the publish (approval_required, 0 side effects).",
+      expectations: [
+        says(
+          "the table read answers ok, as data",
+          (o) => o.tool_messages.length === 1 && o.tool_messages[0]?.status === "ok",
+        ),
+        says("the publish stops in approval_required", (o) => o.final_status === "approval_required"),
+        says(
+          "publish executor calls 0, side effects 0",
+          (o) => read.calls(o, "publish_report") === 0 && read.effects(o) === 0,
+        ),
+      ],
+    },
   ),
   column(
     "always_deny_refused",
@@ -217,18 +436,43 @@ export const FAULT_COLUMNS: readonly Scenario[] = [
       ],
     },
     [{ kind: "start" }],
+    {
+      expected: "run_shell stays registered and is refused every time with always_deny; it never executes.",
+      expectations: [
+        says("both calls are denied as always_deny", (o) => read.codes(o).join() === "always_deny,always_deny"),
+        says("executor calls 0", (o) => read.calls(o) === 0),
+      ],
+    },
   ),
   column(
     "step_limit",
     "A planner that never stops: the run ends at max_steps 8.",
     { script: Array.from({ length: 12 }, (_, i) => toolCall("read_table", { table: "sales", limit: i + 1 })) },
     [{ kind: "start" }],
+    {
+      expected: "A planner that never stops ends in step_limit at max_steps 8.",
+      expectations: [
+        says("the run ends in step_limit", (o) => o.final_status === "step_limit"),
+        says("after exactly 8 steps", (o) => o.steps === 8 && read.calls(o) === 8),
+      ],
+    },
   ),
   column(
     "approval_declined",
     "A person declines: no side effect, the model is told, the run goes on.",
     { script: [toolCall("publish_report", PUBLISH), finalAnswer("not published")] },
     [{ kind: "start" }, { kind: "decline" }],
+    {
+      expected: "Declined: nothing runs, the model is told (approval_declined), and the run goes on.",
+      expectations: [
+        says(
+          "the model is told the call was declined",
+          (o) => o.tool_messages[0]?.status === "declined" && o.tool_messages[0].code === "approval_declined",
+        ),
+        says("executor calls 0, side effects 0", (o) => read.calls(o) === 0 && read.effects(o) === 0),
+        says("the run goes on to done", (o) => o.final_status === "done"),
+      ],
+    },
   ),
 ];
 
@@ -238,7 +482,7 @@ function forgedToken(
   expires_at?: number,
 ): string {
   const pending = state.pending_approval;
-  if (pending === null) throw new Error("no pending call");
+  if (pending === null) throw new EngineUsageError("approval_not_pending", "no pending call to sign a token for");
   return issueApprovalToken(
     {
       tool: pending.tool,

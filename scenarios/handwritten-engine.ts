@@ -11,7 +11,7 @@ const unwrap = (result: Result<AgentState, EngineError>): AgentState => {
 export const handwrittenFactory: EngineFactory = {
   id: "handwritten",
   version: "local",
-  shape: () => null,
+  shape: async () => null,
   create(env): Engine {
     const engine = createHandwrittenEngine(env);
     return {

@@ -26,3 +26,29 @@ export function observeRun(record: RunRecord) {
     ...fingerprint(record),
   };
 }
+
+export type RunObservation = ReturnType<typeof observeRun>;
+
+type Counts = RunObservation["side_effects"];
+const sum = (counts: Counts, tool?: string) =>
+  Object.entries(counts)
+    .filter(([name]) => tool === undefined || name === tool)
+    .flatMap(([, byKey]) => Object.values(byKey))
+    .reduce((a, b) => a + b, 0);
+
+/** Small readers the columns' expectations are written with. */
+export const read = {
+  effects: (o: RunObservation, tool?: string) => sum(o.side_effects, tool),
+  calls: (o: RunObservation, tool?: string) => sum(o.executor_calls, tool),
+  /** The most side effects any one idempotency key produced. */
+  maxEffectsPerKey: (o: RunObservation) =>
+    Math.max(0, ...Object.values(o.side_effects).flatMap((k) => Object.values(k))),
+  keysCalled: (o: RunObservation) => Object.values(o.executor_calls).flatMap((k) => Object.keys(k)),
+  traced: (o: RunObservation, type: string) => o.trace_types.filter((t) => t === type).length,
+  codes: (o: RunObservation) => o.tool_messages.map((m) => m.code),
+  after: (o: RunObservation, index: number) => {
+    const snapshot = o.after_each_action[index];
+    if (snapshot === undefined) throw new Error(`no action ${index}`);
+    return snapshot;
+  },
+};

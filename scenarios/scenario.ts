@@ -12,7 +12,7 @@ import {
   type JsonValue,
   type TraceEvent,
 } from "../handwritten/contract/index.js";
-import { EngineUsageError, type Engine, type EngineFactory } from "./engine.js";
+import { EngineUsageError, engineContextOf, type Engine, type EngineFactory } from "./engine.js";
 import { createEnvironment, type Environment, type EnvironmentOptions } from "./environment.js";
 
 export type Action =
@@ -76,20 +76,20 @@ export type RunOptions = {
 };
 
 export async function runScenario(
-  factory: EngineFactory,
+  factory: EngineFactory<string>,
   scenario: Scenario,
   options: RunOptions = {},
 ): Promise<ScenarioRun> {
   const env = createEnvironment(scenario.options);
   options.instrument?.(env);
-  let engine: Engine = factory.create(env);
+  let engine: Engine<string> = factory.create(engineContextOf(env));
   const snapshots: Snapshot[] = [];
   const memo = new Map<string, string>();
   for (const action of scenario.actions) {
     let crashed = false;
     let refused: string | null = null;
     try {
-      if (action.kind === "restart_and_resume") engine = factory.create(env);
+      if (action.kind === "restart_and_resume") engine = factory.create(engineContextOf(env));
       await perform(engine, env, action, memo);
     } catch (error) {
       if (error instanceof EngineUsageError) refused = error.code;
@@ -116,7 +116,12 @@ export async function runScenario(
   return { observation: scenario.observe({ snapshots, final, trace, env }), graph_steps, trace };
 }
 
-async function perform(engine: Engine, env: Environment, action: Action, memo: Map<string, string>): Promise<void> {
+async function perform(
+  engine: Engine<string>,
+  env: Environment,
+  action: Action,
+  memo: Map<string, string>,
+): Promise<void> {
   const current = async () => {
     const state = await engine.state(SESSION_ID);
     if (state === undefined) throw new EngineUsageError("unknown_session", `no state for ${SESSION_ID}`);

@@ -5,7 +5,7 @@
  * `present` reads the installed versions, the pins, the install scope and the install warnings.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -14,6 +14,13 @@ import { z } from "zod";
 import { loadFramework } from "./comparison/load-framework.js";
 
 export const AVAILABILITY_SCHEMA = "agent-harness.framework-availability.v1";
+
+const PRODUCED_BY = {
+  absent:
+    "A live probe on a machine where LangGraph is installed, with the install hidden for the run: the comparison's loader was pointed at a copy of langgraph-adapter/package.json in an empty temporary folder (no node_modules), as on a checkout that never ran npm ci --prefix langgraph-adapter. Not a read-back of an older record.",
+  present:
+    "A live probe of the installed adapter: the loader checked the installed @langchain/langgraph against the adapter's exact pin and imported the adapter; versions are read from the installed packages.",
+} as const;
 const adapterDir = resolve(dirname(fileURLToPath(import.meta.url)), "../langgraph-adapter");
 const PACKAGES = ["@langchain/langgraph", "@langchain/core"] as const;
 
@@ -23,6 +30,8 @@ export const AvailabilityRecord = z.strictObject({
   state: z.enum(["absent", "present"]),
   status: z.enum(["measured", "not-measured"]),
   reason: z.string().nullable(),
+  /** How this record was produced: a real probe of the loader, never a read-back of an older record. */
+  produced_by: z.string(),
   pinned: z.record(z.string(), z.string()),
   installed: z.record(z.string(), z.string().nullable()),
   install_scope: z.string(),
@@ -74,10 +83,11 @@ function installWarnings(): string[] {
 export async function probe(state: "absent" | "present", now: Date): Promise<AvailabilityRecord> {
   let reason: string | null;
   if (state === "absent") {
+    // The install is hidden, not removed: the loader is pointed at a copy of the adapter's package.json
+    // in an empty folder, which is what a checkout without `npm ci --prefix langgraph-adapter` holds.
     const dir = mkdtempSync(join(tmpdir(), "langgraph-absent-"));
-    const shim = join(dir, "adapter.mjs");
-    writeFileSync(shim, 'export * from "@langchain/langgraph";\n');
-    const loaded = await loadFramework("langgraph", { langgraphModule: pathToFileURL(shim).href });
+    copyFileSync(join(adapterDir, "package.json"), join(dir, "package.json"));
+    const loaded = await loadFramework("langgraph", { langgraphDir: dir });
     reason = loaded.ok ? null : loaded.error.reason.replace(/\S*langgraph-absent-\S*/g, "<tmp>");
   } else {
     const loaded = await loadFramework("langgraph");
@@ -89,6 +99,7 @@ export async function probe(state: "absent" | "present", now: Date): Promise<Ava
     state,
     status: reason === null ? "measured" : "not-measured",
     reason,
+    produced_by: PRODUCED_BY[state],
     pinned: pinned(),
     installed: Object.fromEntries(PACKAGES.map((name) => [name, state === "absent" ? null : installedVersion(name)])),
     install_scope:

@@ -1,17 +1,17 @@
 /**
- * tsx scripts/compare.ts --framework local_state_graph|langgraph [--output PATH]
- * Runs the scenario columns through the handwritten engine and a framework, prints the table and
- * writes the JSON evidence. See --help for the exit codes.
+ * tsx scripts/compare.ts --framework local_state_graph|langgraph|./engine.ts [--output PATH]
+ * Runs the columns through the handwritten engine and a framework, prints the table and writes the
+ * JSON evidence (and the graph's Mermaid picture beside it). See --help for the exit codes.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ALL_COLUMNS } from "../scenarios/index.js";
-import { parseCompareArgs, USAGE } from "./comparison/args.js";
-import { loadFramework, type LoadOptions } from "./comparison/load-framework.js";
-import { compare, exitCodeFor } from "./comparison/report.js";
+import { EXIT, parseCompareArgs, USAGE } from "./comparison/args.js";
+import { frameworkLabel, loadChosenFramework, type LoadOptions } from "./comparison/load-framework.js";
+import { compareWithDiagram, exitCodeFor } from "./comparison/report.js";
 import { renderTable } from "./comparison/table.js";
+import { writeFilesAtomically } from "./comparison/write.js";
 
 export type MainIo = {
   readonly stdout: (text: string) => void;
@@ -22,31 +22,46 @@ export type MainIo = {
 
 const defaultIo: MainIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
 
+/** The picture's file beside the evidence: `x.json` → `x.mmd`. */
+export const diagramPathFor = (output: string) =>
+  join(dirname(output), `${basename(output).replace(/\.json$/, "")}.mmd`);
+
 export async function main(argv: readonly string[], io: MainIo = defaultIo): Promise<number> {
   const parsed = parseCompareArgs(argv);
   if (!parsed.ok) {
     io.stderr(`compare: ${parsed.error.message} (${parsed.error.code})\n\n${USAGE}\n`);
-    return 2;
+    return EXIT.usage;
   }
   if (parsed.value.kind === "help") {
     io.stdout(`${USAGE}\n`);
-    return 0;
+    return EXIT.ok;
   }
   const { framework, output, quiet } = parsed.value;
-  const loaded = await loadFramework(framework, io.load);
-  const report = await compare({
-    framework,
-    factory: loaded.ok ? loaded.value : { unavailable: loaded.error.reason },
+  const loaded = await loadChosenFramework(framework, io.load);
+  const diagramFile = output === null ? null : diagramPathFor(output);
+  const { report, diagram } = await compareWithDiagram({
+    framework: loaded.ok ? loaded.value.label : frameworkLabel(framework, io.load?.cwd),
+    factory: loaded.ok
+      ? loaded.value.factory
+      : { unavailable: loaded.error.reason, found_version: loaded.error.found_version },
     scenarios: ALL_COLUMNS,
     commit: currentCommit(),
     now: (io.now ?? (() => new Date()))(),
     progress: quiet ? undefined : (message) => io.stderr(`… ${message}\n`),
+    diagramFile: diagramFile === null ? null : basename(diagramFile),
   });
   const json = `${JSON.stringify(report, null, 2)}\n`;
   if (output === null) io.stdout(json);
   else {
-    mkdirSync(dirname(output), { recursive: true });
-    writeFileSync(output, json);
+    const files = [
+      { path: output, text: json },
+      ...(diagram === null || diagramFile === null ? [] : [{ path: diagramFile, text: diagram }]),
+    ];
+    const written = writeFilesAtomically(files);
+    if (!written.ok) {
+      io.stderr(`compare: cannot write the evidence: ${written.error} (io_error)\n`);
+      return EXIT.io;
+    }
   }
   if (!quiet) io.stderr(`\n${renderTable(report)}\n${output === null ? "" : `evidence written to ${output}\n`}`);
   return exitCodeFor(report);
@@ -54,7 +69,10 @@ export async function main(argv: readonly string[], io: MainIo = defaultIo): Pro
 
 function currentCommit(): string | null {
   try {
-    return execFileSync("git", ["rev-parse", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    return execFileSync("git", ["rev-parse", "HEAD"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
   } catch {
     return null;
   }

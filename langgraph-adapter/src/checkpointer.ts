@@ -4,11 +4,11 @@
  * every checkpoint the earlier one wrote, and nothing else.
  */
 import { BaseCheckpointSaver, MemorySaver } from "@langchain/langgraph";
-import type { Environment } from "../../scenarios/environment.js";
+import type { EngineContext } from "../../scenarios/engine.js";
 
 export const CHECKPOINTER_KEY = "langgraph.checkpointer";
 
-export function checkpointerOf(env: Environment): BaseCheckpointSaver {
+export function checkpointerOf(env: EngineContext): BaseCheckpointSaver {
   const kept = env.durable.get(CHECKPOINTER_KEY);
   // A MemorySaver by default; a durable saver (durable-checkpointer.ts) when a caller put one there.
   if (kept instanceof BaseCheckpointSaver) return kept;

@@ -8,6 +8,9 @@ import { handwrittenFactory } from "../../scenarios/handwritten-engine.js";
 import { fingerprint, runScenario, type Scenario } from "../../scenarios/scenario.js";
 import { langgraphFactory } from "./index.js";
 import { EXTRA_SCENARIOS } from "./test-support.js";
+import { behavesLikeTheContract } from "../../test/scenarios/contract-suite.js";
+
+behavesLikeTheContract(langgraphFactory);
 
 /** Eight read-only planner steps: about 30 supersteps, more than LangGraph's default recursion limit of 25. */
 const longRun: Scenario = {

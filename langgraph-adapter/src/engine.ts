@@ -13,12 +13,11 @@ import {
   type ApprovalInput,
   type TraceEvent,
 } from "../../handwritten/contract/index.js";
-import { EngineUsageError, type Engine, type EngineFactory } from "../../scenarios/engine.js";
-import type { Environment } from "../../scenarios/environment.js";
+import { EngineUsageError, type Engine, type EngineContext, type EngineFactory } from "../../scenarios/engine.js";
 import type { AgentNode } from "../../local-graph/agent/nodes.js";
 import { checkpointerOf } from "./checkpointer.js";
 import { buildLangGraphAgentGraph, type NodeEntryListener } from "./graph.js";
-import { shapeOf } from "./shape.js";
+import { diagramOf, shapeOf } from "./shape.js";
 import type { LangGraphAgentState, LangGraphAgentUpdate } from "./state.js";
 import { countGraphSteps } from "./steps.js";
 import { LANGGRAPH_VERSION } from "./versions.js";
@@ -34,7 +33,7 @@ export type LangGraphEngineOptions = {
   readonly onNodeEntry?: NodeEntryListener;
 };
 
-export function createLangGraphEngine(env: Environment, options: LangGraphEngineOptions = {}): Engine {
+export function createLangGraphEngine(env: EngineContext, options: LangGraphEngineOptions = {}): Engine {
   const graph = buildLangGraphAgentGraph(env, {
     checkpointer: checkpointerOf(env),
     ...(options.onNodeEntry === undefined ? {} : { onNodeEntry: options.onNodeEntry }),
@@ -101,5 +100,6 @@ export const langgraphFactory: EngineFactory = {
   id: "langgraph",
   version: LANGGRAPH_VERSION,
   shape: (env) => shapeOf(buildLangGraphAgentGraph(env, { checkpointer: checkpointerOf(env) })),
+  diagram: (env) => diagramOf(buildLangGraphAgentGraph(env, { checkpointer: checkpointerOf(env) })),
   create: (env) => createLangGraphEngine(env),
 };

@@ -1,7 +1,7 @@
 /** The LangGraph evidence files are written by the project's scripts and must regenerate identically. */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ALL_COLUMNS } from "../../scenarios/index.js";
+import { ALL_COLUMNS, createEnvironment } from "../../scenarios/index.js";
 import { AvailabilityRecord, probe } from "../../scripts/availability.js";
 import { compare, ComparisonReport, stableView } from "../../scripts/comparison/report.js";
 import { langgraphFactory, LANGGRAPH_VERSION } from "./index.js";
@@ -17,6 +17,7 @@ describe("evidence/13-framework-comparison-langgraph-v1.json", () => {
       scenarios: ALL_COLUMNS,
       commit: null,
       now: new Date(),
+      diagramFile: "13-framework-comparison-langgraph-v1.mmd",
     });
     expect(stableView(JSON.parse(JSON.stringify(fresh)))).toEqual(
       stableView(committed("13-framework-comparison-langgraph-v1.json")),
@@ -28,6 +29,15 @@ describe("evidence/13-framework-comparison-langgraph-v1.json", () => {
     expect(report.status).toBe("measured");
     expect(report.framework_version).toBe(LANGGRAPH_VERSION);
     expect(report.all_equal).toBe(true);
+    expect(report.all_hold).toBe(true);
+  });
+
+  it("has LangGraph's own drawMermaid() picture of the graph beside it", async () => {
+    const picture = readFileSync(
+      new URL("../../evidence/13-framework-comparison-langgraph-v1.mmd", import.meta.url),
+      "utf8",
+    );
+    expect(picture).toBe(await langgraphFactory.diagram?.(createEnvironment({ script: [] })));
   });
 });
 

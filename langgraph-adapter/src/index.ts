@@ -6,6 +6,6 @@ export type { LangGraphAgentGraph, LangGraphBuildOptions, NodeEntryListener } fr
 export { CHECKPOINTER_KEY, checkpointerOf } from "./checkpointer.js";
 export { AgentStateAnnotation, appendTrace } from "./state.js";
 export type { LangGraphAgentState, LangGraphAgentUpdate } from "./state.js";
-export { shapeOf } from "./shape.js";
+export { diagramOf, shapeOf } from "./shape.js";
 export { countGraphSteps } from "./steps.js";
 export { INSTALLED_VERSIONS, LANGCHAIN_CORE_VERSION, LANGGRAPH_VERSION } from "./versions.js";

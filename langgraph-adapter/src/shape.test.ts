@@ -14,20 +14,28 @@ const manifest = (path: string) =>
   };
 
 describe("the LangGraph graph and its identity", () => {
-  it("draws the same nodes, edges and conditional edges as the local graph", () => {
+  it("draws the same nodes, edges, conditional edges and routers as the local graph", async () => {
     const env = createEnvironment({ script: [] });
-    const local = localGraphFactory.shape(env);
+    const local = await localGraphFactory.shape(env);
     expect(local).not.toBeNull();
-    expect(langgraphFactory.shape(env)).toEqual(local);
+    expect(await langgraphFactory.shape(env)).toEqual(local);
   });
 
-  it("draws one edge from START plus one conditional edge per path-map target of each node", () => {
+  it("draws one edge from START plus one conditional edge per path-map target of each node", async () => {
     const conditional = AGENT_NODES.reduce((sum, node) => sum + PATH_MAP[node].length, 0);
-    expect(langgraphFactory.shape(createEnvironment({ script: [] }))).toEqual({
+    expect(await langgraphFactory.shape(createEnvironment({ script: [] }))).toEqual({
       nodes: AGENT_NODES.length,
       edges: conditional + 1,
       conditional_edges: conditional,
+      routers: AGENT_NODES.length,
     });
+  });
+
+  it("draws, with LangGraph's own drawMermaid(), the very picture the local runtime draws", async () => {
+    const env = createEnvironment({ script: [] });
+    const drawn = await langgraphFactory.diagram?.(env);
+    expect(drawn).toContain("\tpolicy -.-> policy;");
+    expect(drawn).toBe(await localGraphFactory.diagram?.(env));
   });
 
   it("ends where the shared routes end: LangGraph's END is __end__", () => {

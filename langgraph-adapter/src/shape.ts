@@ -1,15 +1,27 @@
-/** The graph's shape as LangGraph itself draws it: user nodes, edges, and how many edges are conditional. */
+/**
+ * The graph's shape and picture as LangGraph itself draws them (`getGraphAsync()`, `drawMermaid()`):
+ * user nodes, edges, how many edges are conditional, and how many nodes route.
+ */
 import type { GraphShape } from "../../scenarios/engine.js";
 
-type Drawable = { getGraph(): { nodes: Record<string, unknown>; edges: readonly { conditional?: boolean }[] } };
+type DrawnEdge = { readonly source: string; readonly conditional?: boolean };
+type Drawable = {
+  getGraphAsync(): Promise<{ nodes: Record<string, unknown>; edges: readonly DrawnEdge[]; drawMermaid(): string }>;
+};
 
 const RESERVED = new Set(["__start__", "__end__"]);
 
-export function shapeOf(graph: Drawable): GraphShape {
-  const drawn = graph.getGraph();
+export async function shapeOf(graph: Drawable): Promise<GraphShape> {
+  const drawn = await graph.getGraphAsync();
+  const conditional = drawn.edges.filter((edge) => edge.conditional === true);
   return {
     nodes: Object.keys(drawn.nodes).filter((id) => !RESERVED.has(id)).length,
     edges: drawn.edges.length,
-    conditional_edges: drawn.edges.filter((edge) => edge.conditional === true).length,
+    conditional_edges: conditional.length,
+    routers: new Set(conditional.map((edge) => edge.source)).size,
   };
+}
+
+export async function diagramOf(graph: Drawable): Promise<string> {
+  return (await graph.getGraphAsync()).drawMermaid();
 }

@@ -1,7 +1,6 @@
 /** The local state graph behind the scenario interface. */
 import { applyFact, confirmUncertain, startRun, type AgentState } from "../../handwritten/contract/index.js";
-import { EngineUsageError, type Engine, type EngineFactory } from "../../scenarios/engine.js";
-import type { Environment } from "../../scenarios/environment.js";
+import { EngineUsageError, type Engine, type EngineContext, type EngineFactory } from "../../scenarios/engine.js";
 import { createMemoryGraphCheckpointer, type GraphCheckpointer } from "../runtime/index.js";
 import { buildLocalAgentGraph } from "./build.js";
 import type { AgentGraphState } from "./nodes.js";
@@ -9,7 +8,7 @@ import type { AgentGraphState } from "./nodes.js";
 /** Where the engine keeps its checkpointer in `Environment.durable`, so a durable one can be put there. */
 export const LOCAL_GRAPH_CHECKPOINTER_KEY = "local_state_graph.checkpointer";
 
-function checkpointerOf(env: Environment): GraphCheckpointer<AgentGraphState> {
+function checkpointerOf(env: EngineContext): GraphCheckpointer<AgentGraphState> {
   let saver = env.durable.get(LOCAL_GRAPH_CHECKPOINTER_KEY) as GraphCheckpointer<AgentGraphState> | undefined;
   if (saver === undefined) {
     saver = createMemoryGraphCheckpointer<AgentGraphState>();
@@ -21,7 +20,8 @@ function checkpointerOf(env: Environment): GraphCheckpointer<AgentGraphState> {
 export const localGraphFactory: EngineFactory = {
   id: "local_state_graph",
   version: "local",
-  shape: (env) => buildLocalAgentGraph(env, checkpointerOf(env)).shape(),
+  shape: async (env) => buildLocalAgentGraph(env, checkpointerOf(env)).shape(),
+  diagram: async (env) => buildLocalAgentGraph(env, checkpointerOf(env)).diagram(),
   create(env): Engine {
     const checkpointer = checkpointerOf(env);
     const graph = buildLocalAgentGraph(env, checkpointer);

@@ -9,7 +9,13 @@ export type NodeContext = { readonly interrupt: Interrupt };
 export type NodeFn<S, U> = (state: S, ctx: NodeContext) => Promise<U>;
 
 export type Edge = { readonly source: string; readonly target: string; readonly conditional: boolean };
-export type GraphShape = { readonly nodes: number; readonly edges: number; readonly conditional_edges: number };
+/** Counted as LangGraph's getGraph() counts (see scenarios/engine.ts), plus the nodes that route. */
+export type GraphShape = {
+  readonly nodes: number;
+  readonly edges: number;
+  readonly conditional_edges: number;
+  readonly routers: number;
+};
 
 export type GraphDefinition<S, U> = {
   readonly nodes: ReadonlyMap<string, NodeFn<S, U>>;

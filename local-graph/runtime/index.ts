@@ -5,3 +5,4 @@ export type { Edge, GraphDefinition, GraphShape, Interrupt, NodeContext, NodeFn 
 export { StateGraph } from "./graph.js";
 export { CompiledGraph } from "./run.js";
 export type { RunInput, RunResult } from "./run.js";
+export { drawMermaid } from "./mermaid.js";

@@ -6,6 +6,7 @@
 import { HarnessError } from "../../handwritten/contract/index.js";
 import type { GraphCheckpoint, GraphCheckpointer } from "./checkpointer.js";
 import { END, START, edgesOf, type Edge, type GraphDefinition, type GraphShape } from "./definition.js";
+import { drawMermaid } from "./mermaid.js";
 
 export type RunInput<S> =
   { readonly kind: "start"; readonly state: S } | { readonly kind: "resume"; readonly value?: unknown };
@@ -38,7 +39,12 @@ export class CompiledGraph<S, U> {
       nodes: this.definition.nodes.size,
       edges: edges.length,
       conditional_edges: edges.filter((e) => e.conditional).length,
+      routers: this.definition.routers.size,
     };
+  }
+
+  diagram(): string {
+    return drawMermaid(this.definition);
   }
 
   edges(): Edge[] {

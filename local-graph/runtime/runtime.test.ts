@@ -45,7 +45,17 @@ describe("local state graph runtime", () => {
 
   it("counts edges as LangGraph does: one per plain edge and one per conditional target", () => {
     const app = counterGraph().graph.compile(createMemoryGraphCheckpointer<S>());
-    expect(app.shape()).toEqual({ nodes: 3, edges: 5, conditional_edges: 2 });
+    expect(app.shape()).toEqual({ nodes: 3, edges: 5, conditional_edges: 2, routers: 1 });
+  });
+
+  it("draws every node and edge as a Mermaid flowchart, routed edges dotted and self-loops last", () => {
+    const app = counterGraph().graph.compile(createMemoryGraphCheckpointer<S>());
+    const lines = app.diagram().split("\n");
+    const edges = lines.filter((l) => l.includes("->"));
+    expect(edges.length).toBe(app.shape().edges);
+    expect(edges.filter((l) => l.includes("-.->")).length).toBe(app.shape().conditional_edges);
+    expect(lines).toContain("\t__start__([<p>__start__</p>]):::first");
+    for (const node of ["a", "ask", "b"]) expect(lines).toContain(`\t${node}(${node})`);
   });
 
   it("refuses a graph with an edge to an unknown node at compile time", () => {

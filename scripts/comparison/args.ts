@@ -5,36 +5,49 @@ import { err, ok, type Result } from "../../handwritten/contract/index.js";
 export const FRAMEWORKS = ["local_state_graph", "langgraph"] as const;
 export type FrameworkId = (typeof FRAMEWORKS)[number];
 
+/** A built-in framework, or an engine factory loaded from a module path. */
+export type FrameworkChoice =
+  { readonly kind: "builtin"; readonly id: FrameworkId } | { readonly kind: "module"; readonly path: string };
+
 export type CompareArgs =
   | { readonly kind: "help" }
-  | { readonly kind: "run"; readonly framework: FrameworkId; readonly output: string | null; readonly quiet: boolean };
+  | {
+      readonly kind: "run";
+      readonly framework: FrameworkChoice;
+      readonly output: string | null;
+      readonly quiet: boolean;
+    };
 
 export type UsageError = {
   readonly code: "unknown_flag" | "missing_framework" | "unknown_framework" | "bad_value";
   readonly message: string;
 };
 
-export const USAGE = `Usage: tsx scripts/compare.ts --framework <local_state_graph|langgraph> [--output PATH] [--quiet]
+export const EXIT = { ok: 0, difference: 1, usage: 2, notMeasured: 3, io: 4 } as const;
 
-Runs the same scenarios through the handwritten engine first, then through the framework, and
-writes JSON evidence with the handwritten and framework observations and "equal" per scenario.
+export const USAGE = `Usage: tsx scripts/compare.ts --framework <local_state_graph|langgraph|./path/engine.ts> [--output PATH] [--quiet]
 
-  --framework ID   local_state_graph (dependency-free, in this repo) or langgraph (the pinned
-                   @langchain/langgraph installed in langgraph-adapter/; when it cannot load,
-                   the evidence says not-measured — the local graph never stands in for it)
-  --output PATH    where to write the JSON evidence (default: print it to stdout)
+Runs the same columns through the handwritten engine first, then through the framework, and
+writes JSON evidence with both observations per column, "equal" (parity) and "holds" (whether
+each side shows the column's expected signal).
+
+  --framework ID   local_state_graph (dependency-free, in this repo), langgraph (the pinned
+                   @langchain/langgraph installed in langgraph-adapter/; when it cannot load, or
+                   the installed version is not the pin, the evidence says not-measured), or a
+                   module path (./…, ../… or /…) whose module exports an engine factory
+                   (export const engineFactory, or the default export)
+  --output PATH    where to write the JSON evidence, with the graph's Mermaid picture beside it
+                   (PATH with .mmd for .json); default: the JSON on stdout
   --quiet          no table on stderr
   --help           this text
 
-Exit codes: 0 measured and all equal, 1 measured with a difference, 2 bad usage, 3 not measured.`;
+Exit codes: 0 measured, all equal and all holding; 1 measured with a difference or a column that
+does not hold; 2 bad usage; 3 not measured; 4 the evidence could not be written.`;
+
+const isPath = (value: string) => /^(\.{1,2}\/|\/)/.test(value);
 
 export function parseCompareArgs(argv: readonly string[]): Result<CompareArgs, UsageError> {
-  let values: {
-    framework?: string | undefined;
-    output?: string | undefined;
-    help?: boolean | undefined;
-    quiet?: boolean | undefined;
-  };
+  let values: { framework?: string; output?: string; help?: boolean; quiet?: boolean };
   try {
     ({ values } = parseArgs({
       args: [...argv],
@@ -52,18 +65,19 @@ export function parseCompareArgs(argv: readonly string[]): Result<CompareArgs, U
   }
   if (values.help === true) return ok({ kind: "help" });
   if (values.framework === undefined) return err({ code: "missing_framework", message: "--framework is required" });
-  if (!(FRAMEWORKS as readonly string[]).includes(values.framework)) {
+  const framework = frameworkChoice(values.framework);
+  if (framework === null) {
     return err({
       code: "unknown_framework",
-      message: `unknown framework ${JSON.stringify(values.framework)}; expected one of ${FRAMEWORKS.join(", ")}`,
+      message: `unknown framework ${JSON.stringify(values.framework)}; expected one of ${FRAMEWORKS.join(", ")} or a module path starting with ./, ../ or /`,
     });
   }
   if (values.output !== undefined && values.output.trim() === "")
     return err({ code: "bad_value", message: "--output needs a path" });
-  return ok({
-    kind: "run",
-    framework: values.framework as FrameworkId,
-    output: values.output ?? null,
-    quiet: values.quiet === true,
-  });
+  return ok({ kind: "run", framework, output: values.output ?? null, quiet: values.quiet === true });
+}
+
+function frameworkChoice(value: string): FrameworkChoice | null {
+  if ((FRAMEWORKS as readonly string[]).includes(value)) return { kind: "builtin", id: value as FrameworkId };
+  return isPath(value) ? { kind: "module", path: value } : null;
 }

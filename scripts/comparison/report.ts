@@ -1,49 +1,19 @@
 /**
- * The comparison: the handwritten engine runs every scenario first, then the framework does,
- * and each column records both observations and whether their canonical JSON is equal. The
- * evidence is written through the same zod schema it is checked against.
+ * The comparison: the handwritten engine runs every column first, then the framework does. Each
+ * column records both observations, whether their canonical JSON is equal (parity), and whether
+ * each holds the column's expected signal (the contract). The evidence is written through the same
+ * zod schema it is checked against.
  */
-import { z } from "zod";
 import { canonicalJson, type JsonValue } from "../../handwritten/contract/index.js";
 import { FIXTURE_PLANNER } from "../../handwritten/fixtures/index.js";
-import type { EngineFactory, GraphShape } from "../../scenarios/engine.js";
+import type { Column } from "../../scenarios/column.js";
+import type { EngineFactory } from "../../scenarios/engine.js";
 import { createEnvironment } from "../../scenarios/environment.js";
 import { handwrittenFactory } from "../../scenarios/handwritten-engine.js";
-import { runScenario, type Scenario } from "../../scenarios/scenario.js";
+import { runScenario } from "../../scenarios/scenario.js";
+import { COMPARISON_SCHEMA, ComparisonReport, NOT_MEASURED, type ScenarioRow } from "./schema.js";
 
-export const COMPARISON_SCHEMA = "agent-harness.framework-comparison.v1";
-export const NOT_MEASURED = "not-measured";
-
-const Json: z.ZodType<JsonValue> = z.lazy(() =>
-  z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(Json), z.record(z.string(), Json)]),
-);
-const Shape = z.strictObject({ nodes: z.number().int(), edges: z.number().int(), conditional_edges: z.number().int() });
-
-export const ComparisonReport = z.strictObject({
-  schema: z.literal(COMPARISON_SCHEMA),
-  framework: z.enum(["local_state_graph", "langgraph"]),
-  framework_version: z.string().nullable(),
-  status: z.enum(["measured", NOT_MEASURED]),
-  reason: z.string().nullable(),
-  planner: z.literal(FIXTURE_PLANNER),
-  note: z.string(),
-  runtime: z.strictObject({ node: z.string(), platform: z.string() }),
-  generated_at: z.string(),
-  commit: z.string().nullable(),
-  graph: z.union([Shape, z.literal(NOT_MEASURED)]),
-  scenarios: z.array(
-    z.strictObject({
-      name: z.string(),
-      summary: z.string(),
-      handwritten: Json,
-      framework: z.union([Json, z.literal(NOT_MEASURED)]),
-      equal: z.boolean().nullable(),
-      graph_steps: z.union([z.number().int(), z.literal(NOT_MEASURED)]),
-    }),
-  ),
-  all_equal: z.boolean().nullable(),
-});
-export type ComparisonReport = z.infer<typeof ComparisonReport>;
+export { COMPARISON_SCHEMA, ComparisonReport, NOT_MEASURED } from "./schema.js";
 
 /** Fields that change from run to run and are left out when a snapshot is compared. */
 export const VOLATILE_FIELDS = ["generated_at", "commit", "runtime"] as const;
@@ -53,49 +23,49 @@ export const EVIDENCE_NOTE =
 
 export type Progress = (message: string) => void;
 
+/** Why a framework could not run, and the version found when a wrong one is installed. */
+export type Unavailable = { readonly unavailable: string; readonly found_version?: string | null };
+
 export type CompareInput = {
-  readonly framework: "local_state_graph" | "langgraph";
-  readonly factory: EngineFactory | { readonly unavailable: string };
-  readonly scenarios: readonly Scenario[];
+  /** `local_state_graph`, `langgraph`, or `module:<path>` for an engine loaded from a module. */
+  readonly framework: string;
+  readonly factory: EngineFactory<string> | Unavailable;
+  readonly scenarios: readonly Column[];
   readonly commit: string | null;
   readonly now: Date;
   readonly progress?: Progress | undefined;
+  /** The file name the Mermaid picture is written to, beside the evidence; null when none is written. */
+  readonly diagramFile?: string | null;
 };
 
+export type Comparison = { readonly report: ComparisonReport; readonly diagram: string | null };
+
 export async function compare(input: CompareInput): Promise<ComparisonReport> {
+  return (await compareWithDiagram(input)).report;
+}
+
+export async function compareWithDiagram(input: CompareInput): Promise<Comparison> {
   const { factory, progress = () => undefined } = input;
   const measured = !("unavailable" in factory);
-  const rows: ComparisonReport["scenarios"] = [];
-  for (const scenario of input.scenarios) {
-    progress(`${scenario.name}: handwritten`);
-    const reference = await runScenario(handwrittenFactory, scenario);
+  const rows: ScenarioRow[] = [];
+  for (const column of input.scenarios) {
+    progress(`${column.name}: handwritten`);
+    const reference = await runColumn(handwrittenFactory, column);
     if (!measured) {
-      rows.push({
-        name: scenario.name,
-        summary: scenario.summary,
-        handwritten: reference.observation,
-        framework: NOT_MEASURED,
-        equal: null,
-        graph_steps: NOT_MEASURED,
-      });
+      rows.push(row(column, reference, null));
       continue;
     }
-    progress(`${scenario.name}: ${factory.id}`);
-    const run = await runScenario(factory, scenario);
-    rows.push({
-      name: scenario.name,
-      summary: scenario.summary,
-      handwritten: reference.observation,
-      framework: run.observation,
-      equal: canonicalJson(reference.observation) === canonicalJson(run.observation),
-      graph_steps: run.graph_steps ?? NOT_MEASURED,
-    });
+    progress(`${column.name}: ${factory.id}`);
+    rows.push(row(column, reference, await runColumn(factory, column)));
   }
-  const shape: GraphShape | null = measured ? factory.shape(createEnvironment({ script: [] })) : null;
-  return ComparisonReport.parse({
+  const context = createEnvironment({ script: [] });
+  const shape = measured ? await factory.shape(context) : null;
+  const diagram = measured && shape !== null ? ((await factory.diagram?.(context)) ?? null) : null;
+  const report = ComparisonReport.parse({
     schema: COMPARISON_SCHEMA,
     framework: input.framework,
     framework_version: measured ? factory.version : null,
+    found_version: measured ? factory.version : (factory.found_version ?? null),
     status: measured ? "measured" : NOT_MEASURED,
     reason: measured ? null : factory.unavailable,
     planner: FIXTURE_PLANNER,
@@ -103,16 +73,56 @@ export async function compare(input: CompareInput): Promise<ComparisonReport> {
     runtime: { node: process.version, platform: `${process.platform}-${process.arch}` },
     generated_at: input.now.toISOString(),
     commit: input.commit,
-    graph: shape ?? NOT_MEASURED,
+    graph: shape === null ? NOT_MEASURED : { ...shape, diagram: diagram === null ? null : (input.diagramFile ?? null) },
     scenarios: rows,
     all_equal: measured ? rows.every((r) => r.equal === true) : null,
+    all_hold: measured ? rows.every((r) => r.holds.handwritten && r.holds.framework === true) : null,
   });
+  return { report, diagram };
 }
 
-/** 0 measured and all equal, 1 measured with a difference, 3 not measured (2 is bad usage, decided earlier). */
+type ColumnRun = {
+  readonly observation: JsonValue;
+  readonly violations: readonly string[];
+  readonly steps: number | null;
+};
+
+/** An engine that throws mid-column fails that column with the error as its observation; it never ends the comparison. */
+async function runColumn(factory: EngineFactory<string>, column: Column): Promise<ColumnRun> {
+  try {
+    const run = await runScenario(factory, column);
+    return { observation: run.observation, violations: column.verdict(run.observation), steps: run.graph_steps };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      observation: { engine_error: message },
+      violations: [`the engine ran the column to its end (it threw: ${message})`],
+      steps: null,
+    };
+  }
+}
+
+function row(column: Column, hw: ColumnRun, fw: ColumnRun | null): ScenarioRow {
+  const failing = hw.violations.length > 0 || (fw !== null && fw.violations.length > 0);
+  return {
+    name: column.name,
+    summary: column.summary,
+    expected: column.expected,
+    handwritten: hw.observation,
+    framework: fw === null ? NOT_MEASURED : fw.observation,
+    equal: fw === null ? null : canonicalJson(hw.observation) === canonicalJson(fw.observation),
+    holds: { handwritten: hw.violations.length === 0, framework: fw === null ? null : fw.violations.length === 0 },
+    ...(failing
+      ? { violations: { handwritten: [...hw.violations], framework: fw === null ? [] : [...fw.violations] } }
+      : {}),
+    graph_steps: fw?.steps ?? NOT_MEASURED,
+  };
+}
+
+/** 0 measured, all equal and all holding; 1 measured with a difference or a broken signal; 3 not measured. */
 export function exitCodeFor(report: ComparisonReport): 0 | 1 | 3 {
   if (report.status === NOT_MEASURED) return 3;
-  return report.all_equal === true ? 0 : 1;
+  return report.all_equal === true && report.all_hold === true ? 0 : 1;
 }
 
 /** The report without its volatile fields, for comparing a regenerated snapshot with a committed one. */

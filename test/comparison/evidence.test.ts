@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { localGraphFactory } from "../../local-graph/agent/index.js";
-import { ALL_COLUMNS } from "../../scenarios/index.js";
+import { ALL_COLUMNS, createEnvironment } from "../../scenarios/index.js";
 import { compare, ComparisonReport, stableView } from "../../scripts/comparison/report.js";
 
 const committed = (name: string) =>
@@ -16,6 +16,7 @@ describe("evidence/13-framework-comparison-local-v2.json", () => {
       scenarios: ALL_COLUMNS,
       commit: null,
       now: new Date(),
+      diagramFile: "13-framework-comparison-local-v2.mmd",
     });
     expect(stableView(JSON.parse(JSON.stringify(fresh)))).toEqual(
       stableView(committed("13-framework-comparison-local-v2.json")),
@@ -32,5 +33,16 @@ describe("evidence/13-framework-comparison-local-v2.json", () => {
     ]);
     expect(report.scenarios.map((s) => s.name)).toEqual(ALL_COLUMNS.map((s) => s.name));
     expect(report.all_equal).toBe(true);
+    expect(report.all_hold).toBe(true);
+    expect(report.scenarios.every((s) => s.holds.handwritten && s.holds.framework === true)).toBe(true);
+  });
+
+  it("has the graph's Mermaid picture beside it, as the local runtime draws it today", async () => {
+    const drawn = await localGraphFactory.diagram?.(createEnvironment({ script: [] }));
+    const report = ComparisonReport.parse(committed("13-framework-comparison-local-v2.json"));
+    expect(report.graph !== "not-measured" && report.graph.diagram).toBe("13-framework-comparison-local-v2.mmd");
+    expect(readFileSync(new URL("../../evidence/13-framework-comparison-local-v2.mmd", import.meta.url), "utf8")).toBe(
+      drawn,
+    );
   });
 });

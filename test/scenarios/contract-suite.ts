@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import {
+  ALL_COLUMNS,
   idempotencyReplay,
   interruptedCheckpoint,
   preApprovalState,
@@ -15,6 +16,15 @@ import {
 type Obs = Record<string, unknown>;
 
 export function behavesLikeTheContract(factory: EngineFactory): void {
+  describe(`${factory.id} shows every column's expected signal`, () => {
+    for (const column of ALL_COLUMNS) {
+      it(`${column.name}: ${column.expected}`, async () => {
+        const { observation } = await runScenario(factory, column);
+        expect(column.verdict(observation)).toEqual([]);
+      });
+    }
+  });
+
   describe(`${factory.id} on the required columns`, () => {
     it("rejects invalid write arguments before execute, returns the issues, and lands no side effect", async () => {
       const { observation } = await runScenario(factory, schemaFailureSideEffects);

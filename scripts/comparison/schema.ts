@@ -1,0 +1,63 @@
+/** The comparison evidence's schema: what `compare.ts` writes and what tests read back. */
+import { z } from "zod";
+import type { JsonValue } from "../../handwritten/contract/index.js";
+import { FIXTURE_PLANNER } from "../../handwritten/fixtures/index.js";
+
+export const COMPARISON_SCHEMA = "agent-harness.framework-comparison.v1";
+export const NOT_MEASURED = "not-measured";
+
+const Json: z.ZodType<JsonValue> = z.lazy(() =>
+  z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(Json), z.record(z.string(), Json)]),
+);
+
+const Graph = z.strictObject({
+  nodes: z.number().int(),
+  /** One per edge `getGraph()` draws: START's, plus one per target of each router. */
+  edges: z.number().int(),
+  conditional_edges: z.number().int(),
+  /** Nodes with conditional edges: the count a "one conditional edge per router" rule gives. */
+  routers: z.number().int(),
+  /** The Mermaid file written beside the evidence, or null when none was written. */
+  diagram: z.string().nullable(),
+});
+
+const Violations = z.strictObject({ handwritten: z.array(z.string()), framework: z.array(z.string()) });
+
+export const ScenarioRow = z.strictObject({
+  name: z.string(),
+  summary: z.string(),
+  expected: z.string(),
+  handwritten: Json,
+  framework: z.union([Json, z.literal(NOT_MEASURED)]),
+  equal: z.boolean().nullable(),
+  holds: z.strictObject({ handwritten: z.boolean(), framework: z.boolean().nullable() }),
+  /** Present when a side does not hold: the parts of the expected signal it failed. */
+  violations: Violations.optional(),
+  graph_steps: z.union([z.number().int(), z.literal(NOT_MEASURED)]),
+});
+export type ScenarioRow = z.infer<typeof ScenarioRow>;
+
+export const FRAMEWORK_LABEL = z.union([
+  z.enum(["local_state_graph", "langgraph"]),
+  z.string().regex(/^module:\S+$/, "module engines are named module:<path>"),
+]);
+
+export const ComparisonReport = z.strictObject({
+  schema: z.literal(COMPARISON_SCHEMA),
+  framework: FRAMEWORK_LABEL,
+  framework_version: z.string().nullable(),
+  /** The framework version found installed (the pin check reads it even when it refuses to run it). */
+  found_version: z.string().nullable(),
+  status: z.enum(["measured", NOT_MEASURED]),
+  reason: z.string().nullable(),
+  planner: z.literal(FIXTURE_PLANNER),
+  note: z.string(),
+  runtime: z.strictObject({ node: z.string(), platform: z.string() }),
+  generated_at: z.string(),
+  commit: z.string().nullable(),
+  graph: z.union([Graph, z.literal(NOT_MEASURED)]),
+  scenarios: z.array(ScenarioRow),
+  all_equal: z.boolean().nullable(),
+  all_hold: z.boolean().nullable(),
+});
+export type ComparisonReport = z.infer<typeof ComparisonReport>;

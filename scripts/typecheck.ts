@@ -1,0 +1,18 @@
+/**
+ * tsx scripts/typecheck.ts: type-checks the project, then the LangGraph adapter when it is
+ * installed as pinned; otherwise says the adapter's check is not measured, and why.
+ */
+import { spawnSync } from "node:child_process";
+import { langgraphInstall } from "./langgraph-install.js";
+
+const tsc = (project: string) => spawnSync("npx", ["tsc", "-p", project, "--noEmit"], { stdio: "inherit" }).status ?? 1;
+
+let status = tsc("tsconfig.json");
+const langgraph = langgraphInstall();
+if (!langgraph.installed) {
+  if (process.env["CI"] === "true") {
+    process.stderr.write(`typecheck: CI must type-check the LangGraph adapter: ${langgraph.reason}\n`);
+    status = 1;
+  } else process.stderr.write(`not measured: the LangGraph adapter's type check: ${langgraph.reason}\n`);
+} else if (status === 0) status = tsc("langgraph-adapter/tsconfig.json");
+process.exitCode = status;

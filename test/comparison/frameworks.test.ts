@@ -1,0 +1,113 @@
+/** What `--framework` can name beyond the built-ins, and what happens when it cannot run or write. */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { main, type MainIo } from "../../scripts/compare.js";
+import { NOT_MEASURED, type ComparisonReport } from "../../scripts/comparison/report.js";
+
+const tempDir = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
+
+async function runCompare(argv: readonly string[], load: MainIo["load"] = {}) {
+  const err: string[] = [];
+  const out: string[] = [];
+  const code = await main(argv, { stdout: (t) => void out.push(t), stderr: (t) => void err.push(t), load });
+  return { code, stderr: err.join(""), stdout: out.join("") };
+}
+
+async function compareTo(framework: string, load: MainIo["load"] = {}) {
+  const output = join(tempDir("frameworks-"), "evidence.json");
+  const { code, stderr } = await runCompare(["--framework", framework, "--output", output, "--quiet"], load);
+  return { code, stderr, report: JSON.parse(readFileSync(output, "utf8")) as ComparisonReport };
+}
+
+/** A module file in a temporary folder, importing nothing. */
+function moduleFile(source: string): string {
+  const file = join(tempDir("engine-module-"), "engine.mjs");
+  writeFileSync(file, source);
+  return file;
+}
+
+describe("--framework ./examples/naive-engine.ts", () => {
+  it("runs every column on the module, names it module:<path>, fails pre_approval_state and exits 1", async () => {
+    const { code, report } = await compareTo("./examples/naive-engine.ts");
+    expect(code).toBe(1);
+    expect(report.status).toBe("measured");
+    expect(report.framework).toBe("module:examples/naive-engine.ts");
+    expect(report.framework_version).toBe("0.0.1-example");
+    expect(report.graph).toBe(NOT_MEASURED);
+    const row = report.scenarios.find((s) => s.name === "pre_approval_state");
+    expect(row?.holds).toEqual({ handwritten: true, framework: false });
+    expect(row?.violations?.framework).toEqual(expect.arrayContaining(["status approval_required", "side effects 0"]));
+    expect(report.all_hold).toBe(false);
+  });
+});
+
+describe("a module that cannot be an engine is not measured (exit 3), never a crash", () => {
+  it.each([
+    ["exports nothing usable", "export const something = 1;\n", /does not export an engine factory/],
+    [
+      "has no version",
+      "export const engineFactory = { id: 'x', create() {} };\n",
+      /`version` must be a non-empty string/,
+    ],
+    [
+      "returns an engine without its methods",
+      "export default { id: 'x', version: '1', create: () => ({ start() {} }) };\n",
+      /lacks submitApproval, resume, reconcileUncertain, state, trace, graphSteps/,
+    ],
+    ["throws while loading", "throw new Error('boom at import');\n", /failed to load: boom at import/],
+  ])("a module that %s", async (_what, source, reason) => {
+    const { code, report } = await compareTo(moduleFile(source));
+    expect(code).toBe(3);
+    expect(report.status).toBe(NOT_MEASURED);
+    expect(report.reason).toMatch(reason);
+    expect(report.scenarios.every((s) => s.framework === NOT_MEASURED && s.holds.framework === null)).toBe(true);
+  });
+
+  it("a path with no file", async () => {
+    const { code, report } = await compareTo("./no/such/engine.ts");
+    expect([code, report.reason]).toEqual([3, "no engine module at ./no/such/engine.ts"]);
+  });
+});
+
+describe("the LangGraph pin is enforced", () => {
+  /** An adapter folder that pins 1.7.3 while its node_modules holds `found`. */
+  function adapterWith(found: string | null): string {
+    const dir = tempDir("adapter-pin-");
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ dependencies: { "@langchain/langgraph": "1.7.3" } }));
+    if (found !== null) {
+      mkdirSync(join(dir, "node_modules/@langchain/langgraph"), { recursive: true });
+      writeFileSync(join(dir, "node_modules/@langchain/langgraph/package.json"), JSON.stringify({ version: found }));
+    }
+    return dir;
+  }
+
+  it("refuses another installed version: not measured, exit 3, naming the pin and the version found", async () => {
+    const { code, report } = await compareTo("langgraph", { langgraphDir: adapterWith("1.7.0") });
+    expect(code).toBe(3);
+    expect(report.status).toBe(NOT_MEASURED);
+    expect(report.found_version).toBe("1.7.0");
+    expect(report.reason).toContain("1.7.0");
+    expect(report.reason).toContain("exact pin 1.7.3");
+  });
+
+  it("says not installed when the adapter's node_modules holds no LangGraph", async () => {
+    const { code, report } = await compareTo("langgraph", { langgraphDir: adapterWith(null) });
+    expect([code, report.found_version]).toEqual([3, null]);
+    expect(report.reason).toMatch(/not installed/);
+  });
+});
+
+describe("an output that cannot be written", () => {
+  it("exits 4 (io_error), distinct from a difference, and leaves nothing half-written", async () => {
+    const dir = tempDir("unwritable-");
+    const target = join(dir, "evidence.json");
+    mkdirSync(target);
+    const { code, stderr } = await runCompare(["--framework", "local_state_graph", "--output", target, "--quiet"]);
+    expect(code).toBe(4);
+    expect(stderr).toMatch(/cannot write the evidence: .*\(io_error\)/);
+    expect(readdirSync(dir)).toEqual(["evidence.json"]);
+    expect(existsSync(join(dir, "evidence.mmd"))).toBe(false);
+  });
+});
