@@ -6,7 +6,13 @@ import { langgraphInstall } from "./scripts/langgraph-install.js";
  * adapter installed as pinned; without it they are not measured, said on the first line of the
  * output, and everything else still runs. In CI the adapter is always installed, so its absence fails.
  */
-const LANGGRAPH_SUITES = ["langgraph-adapter/**", "test/faults/schedules.test.ts", "test/crash/**"];
+const LANGGRAPH_SUITES = [
+  "langgraph-adapter/**",
+  "test/faults/schedules.test.ts",
+  "test/crash/**",
+  // The runtime record was made with all three engines measured.
+  "test/evidence/runtime-record.test.ts",
+];
 const langgraph = langgraphInstall();
 if (!langgraph.installed) {
   if (process.env["CI"] === "true") throw new Error(`CI must run the LangGraph suites: ${langgraph.reason}`);
