@@ -1,9 +1,9 @@
 /** The handwritten engine behind the scenario interface. */
 import { createHandwrittenEngine, type EngineError } from "../handwritten/engine/index.js";
-import type { AgentState, Result } from "../handwritten/contract/index.js";
+import type { Result } from "../handwritten/contract/index.js";
 import { EngineUsageError, type Engine, type EngineFactory } from "./engine.js";
 
-const unwrap = (result: Result<AgentState, EngineError>): AgentState => {
+const unwrap = <T>(result: Result<T, EngineError>): T => {
   if (!result.ok) throw new EngineUsageError(result.error.code, result.error.message);
   return result.value;
 };
@@ -20,7 +20,7 @@ export const handwrittenFactory: EngineFactory = {
       submitApproval: async (session_id, input) => unwrap(await engine.submitApproval(session_id, input)),
       resume: async (session_id) => unwrap(await engine.resume(session_id)),
       reconcileUncertain: async (session_id, input) => unwrap(await engine.reconcileUncertain(session_id, input)),
-      state: async (session_id) => engine.state(session_id),
+      state: async (session_id) => unwrap(engine.state(session_id)),
       trace: async (session_id) => env.trace.list(session_id),
       graphSteps: async () => null,
     };

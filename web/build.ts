@@ -40,6 +40,34 @@ export const noNodeImports: Plugin = {
   },
 };
 
+/**
+ * secretlint's recommended rules (the contract's detector) import `node:path` for a file's base
+ * name and load `node:fs` and node-forge only to read a PKCS#12 file from disk, which happens only
+ * when a file path is given — the contract never gives one. In the page those three imports
+ * resolve to stubs, so the page runs the same detector as Node; nothing else may use them.
+ */
+const SECRETLINT_MODULE = /[\\/]@secretlint[\\/]secretlint-rule-preset-recommend[\\/]module[\\/]/;
+const SECRETLINT_STUBS: Readonly<Record<string, string>> = {
+  "node:path": "export const basename = (p) => String(p).split('/').pop();\nexport default { basename };",
+  "node:fs": "export const readFileSync = () => { throw new Error('no file system in the browser'); };",
+  forge: "export const i = { default: null };",
+};
+
+export const secretlintStubs: Plugin = {
+  name: "secretlint-stubs",
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^(node:path|node:fs|\.\/index-[A-Za-z0-9_-]+\.js)$/ }, (args) => {
+      if (!SECRETLINT_MODULE.test(args.importer)) return undefined;
+      const stub = args.path.startsWith("node:") ? args.path : args.kind === "dynamic-import" ? "forge" : undefined;
+      return stub === undefined ? undefined : { path: stub, namespace: "secretlint-stub" };
+    });
+    pluginBuild.onLoad({ filter: /.*/, namespace: "secretlint-stub" }, (args) => ({
+      contents: SECRETLINT_STUBS[args.path] ?? "",
+      loader: "js",
+    }));
+  },
+};
+
 export type BuildOptions = { readonly outdir?: string; readonly entry?: string; readonly minify?: boolean };
 export type BuildResult = { readonly outdir: string; readonly metafile: Metafile };
 
@@ -57,7 +85,7 @@ export async function buildWeb(options: BuildOptions = {}): Promise<BuildResult>
     minify: options.minify ?? false,
     metafile: true,
     logLevel: "silent",
-    plugins: [noNodeImports],
+    plugins: [secretlintStubs, noNodeImports],
   });
   if (options.entry === undefined) {
     await Promise.all(STATIC_FILES.map((file) => copyFile(join(WEB_DIR, file), join(outdir, file))));

@@ -116,7 +116,7 @@ export function createMachine(settings: Settings = DEFAULT_SETTINGS): Machine {
   function dispatch(event: EngineEvent, effect: Effect["type"] | null): Transition {
     const from = phaseOfTrace(trace);
     const result = step(config, state, event);
-    if (result.state !== null && result.state !== state) env.checkpoints.put(toCheckpoint(result.state));
+    if (result.state !== null && result.state !== state) env.checkpoints.put(toCheckpoint(result.state, env.secret));
     env.trace.append(result.trace);
     trace.push(...result.trace);
     state = result.state;

@@ -8,6 +8,7 @@ import type { AgentState } from "./state.js";
 
 const nodeSha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 const ids = createIdSource("seed");
+const SECRET = "checkpoint-test-secret";
 
 describe("checkpoint hashes", () => {
   it("is the sha256 of the canonical JSON of the state without its hash field", () => {
@@ -34,9 +35,9 @@ describe("createMemoryCheckpointStore", () => {
     const store = createMemoryCheckpointStore();
     const first = startRun("s1", "goal", { at: 0, ids }).state;
     const second = applyFact(first, { type: "planner_responded", raw: "{}" }, { at: 1, ids }).state;
-    store.put(toCheckpoint(first));
-    store.put(toCheckpoint(second));
-    store.put(toCheckpoint(startRun("s2", "other", { at: 0, ids }).state));
+    store.put(toCheckpoint(first, SECRET));
+    store.put(toCheckpoint(second, SECRET));
+    store.put(toCheckpoint(startRun("s2", "other", { at: 0, ids }).state, SECRET));
     expect(store.latest("s1")?.seq).toBe(1);
     expect(store.list("s1").map((c) => c.checkpoint_hash)).toEqual([first.checkpoint_hash, second.checkpoint_hash]);
     expect(store.latest("missing")).toBeUndefined();
@@ -45,7 +46,7 @@ describe("createMemoryCheckpointStore", () => {
   it("stores a copy, so mutating the caller's object cannot rewrite history", () => {
     const store = createMemoryCheckpointStore();
     const state = startRun("s1", "goal", { at: 0, ids }).state;
-    const checkpoint = toCheckpoint(state);
+    const checkpoint = toCheckpoint(state, SECRET);
     store.put(checkpoint);
     (checkpoint.state.messages as { role: string; content: string }[]).push({ role: "user", content: "injected" });
     expect(store.latest("s1")?.state.messages).toHaveLength(1);

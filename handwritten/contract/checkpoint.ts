@@ -1,5 +1,7 @@
-/** Checkpoints: versioned plain data holding the agent state and its hash. */
+/** Checkpoints: versioned plain data holding the agent state, its hash and its seal. */
 import { cloneJson, digest } from "./canonical.js";
+import { ok, type Result } from "./result.js";
+import { checkSeal, sealOf, type CheckpointTampered } from "./seal.js";
 import type { AgentState } from "./state.js";
 
 export const CHECKPOINT_VERSION = 1;
@@ -10,6 +12,8 @@ export type Checkpoint = {
   readonly seq: number;
   readonly checkpoint_hash: string;
   readonly state: AgentState;
+  /** HMAC under the server-held secret over everything above (`seal.ts`). */
+  readonly seal: string;
 };
 
 /** sha256 over the canonical JSON of the state, leaving out the hash field itself. */
@@ -23,14 +27,28 @@ export function sealState<S extends AgentState>(state: S): S {
   return { ...state, checkpoint_hash: hashState(state) };
 }
 
-export function toCheckpoint(state: AgentState): Checkpoint {
-  return {
+/** The sealed checkpoint of a state. */
+export function toCheckpoint(state: AgentState, secret: string): Checkpoint {
+  const body = {
     v: CHECKPOINT_VERSION,
     session_id: state.session_id,
     seq: state.seq,
     checkpoint_hash: state.checkpoint_hash,
     state,
-  };
+  } as const;
+  return { ...body, seal: sealOf(secret, state.session_id, body) };
+}
+
+/** The state of a stored checkpoint of `session_id`, once its seal and hash hold; the one check every load makes. */
+export function openCheckpoint(
+  checkpoint: Checkpoint,
+  session_id: string,
+  secret: string,
+): Result<AgentState, CheckpointTampered> {
+  const { seal, ...body } = checkpoint;
+  // The seal covers the session id too: a record copied from another session does not open.
+  const sealed = checkSeal(secret, session_id, body, seal);
+  return sealed.ok ? ok(checkpoint.state) : sealed;
 }
 
 /** Durable storage for checkpoints; `latest` is what a resumed run starts from. */

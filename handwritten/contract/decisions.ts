@@ -19,13 +19,13 @@ export function factBeforePlanning(state: StateOf<"ready">, limits: AgentLimits,
   return null;
 }
 
-/** Schema first: the planner's raw output becomes a validated call, a final answer or a rejection. */
+/** Schema first: the planner's (redacted) output becomes a validated call, a final answer or a rejection. */
 export function factForPlannerOutput(
   registry: ToolRegistry,
-  raw: string,
+  state: StateOf<"planned">,
   inputLimits: InputLimits = DEFAULT_INPUT_LIMITS,
 ): Fact {
-  const parsed = validatePlannerOutput(registry, raw, inputLimits);
+  const parsed = validatePlannerOutput(registry, state.planned, inputLimits, state.planned_redacted === true);
   if (!parsed.ok) return { type: "call_rejected", rejection: parsed.error };
   return parsed.value.kind === "final"
     ? { type: "run_completed", text: parsed.value.text }

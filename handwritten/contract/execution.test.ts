@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { createFixtureRegistry, createFixtureWorld } from "../fixtures/index.js";
 import { createMemoryArtifactStore } from "./artifacts.js";
 import { createManualClock } from "./clock.js";
-import { confirmInLedger } from "./execution.js";
+import { digest } from "./canonical.js";
+import { confirmInLedger, executeIntent } from "./execution.js";
 import { createMemoryLedger } from "./ledger.js";
 import type { Intent } from "./state.js";
 
@@ -17,8 +18,7 @@ const intent: Intent = {
   retry_at: null,
 };
 
-function deps() {
-  const world = createFixtureWorld();
+function deps(world = createFixtureWorld()) {
   return {
     registry: createFixtureRegistry(world),
     ledger: createMemoryLedger(),
@@ -45,5 +45,26 @@ describe("confirmInLedger", () => {
     confirmInLedger(d, intent, { outcome: "confirmed", operator: "bob" });
     const entry = d.ledger.get("k1");
     expect(entry?.state === "completed" ? entry.output : null).toEqual({ report_id: "rep_1" });
+  });
+});
+
+describe("executeIntent re-checks the arguments just before dispatch", () => {
+  const approved = { artifact: "art_weekly", audience: "team" };
+  const publish = (args: Record<string, unknown>): Intent => ({ ...intent, args, args_digest: digest(approved) });
+
+  it("runs the approved arguments", async () => {
+    const world = createFixtureWorld();
+    const outcome = await executeIntent(deps(world), publish(approved), false);
+    expect(outcome.kind).toBe("succeeded");
+    expect(world.totalCalls("publish_report")).toBe(1);
+  });
+
+  it("refuses arguments that differ from the approved args_digest (team → public in stored state) without calling the tool", async () => {
+    const world = createFixtureWorld();
+    const d = deps(world);
+    const outcome = await executeIntent(d, publish({ ...approved, audience: "public" }), false);
+    expect(outcome).toMatchObject({ kind: "failed", message: expect.stringContaining("args_digest") });
+    expect(world.totalCalls()).toBe(0);
+    expect(d.ledger.get("k1")).toBeUndefined();
   });
 });

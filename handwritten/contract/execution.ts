@@ -10,7 +10,7 @@ import type { Fact } from "./facts.js";
 import { decideDispatch, type BeginDecision, type LedgerStore } from "./ledger.js";
 import { hasSideEffects } from "./policy.js";
 import type { ToolRegistry } from "./registry.js";
-import { err, HarnessError, ok, type Result } from "./result.js";
+import { assertNever, err, HarnessError, ok, type Result } from "./result.js";
 import type { AgentState, AuthorizedCall, Intent } from "./state.js";
 import { isPermanentToolError, isProcessCrash, isTransientToolError, type AnyToolSpec } from "./tool.js";
 
@@ -50,19 +50,24 @@ export async function executeIntent(
   if (intent.retry_at !== null && clock.now() < intent.retry_at) await clock.sleep(intent.retry_at - clock.now());
 
   const writes = hasSideEffects(intent.risk);
-  if (writes) {
-    const decision = decideDispatch(ledger.get(intent.key), intent.risk);
-    if (decision.kind === "recovered")
+  const decision = decideDispatch(writes ? ledger.get(intent.key) : undefined, intent);
+  switch (decision.kind) {
+    case "refused":
+      return { kind: "failed", message: decision.message };
+    case "recovered":
       return { kind: "succeeded", content: stored(deps, decision.output).content, recovered: true };
-    if (decision.kind === "uncertain") {
+    case "uncertain":
       ledger.markUncertain(intent.key, clock.now());
       return {
         kind: "uncertain",
         reason: decision.reason,
         message: "an earlier attempt may have run; its outcome is unknown",
       };
-    }
-    ledger.setDispatched(intent.key, true, clock.now());
+    case "dispatch":
+      if (writes) ledger.setDispatched(intent.key, true, clock.now());
+      break;
+    default:
+      return assertNever(decision);
   }
 
   const settled = await callWithTimeout(spec, intent, clock);

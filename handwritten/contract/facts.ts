@@ -8,7 +8,7 @@ import { sealState } from "./checkpoint.js";
 import type { JsonValue } from "./canonical.js";
 import { deriveIdempotencyKey, type IdSource } from "./ids.js";
 import { HarnessError, assertNever } from "./result.js";
-import { findSensitive } from "./sensitive.js";
+import { redactText } from "./sensitive.js";
 import { STATE_VERSION, type AgentState, type AgentStatus, type Intent, type Message, type StateOf } from "./state.js";
 import { traceEvent, type TraceDetail, type TraceEvent } from "./trace.js";
 import type { Rejection, ValidatedCall } from "./validation.js";
@@ -76,19 +76,22 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
   switch (fact.type) {
     case "planner_responded": {
       const s = expect(state, fact, "ready");
-      // Credentials never enter the durable conversation, even in output that will be rejected.
-      const content =
-        findSensitive(fact.raw).length > 0
-          ? "[redacted: planner output carried credentials or contact data]"
-          : fact.raw.length > MAX_MESSAGE_CHARS
-            ? `${fact.raw.slice(0, MAX_MESSAGE_CHARS)}…(${fact.raw.length} chars)`
-            : fact.raw;
+      // Credentials never enter a checkpointed state, even in output that will be rejected: the raw
+      // text lives only in this call; validation reads the redacted copy and the flag.
+      const planned = redactText(fact.raw);
+      const redacted = planned !== fact.raw;
+      const content = redacted
+        ? "[redacted: planner output carried credentials or contact data]"
+        : fact.raw.length > MAX_MESSAGE_CHARS
+          ? `${fact.raw.slice(0, MAX_MESSAGE_CHARS)}…(${fact.raw.length} chars)`
+          : fact.raw;
       return done(
         {
           ...base,
           step: s.step + 1,
           status: "planned",
-          planned: fact.raw,
+          planned,
+          ...(redacted ? { planned_redacted: true as const } : {}),
           messages: [...s.messages, { role: "assistant", content }],
         },
         {},
@@ -105,7 +108,7 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
       );
     case "run_completed":
       expect(state, fact, "planned");
-      return done({ ...base, status: "done", final: fact.text }, {});
+      return done({ ...base, status: "done", final: redactText(fact.text) }, {});
     case "call_rejected": {
       const s = expect(state, fact, "planned");
       const { code, message, issues, tool } = fact.rejection;

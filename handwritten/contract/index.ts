@@ -17,7 +17,14 @@ export { createMemoryArtifactStore, toMessageContent, MAX_INLINE_OUTPUT_CHARS } 
 export type { ArtifactStore, MessageContent } from "./artifacts.js";
 export { canonicalJson, cloneJson, constantTimeEqual, digest, hmacHex, sha256Hex } from "./canonical.js";
 export type { JsonValue } from "./canonical.js";
-export { createMemoryCheckpointStore, hashState, sealState, toCheckpoint, CHECKPOINT_VERSION } from "./checkpoint.js";
+export {
+  createMemoryCheckpointStore,
+  hashState,
+  openCheckpoint,
+  sealState,
+  toCheckpoint,
+  CHECKPOINT_VERSION,
+} from "./checkpoint.js";
 export type { Checkpoint, CheckpointStore } from "./checkpoint.js";
 export { createManualClock, systemClock, DEFAULT_EPOCH } from "./clock.js";
 export type { Clock, ManualClock } from "./clock.js";
@@ -45,6 +52,8 @@ export { createRegistry } from "./registry.js";
 export type { ToolRegistry } from "./registry.js";
 export { assertNever, err, HarnessError, isHarnessError, ok } from "./result.js";
 export type { Err, HarnessErrorCode, Ok, Result } from "./result.js";
+export { checkSeal, CheckpointTamperedError, isCheckpointTamperedError, openOrThrow, sealOf } from "./seal.js";
+export type { CheckpointTampered } from "./seal.js";
 export { findSensitive, redact, REDACTED } from "./sensitive.js";
 export { DEFAULT_LIMITS, isTerminal, isWaiting, STATE_VERSION, TERMINAL_STATUSES, WAITING_STATUSES } from "./state.js";
 export type {

@@ -1,10 +1,17 @@
 import { describe, it, expect } from "vitest";
+import { digest } from "./canonical.js";
 import { createMemoryLedger, decideBegin, decideDispatch, type BeginRequest, type LedgerEntry } from "./ledger.js";
+import type { RiskClass } from "./tool.js";
+
+const ARGS = { title: "notes" };
+const D1 = digest(ARGS);
+/** What is about to run: the validated arguments under the digest the ledger entry holds. */
+const call = (risk: RiskClass, args: Record<string, unknown> = ARGS, args_digest = D1) => ({ risk, args, args_digest });
 
 const request = (over: Partial<BeginRequest> = {}): BeginRequest => ({
   key: "k1",
   tool: "save_artifact",
-  args_digest: "d1",
+  args_digest: D1,
   owner: "s1#1",
   at: 10,
   ...over,
@@ -58,31 +65,45 @@ describe("decideBegin (Stripe semantics)", () => {
 
 describe("decideDispatch (recovery after an intent checkpoint)", () => {
   it("dispatches when nothing was recorded", () => {
-    expect(decideDispatch(undefined, "high_risk")).toEqual({ kind: "dispatch" });
+    expect(decideDispatch(undefined, call("high_risk"))).toEqual({ kind: "dispatch" });
   });
 
   it("uses a completed outcome instead of executing again", () => {
-    expect(decideDispatch(entry("completed"), "high_risk")).toEqual({ kind: "recovered", output: { id: 7 } });
+    expect(decideDispatch(entry("completed"), call("high_risk"))).toEqual({ kind: "recovered", output: { id: 7 } });
   });
 
   it("runs an idempotent_write again under the same key even if it was dispatched", () => {
-    expect(decideDispatch(entry("in_flight"), "idempotent_write")).toEqual({ kind: "dispatch" });
+    expect(decideDispatch(entry("in_flight"), call("idempotent_write"))).toEqual({ kind: "dispatch" });
   });
 
   it("dispatches a high_risk call whose earlier attempt never reached the tool", () => {
     const undispatched: LedgerEntry = { ...entry("in_flight"), state: "in_flight", dispatched: false };
-    expect(decideDispatch(undispatched, "high_risk")).toEqual({ kind: "dispatch" });
+    expect(decideDispatch(undispatched, call("high_risk"))).toEqual({ kind: "dispatch" });
   });
 
   it("answers uncertain (crash_before_outcome) for a dispatched high_risk call with no outcome", () => {
-    expect(decideDispatch(entry("in_flight"), "high_risk")).toEqual({
+    expect(decideDispatch(entry("in_flight"), call("high_risk"))).toEqual({
       kind: "uncertain",
       reason: "crash_before_outcome",
     });
   });
 
+  it("refuses arguments that no longer match the digest they were approved under (edited stored state)", () => {
+    const edited = { title: "notes", audience: "public" };
+    expect(decideDispatch(undefined, call("high_risk", edited))).toMatchObject({ kind: "refused" });
+    expect(decideDispatch(entry("in_flight"), call("read_only", edited))).toMatchObject({ kind: "refused" });
+  });
+
+  it("refuses when the digest itself was rewritten to match edited arguments but the ledger holds the approved one", () => {
+    const edited = { title: "other" };
+    expect(decideDispatch(entry("in_flight"), call("idempotent_write", edited, digest(edited)))).toMatchObject({
+      kind: "refused",
+    });
+    expect(decideDispatch(undefined, call("idempotent_write", edited, digest(edited)))).toEqual({ kind: "dispatch" });
+  });
+
   it("keeps an uncertain key uncertain", () => {
-    expect(decideDispatch(entry("uncertain"), "idempotent_write")).toEqual({
+    expect(decideDispatch(entry("uncertain"), call("idempotent_write"))).toEqual({
       kind: "uncertain",
       reason: "ledger_uncertain",
     });
@@ -96,7 +117,7 @@ describe("createMemoryLedger", () => {
     expect(ledger.get("k1")).toEqual({
       key: "k1",
       tool: "save_artifact",
-      args_digest: "d1",
+      args_digest: D1,
       owner: "s1#1",
       state: "in_flight",
       dispatched: false,
@@ -118,7 +139,7 @@ describe("createMemoryLedger", () => {
     ledger.complete("k1", { saved: true }, 11);
     expect(ledger.begin(request({ owner: "s2#1" }))).toEqual({ kind: "replay", output: { saved: true } });
     expect(ledger.begin(request({ args_digest: "other" }))).toEqual({ kind: "mismatch" });
-    expect(ledger.get("k1")).toMatchObject({ state: "completed", args_digest: "d1", output: { saved: true } });
+    expect(ledger.get("k1")).toMatchObject({ state: "completed", args_digest: D1, output: { saved: true } });
     expect(ledger.entries()).toHaveLength(1);
   });
 

@@ -3,6 +3,7 @@
  * a key reused with other arguments is an error, a key in flight is a conflict, and an
  * uncertain key keeps answering uncertain. Decisions are pure; stores apply them atomically.
  */
+import { digest } from "./canonical.js";
 import type { RiskClass } from "./tool.js";
 
 type EntryBase = {
@@ -46,14 +47,28 @@ export type DispatchDecision =
   | { readonly kind: "dispatch" }
   /** The outcome reached the ledger but not the checkpoint: use it, do not execute again. */
   | { readonly kind: "recovered"; readonly output: unknown }
-  | { readonly kind: "uncertain"; readonly reason: "ledger_uncertain" | "crash_before_outcome" };
+  | { readonly kind: "uncertain"; readonly reason: "ledger_uncertain" | "crash_before_outcome" }
+  /** The arguments about to run are not the ones validated and approved: never dispatched. */
+  | { readonly kind: "refused"; readonly message: string };
+
+/** What is about to run: the arguments, the digest they were validated and approved under, the risk. */
+export type DispatchRequest = {
+  readonly risk: RiskClass;
+  readonly args: Readonly<Record<string, unknown>>;
+  readonly args_digest: string;
+};
 
 /**
  * Decides, just before calling a tool, whether an earlier attempt may already have dispatched it
  * (a crash after the intent checkpoint). Rule 5 of the contract: an `idempotent_write` runs again
  * under the same key; a `high_risk` call with no recorded outcome is `uncertain`.
  */
-export function decideDispatch(entry: LedgerEntry | undefined, risk: RiskClass): DispatchDecision {
+export function decideDispatch(entry: LedgerEntry | undefined, request: DispatchRequest): DispatchDecision {
+  // Stored state can be edited between approval and execution; the digest is what the person approved.
+  if (digest(request.args) !== request.args_digest)
+    return { kind: "refused", message: "arguments differ from their approved args_digest; not dispatched" };
+  if (entry !== undefined && entry.args_digest !== request.args_digest)
+    return { kind: "refused", message: "arguments differ from the ledger entry of this key; not dispatched" };
   if (entry === undefined) return { kind: "dispatch" };
   switch (entry.state) {
     case "completed":
@@ -61,7 +76,7 @@ export function decideDispatch(entry: LedgerEntry | undefined, risk: RiskClass):
     case "uncertain":
       return { kind: "uncertain", reason: "ledger_uncertain" };
     case "in_flight":
-      if (!entry.dispatched || risk !== "high_risk") return { kind: "dispatch" };
+      if (!entry.dispatched || request.risk !== "high_risk") return { kind: "dispatch" };
       return { kind: "uncertain", reason: "crash_before_outcome" };
   }
 }

@@ -1,5 +1,63 @@
 import { describe, it, expect } from "vitest";
-import { findSensitive, redact, REDACTED } from "./sensitive.js";
+import { createRegistry } from "./registry.js";
+import { PLAIN_SAMPLES, SENSITIVE_SAMPLES } from "./sensitive-corpus.js";
+import { findSensitive, isSensitiveText, redact, redactText, REDACTED, scanText } from "./sensitive.js";
+import { defineTool } from "./tool.js";
+import { validatePlannerOutput } from "./validation.js";
+import { z } from "zod";
+
+describe("the detector's corpus", () => {
+  it("has at least 40 samples of each side", () => {
+    expect(SENSITIVE_SAMPLES.length).toBeGreaterThanOrEqual(40);
+    expect(PLAIN_SAMPLES.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it.each(SENSITIVE_SAMPLES)("finds %s", (_kind, text) => {
+    expect(isSensitiveText(text)).toBe(true);
+    expect(redactText(text)).toContain(REDACTED);
+  });
+
+  it.each(PLAIN_SAMPLES.map((text) => [text]))("leaves %j alone", (text) => {
+    expect(scanText(text)).toEqual([]);
+    expect(redactText(text)).toBe(text);
+  });
+});
+
+describe("what issue 19 found passing as tool input", () => {
+  const registry = createRegistry([
+    defineTool({
+      name: "send_note",
+      description: "sends a note",
+      risk: "idempotent_write",
+      input: z.strictObject({ note: z.string() }),
+      timeoutMs: 1000,
+      execute: async () => ({ sent: true }),
+    }),
+  ]);
+  const call = (note: string) =>
+    JSON.stringify({ type: "tool_call", tool: "send_note", arguments: { note }, idempotency_key: "k-1" });
+  it.each([
+    ["a phone number", "call me on +1 415-555-0132"],
+    ["a JWT", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJib2IifQ.c2lnbmF0dXJlLWZha2U"],
+    ["a Slack bot token", "xoxb-123456789012-1234567890123-abcdefghijABCDEFGHIJklmn"],
+    ["a password assignment", "password=Tr0ub4dor-fake"],
+  ])("refuses %s as sensitive_input", (_what, note) => {
+    const result = validatePlannerOutput(registry, call(note));
+    expect(result.ok ? null : result.error.code).toBe("sensitive_input");
+  });
+});
+
+describe("redactText", () => {
+  it("replaces only the sensitive stretches and keeps the rest of the text", () => {
+    expect(redactText("mail bob@example.org or call +1 415-555-0132 today")).toBe(
+      `mail ${REDACTED} or call ${REDACTED} today`,
+    );
+  });
+
+  it("merges overlapping finds into one replacement", () => {
+    expect(redactText("Authorization: Bearer abcdefghijklmnop")).toBe(REDACTED);
+  });
+});
 
 describe("findSensitive", () => {
   it("finds contact data and credentials in values and sensitive key names, with their paths", () => {
@@ -47,5 +105,14 @@ describe("findSensitive on long input", () => {
     expect(findSensitive(long)).toEqual([]);
     expect(findSensitive(`${long} bob@example.com`)).toEqual(["$"]);
     expect(findSensitive(`${long}bob@example.com`)).toEqual(["$"]);
+  });
+
+  it("answers on 16 KB runs built to make a backtracking pattern fail slowly", () => {
+    // Each run repeats the prefix of a pattern that then never completes; the answers are pinned here, the time in the bench.
+    for (const unit of ["eyJa", "xoxb-", "sk-", "1 ", "+1 ", "(1) ", "a@", "password", "://a:", "-----BEGIN "]) {
+      const run = unit.repeat(Math.ceil(16_384 / unit.length));
+      expect(Array.isArray(scanText(run))).toBe(true);
+      expect(scanText(`${run} bob@example.com`).some((s) => s.detector === "email")).toBe(true);
+    }
   });
 });

@@ -62,7 +62,14 @@ type Idle = { readonly pending_approval: null };
 
 export type AgentState =
   | (StateBase & Idle & { readonly status: "ready" })
-  | (StateBase & Idle & { readonly status: "planned"; readonly planned: string })
+  | (StateBase &
+      Idle & {
+        readonly status: "planned";
+        /** The planner's output with credentials and contact data already replaced (`redactText`). */
+        readonly planned: string;
+        /** Present when something was redacted: such output may end the run, never call a tool. */
+        readonly planned_redacted?: true;
+      })
   | (StateBase & Idle & { readonly status: "validated"; readonly call: AuthorizedCall })
   | (StateBase & {
       readonly status: "approval_required";

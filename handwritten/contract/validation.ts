@@ -72,6 +72,8 @@ export function validatePlannerOutput(
   registry: ToolRegistry,
   raw: string,
   limits: InputLimits = DEFAULT_INPUT_LIMITS,
+  /** Credentials or contact data were cut out of `raw` (`redactText`): a tool call built from it is refused. */
+  redacted = false,
 ): Result<PlannerAction, Rejection> {
   if (raw.length > limits.maxBytes)
     return reject("input_too_large", `planner output is ${raw.length} bytes, over ${limits.maxBytes}`);
@@ -94,6 +96,11 @@ export function validatePlannerOutput(
     );
   const call = envelope.data;
   if (call.type === "final") return ok({ kind: "final", text: call.text });
+  if (redacted) {
+    return reject("sensitive_input", "tool input carries credentials or contact data", call.tool, [
+      { path: "$", message: "credentials and contact data are never tool input; they were redacted" },
+    ]);
+  }
 
   const spec = registry.get(call.tool);
   if (spec === undefined)

@@ -187,7 +187,7 @@ describe("approvals are bound and single-use", () => {
     const { env, engine, pending } = await waitingForApproval();
     const token = approvePending(pending, SESSION, env.secret, env.clock.now());
     await engine.submitApproval(SESSION, { kind: "token", token });
-    expect(engine.state(SESSION)?.status).toBe("done");
+    expect(unwrap(engine.state(SESSION))?.status).toBe("done");
     const again = await engine.submitApproval(SESSION, { kind: "token", token });
     expect(again).toMatchObject({ ok: false, error: { code: "approval_not_pending" } });
     expect(env.world.totalEffects("publish_report")).toBe(1);

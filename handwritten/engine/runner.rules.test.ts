@@ -325,7 +325,7 @@ describe("rule 6: uncertain outcomes stop", () => {
     const { engine, env } = await timedOut();
     const result = await engine.reconcileUncertain(SESSION, { outcome: "confirmed", operator: " " });
     expect(result.ok).toBe(false);
-    expect(engine.state(SESSION)?.status).toBe("reconcile_required");
+    expect(unwrap(engine.state(SESSION))?.status).toBe("reconcile_required");
     expect(env.ledger.get(KEY)?.state).toBe("uncertain");
   });
 

@@ -12,6 +12,7 @@ import {
   DEFAULT_LIMITS,
   err,
   ok,
+  openCheckpoint,
   replayContent,
   toCheckpoint,
   assertNever,
@@ -41,7 +42,8 @@ export type HandwrittenDeps = ExecutionDeps & {
   readonly inputLimits?: InputLimits;
 };
 
-export type EngineErrorCode = "unknown_session" | "session_exists" | "approval_not_pending" | "not_reconcilable";
+export type EngineErrorCode =
+  "unknown_session" | "session_exists" | "approval_not_pending" | "not_reconcilable" | "checkpoint_tampered";
 export type EngineError = { readonly code: EngineErrorCode; readonly message: string };
 
 export type HandwrittenEngine = {
@@ -53,7 +55,8 @@ export type HandwrittenEngine = {
   resume(session_id: string): Promise<Result<AgentState, EngineError>>;
   /** The explicit, audited entry point for an uncertain outcome. It never calls the executor. */
   reconcileUncertain(session_id: string, input: ReconcileInput): Promise<Result<AgentState, EngineError>>;
-  state(session_id: string): AgentState | undefined;
+  /** The latest state, or `checkpoint_tampered` when the stored checkpoint fails its seal. */
+  state(session_id: string): Result<AgentState | undefined, EngineError>;
 };
 
 /** Performs one effect the reducer asked for and returns the event that reports its result. */
@@ -89,7 +92,13 @@ export function createHandwrittenEngine(deps: HandwrittenDeps): HandwrittenEngin
     limits: deps.limits ?? DEFAULT_LIMITS,
     inputLimits: deps.inputLimits ?? DEFAULT_INPUT_LIMITS,
   };
-  const latest = (session_id: string) => deps.checkpoints.latest(session_id)?.state;
+  /** The latest state of a session, once its seal holds: no load skips the check. */
+  const load = (session_id: string): Result<AgentState | undefined, EngineError> => {
+    const checkpoint = deps.checkpoints.latest(session_id);
+    if (checkpoint === undefined) return ok(undefined);
+    const opened = openCheckpoint(checkpoint, session_id, deps.secret);
+    return opened.ok ? opened : err({ code: "checkpoint_tampered", message: opened.error.message });
+  };
 
   async function drive(initial: AgentState | null, first: EngineEvent): Promise<AgentState | null> {
     let state = initial;
@@ -97,7 +106,8 @@ export function createHandwrittenEngine(deps: HandwrittenDeps): HandwrittenEngin
     for (let event = queue.shift(); event !== undefined; event = queue.shift()) {
       const result = step(config, state, event);
       deps.trace.append(result.trace);
-      if (result.state !== null && result.state !== state) deps.checkpoints.put(toCheckpoint(result.state));
+      if (result.state !== null && result.state !== state)
+        deps.checkpoints.put(toCheckpoint(result.state, deps.secret));
       state = result.state;
       if (state === null) break;
       for (const effect of result.effects) queue.push(await performEffect(deps, effect, state));
@@ -109,15 +119,18 @@ export function createHandwrittenEngine(deps: HandwrittenDeps): HandwrittenEngin
     session_id: string,
     run: (state: AgentState) => Promise<Result<AgentState, EngineError>>,
   ) => {
-    const state = latest(session_id);
-    return state === undefined
+    const loaded = load(session_id);
+    if (!loaded.ok) return loaded;
+    return loaded.value === undefined
       ? err<EngineError>({ code: "unknown_session", message: `no checkpoint for session ${session_id}` })
-      : run(state);
+      : run(loaded.value);
   };
 
   return {
     async start(session_id, goal) {
-      if (latest(session_id) !== undefined)
+      const existing = load(session_id);
+      if (!existing.ok) return existing;
+      if (existing.value !== undefined)
         return err({ code: "session_exists", message: `session ${session_id} already has checkpoints` });
       const state = await drive(null, { type: "run/started", session_id, goal, at: deps.clock.now() });
       return state === null ? err({ code: "unknown_session", message: "run did not start" }) : ok(state);
@@ -141,6 +154,6 @@ export function createHandwrittenEngine(deps: HandwrittenDeps): HandwrittenEngin
         if (!confirmed.ok) return err({ code: "not_reconcilable", message: confirmed.error });
         return ok((await drive(state, { type: "reconcile/confirmed", input, at: deps.clock.now() })) ?? state);
       }),
-    state: latest,
+    state: (session_id) => load(session_id),
   };
 }

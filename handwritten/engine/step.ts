@@ -98,7 +98,7 @@ function pureFollowUp(config: StepConfig, state: AgentState, at: number): Fact |
     case "ready":
       return factBeforePlanning(state, config.limits, at);
     case "planned":
-      return factForPlannerOutput(config.registry, state.planned, config.inputLimits);
+      return factForPlannerOutput(config.registry, state, config.inputLimits);
     case "validated":
       return factForPolicy(state);
     case "approval_required":

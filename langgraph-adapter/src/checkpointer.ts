@@ -5,8 +5,14 @@
  */
 import { BaseCheckpointSaver, MemorySaver } from "@langchain/langgraph";
 import type { EngineContext } from "../../scenarios/engine.js";
+import { SealedCheckpointSaver } from "./sealed-saver.js";
 
 export const CHECKPOINTER_KEY = "langgraph.checkpointer";
+
+/** The saver the engine uses: the environment's store, sealed (`sealed-saver.ts`). */
+export function sealedCheckpointerOf(env: EngineContext): BaseCheckpointSaver {
+  return new SealedCheckpointSaver(checkpointerOf(env), env.secret);
+}
 
 export function checkpointerOf(env: EngineContext): BaseCheckpointSaver {
   const kept = env.durable.get(CHECKPOINTER_KEY);

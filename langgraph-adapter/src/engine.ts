@@ -15,7 +15,7 @@ import {
 } from "../../handwritten/contract/index.js";
 import { EngineUsageError, type Engine, type EngineContext, type EngineFactory } from "../../scenarios/engine.js";
 import type { AgentNode } from "../../local-graph/agent/nodes.js";
-import { checkpointerOf } from "./checkpointer.js";
+import { sealedCheckpointerOf } from "./checkpointer.js";
 import { buildLangGraphAgentGraph, type NodeEntryListener } from "./graph.js";
 import { diagramOf, shapeOf } from "./shape.js";
 import type { LangGraphAgentState, LangGraphAgentUpdate } from "./state.js";
@@ -35,7 +35,7 @@ export type LangGraphEngineOptions = {
 
 export function createLangGraphEngine(env: EngineContext, options: LangGraphEngineOptions = {}): Engine {
   const graph = buildLangGraphAgentGraph(env, {
-    checkpointer: checkpointerOf(env),
+    checkpointer: sealedCheckpointerOf(env),
     ...(options.onNodeEntry === undefined ? {} : { onNodeEntry: options.onNodeEntry }),
   });
   const configOf = (session_id: string) => ({
@@ -99,7 +99,7 @@ export function createLangGraphEngine(env: EngineContext, options: LangGraphEngi
 export const langgraphFactory: EngineFactory = {
   id: "langgraph",
   version: LANGGRAPH_VERSION,
-  shape: (env) => shapeOf(buildLangGraphAgentGraph(env, { checkpointer: checkpointerOf(env) })),
-  diagram: (env) => diagramOf(buildLangGraphAgentGraph(env, { checkpointer: checkpointerOf(env) })),
+  shape: (env) => shapeOf(buildLangGraphAgentGraph(env, { checkpointer: sealedCheckpointerOf(env) })),
+  diagram: (env) => diagramOf(buildLangGraphAgentGraph(env, { checkpointer: sealedCheckpointerOf(env) })),
   create: (env) => createLangGraphEngine(env),
 };

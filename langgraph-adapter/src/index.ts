@@ -3,7 +3,8 @@ export { createLangGraphEngine, langgraphFactory, RECURSION_LIMIT } from "./engi
 export type { LangGraphEngineOptions } from "./engine.js";
 export { buildLangGraphAgentGraph } from "./graph.js";
 export type { LangGraphAgentGraph, LangGraphBuildOptions, NodeEntryListener } from "./graph.js";
-export { CHECKPOINTER_KEY, checkpointerOf } from "./checkpointer.js";
+export { CHECKPOINTER_KEY, checkpointerOf, sealedCheckpointerOf } from "./checkpointer.js";
+export { SealedCheckpointSaver, SEAL_METADATA_KEY } from "./sealed-saver.js";
 export { AgentStateAnnotation, appendTrace } from "./state.js";
 export type { LangGraphAgentState, LangGraphAgentUpdate } from "./state.js";
 export { diagramOf, shapeOf } from "./shape.js";

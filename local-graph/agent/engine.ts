@@ -4,6 +4,7 @@ import { EngineUsageError, type Engine, type EngineContext, type EngineFactory }
 import { createMemoryGraphCheckpointer, type GraphCheckpointer } from "../runtime/index.js";
 import { buildLocalAgentGraph } from "./build.js";
 import type { AgentGraphState } from "./nodes.js";
+import { sealedGraphCheckpointer } from "./sealed-checkpointer.js";
 
 /** Where the engine keeps its checkpointer in `Environment.durable`, so a durable one can be put there. */
 export const LOCAL_GRAPH_CHECKPOINTER_KEY = "local_state_graph.checkpointer";
@@ -14,7 +15,8 @@ function checkpointerOf(env: EngineContext): GraphCheckpointer<AgentGraphState> 
     saver = createMemoryGraphCheckpointer<AgentGraphState>();
     env.durable.set(LOCAL_GRAPH_CHECKPOINTER_KEY, saver);
   }
-  return saver;
+  // Whatever store holds them, the engine reads only checkpoints whose seal holds.
+  return sealedGraphCheckpointer(saver, env.secret);
 }
 
 export const localGraphFactory: EngineFactory = {

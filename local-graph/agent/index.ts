@@ -11,5 +11,6 @@ export type {
   AgentNodeFn,
   ApprovalRequest,
 } from "./nodes.js";
+export { sealedGraphCheckpointer } from "./sealed-checkpointer.js";
 export { END_NODE, PATH_MAP, routeByStatus } from "./routes.js";
 export type { RouteTarget } from "./routes.js";

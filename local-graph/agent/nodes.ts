@@ -78,7 +78,7 @@ export function createAgentNodes(deps: AgentNodeDeps): Readonly<Record<AgentNode
 
     async validate({ agent }) {
       const s = expectStatus(agent, "validate", "planned");
-      return apply(s, factForPlannerOutput(deps.registry, s.planned, deps.inputLimits));
+      return apply(s, factForPlannerOutput(deps.registry, s, deps.inputLimits));
     },
 
     async policy({ agent }, interrupt) {

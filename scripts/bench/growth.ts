@@ -113,7 +113,7 @@ async function prepare(factory: EngineFactory): Promise<Prepared> {
 async function historyOf(id: EngineId, env: Environment): Promise<History> {
   switch (id) {
     case "handwritten":
-      return contractStoreHistory(env.checkpoints);
+      return contractStoreHistory(env.checkpoints, env.secret);
     case "local_state_graph":
       return graphCheckpointerHistory(
         durable<GraphCheckpointer<AgentGraphState>>(env, LOCAL_GRAPH_CHECKPOINTER_KEY, ["put", "latest", "count"]),
@@ -133,7 +133,7 @@ function durable<T>(env: Environment, key: string, methods: readonly string[]): 
   return found as T;
 }
 
-function contractStoreHistory(store: CheckpointStore): History {
+function contractStoreHistory(store: CheckpointStore, secret: string): History {
   const own = store.list(SESSION_ID);
   const waiting = own.at(-1);
   if (waiting === undefined) throw new Error("the contract store has no checkpoint of the session");
@@ -144,7 +144,7 @@ function contractStoreHistory(store: CheckpointStore): History {
       // Append-only: copies of the session's checkpoints first, then the waiting one again on top.
       for (let i = 0; store.list(SESSION_ID).length < target - 1; i++) {
         if ((i & 1023) === 0 && Date.now() > deadline) break;
-        store.put(toCheckpoint((own[i % own.length] ?? waiting).state));
+        store.put(toCheckpoint((own[i % own.length] ?? waiting).state, secret));
       }
       store.put(waiting);
     },

@@ -130,20 +130,20 @@ describe("the file checkpoint store", () => {
   it("keeps checkpoints in order for a new instance, and ignores a log line torn by a crash", () => {
     const dir = fresh();
     const store = createFileCheckpointStore(dir);
-    store.put(toCheckpoint(state("first")));
-    store.put(toCheckpoint(state("second")));
+    store.put(toCheckpoint(state("first"), "store-test-secret"));
+    store.put(toCheckpoint(state("second"), "store-test-secret"));
     const file = join(dir, readdir(dir)[0]!);
     appendFileSync(file, '{"v":1,"session_id":"session-1","se'); // a write cut short
     const reopened = createFileCheckpointStore(dir);
     expect(reopened.list("session-1")).toHaveLength(2);
-    expect(reopened.latest("session-1")).toEqual(toCheckpoint(state("second")));
+    expect(reopened.latest("session-1")).toEqual(toCheckpoint(state("second"), "store-test-secret"));
     expect(reopened.latest("unknown")).toBeUndefined();
   });
 
   it("refuses a checkpoint whose state does not match its hash", () => {
     const dir = fresh();
     const store = createFileCheckpointStore(dir);
-    store.put(toCheckpoint(state("honest")));
+    store.put(toCheckpoint(state("honest"), "store-test-secret"));
     const file = join(dir, readdir(dir)[0]!);
     writeFileSync(file, readFileSync(file, "utf8").replace("honest", "forged"));
     expect(() => store.latest("session-1")).toThrow(/hash/);

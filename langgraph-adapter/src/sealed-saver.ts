@@ -1,0 +1,81 @@
+/**
+ * LangGraph's checkpointer, sealed. It wraps whichever saver the environment holds (MemorySaver,
+ * SqliteSaver, …): `put` stores an HMAC under the server-held secret (the contract's `sealOf`)
+ * over the thread, the checkpoint id and the harness's own channels in the checkpoint metadata,
+ * and every read (`getTuple`, `list`, and so `getState`, `invoke` and history) checks it. A
+ * checkpoint edited in the database throws `CheckpointTamperedError` naming the session.
+ */
+import { BaseCheckpointSaver, type Checkpoint, type CheckpointTuple } from "@langchain/langgraph";
+import type { CheckpointListOptions, ChannelVersions, PendingWrite } from "@langchain/langgraph-checkpoint";
+import type { RunnableConfig } from "@langchain/core/runnables";
+import { openOrThrow, sealOf } from "../../handwritten/contract/index.js";
+
+/** The metadata key that carries the seal. */
+export const SEAL_METADATA_KEY = "harness_seal";
+/** The channels the harness owns; LangGraph's bookkeeping channels are not the contract's state. */
+const SEALED_CHANNELS = ["agent", "trace"] as const;
+
+type Metadata = Parameters<BaseCheckpointSaver["put"]>[2];
+
+export class SealedCheckpointSaver extends BaseCheckpointSaver {
+  constructor(
+    private readonly inner: BaseCheckpointSaver,
+    private readonly secret: string,
+  ) {
+    super(inner.serde);
+  }
+
+  override async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
+    const tuple = await this.inner.getTuple(config);
+    return tuple === undefined ? undefined : this.open(tuple);
+  }
+
+  override async *list(config: RunnableConfig, options?: CheckpointListOptions): AsyncGenerator<CheckpointTuple> {
+    for await (const tuple of this.inner.list(config, options)) yield this.open(tuple);
+  }
+
+  override put(
+    config: RunnableConfig,
+    checkpoint: Checkpoint,
+    metadata: Metadata,
+    newVersions: ChannelVersions,
+  ): Promise<RunnableConfig> {
+    const seal = sealOf(this.secret, threadOf(config), sealedPart(checkpoint));
+    return this.inner.put(config, checkpoint, { ...metadata, [SEAL_METADATA_KEY]: seal } as Metadata, newVersions);
+  }
+
+  override putWrites(config: RunnableConfig, writes: PendingWrite[], taskId: string, taskPath?: string): Promise<void> {
+    return this.inner.putWrites(config, writes, taskId, taskPath);
+  }
+
+  override deleteThread(threadId: string): Promise<void> {
+    return this.inner.deleteThread(threadId);
+  }
+
+  override getNextVersion(current: number | undefined): number {
+    return this.inner.getNextVersion(current);
+  }
+
+  private open(tuple: CheckpointTuple): CheckpointTuple {
+    const seal = (tuple.metadata as Record<string, unknown> | undefined)?.[SEAL_METADATA_KEY];
+    openOrThrow(this.secret, threadOf(tuple.config), sealedPart(tuple.checkpoint), seal);
+    return tuple;
+  }
+}
+
+function threadOf(config: RunnableConfig): string {
+  const thread: unknown = config.configurable?.["thread_id"];
+  if (typeof thread !== "string") throw new Error("a LangGraph checkpoint config without a string thread_id");
+  return thread;
+}
+
+/** What the seal covers: the checkpoint's id and the harness channels, as plain JSON. */
+function sealedPart(checkpoint: Checkpoint): unknown {
+  const values: Record<string, unknown> = {};
+  for (const channel of SEALED_CHANNELS) {
+    const value = checkpoint.channel_values[channel];
+    // A JSON round trip drops `undefined`, exactly as every store does when it writes the value.
+    if (value !== undefined) values[channel] = JSON.parse(JSON.stringify(value)) as unknown;
+  }
+  return { id: checkpoint.id, values };
+}
