@@ -51,7 +51,8 @@ export type Engine<Id extends string = EngineId> = {
   readonly id: Id;
   /** Runs a new session until it ends or waits for a person. */
   start(session_id: string, goal: string): Promise<AgentState>;
-  submitApproval(session_id: string, input: ApprovalInput): Promise<AgentState>;
+  /** `input` is untrusted: anything but an `ApprovalInput` is refused as `approval_malformed`, changing nothing. */
+  submitApproval(session_id: string, input: ApprovalInput | unknown): Promise<AgentState>;
   /** Continues from the latest checkpoint, as a new process does after a crash. */
   resume(session_id: string): Promise<AgentState>;
   reconcileUncertain(session_id: string, input: ReconcileInput): Promise<AgentState>;

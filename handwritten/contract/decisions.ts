@@ -3,6 +3,7 @@
  * calls these, so no engine can decide a policy, approval or retry question its own way.
  */
 import { verifyApprovalToken } from "./approval.js";
+import { parseApprovalInput } from "./approval-input.js";
 import type { JsonValue } from "./canonical.js";
 import type { Fact, UncertainReason } from "./facts.js";
 import type { BeginDecision } from "./ledger.js";
@@ -47,18 +48,21 @@ export function factForPolicy(state: StateOf<"validated">): Fact {
   }
 }
 
-/** What a person sent while a call waits: a token to check, or a refusal. */
-export type ApprovalInput = { readonly kind: "token"; readonly token: string } | { readonly kind: "decline" };
-
+/**
+ * What a person sent while a call waits. The input is untrusted (`unknown`): it is checked by the
+ * one schema first, and malformed input is refused as `approval_malformed`, never thrown.
+ */
 export function factForApproval(
   state: StateOf<"approval_required">,
-  input: ApprovalInput,
+  input: unknown,
   secret: string,
   now: number,
 ): Fact {
-  if (input.kind === "decline") return { type: "approval_declined" };
+  const parsed = parseApprovalInput(input);
+  if (!parsed.ok) return { type: "approval_refused", failure: parsed.error };
+  if (parsed.value.kind === "decline") return { type: "approval_declined" };
   const verdict = verifyApprovalToken(
-    input.token,
+    parsed.value.token,
     { pending: state.pending_approval, session_id: state.session_id, now, used: state.used_approvals },
     secret,
   );

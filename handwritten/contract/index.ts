@@ -37,7 +37,9 @@ export {
   factForPolicy,
   factForReconcile,
 } from "./decisions.js";
-export type { ApprovalInput, ExecutionOutcome, ReconcileInput } from "./decisions.js";
+export type { ExecutionOutcome, ReconcileInput } from "./decisions.js";
+export { ApprovalInputSchema, MAX_APPROVAL_TOKEN_CHARS, parseApprovalInput } from "./approval-input.js";
+export type { ApprovalInput } from "./approval-input.js";
 export { beginCall, confirmInLedger, confirmUncertain, executeIntent, replayContent } from "./execution.js";
 export type { ExecutionDeps } from "./execution.js";
 export { applyFact, applyFacts, startRun, verdictOf } from "./facts.js";

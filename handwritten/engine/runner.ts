@@ -13,6 +13,7 @@ import {
   err,
   ok,
   openCheckpoint,
+  parseApprovalInput,
   replayContent,
   toCheckpoint,
   assertNever,
@@ -43,14 +44,19 @@ export type HandwrittenDeps = ExecutionDeps & {
 };
 
 export type EngineErrorCode =
-  "unknown_session" | "session_exists" | "approval_not_pending" | "not_reconcilable" | "checkpoint_tampered";
+  | "unknown_session"
+  | "session_exists"
+  | "approval_not_pending"
+  | "approval_malformed"
+  | "not_reconcilable"
+  | "checkpoint_tampered";
 export type EngineError = { readonly code: EngineErrorCode; readonly message: string };
 
 export type HandwrittenEngine = {
   /** Runs a new session until it ends or waits for a person. */
   start(session_id: string, goal: string): Promise<Result<AgentState, EngineError>>;
   /** Hands a person's answer (an approval token, or a refusal) to a waiting session. */
-  submitApproval(session_id: string, input: ApprovalInput): Promise<Result<AgentState, EngineError>>;
+  submitApproval(session_id: string, input: ApprovalInput | unknown): Promise<Result<AgentState, EngineError>>;
   /** Continues a session from its latest checkpoint, as a process does after a crash. */
   resume(session_id: string): Promise<Result<AgentState, EngineError>>;
   /** The explicit, audited entry point for an uncertain outcome. It never calls the executor. */
@@ -135,15 +141,21 @@ export function createHandwrittenEngine(deps: HandwrittenDeps): HandwrittenEngin
       const state = await drive(null, { type: "run/started", session_id, goal, at: deps.clock.now() });
       return state === null ? err({ code: "unknown_session", message: "run did not start" }) : ok(state);
     },
-    submitApproval: (session_id, input) =>
-      withSession(session_id, async (state) => {
+    async submitApproval(session_id, input) {
+      // Checked before the session is even read: malformed input changes nothing anywhere.
+      const parsed = parseApprovalInput(input);
+      if (!parsed.ok) return err({ code: "approval_malformed", message: parsed.error.message });
+      return withSession(session_id, async (state) => {
         if (state.status !== "approval_required")
           return err({
             code: "approval_not_pending",
             message: `no call is waiting for approval; session is ${state.status}`,
           });
-        return ok((await drive(state, { type: "approval/submitted", input, at: deps.clock.now() })) ?? state);
-      }),
+        return ok(
+          (await drive(state, { type: "approval/submitted", input: parsed.value, at: deps.clock.now() })) ?? state,
+        );
+      });
+    },
     resume: (session_id) =>
       withSession(session_id, async (state) =>
         ok((await drive(state, { type: "run/resumed", at: deps.clock.now() })) ?? state),

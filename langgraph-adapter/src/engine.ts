@@ -8,6 +8,7 @@ import { Command } from "@langchain/langgraph";
 import {
   applyFact,
   confirmUncertain,
+  parseApprovalInput,
   startRun,
   type AgentState,
   type ApprovalInput,
@@ -65,7 +66,10 @@ export function createLangGraphEngine(env: EngineContext, options: LangGraphEngi
       const started = startRun(session_id, goal, { at: env.clock.now(), ids: env.ids });
       return run(session_id, { agent: started.state, trace: [started.trace] });
     },
-    async submitApproval(session_id, input: ApprovalInput) {
+    async submitApproval(session_id, input) {
+      // Checked before LangGraph sees it: a bad resume value would be cached and replayed on every later resume.
+      const parsed = parseApprovalInput(input);
+      if (!parsed.ok) throw new EngineUsageError("approval_malformed", parsed.error.message);
       const { agent } = await saved(session_id);
       const snapshot = await graph.getState(configOf(session_id));
       const waiting = snapshot.tasks.some((task) => task.interrupts.length > 0);
@@ -75,7 +79,7 @@ export function createLangGraphEngine(env: EngineContext, options: LangGraphEngi
           `no call is waiting for approval; session is ${agent.status}`,
         );
       }
-      return run(session_id, new Command<ApprovalInput, LangGraphAgentUpdate, AgentNode>({ resume: input }));
+      return run(session_id, new Command<ApprovalInput, LangGraphAgentUpdate, AgentNode>({ resume: parsed.value }));
     },
     async resume(session_id) {
       await saved(session_id);

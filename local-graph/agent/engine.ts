@@ -1,5 +1,11 @@
 /** The local state graph behind the scenario interface. */
-import { applyFact, confirmUncertain, startRun, type AgentState } from "../../handwritten/contract/index.js";
+import {
+  applyFact,
+  confirmUncertain,
+  parseApprovalInput,
+  startRun,
+  type AgentState,
+} from "../../handwritten/contract/index.js";
 import { EngineUsageError, type Engine, type EngineContext, type EngineFactory } from "../../scenarios/engine.js";
 import { createMemoryGraphCheckpointer, type GraphCheckpointer } from "../runtime/index.js";
 import { buildLocalAgentGraph } from "./build.js";
@@ -47,6 +53,9 @@ export const localGraphFactory: EngineFactory = {
         return result.state.agent;
       },
       async submitApproval(session_id, input) {
+        // Checked before anything is read or resumed: malformed input leaves the thread as it was.
+        const parsed = parseApprovalInput(input);
+        if (!parsed.ok) throw new EngineUsageError("approval_malformed", parsed.error.message);
         const checkpoint = saved(session_id);
         if (checkpoint.state.agent.status !== "approval_required" || checkpoint.interrupt === null) {
           throw new EngineUsageError(
@@ -54,7 +63,7 @@ export const localGraphFactory: EngineFactory = {
             `no call is waiting for approval; session is ${checkpoint.state.agent.status}`,
           );
         }
-        return resumeWith(session_id, input);
+        return resumeWith(session_id, parsed.value);
       },
       resume: (session_id) => resumeWith(session_id),
       async reconcileUncertain(session_id, input) {

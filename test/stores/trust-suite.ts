@@ -88,6 +88,41 @@ export function storedStateIsATrustBoundary(factory: EngineFactory, hooks: Saver
         expect(env.world.totalCalls()).toBe(0);
         void engine;
       });
+
+      it("refuses malformed approval input as approval_malformed and the session stays usable", async () => {
+        const { env, engine } = await open(kind, [PUBLISH_TEAM, finalAnswer("published")]);
+        const waiting = await engine.start(SESSION_ID, "publish the weekly report");
+        for (const input of MALFORMED_APPROVALS) {
+          const refusal = await engine.submitApproval(SESSION_ID, input).then(
+            () => null,
+            (error: unknown) => (error as { code?: string }).code,
+          );
+          expect(refusal, JSON.stringify(input)?.slice(0, 60)).toBe("approval_malformed");
+        }
+        expect((await engine.state(SESSION_ID))?.checkpoint_hash).toBe(waiting.checkpoint_hash);
+        await expect(engine.resume(SESSION_ID)).resolves.toMatchObject({ status: "approval_required" });
+        const pending = waiting.pending_approval as PendingApproval;
+        const token = approvePending(pending, SESSION_ID, env.secret, env.clock.now());
+        const restarted = factory.create(env); // a new process after the bad input
+        await expect(restarted.submitApproval(SESSION_ID, { kind: "token", token })).resolves.toMatchObject({
+          status: "done",
+        });
+        expect(env.world.data.reports).toHaveLength(1);
+      });
     });
   }
 }
+
+/** What issue 19 sent as approval input: wrong kinds, a numeric token, extra keys, no object at all. */
+export const MALFORMED_APPROVALS: readonly unknown[] = [
+  { kind: "approve" },
+  { kind: "token", token: 42 },
+  { kind: "token" },
+  { kind: "token", token: "" },
+  { kind: "token", token: "x".repeat(5000) },
+  { kind: "decline", token: "extra" },
+  null,
+  "apv1.abc.def",
+  42,
+  [],
+];

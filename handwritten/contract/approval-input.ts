@@ -1,0 +1,41 @@
+/**
+ * What a person sends while a call waits, checked at the boundary by one zod schema before any
+ * engine sees it. Anything else — a missing token, a number, extra keys, a giant string — is
+ * `approval_malformed`, and the session is left exactly as it was, so it stays usable.
+ */
+import { z } from "zod";
+import type { ApprovalFailure } from "./approval.js";
+import { err, ok, type Result } from "./result.js";
+
+/** Longer than any token `issueApprovalToken` makes, short enough that a check is cheap. */
+export const MAX_APPROVAL_TOKEN_CHARS = 4096;
+
+export const ApprovalInputSchema = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("token"), token: z.string().min(1).max(MAX_APPROVAL_TOKEN_CHARS) }),
+  z.strictObject({ kind: z.literal("decline") }),
+]);
+
+/** A token to check, or a refusal. */
+export type ApprovalInput = z.infer<typeof ApprovalInputSchema>;
+
+/** The one check of approval input: every engine and the MCP server call it before anything else. */
+export function parseApprovalInput(input: unknown): Result<ApprovalInput, ApprovalFailure> {
+  // zod reads inherited properties too; input arriving over a boundary must be plain data.
+  if (!isPlainObject(input))
+    return err({ code: "approval_malformed", message: "approval input is not a plain object ($)" });
+  const parsed = ApprovalInputSchema.safeParse(input);
+  if (parsed.success) return ok(parsed.data);
+  const where = parsed.error.issues
+    .map((issue) => `${["$", ...issue.path.map(String)].join(".")}: ${issue.message}`)
+    .join("; ");
+  return err({
+    code: "approval_malformed",
+    message: `approval input is not {kind:"token",token} or {kind:"decline"} (${where})`,
+  });
+}
+
+function isPlainObject(value: unknown): boolean {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
