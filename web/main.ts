@@ -1,4 +1,5 @@
 /** The page: wires the controls to the machine and renders its view. All logic lives in machine.ts and view.ts. */
+import { byId } from "./dom.js";
 import {
   createMachine,
   DEFAULT_SETTINGS,
@@ -10,12 +11,6 @@ import {
 import { PHASES, PHASE_LABELS, PHASE_OF_FACT, STATUSES_OF_PHASE } from "./phases.js";
 import { isRatePercent, isSeed } from "./schedule.js";
 import { viewOf } from "./view.js";
-
-function byId<T extends HTMLElement>(id: string, type: abstract new (...args: never[]) => T): T {
-  const element = document.getElementById(id);
-  if (!(element instanceof type)) throw new Error(`#${id} is missing or not a ${type.name}`);
-  return element;
-}
 
 const app = byId("app", HTMLElement);
 const maxStepsInput = byId("max-steps", HTMLInputElement);
