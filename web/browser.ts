@@ -9,6 +9,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { buildWeb, WEB_DIR } from "./build.js";
 import { startServer, type RunningServer } from "./serve.js";
 
@@ -62,6 +63,21 @@ export async function startBrowser(): Promise<Harness> {
   };
 }
 
+/** Starts the browser for this test file and stops it after; the function returns the running session. */
+export function useBrowser(): () => Session {
+  let harness: Harness | undefined;
+  beforeAll(async () => {
+    harness = await startBrowser();
+  }, 30_000);
+  afterAll(async () => {
+    await harness?.stop();
+  });
+  return () => {
+    if (harness === undefined) throw new Error("the browser harness did not start");
+    return harness.started();
+  };
+}
+
 /** A fresh context and page at `path`, collecting page errors and console errors. */
 export async function openAt(
   session: Session,
@@ -84,6 +100,15 @@ export const shot = (page: Page, name: string) =>
 
 /** axe-core's serious and critical violations on the page as it is now, as "rule: targets" lines. */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // Colours are judged at rest: a fade-in caught half-way is not the page's contrast.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
   const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
   await page.addScriptTag({ content: await readFile(axePath, "utf8") });
   return page.evaluate(async () => {

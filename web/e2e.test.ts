@@ -4,25 +4,14 @@
  * Every state the page shows is checked against the reducer's own trace, recomputed in Node by
  * the handwritten runner with the same seed and settings. Without /usr/bin/chromium this FAILS.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { TraceEvent } from "../handwritten/contract/index.js";
-import { openAt, seriousViolations, shot, startBrowser, type Harness } from "./browser.js";
+import { openAt, seriousViolations, shot, useBrowser } from "./browser.js";
 import { PHASE_LABELS, phaseOfTrace, retriesOfTrace, type Phase } from "./phases.js";
 import { findSeed, referenceRun, REFERENCE_OPERATOR, type ReferenceRun } from "./reference.js";
 
-let harness: Harness | undefined;
-beforeAll(async () => {
-  harness = await startBrowser();
-}, 30_000);
-afterAll(async () => {
-  await harness?.stop();
-});
-
-function started() {
-  if (harness === undefined) throw new Error("the browser harness did not start");
-  return harness.started();
-}
+const started = useBrowser();
 
 type Shown = {
   readonly trace: TraceEvent[];

@@ -122,7 +122,7 @@ function renderStep(step: StepView, view: ReturnType<typeof flowView>): HTMLLIEl
     back.dataset.status = view.backToContext.status;
     back.append(
       element("p", "who", `Back to the model's context (isError: ${view.backToContext.isError}):`),
-      element("pre", "", view.backToContext.text),
+      scrollable(view.backToContext.text),
     );
     item.append(back);
   }
@@ -146,6 +146,7 @@ function renderEntry(entry: FlowEntry): HTMLLIElement {
       item.append(folded(`server audit: ${entry.event.type}`, entry.event, true));
       break;
     case "person":
+      item.dataset.decision = entry.decision;
       item.append(element("span", "who", `a person ${entry.decision} the call`));
       break;
   }
@@ -155,8 +156,15 @@ function renderEntry(entry: FlowEntry): HTMLLIElement {
 function folded(summary: string, value: unknown, open: boolean): HTMLDetailsElement {
   const details = element("details", "");
   details.open = open;
-  details.append(element("summary", "who", summary), element("pre", "json", JSON.stringify(value, null, 2)));
+  details.append(element("summary", "who", summary), scrollable(JSON.stringify(value, null, 2)));
   return details;
+}
+
+/** A <pre> that may scroll, so it takes keyboard focus (a scrollable region must be reachable). */
+function scrollable(text: string): HTMLPreElement {
+  const pre = element("pre", "json", text);
+  pre.tabIndex = 0;
+  return pre;
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(
