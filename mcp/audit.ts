@@ -2,8 +2,8 @@
  * The server's audit trail: one contract `TraceEvent` per decision, named after the contract's
  * facts, with arguments redacted by the contract's `traceEvent`. It goes to a file given on the
  * command line, never to stdout (the protocol channel). Approval tokens are never written.
+ * The file sink lives in `audit-file.ts`, so this module (and the server) also runs in a browser.
  */
-import { appendFileSync } from "node:fs";
 import { traceEvent, verdictOf, type Fact, type IdSource, type TraceEvent } from "../handwritten/contract/index.js";
 import { sessionHash, sessionStatus, type McpSession } from "./sessions.js";
 
@@ -57,12 +57,6 @@ export function auditEvent(
     },
     { ...subject, ...verdictOf(fact) },
   );
-}
-
-/** JSON lines appended to `path`, one event per line, written before the answer is sent. */
-export function createFileAuditSink(path: string): AuditSink {
-  appendFileSync(path, ""); // fail at start-up, not at the first call, when the path is unwritable
-  return { append: (event) => appendFileSync(path, `${JSON.stringify(event)}\n`) };
 }
 
 export function createMemoryAuditSink(): AuditSink & { events(): readonly TraceEvent[] } {

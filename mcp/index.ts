@@ -2,7 +2,8 @@
 export { isErrorAnswer, toCallToolResult } from "./answers.js";
 export type { CallAnswer, CallAnswerStatus } from "./answers.js";
 export { approve, checkApproval, pendingFor } from "./approval-gate.js";
-export { auditEvent, createFileAuditSink, createMemoryAuditSink, discardAudit } from "./audit.js";
+export { auditEvent, createMemoryAuditSink, discardAudit } from "./audit.js";
+export { createFileAuditSink } from "./audit-file.js";
 export type { AuditSink, FactSubject, McpFact, McpFactType } from "./audit.js";
 export { callTool, envelopeOf } from "./call-tool.js";
 export type { CallDecision, CallToolDeps, ToolCallRequest } from "./call-tool.js";

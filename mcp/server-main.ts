@@ -15,7 +15,8 @@ import {
   systemClock,
 } from "../handwritten/contract/index.js";
 import { createFixtureRegistry, createFixtureWorld, type FixtureWorld } from "../handwritten/fixtures/index.js";
-import { createFileAuditSink, discardAudit, type AuditSink } from "./audit.js";
+import { createFileAuditSink } from "./audit-file.js";
+import { discardAudit, type AuditSink } from "./audit.js";
 import type { CallToolDeps } from "./call-tool.js";
 import { parseServerFlags, readSecret, SECRET_ENV, SERVER_USAGE } from "./cli.js";
 import { createFrameGuard, createRawArguments } from "./frame-guard.js";

@@ -27,6 +27,10 @@ describe("the page bundle", () => {
       "handwritten/contract/approval.ts",
       "handwritten/fixtures/world.ts",
       "web/main.ts",
+      // The flow page runs the project's MCP server itself, not a copy.
+      "web/flow-main.ts",
+      "mcp/server.ts",
+      "mcp/call-tool.ts",
     ]) {
       expect(inputs).toContain(file);
     }
@@ -39,7 +43,8 @@ describe("the page bundle", () => {
     const bundle = await readFile(join(outdir, "main.js"), "utf8");
     expect(bundle).not.toMatch(/\brequire\(\s*["'](node:)?(fs|path|crypto|child_process)["']/);
     expect(bundle).not.toMatch(/from\s*["']node:/);
-    for (const file of ["index.html", "styles.css"])
+    expect(inputs).not.toContain("mcp/audit-file.ts");
+    for (const file of ["index.html", "styles.css", "flow.html", "flow.css", "flow.js"])
       expect((await readFile(join(outdir, file), "utf8")).length).toBeGreaterThan(100);
   });
 

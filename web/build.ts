@@ -13,7 +13,7 @@ import { build, type Metafile, type Plugin } from "esbuild";
 
 export const WEB_DIR = dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_OUTDIR = join(WEB_DIR, "dist");
-const STATIC_FILES = ["index.html", "styles.css"] as const;
+const STATIC_FILES = ["index.html", "styles.css", "flow.html", "flow.css"] as const;
 
 const NODE_BUILTINS = new Set(builtinModules.map((name) => name.replace(/^node:/, "")));
 
@@ -75,7 +75,10 @@ export async function buildWeb(options: BuildOptions = {}): Promise<BuildResult>
   const outdir = resolve(options.outdir ?? DEFAULT_OUTDIR);
   await mkdir(outdir, { recursive: true });
   const result = await build({
-    entryPoints: { main: options.entry ?? join(WEB_DIR, "main.ts") },
+    entryPoints:
+      options.entry === undefined
+        ? { main: join(WEB_DIR, "main.ts"), flow: join(WEB_DIR, "flow-main.ts") }
+        : { main: options.entry },
     outdir,
     bundle: true,
     platform: "browser",

@@ -4,65 +4,14 @@
  * Every state the page shows is checked against the reducer's own trace, recomputed in Node by
  * the handwritten runner with the same seed and settings. Without /usr/bin/chromium this FAILS.
  */
-import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import type { TraceEvent } from "../handwritten/contract/index.js";
-import { buildWeb, WEB_DIR } from "./build.js";
+import { openAt, seriousViolations, shot, useBrowser } from "./browser.js";
 import { PHASE_LABELS, phaseOfTrace, retriesOfTrace, type Phase } from "./phases.js";
-import { findSeed, type ReferenceRun } from "./reference.js";
-import { startServer, type RunningServer } from "./serve.js";
+import { findSeed, referenceRun, REFERENCE_OPERATOR, type ReferenceRun } from "./reference.js";
 
-const CHROMIUM = "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-const SHOTS = join(WEB_DIR, "..", "test-output", "web");
-
-let browser: Browser | undefined;
-let server: RunningServer | undefined;
-let outdir: string | undefined;
-/** Why the browser could not start; every test then fails with it (a missing browser is never a skip). */
-let setupError: Error | undefined;
-
-beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    setupError = new Error(
-      `${CHROMIUM} is missing: the browser test needs Debian's chromium package (apt-get install -y chromium). It is never skipped.`,
-    );
-    return;
-  }
-  try {
-    outdir = await mkdtemp(join(tmpdir(), "web-e2e-"));
-    await Promise.all([buildWeb({ outdir }), mkdir(SHOTS, { recursive: true })]);
-    server = await startServer({ dir: outdir, port: 0 });
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-  } catch (error) {
-    setupError = error instanceof Error ? error : new Error(String(error));
-  }
-}, 30_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (outdir !== undefined) await rm(outdir, { recursive: true, force: true });
-});
-
-function started(): { browser: Browser; server: RunningServer } {
-  if (setupError !== undefined) throw setupError;
-  if (browser === undefined || server === undefined) throw new Error("the browser or the server did not start");
-  return { browser, server };
-}
+const started = useBrowser();
 
 type Shown = {
   readonly trace: TraceEvent[];
@@ -135,25 +84,18 @@ function expectConsistent(view: Shown, expected: ReferenceRun, maxSteps: number)
 
 async function openPage(
   reducedMotion: "reduce" | "no-preference" = "no-preference",
+  path = "/",
 ): Promise<{ page: Page; errors: string[] }> {
-  const { browser, server } = started();
-  const context = await browser.newContext({ reducedMotion, viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  await page.goto(server.url);
-  await page.waitForSelector("#app[data-ready='true']");
-  return { page, errors };
+  const opened = await openAt(started(), path, reducedMotion);
+  await opened.page.waitForSelector("#app[data-ready='true']");
+  return opened;
 }
 
 describe("the agent loop page in headless Chromium", () => {
   it("steps through a run one reducer transition per press, matching the engine's trace, and approves the high-risk call", async () => {
     // A 20% run that retries at least once, reaches the approval and then finishes: found in Node.
     const expected = await findSeed(
-      { maxSteps: 8, failureRatePercent: 20 },
+      { maxSteps: 8, failureRatePercent: 20, fault: "none" },
       (run) =>
         run.approvals === 1 && run.final.status === "done" && run.trace.some((e) => e.type === "retry_scheduled"),
     );
@@ -173,7 +115,7 @@ describe("the agent loop page in headless Chromium", () => {
       rows: 0,
       current: ["idle"],
     });
-    await page.screenshot({ path: join(SHOTS, "01-idle.png"), fullPage: true, animations: "disabled" });
+    await shot(page, "01-idle.png");
 
     await page.getByLabel("Fault seed").fill(String(expected.settings.seed));
     expect(await page.locator("#schedule-seed").textContent()).toBe(String(expected.settings.seed));
@@ -191,11 +133,7 @@ describe("the agent loop page in headless Chromium", () => {
         expect(await page.locator("#pending-tool").textContent()).toBe("publish_report");
         expect(await page.locator("#pending-key").textContent()).toBe(view.key);
         await expect(step.getAttribute("aria-disabled")).resolves.toBe("true");
-        await page.screenshot({
-          path: join(SHOTS, "02-approval-required.png"),
-          fullPage: true,
-          animations: "disabled",
-        });
+        await shot(page, "02-approval-required.png");
         view = await transition(page, () => page.getByRole("button", { name: "Approve" }).click());
         expect(view.trace.at(-1)?.type).toBe("approval_accepted");
         approved = true;
@@ -229,14 +167,14 @@ describe("the agent loop page in headless Chromium", () => {
     expect(view.rows).toBe(presses);
     await expect(step.getAttribute("aria-disabled")).resolves.toBe("true");
     expect(await page.locator("#outcome").textContent()).toMatch(/^final answer: /);
-    await page.screenshot({ path: join(SHOTS, "03-done.png"), fullPage: true, animations: "disabled" });
+    await shot(page, "03-done.png");
     expect(errors).toEqual([]);
   });
 
   it("at an 80% failure rate reaches the 3-retry cap and ends in Error instead of spinning", async () => {
     // An 80% run that gets one tool call through, then exhausts the retries of a later one: found in Node.
     const expected = await findSeed(
-      { maxSteps: 8, failureRatePercent: 80 },
+      { maxSteps: 8, failureRatePercent: 80, fault: "none" },
       (run) =>
         run.final.status === "failed" &&
         run.final.failure.code === "retries_exhausted" &&
@@ -263,8 +201,7 @@ describe("the agent loop page in headless Chromium", () => {
       view = await transition(page, () => step.click());
       expectConsistent(view, expected, 8);
       maxRetries = Math.max(maxRetries, retriesOfTrace(view.trace));
-      if (view.phase === "execute" && retriesOfTrace(view.trace) === 2)
-        await page.screenshot({ path: join(SHOTS, "04-retrying.png"), fullPage: true, animations: "disabled" });
+      if (view.phase === "execute" && retriesOfTrace(view.trace) === 2) await shot(page, "04-retrying.png");
     }
     expect(view.trace).toEqual(expected.trace);
     expect(view).toMatchObject({ phase: "error", label: "Error", status: "failed", current: ["error"] });
@@ -282,7 +219,7 @@ describe("the agent loop page in headless Chromium", () => {
     const results = await page.locator("#draws tr td:last-child").allTextContents();
     expect(results).toEqual(expected.faults.map((fault) => (fault ? "transient fault" : "ok")));
     expect(results.slice(-4)).toEqual(Array(4).fill("transient fault"));
-    await page.screenshot({ path: join(SHOTS, "05-error-retry-cap.png"), fullPage: true, animations: "disabled" });
+    await shot(page, "05-error-retry-cap.png");
 
     // Pressing Step again (it keeps focus: aria-disabled, not disabled) changes nothing: the run is over.
     await step.focus();
@@ -294,7 +231,10 @@ describe("the agent loop page in headless Chromium", () => {
   });
 
   it("shows the same states without motion under prefers-reduced-motion, with labelled controls and a live region", async () => {
-    const expected = await findSeed({ maxSteps: 8, failureRatePercent: 0 }, (run) => run.approvals === 1);
+    const expected = await findSeed(
+      { maxSteps: 8, failureRatePercent: 0, fault: "none" },
+      (run) => run.approvals === 1,
+    );
     const motion = await openPage("no-preference");
     const still = await openPage("reduce");
     for (const { page } of [motion, still]) {
@@ -324,7 +264,7 @@ describe("the agent loop page in headless Chromium", () => {
     expect(moving).toMatchObject({ phase: "approval_required", animation: "pulse" });
     expect(calm).toEqual({ phase: "approval_required", animation: "none", transition: "0s", transform: "none" });
     expect((await shown(still.page)).trace).toEqual((await shown(motion.page)).trace);
-    await still.page.screenshot({ path: join(SHOTS, "06-reduced-motion.png"), fullPage: true, animations: "disabled" });
+    await shot(still.page, "06-reduced-motion.png");
 
     // Labelled controls and an aria-live status region.
     const page = still.page;
@@ -345,5 +285,89 @@ describe("the agent loop page in headless Chromium", () => {
     await page.getByRole("button", { name: "Reset" }).click();
     expect(await shown(page)).toMatchObject({ phase: "idle", trace: [], rows: 0 });
     expect([...motion.errors, ...still.errors]).toEqual([]);
+  });
+
+  it("with a timeout after dispatch reaches Reconcile required; only a named operator's confirm, by keyboard, continues", async () => {
+    const settings = { maxSteps: 8, failureRatePercent: 0, seed: 13, fault: "timeout_after_dispatch" } as const;
+    const expected = await referenceRun(settings, () => "approve", true);
+    expect(expected.trace.some((e) => e.type === "tool_uncertain")).toBe(true);
+    const { page, errors } = await openPage(
+      "no-preference",
+      "/?max_steps=8&rate=0&seed=13&fault=timeout_after_dispatch",
+    );
+    await expect(page.getByLabel("Injected fault").inputValue()).resolves.toBe("timeout_after_dispatch");
+
+    const step = page.getByRole("button", { name: "Step", exact: true });
+    let view = await shown(page);
+    const visited = new Set<string>();
+    for (let presses = 0; view.phase !== "reconcile_required"; presses += 1) {
+      expect(presses, "the run should reach reconcile_required within its trace").toBeLessThan(expected.trace.length);
+      view =
+        view.phase === "approval_required"
+          ? await transition(page, () => page.getByRole("button", { name: "Approve" }).click())
+          : await transition(page, () => step.click());
+      expectConsistent(view, expected, 8);
+      visited.add(view.phase);
+    }
+    expect(view).toMatchObject({
+      status: "reconcile_required",
+      label: "Reconcile required",
+      current: ["reconcile_required"],
+    });
+    expect(view.trace.at(-1)).toMatchObject({ type: "tool_uncertain", tool: "publish_report" });
+    await expect(page.locator("#reconcile").isVisible()).resolves.toBe(true);
+    expect(await page.locator("#uncertain-tool").textContent()).toBe("publish_report");
+    expect(await page.locator("#uncertain-key").textContent()).toBe(view.trace.at(-1)?.idempotency_key);
+    await expect(step.getAttribute("aria-disabled")).resolves.toBe("true");
+    expect(view.live).toMatch(/publish_report is unknown: an operator must confirm it/);
+    await shot(page, "07-reconcile-required.png");
+
+    // No name: refused with the contract's reason, nothing dispatched, focus on the name field.
+    const confirm = page.getByRole("button", { name: "Confirm outcome" });
+    await confirm.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => (document.getElementById("app") as HTMLElement).dataset.busy === "false");
+    expect(await page.locator("#reconcile-error").textContent()).toBe(
+      "Not confirmed: a reconcile needs a named operator.",
+    );
+    expect(await shown(page)).toMatchObject({ trace: view.trace, rows: view.rows, phase: "reconcile_required" });
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("operator");
+
+    // Named, by keyboard: type, Tab to Confirm, Enter. One transition: tool_reconciled, then the run goes on.
+    await page.keyboard.type(REFERENCE_OPERATOR);
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("confirm-outcome");
+    view = await transition(page, () => page.keyboard.press("Enter"));
+    expectConsistent(view, expected, 8);
+    expect(view.trace.at(-1)).toMatchObject({ type: "tool_reconciled" });
+    expect(view.phase).toBe("observe");
+    await expect(page.locator("#reconcile").isVisible()).resolves.toBe(false);
+    while ((await step.getAttribute("aria-disabled")) !== "true") {
+      view = await transition(page, () => step.click());
+      expectConsistent(view, expected, 8);
+    }
+    expect(view.trace).toEqual(expected.trace);
+    expect(view.status).toBe("done");
+    expect(errors).toEqual([]);
+  });
+
+  it("has no serious accessibility violations (axe-core) while idle, waiting for approval and waiting for an operator", async () => {
+    const { page, errors } = await openPage(
+      "no-preference",
+      "/?max_steps=8&rate=0&seed=13&fault=timeout_after_dispatch",
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Run" }).click();
+    await page.waitForFunction(
+      () => (document.getElementById("app") as HTMLElement).dataset.phase === "approval_required",
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Approve" }).click();
+    await page.getByRole("button", { name: "Run" }).click();
+    await page.waitForFunction(
+      () => (document.getElementById("app") as HTMLElement).dataset.phase === "reconcile_required",
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
   });
 });

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { createMachine, DEFAULT_SETTINGS, MAX_TRANSITIONS, SCRIPT, type Machine, type Settings } from "./machine.js";
-import { referenceRun } from "./reference.js";
+import {
+  createMachine,
+  DEFAULT_SETTINGS,
+  LOOP_FAULTS,
+  MAX_TRANSITIONS,
+  SCRIPT,
+  type Machine,
+  type Settings,
+} from "./machine.js";
+import { REFERENCE_OPERATOR, referenceRun } from "./reference.js";
 
 /** Drives the page's machine the way the page does, approving (or rejecting) every high-risk call. */
 async function drive(machine: Machine, decision: "approve" | "reject" = "approve"): Promise<Machine> {
@@ -26,7 +34,8 @@ describe("the page's machine", () => {
     const grid: Settings[] = [];
     for (const failureRatePercent of [0, 20, 50, 80, 100]) {
       for (const maxSteps of [2, 4, 8]) {
-        for (const seed of [1, 2, 3, 13, 4_000_000_000]) grid.push({ maxSteps, failureRatePercent, seed });
+        for (const seed of [1, 2, 3, 13, 4_000_000_000])
+          for (const fault of LOOP_FAULTS) grid.push({ maxSteps, failureRatePercent, seed, fault });
       }
     }
     for (const settings of grid) {
@@ -95,7 +104,7 @@ describe("the page's machine", () => {
   });
 
   it("stops at max_steps in step_limit", async () => {
-    const machine = await drive(createMachine({ maxSteps: 2, failureRatePercent: 0, seed: 1 }));
+    const machine = await drive(createMachine({ maxSteps: 2, failureRatePercent: 0, seed: 1, fault: "none" }));
     expect(machine.state()?.status).toBe("step_limit");
     expect(machine.phase()).toBe("step_limit");
     expect(machine.state()?.step).toBe(2);
@@ -134,6 +143,34 @@ describe("the page's machine", () => {
 
   it("plays a script of five planner turns within the default max_steps", () => {
     expect(SCRIPT).toHaveLength(5);
-    expect(DEFAULT_SETTINGS).toEqual({ maxSteps: 8, failureRatePercent: 20, seed: 13 });
+    expect(DEFAULT_SETTINGS).toEqual({ maxSteps: 8, failureRatePercent: 20, seed: 13, fault: "none" });
+  });
+
+  it("with a timeout after dispatch stops in reconcile_required; only a named operator's confirm continues, without running the tool again", async () => {
+    const settings = { ...DEFAULT_SETTINGS, failureRatePercent: 0, fault: "timeout_after_dispatch" } as const;
+    const machine = await drive(createMachine(settings));
+    expect(machine.state()?.status).toBe("reconcile_required");
+    expect(machine.phase()).toBe("reconcile_required");
+    expect(machine.next()).toEqual({ kind: "await_reconcile" });
+    // The publish landed before the timeout: one executor call, one side effect, nobody told.
+    expect(machine.env.world.totalCalls("publish_report")).toBe(1);
+    expect(machine.env.world.totalEffects("publish_report")).toBe(1);
+    expect(machine.trace().at(-1)?.type).toBe("tool_uncertain");
+
+    const before = machine.trace().length;
+    const unnamed = await machine.reconcile("  ");
+    expect(unnamed).toEqual({ ok: false, error: "a reconcile needs a named operator" });
+    expect(machine.trace()).toHaveLength(before);
+    expect(machine.state()?.status).toBe("reconcile_required");
+    await expect(machine.advance()).resolves.toBeNull();
+
+    const confirmed = await machine.reconcile(REFERENCE_OPERATOR);
+    expect(confirmed.ok && confirmed.value.trace.map((e) => e.type)).toEqual(["tool_reconciled"]);
+    await drive(machine);
+    expect(machine.state()?.status).toBe("done");
+    expect(machine.env.world.totalCalls("publish_report")).toBe(1);
+    const expected = await referenceRun(settings, () => "approve", true);
+    expect(machine.trace()).toEqual(expected.trace);
+    await expect(machine.reconcile(REFERENCE_OPERATOR)).resolves.toMatchObject({ ok: false });
   });
 });

@@ -7,14 +7,18 @@
  */
 import {
   approvePending,
+  confirmUncertain,
+  err,
   isTerminal,
+  ok,
   toCheckpoint,
   DEFAULT_INPUT_LIMITS,
   type AgentState,
+  type Result,
   type TraceEvent,
 } from "../handwritten/contract/index.js";
 import { performEffect, step, type Effect, type EngineEvent, type StepConfig } from "../handwritten/engine/index.js";
-import { createFixtureRegistry, finalAnswer, toolCall } from "../handwritten/fixtures/index.js";
+import { createFixtureRegistry, finalAnswer, toolCall, type Fault } from "../handwritten/fixtures/index.js";
 import { createEnvironment, type Environment } from "../scenarios/environment.js";
 import { pathOf, phaseOfTrace, type Phase } from "./phases.js";
 import { createFaultSchedule, withFaultSchedule, type FaultSchedule } from "./schedule.js";
@@ -26,9 +30,36 @@ export type Settings = {
   readonly failureRatePercent: number;
   /** Seed of the fault schedule (an unsigned 32-bit integer). */
   readonly seed: number;
+  /** A fault injected once, on top of the seeded transient ones. */
+  readonly fault: LoopFault;
 };
 
-export const DEFAULT_SETTINGS: Settings = Object.freeze({ maxSteps: 8, failureRatePercent: 20, seed: 13 });
+/**
+ * `timeout_after_dispatch`: the high-risk publish lands, then never answers. The ledger holds the
+ * key as dispatched, so nobody can know whether it ran: the run stops in `reconcile_required`.
+ */
+export const LOOP_FAULTS = ["none", "timeout_after_dispatch"] as const;
+export type LoopFault = (typeof LOOP_FAULTS)[number];
+
+export function faultsOf(fault: LoopFault): readonly Fault[] {
+  switch (fault) {
+    case "none":
+      return [];
+    case "timeout_after_dispatch":
+      return [{ tool: "publish_report", kind: "timeout_after_effect", times: 1 }];
+  }
+}
+
+export function isLoopFault(value: unknown): value is LoopFault {
+  return typeof value === "string" && (LOOP_FAULTS as readonly string[]).includes(value);
+}
+
+export const DEFAULT_SETTINGS: Settings = Object.freeze({
+  maxSteps: 8,
+  failureRatePercent: 20,
+  seed: 13,
+  fault: "none",
+});
 export const MAX_STEPS_RANGE = { min: 1, max: 20 } as const;
 
 export const SESSION_ID = "web-demo";
@@ -82,6 +113,12 @@ export type Machine = {
   approve(): Promise<Transition>;
   /** A person declines the waiting call. */
   reject(): Promise<Transition>;
+  /**
+   * An operator confirms the uncertain outcome: the contract's `confirmUncertain` records it in
+   * the ledger (never calling the executor), then `reconcile/confirmed` goes to the reducer.
+   * An unnamed operator or nothing to reconcile is refused with the reason; nothing changes.
+   */
+  reconcile(operator: string): Promise<Result<Transition, string>>;
   /** Advances until the run ends or waits for a person. */
   run(): Promise<Transition[]>;
 };
@@ -93,6 +130,7 @@ export function createMachine(settings: Settings = DEFAULT_SETTINGS): Machine {
   const schedule = createFaultSchedule(settings.seed, settings.failureRatePercent);
   const base = createEnvironment({
     script: SCRIPT,
+    faults: faultsOf(settings.fault),
     limits: { maxSteps: settings.maxSteps },
     seed: idSeedOf(settings.seed),
   });
@@ -181,6 +219,15 @@ export function createMachine(settings: Settings = DEFAULT_SETTINGS): Machine {
       return dispatch(event, null);
     });
 
+  const reconcile = (operator: string) =>
+    exclusive(async (): Promise<Result<Transition, string>> => {
+      if (state === null) return err("nothing to reconcile: the run has not started");
+      const input = { outcome: "confirmed", operator } as const;
+      const confirmed = confirmUncertain(env, state, input);
+      if (!confirmed.ok) return err(confirmed.error);
+      return ok(dispatch({ type: "reconcile/confirmed", input, at: env.clock.now() }, null));
+    });
+
   return {
     settings,
     env,
@@ -194,6 +241,7 @@ export function createMachine(settings: Settings = DEFAULT_SETTINGS): Machine {
     advance,
     approve: () => answer("approve"),
     reject: () => answer("reject"),
+    reconcile,
     async run() {
       const done: Transition[] = [];
       while (done.length < MAX_TRANSITIONS) {

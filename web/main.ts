@@ -1,7 +1,9 @@
 /** The page: wires the controls to the machine and renders its view. All logic lives in machine.ts and view.ts. */
+import { byId } from "./dom.js";
 import {
   createMachine,
   DEFAULT_SETTINGS,
+  isLoopFault,
   MAX_STEPS_RANGE,
   type Machine,
   type Settings,
@@ -11,32 +13,31 @@ import { PHASES, PHASE_LABELS, PHASE_OF_FACT, STATUSES_OF_PHASE } from "./phases
 import { isRatePercent, isSeed } from "./schedule.js";
 import { viewOf } from "./view.js";
 
-function byId<T extends HTMLElement>(id: string, type: abstract new (...args: never[]) => T): T {
-  const element = document.getElementById(id);
-  if (!(element instanceof type)) throw new Error(`#${id} is missing or not a ${type.name}`);
-  return element;
-}
-
 const app = byId("app", HTMLElement);
 const maxStepsInput = byId("max-steps", HTMLInputElement);
 const rateInput = byId("failure-rate", HTMLInputElement);
 const rateOutput = byId("failure-rate-value", HTMLOutputElement);
 const seedInput = byId("seed", HTMLInputElement);
+const faultSelect = byId("fault", HTMLSelectElement);
 const settingsError = byId("settings-error", HTMLElement);
 const stepButton = byId("step", HTMLButtonElement);
 const runButton = byId("run", HTMLButtonElement);
 const resetButton = byId("reset", HTMLButtonElement);
 const approveButton = byId("approve", HTMLButtonElement);
 const rejectButton = byId("reject", HTMLButtonElement);
+const confirmButton = byId("confirm-outcome", HTMLButtonElement);
+const operatorInput = byId("operator", HTMLInputElement);
+const reconcileError = byId("reconcile-error", HTMLElement);
 const live = byId("live", HTMLElement);
 const errorBox = byId("error", HTMLElement);
 
 let machine: Machine = createMachine(initialSettings());
 let busy = false;
 
-/** Settings from the address (?max_steps=&rate=&seed=), so a run can be shared and reproduced. */
+/** Settings from the address (?max_steps=&rate=&seed=&fault=), so a run can be shared and reproduced. */
 function initialSettings(): Settings {
   const query = new URLSearchParams(location.search);
+  const fault = query.get("fault");
   const pick = (name: string, fallback: number, valid: (n: number) => boolean) => {
     const raw = query.get(name);
     const value = raw === null || raw.trim() === "" ? Number.NaN : Number(raw);
@@ -46,7 +47,9 @@ function initialSettings(): Settings {
     maxSteps: pick("max_steps", DEFAULT_SETTINGS.maxSteps, isMaxSteps),
     failureRatePercent: pick("rate", DEFAULT_SETTINGS.failureRatePercent, isRatePercent),
     seed: pick("seed", DEFAULT_SETTINGS.seed, isSeed),
+    fault: isLoopFault(fault) ? fault : DEFAULT_SETTINGS.fault,
   };
+  faultSelect.value = settings.fault;
   maxStepsInput.value = String(settings.maxSteps);
   rateInput.value = String(settings.failureRatePercent);
   seedInput.value = String(settings.seed);
@@ -70,7 +73,7 @@ function readSettings(): Settings | string {
   if (seedInput.value === "" || !isSeed(seed)) invalid.push("the seed must be a whole number from 0 to 4294967295");
   return invalid.length > 0
     ? `${invalid.join("; ")}. The current run keeps its settings.`
-    : { maxSteps, failureRatePercent, seed };
+    : { maxSteps, failureRatePercent, seed, fault: isLoopFault(faultSelect.value) ? faultSelect.value : "none" };
 }
 
 function settingsChanged(): boolean {
@@ -80,7 +83,8 @@ function settingsChanged(): boolean {
   return (
     settings.maxSteps !== current.maxSteps ||
     settings.failureRatePercent !== current.failureRatePercent ||
-    settings.seed !== current.seed
+    settings.seed !== current.seed ||
+    settings.fault !== current.fault
   );
 }
 
@@ -98,7 +102,7 @@ function reset(reason: string): void {
   history.replaceState(
     null,
     "",
-    `?max_steps=${settings.maxSteps}&rate=${settings.failureRatePercent}&seed=${settings.seed}`,
+    `?max_steps=${settings.maxSteps}&rate=${settings.failureRatePercent}&seed=${settings.seed}&fault=${settings.fault}`,
   );
   errorBox.hidden = true;
   render(`${reason} ${viewOf(machine).announcement}`.trim());
@@ -156,6 +160,14 @@ function render(announcement?: string): void {
     text("pending-key", view.pending.idempotency_key);
     text("pending-digest", view.pending.args_digest);
   }
+
+  const reconcile = byId("reconcile", HTMLElement);
+  reconcile.hidden = view.reconcile === null;
+  if (view.reconcile !== null) {
+    text("uncertain-tool", view.reconcile.tool);
+    text("uncertain-args", view.reconcile.args);
+    text("uncertain-key", view.reconcile.idempotency_key);
+  } else reconcileError.hidden = true;
 
   renderTransitions(machine.transitions());
   renderDraws();
@@ -243,10 +255,21 @@ guarded(
   () => machine.reject(),
   () => stepButton.focus(),
 );
+// An operator's confirmation; a refusal (no name) is shown beside the button and changes nothing.
+guarded(
+  confirmButton,
+  async () => {
+    const confirmed = await machine.reconcile(operatorInput.value);
+    reconcileError.hidden = confirmed.ok;
+    operatorInput.setAttribute("aria-invalid", String(!confirmed.ok));
+    if (!confirmed.ok) reconcileError.textContent = `Not confirmed: ${confirmed.error}.`;
+  },
+  () => (reconcileError.hidden ? stepButton : operatorInput).focus(),
+);
 resetButton.addEventListener("click", () => {
   if (!busy) reset("New run.");
 });
-for (const input of [maxStepsInput, rateInput, seedInput]) {
+for (const input of [maxStepsInput, rateInput, seedInput, faultSelect]) {
   input.addEventListener("input", () => {
     if (!busy) reset("Settings changed, new run.");
   });

@@ -9,7 +9,7 @@ import { approvePending, type AgentState, type TraceEvent } from "../handwritten
 import { createHandwrittenEngine } from "../handwritten/engine/index.js";
 import { observedRegistry } from "../handwritten/engine/test-helpers.js";
 import { createEnvironment } from "../scenarios/environment.js";
-import { GOAL, idSeedOf, SCRIPT, SESSION_ID, type Settings } from "./machine.js";
+import { faultsOf, GOAL, idSeedOf, SCRIPT, SESSION_ID, type Settings } from "./machine.js";
 import { mulberry32 } from "./schedule.js";
 
 export type Decision = "approve" | "reject";
@@ -24,12 +24,17 @@ export type ReferenceRun = {
   readonly faults: readonly boolean[];
 };
 
+/** The operator who confirms an uncertain outcome in the reference run (the page's default). */
+export const REFERENCE_OPERATOR = "ops-on-call";
+
 export async function referenceRun(
   settings: Settings,
   decide: (pending: number) => Decision = () => "approve",
+  reconcile = false,
 ): Promise<ReferenceRun> {
   const env = createEnvironment({
     script: SCRIPT,
+    faults: faultsOf(settings.fault),
     limits: { maxSteps: settings.maxSteps },
     seed: idSeedOf(settings.seed),
   });
@@ -58,6 +63,8 @@ export async function referenceRun(
         : { kind: "decline" as const };
     state = unwrap(await engine.submitApproval(SESSION_ID, input));
   }
+  if (reconcile && state.status === "reconcile_required")
+    state = unwrap(await engine.reconcileUncertain(SESSION_ID, { outcome: "confirmed", operator: REFERENCE_OPERATOR }));
   return { settings, trace: env.trace.list(SESSION_ID), final: state, approvals, faults };
 }
 

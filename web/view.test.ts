@@ -70,4 +70,22 @@ describe("the page's view", () => {
     expect(view.outcome).toMatch(/^retries_exhausted: .*after 3 retries/);
     expect(view.announcement).toMatch(/^Error\. Step 1 of 8, retry 3 of 3\. retries_exhausted/);
   });
+
+  it("shows the uncertain call for the operator in reconcile_required and disables Step", async () => {
+    const machine = createMachine({ ...DEFAULT_SETTINGS, failureRatePercent: 0, fault: "timeout_after_dispatch" });
+    await machine.run();
+    await machine.approve();
+    await machine.run();
+    const view = viewOf(machine);
+    const state = machine.state();
+    if (state?.status !== "reconcile_required") throw new Error(`expected reconcile_required, got ${state?.status}`);
+    expect(view).toMatchObject({ phase: "reconcile_required", canStep: false, pending: null });
+    expect(view.reconcile).toEqual({
+      tool: "publish_report",
+      args: '{"artifact":"art_signups_vs_spend","audience":"team"}',
+      idempotency_key: state.intent.key,
+    });
+    expect(view.next).toMatch(/operator to reconcile/);
+    expect(view.announcement).toMatch(/^Reconcile required\..*publish_report is unknown: an operator must confirm it/);
+  });
 });

@@ -10,6 +10,9 @@ export type PendingView = {
   readonly idempotency_key: string;
 };
 
+/** The call whose outcome nobody knows, as the operator sees it before confirming. */
+export type ReconcileView = { readonly tool: string; readonly args: string; readonly idempotency_key: string };
+
 export type View = {
   readonly phase: Phase;
   readonly phaseLabel: string;
@@ -26,6 +29,7 @@ export type View = {
   readonly next: string;
   readonly canStep: boolean;
   readonly pending: PendingView | null;
+  readonly reconcile: ReconcileView | null;
   readonly outcome: string | null;
   readonly announcement: string;
 };
@@ -48,6 +52,10 @@ export function viewOf(machine: Machine): View {
           idempotency_key: state.pending_approval.idempotency_key,
         }
       : null;
+  const reconcile =
+    state?.status === "reconcile_required"
+      ? { tool: state.intent.tool, args: JSON.stringify(state.intent.args), idempotency_key: state.intent.key }
+      : null;
   const outcome = outcomeOf(state);
   const view = {
     phase,
@@ -63,6 +71,7 @@ export function viewOf(machine: Machine): View {
     next: describeNext(action),
     canStep: action.kind === "start" || action.kind === "effect",
     pending,
+    reconcile,
     outcome,
   } as const;
   return { ...view, announcement: announce(view) };
@@ -132,6 +141,8 @@ function outcomeOf(state: AgentState | null): string | null {
 function announce(view: Omit<View, "announcement">): string {
   const where = `${view.phaseLabel}. Step ${view.step} of ${view.maxSteps}, retry ${view.retries} of ${view.maxRetries}.`;
   if (view.pending !== null) return `${where} ${view.pending.tool} waits for approval: approve or reject.`;
+  if (view.reconcile !== null)
+    return `${where} The outcome of ${view.reconcile.tool} is unknown: an operator must confirm it.`;
   if (view.outcome !== null) return `${where} ${view.outcome}`;
   return where;
 }

@@ -1,0 +1,122 @@
+/**
+ * TEST SUPPORT (never bundled): the pages built into a temporary folder, served on an ephemeral
+ * 127.0.0.1 port, and Debian's Chromium driven by playwright-core (no browser download). A
+ * missing /usr/bin/chromium is an error every test reports, never a skip. Also the axe-core scan.
+ */
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { buildWeb, WEB_DIR } from "./build.js";
+import { startServer, type RunningServer } from "./serve.js";
+
+export const CHROMIUM = "/usr/bin/chromium";
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+/** Screenshots: test artifacts, git-ignored, never committed. */
+export const SHOTS = join(WEB_DIR, "..", "test-output", "web");
+
+export type Session = { readonly browser: Browser; readonly server: RunningServer };
+export type Harness = { started(): Session; stop(): Promise<void> };
+
+export async function startBrowser(): Promise<Harness> {
+  let browser: Browser | undefined;
+  let server: RunningServer | undefined;
+  let outdir: string | undefined;
+  let setupError: Error | undefined;
+  if (!existsSync(CHROMIUM)) {
+    setupError = new Error(
+      `${CHROMIUM} is missing: the browser test needs Debian's chromium package (apt-get install -y chromium). It is never skipped.`,
+    );
+  } else {
+    try {
+      outdir = await mkdtemp(join(tmpdir(), "web-e2e-"));
+      await Promise.all([buildWeb({ outdir }), mkdir(SHOTS, { recursive: true })]);
+      server = await startServer({ dir: outdir, port: 0 });
+      browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    } catch (error) {
+      setupError = error instanceof Error ? error : new Error(String(error));
+    }
+  }
+  return {
+    started() {
+      if (setupError !== undefined) throw setupError;
+      if (browser === undefined || server === undefined) throw new Error("the browser or the server did not start");
+      return { browser, server };
+    },
+    async stop() {
+      await browser?.close();
+      await server?.close();
+      if (outdir !== undefined) await rm(outdir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts the browser for this test file and stops it after; the function returns the running session. */
+export function useBrowser(): () => Session {
+  let harness: Harness | undefined;
+  beforeAll(async () => {
+    harness = await startBrowser();
+  }, 30_000);
+  afterAll(async () => {
+    await harness?.stop();
+  });
+  return () => {
+    if (harness === undefined) throw new Error("the browser harness did not start");
+    return harness.started();
+  };
+}
+
+/** A fresh context and page at `path`, collecting page errors and console errors. */
+export async function openAt(
+  session: Session,
+  path: string,
+  reducedMotion: "reduce" | "no-preference" = "no-preference",
+): Promise<{ page: Page; errors: string[] }> {
+  const context = await session.browser.newContext({ reducedMotion, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  await page.goto(new URL(path, session.server.url).href);
+  return { page, errors };
+}
+
+export const shot = (page: Page, name: string) =>
+  page.screenshot({ path: join(SHOTS, name), fullPage: true, animations: "disabled" });
+
+/** axe-core's serious and critical violations on the page as it is now, as "rule: targets" lines. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  // Colours are judged at rest: a fade-in caught half-way is not the page's contrast.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
+  const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+  await page.addScriptTag({ content: await readFile(axePath, "utf8") });
+  return page.evaluate(async () => {
+    type Violation = { id: string; impact?: string | null; nodes: { target: unknown[] }[] };
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: Violation[] }> } }).axe;
+    const { violations } = await axe.run();
+    return violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(" ")}`);
+  });
+}

@@ -1,0 +1,77 @@
+/**
+ * The five steps of the MCP flow (seed 003's mechanism lab: discover → tool call → schema gate →
+ * policy and approval → execute, with the result or error back to context), and where each
+ * message and each of the server's audit facts belongs. The server decides one `tools/call` in
+ * a single request; these maps say which part of that decision each fact is.
+ */
+import type { JSONRPCMessage } from "@modelcontextprotocol/server";
+import type { PendingApproval } from "../../handwritten/contract/index.js";
+import type { McpFactType } from "../../mcp/audit.js";
+import { META_KEYS } from "../../mcp/meta.js";
+
+export const FLOW_STEPS = ["discover", "propose", "schema", "policy", "result"] as const;
+export type FlowStep = (typeof FLOW_STEPS)[number];
+
+export const FLOW_STEP_LABELS: Readonly<Record<FlowStep, string>> = {
+  discover: "Discover",
+  propose: "The model's proposed call",
+  schema: "Schema gate",
+  policy: "Policy and approval",
+  result: "Execute, and the result or error back to context",
+};
+
+/** Every fact the server can record must appear here: the compiler checks that the map is total. */
+export const STEP_OF_FACT: Readonly<Record<McpFactType, FlowStep>> = {
+  call_rejected: "schema",
+  call_validated: "schema",
+  policy_allowed: "policy",
+  policy_denied: "policy",
+  approval_requested: "policy",
+  approval_refused: "policy",
+  approval_accepted: "policy",
+  intent_recorded: "result",
+  call_replayed: "result",
+  call_conflicted: "result",
+  tool_succeeded: "result",
+  tool_errored: "result",
+  retry_scheduled: "result",
+  retries_exhausted: "result",
+  tool_uncertain: "result",
+};
+
+export function stepOfFact(type: string): FlowStep {
+  if (!Object.hasOwn(STEP_OF_FACT, type)) throw new Error(`no flow step for audit fact ${JSON.stringify(type)}`);
+  return STEP_OF_FACT[type as McpFactType];
+}
+
+/**
+ * Where a message belongs. `tools/call` requests are the model's proposal, except the host's
+ * repeat that carries a person's approval token; a `tools/call` answer goes back to context,
+ * except `approval_required`, which the host shows a person instead. Everything else
+ * (handshake, lists) is discovery. `methodOf` names the request a response answers.
+ */
+export function stepOfMessage(
+  message: JSONRPCMessage,
+  methodOf: (id: string | number) => string | undefined,
+): FlowStep {
+  if ("method" in message) {
+    if (message.method !== "tools/call") return "discover";
+    const meta = (message.params as { _meta?: Record<string, unknown> } | undefined)?._meta;
+    return meta !== undefined && Object.hasOwn(meta, META_KEYS.approval) ? "policy" : "propose";
+  }
+  if (!("id" in message) || message.id === undefined || methodOf(message.id) !== "tools/call") return "discover";
+  return statusOfAnswer(message) === "approval_required" ? "policy" : "result";
+}
+
+/** The harness status a `tools/call` answer carries in `structuredContent`, if any. */
+export function statusOfAnswer(message: JSONRPCMessage): string | null {
+  if (!("result" in message)) return null;
+  const content = (message.result as { structuredContent?: { status?: unknown } }).structuredContent;
+  return typeof content?.status === "string" ? content.status : null;
+}
+
+/** The pending call of an `approval_required` answer: what a host shows the person who decides. */
+export function pendingOfAnswer(message: JSONRPCMessage): PendingApproval | null {
+  if (statusOfAnswer(message) !== "approval_required" || !("result" in message)) return null;
+  return (message.result as { structuredContent: { pending: PendingApproval } }).structuredContent.pending;
+}
