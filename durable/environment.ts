@@ -1,33 +1,28 @@
 /**
- * A scenario environment whose stores live on disk under one directory. Every process that opens
- * the same directory sees the same world, ledger, checkpoints, trace and artifacts: a process
- * built over it after a kill is a real restart. The planner, ids, secret and limits come from
- * `createEnvironment`, unchanged, so a durable run is the same run as an in-memory one.
- *
- *   <dir>/world/        the fixture world (world.json) and its lock
- *   <dir>/ledger/       one file and one lock file per idempotency key
- *   <dir>/checkpoints/  the handwritten engine's checkpoints, one log per session
- *   <dir>/graph/        the local state graph's checkpoints, one log per thread
- *   <dir>/trace/        the trace, one log per session
- *   <dir>/artifacts/    large tool outputs
- *   <dir>/langgraph.sqlite  LangGraph's SqliteSaver (opened by the adapter, not here)
+ * Scenario environments whose stores live in a database (SQLite or Postgres). Every process that
+ * opens the same database and scope sees the same world, ledger, checkpoints, trace and artifacts:
+ * a process built over it after a kill is a real restart. The planner, ids, secret and limits come
+ * from `createEnvironment`, unchanged, so a durable run is the same run as an in-memory one.
+ * LangGraph's own saver is opened by the adapter beside it (`langgraphDatabasePath`).
  */
 import { join } from "node:path";
 import type { ManualClock } from "../handwritten/contract/index.js";
-import { createFixtureRegistry } from "../handwritten/fixtures/index.js";
 import { LOCAL_GRAPH_CHECKPOINTER_KEY } from "../local-graph/agent/index.js";
-import { createEnvironment, type Environment, type EnvironmentOptions } from "../scenarios/environment.js";
-import { createFileArtifactStore } from "./artifacts.js";
-import { createFileCheckpointStore } from "./checkpoints.js";
-import { createFileGraphCheckpointer } from "./graph-checkpointer.js";
-import { createFileLedger, type FileLedger } from "./ledger.js";
-import { createFileTraceSink } from "./trace.js";
-import { createDurableWorld, type DurableWorld } from "./world.js";
+import {
+  createEnvironment,
+  type Environment,
+  type EnvironmentOptions,
+  type EnvironmentStores,
+} from "../scenarios/environment.js";
+import { openDatabase, storesIn, type SqlSpec, type Stores } from "./open.js";
+import type { SqlConnection } from "./sql/connection.js";
 
 export { LOCAL_GRAPH_CHECKPOINTER_KEY };
 
-export type DurableEnvironmentOptions = Omit<EnvironmentOptions, "inFlightElsewhere"> & {
-  readonly dir: string;
+export type DurableEnvironmentOptions = EnvironmentOptions & {
+  readonly store: SqlSpec;
+  /** Several environments can share one database under different scopes. @default "main" */
+  readonly scope?: string;
   /** @default a manual clock, as in `createEnvironment` */
   readonly clock?: ManualClock;
   /** Real latency of every executor call, so that concurrent calls overlap. @default 0 */
@@ -35,36 +30,40 @@ export type DurableEnvironmentOptions = Omit<EnvironmentOptions, "inFlightElsewh
 };
 
 export type DurableEnvironment = Environment & {
-  readonly dir: string;
-  readonly world: DurableWorld;
-  readonly ledger: FileLedger;
+  readonly db: SqlConnection;
+  readonly ledger: Stores["ledger"];
 };
 
-export function createDurableEnvironment(options: DurableEnvironmentOptions): DurableEnvironment {
-  const { dir, clock, worldLatencyMs, faults, ...rest } = options;
-  const base = createEnvironment(rest);
-  const world = createDurableWorld(join(dir, "world"), {
-    ...(faults === undefined ? {} : { faults }),
-    latencyMs: worldLatencyMs ?? 0,
-  });
-  const durable = new Map<string, unknown>([
-    [LOCAL_GRAPH_CHECKPOINTER_KEY, createFileGraphCheckpointer(join(dir, "graph"))],
-  ]);
+/** The environment's stores in one scope of an open database. */
+export function environmentStoresIn(db: SqlConnection, scope: string, worldLatencyMs = 0): EnvironmentStores {
+  const stores = storesIn(db, scope);
   return {
-    ...base,
-    dir,
-    world,
-    registry: createFixtureRegistry(world),
-    ledger: createFileLedger(join(dir, "ledger")),
-    artifacts: createFileArtifactStore(join(dir, "artifacts")),
-    checkpoints: createFileCheckpointStore(join(dir, "checkpoints")),
-    trace: createFileTraceSink(join(dir, "trace")),
-    clock: clock ?? base.clock,
-    durable,
+    ...stores,
+    world: (faults) => stores.world({ faults, latencyMs: worldLatencyMs }),
+    durable: new Map([[LOCAL_GRAPH_CHECKPOINTER_KEY, stores.graph]]),
   };
 }
 
-/** Where LangGraph's SqliteSaver keeps its database inside a durable environment's directory. */
+/** Opens the database; a store that cannot be opened is a configuration error here (tests and child processes). */
+export function createDurableEnvironment(options: DurableEnvironmentOptions): DurableEnvironment {
+  const { store, scope, clock, worldLatencyMs, ...rest } = options;
+  const db = openDatabase(store);
+  if (!db.ok) throw db.error;
+  const stores = environmentStoresIn(db.value, scope ?? "main", worldLatencyMs);
+  const base = createEnvironment(rest, stores);
+  return { ...base, db: db.value, ledger: stores.ledger as Stores["ledger"], clock: clock ?? base.clock };
+}
+
+/**
+ * Environments for entry points that run many scenarios (compare, faults, bench): each run gets
+ * a scope of its own on one shared connection, so no run sees another's state.
+ */
+export function environmentFactory(db: SqlConnection, prefix: string): (options: EnvironmentOptions) => Environment {
+  let runs = 0;
+  return (options) => createEnvironment(options, environmentStoresIn(db, `${prefix}-${(runs += 1)}`));
+}
+
+/** Where LangGraph's SqliteSaver keeps its database inside a test's directory. */
 export function langgraphDatabasePath(dir: string): string {
   return join(dir, "langgraph.sqlite");
 }

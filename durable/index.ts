@@ -1,19 +1,27 @@
 /**
- * The Node-only I/O shell around the contract: durable implementations of its store interfaces
- * (files written with fsync, a lock file per key for cross-process compare-and-set), a fixture
- * world that survives a crash, and an environment that puts them together. The core never
- * imports this folder.
+ * The Node-only I/O shell around the contract: its store interfaces on SQLite (embedded, the
+ * default) and Postgres (several workers), one switch to choose (`--store`), and an environment
+ * that puts them together. The core never imports this folder.
  */
-export { createFileArtifactStore } from "./artifacts.js";
-export { createFileCheckpointStore } from "./checkpoints.js";
-export { createDurableEnvironment, langgraphDatabasePath, LOCAL_GRAPH_CHECKPOINTER_KEY } from "./environment.js";
+export {
+  createDurableEnvironment,
+  environmentFactory,
+  environmentStoresIn,
+  langgraphDatabasePath,
+  LOCAL_GRAPH_CHECKPOINTER_KEY,
+} from "./environment.js";
 export type { DurableEnvironment, DurableEnvironmentOptions } from "./environment.js";
-export { appendJsonLines, readJsonLines, writeFileAtomic } from "./files.js";
-export { createFileGraphCheckpointer } from "./graph-checkpointer.js";
-export { createFileLedger } from "./ledger.js";
-export type { FileLedger } from "./ledger.js";
-export { LockTimeoutError, withLock, withLockSync } from "./lock.js";
-export type { LockOptions } from "./lock.js";
-export { createFileTraceSink } from "./trace.js";
-export { createDurableWorld, readWorldData, WORLD_FILE } from "./world.js";
-export type { DurableWorld, DurableWorldOptions } from "./world.js";
+export { isStoreError, StoreError } from "./errors.js";
+export type { StoreErrorCode } from "./errors.js";
+export { memoryStores, openDatabase, openStores, storesIn } from "./open.js";
+export type { SqlSpec, Stores } from "./open.js";
+export { describeStore, parseStoreSpec, resolveStoreSpec, STORE_ENV, STORE_USAGE } from "./spec.js";
+export type { StoreSpec } from "./spec.js";
+export type { SqlConnection } from "./sql/connection.js";
+export { SCHEMA_VERSION } from "./sql/migrations.js";
+export { createSqlLedger } from "./stores/ledger.js";
+export type { SqlLedger } from "./stores/ledger.js";
+export { readWorld } from "./stores/world.js";
+export type { SqlWorld, SqlWorldOptions } from "./stores/world.js";
+export { openStoreOption } from "./option.js";
+export type { StoreOption } from "./option.js";

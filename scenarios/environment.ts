@@ -60,17 +60,47 @@ export type Environment = {
   readonly durable: Map<string, unknown>;
 };
 
+/**
+ * Where an environment keeps its state: in memory by default; `durable/` passes SQLite or
+ * Postgres stores. `world` is built with the scenario's faults; `durable` seeds the storage that
+ * engines keep their own checkpointers in.
+ */
+export type EnvironmentStores = {
+  readonly ledger: LedgerStore;
+  readonly artifacts: ArtifactStore;
+  readonly checkpoints: CheckpointStore;
+  readonly trace: TraceSink;
+  readonly world: (faults: readonly Fault[]) => FixtureWorld;
+  readonly durable?: ReadonlyMap<string, unknown>;
+};
+
+export function memoryEnvironmentStores(): EnvironmentStores {
+  return {
+    ledger: createMemoryLedger(),
+    artifacts: createMemoryArtifactStore(),
+    checkpoints: createMemoryCheckpointStore(),
+    trace: createMemoryTraceSink(),
+    world: (faults) => {
+      const world = createFixtureWorld();
+      for (const fault of faults) world.inject(fault);
+      return world;
+    },
+  };
+}
+
 /** The seed of fixture ids and nonces, unless a scenario names its own. */
 export const DEFAULT_SEED = "seed-13";
 
 /** The approval secret of fixture runs. A real deployment injects its own. */
 export const FIXTURE_SECRET = "fixture-approval-secret-13";
 
-export function createEnvironment(options: EnvironmentOptions): Environment {
-  const world = createFixtureWorld();
-  for (const fault of options.faults ?? []) world.inject(fault);
+export function createEnvironment(
+  options: EnvironmentOptions,
+  stores: EnvironmentStores = memoryEnvironmentStores(),
+): Environment {
+  const world = stores.world(options.faults ?? []);
   const clock = createManualClock();
-  const ledger = createMemoryLedger();
+  const ledger = stores.ledger;
   for (const held of options.inFlightElsewhere ?? []) {
     ledger.begin({
       key: held.key,
@@ -84,14 +114,14 @@ export function createEnvironment(options: EnvironmentOptions): Environment {
     world,
     registry: createFixtureRegistry(world),
     ledger,
-    artifacts: createMemoryArtifactStore(),
-    checkpoints: createMemoryCheckpointStore(),
-    trace: createMemoryTraceSink(),
+    artifacts: stores.artifacts,
+    checkpoints: stores.checkpoints,
+    trace: stores.trace,
     clock,
     ids: createIdSource(options.seed ?? DEFAULT_SEED),
     planner: createFixtureModel(options.script),
     secret: FIXTURE_SECRET,
     limits: { ...DEFAULT_LIMITS, ...options.limits },
-    durable: new Map(),
+    durable: new Map(stores.durable ?? []),
   };
 }

@@ -73,6 +73,8 @@ export type RunOptions = {
   readonly instrument?: (env: Environment) => void;
   /** Whether to count graph steps (reading a framework's checkpoint history is not free). @default true */
   readonly graphSteps?: boolean;
+  /** Builds the run's environment (`--store`: the stores on a database). @default createEnvironment, in memory */
+  readonly environment?: (options: EnvironmentOptions) => Environment;
 };
 
 export async function runScenario(
@@ -80,7 +82,7 @@ export async function runScenario(
   scenario: Scenario,
   options: RunOptions = {},
 ): Promise<ScenarioRun> {
-  const env = createEnvironment(scenario.options);
+  const env = (options.environment ?? createEnvironment)(scenario.options);
   options.instrument?.(env);
   let engine: Engine<string> = factory.create(engineContextOf(env));
   const snapshots: Snapshot[] = [];

@@ -7,7 +7,8 @@ import { execFileSync } from "node:child_process";
 import { basename, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ALL_COLUMNS } from "../scenarios/index.js";
-import { EXIT, parseCompareArgs, USAGE } from "./comparison/args.js";
+import { openStoreOption, type StoreOption } from "../durable/index.js";
+import { EXIT, parseCompareArgs, USAGE, type CompareArgs } from "./comparison/args.js";
 import { frameworkLabel, loadChosenFramework, type LoadOptions } from "./comparison/load-framework.js";
 import { compareWithDiagram, exitCodeFor } from "./comparison/report.js";
 import { renderTable } from "./comparison/table.js";
@@ -18,6 +19,7 @@ export type MainIo = {
   readonly stderr: (text: string) => void;
   readonly load?: LoadOptions;
   readonly now?: () => Date;
+  readonly env?: Readonly<Record<string, string | undefined>>;
 };
 
 const defaultIo: MainIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
@@ -36,7 +38,20 @@ export async function main(argv: readonly string[], io: MainIo = defaultIo): Pro
     io.stdout(`${USAGE}\n`);
     return EXIT.ok;
   }
-  const { framework, output, quiet } = parsed.value;
+  const store = openStoreOption(parsed.value.store, "compare", io.env ?? process.env);
+  if (!store.ok) {
+    io.stderr(`compare: ${store.error.message}\n`);
+    return store.error.code === "store_bad_spec" ? EXIT.usage : EXIT.store;
+  }
+  try {
+    return await run(parsed.value, store.value, io);
+  } finally {
+    store.value.close();
+  }
+}
+
+async function run(args: Extract<CompareArgs, { kind: "run" }>, store: StoreOption, io: MainIo): Promise<number> {
+  const { framework, output, quiet } = args;
   const loaded = await loadChosenFramework(framework, io.load);
   const diagramFile = output === null ? null : diagramPathFor(output);
   const { report, diagram } = await compareWithDiagram({
@@ -49,6 +64,8 @@ export async function main(argv: readonly string[], io: MainIo = defaultIo): Pro
     now: (io.now ?? (() => new Date()))(),
     progress: quiet ? undefined : (message) => io.stderr(`… ${message}\n`),
     diagramFile: diagramFile === null ? null : basename(diagramFile),
+    environment: store.environment,
+    store: store.label,
   });
   const json = `${JSON.stringify(report, null, 2)}\n`;
   if (output === null) io.stdout(json);

@@ -46,7 +46,7 @@ export { applyFact, applyFacts, startRun, verdictOf } from "./facts.js";
 export type { Applied, Fact, FactEnv, FactType, UncertainReason, Verdict } from "./facts.js";
 export { createIdSource, deriveIdempotencyKey } from "./ids.js";
 export type { IdSource } from "./ids.js";
-export { createMemoryLedger, decideBegin, decideDispatch } from "./ledger.js";
+export { createMemoryLedger, decideBegin, decideDispatch, ledgerEntries } from "./ledger.js";
 export type { BeginDecision, BeginRequest, DispatchDecision, LedgerEntry, LedgerStore } from "./ledger.js";
 export { decidePolicy, hasSideEffects } from "./policy.js";
 export type { PolicyDecision } from "./policy.js";

@@ -92,6 +92,23 @@ export interface LedgerStore {
   release(key: string): void;
 }
 
+/** The entry each ledger operation leaves; every store writes these and only these. */
+export const ledgerEntries = {
+  begun(request: BeginRequest): LedgerEntry {
+    const { at, ...rest } = request;
+    return { ...rest, state: "in_flight", dispatched: false, updated_at: at };
+  },
+  dispatched: (entry: LedgerEntry, dispatched: boolean, at: number): LedgerEntry =>
+    entry.state === "in_flight" ? { ...entry, dispatched, updated_at: at } : entry,
+  completed: (entry: LedgerEntry, output: unknown, at: number): LedgerEntry => ({
+    ...base(entry),
+    state: "completed",
+    output,
+    updated_at: at,
+  }),
+  uncertain: (entry: LedgerEntry, at: number): LedgerEntry => ({ ...base(entry), state: "uncertain", updated_at: at }),
+};
+
 /** An in-memory ledger (tests, single process). */
 export function createMemoryLedger(): LedgerStore & { entries(): readonly LedgerEntry[] } {
   const entries = new Map<string, LedgerEntry>();
@@ -103,16 +120,12 @@ export function createMemoryLedger(): LedgerStore & { entries(): readonly Ledger
     get: (key) => entries.get(key),
     begin(request) {
       const decision = decideBegin(entries.get(request.key), request);
-      if (decision.kind === "execute") {
-        const { at, ...rest } = request;
-        entries.set(request.key, { ...rest, state: "in_flight", dispatched: false, updated_at: at });
-      }
+      if (decision.kind === "execute") entries.set(request.key, ledgerEntries.begun(request));
       return decision;
     },
-    setDispatched: (key, dispatched, at) =>
-      update(key, (e) => (e.state === "in_flight" ? { ...e, dispatched, updated_at: at } : e)),
-    complete: (key, output, at) => update(key, (e) => ({ ...base(e), state: "completed", output, updated_at: at })),
-    markUncertain: (key, at) => update(key, (e) => ({ ...base(e), state: "uncertain", updated_at: at })),
+    setDispatched: (key, dispatched, at) => update(key, (e) => ledgerEntries.dispatched(e, dispatched, at)),
+    complete: (key, output, at) => update(key, (e) => ledgerEntries.completed(e, output, at)),
+    markUncertain: (key, at) => update(key, (e) => ledgerEntries.uncertain(e, at)),
     release: (key) => void entries.delete(key),
     entries: () => [...entries.values()],
   };

@@ -14,7 +14,8 @@ import { CHECKPOINTER_KEY } from "./checkpointer.js";
 
 const require = createRequire(import.meta.url);
 
-const versionOf = (name: string) => (require(`${name}/package.json`) as { version: string }).version;
+/** The installed version of a package the adapter depends on. */
+export const versionOf = (name: string) => (require(`${name}/package.json`) as { version: string }).version;
 
 /** The installed saver and the SQLite binding under it, read from their package.json files. */
 export const SQLITE_CHECKPOINTER_VERSIONS: Readonly<

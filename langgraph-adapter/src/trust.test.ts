@@ -1,6 +1,6 @@
 /**
  * The trust-boundary suite (test/stores/trust-suite.ts) on LangGraph: MemorySaver beside the
- * memory stores, SqliteSaver (a database file in the environment's directory) beside the files.
+ * memory stores, SqliteSaver (a database file in the environment's directory) beside the SQLite stores.
  * The hooks read and edit the savers' own bytes, as someone with access to them would.
  */
 import { MemorySaver } from "@langchain/langgraph";
@@ -30,7 +30,7 @@ storedStateIsATrustBoundary(langgraphFactory, {
     if (kind.langgraphSaver === "sqlite") useSqliteCheckpointer(env, langgraphDatabasePath(dir));
   },
   async dump(kind, env) {
-    // The SqliteSaver's database lies in the directory the files kind already reads whole.
+    // The SqliteSaver's database lies in the directory the sqlite kind already reads whole.
     if (kind.langgraphSaver === "sqlite") return "";
     const saver = memorySaverOf(env);
     const checkpoints = Object.values(saver.storage).flatMap((byNs) =>

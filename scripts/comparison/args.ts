@@ -16,6 +16,8 @@ export type CompareArgs =
       readonly framework: FrameworkChoice;
       readonly output: string | null;
       readonly quiet: boolean;
+      /** `--store` as given (parsed by durable's parseStoreSpec), or null for AGENT_HARNESS_STORE / memory. */
+      readonly store: string | null;
     };
 
 export type UsageError = {
@@ -23,7 +25,7 @@ export type UsageError = {
   readonly message: string;
 };
 
-export const EXIT = { ok: 0, difference: 1, usage: 2, notMeasured: 3, io: 4 } as const;
+export const EXIT = { ok: 0, difference: 1, usage: 2, notMeasured: 3, io: 4, store: 5 } as const;
 
 export const USAGE = `Usage: tsx scripts/compare.ts --framework <local_state_graph|langgraph|./path/engine.ts> [--output PATH] [--quiet]
 
@@ -39,15 +41,18 @@ each side shows the column's expected signal).
   --output PATH    where to write the JSON evidence, with the graph's Mermaid picture beside it
                    (PATH with .mmd for .json); default: the JSON on stdout
   --quiet          no table on stderr
+  --store SPEC     where the contract's stores live: memory (default) | sqlite:PATH | postgres:URL
+                   (or AGENT_HARNESS_STORE); each run gets a scope of its own in the database
   --help           this text
 
 Exit codes: 0 measured, all equal and all holding; 1 measured with a difference or a column that
-does not hold; 2 bad usage; 3 not measured; 4 the evidence could not be written.`;
+does not hold; 2 bad usage (a bad --store included); 3 not measured; 4 the evidence could not be
+written; 5 the store could not be opened (the message names the store and the cause).`;
 
 const isPath = (value: string) => /^(\.{1,2}\/|\/)/.test(value);
 
 export function parseCompareArgs(argv: readonly string[]): Result<CompareArgs, UsageError> {
-  let values: { framework?: string; output?: string; help?: boolean; quiet?: boolean };
+  let values: { framework?: string; output?: string; help?: boolean; quiet?: boolean; store?: string };
   try {
     ({ values } = parseArgs({
       args: [...argv],
@@ -56,6 +61,7 @@ export function parseCompareArgs(argv: readonly string[]): Result<CompareArgs, U
         output: { type: "string" },
         help: { type: "boolean" },
         quiet: { type: "boolean" },
+        store: { type: "string" },
       },
       strict: true,
       allowPositionals: false,
@@ -74,7 +80,13 @@ export function parseCompareArgs(argv: readonly string[]): Result<CompareArgs, U
   }
   if (values.output !== undefined && values.output.trim() === "")
     return err({ code: "bad_value", message: "--output needs a path" });
-  return ok({ kind: "run", framework, output: values.output ?? null, quiet: values.quiet === true });
+  return ok({
+    kind: "run",
+    framework,
+    output: values.output ?? null,
+    quiet: values.quiet === true,
+    store: values.store ?? null,
+  });
 }
 
 function frameworkChoice(value: string): FrameworkChoice | null {

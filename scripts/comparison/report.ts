@@ -8,9 +8,9 @@ import { canonicalJson, type JsonValue } from "../../handwritten/contract/index.
 import { FIXTURE_PLANNER } from "../../handwritten/fixtures/index.js";
 import type { Column } from "../../scenarios/column.js";
 import type { EngineFactory } from "../../scenarios/engine.js";
-import { createEnvironment } from "../../scenarios/environment.js";
+import { createEnvironment, type Environment, type EnvironmentOptions } from "../../scenarios/environment.js";
 import { handwrittenFactory } from "../../scenarios/handwritten-engine.js";
-import { runScenario } from "../../scenarios/scenario.js";
+import { runScenario, type RunOptions } from "../../scenarios/scenario.js";
 import { COMPARISON_SCHEMA, ComparisonReport, NOT_MEASURED, type ScenarioRow } from "./schema.js";
 
 export { COMPARISON_SCHEMA, ComparisonReport, NOT_MEASURED } from "./schema.js";
@@ -36,6 +36,10 @@ export type CompareInput = {
   readonly progress?: Progress | undefined;
   /** The file name the Mermaid picture is written to, beside the evidence; null when none is written. */
   readonly diagramFile?: string | null;
+  /** Builds each run's environment; in memory unless `--store` names a database. */
+  readonly environment?: ((options: EnvironmentOptions) => Environment) | undefined;
+  /** The store as evidence names it. @default "memory" */
+  readonly store?: string | undefined;
 };
 
 export type Comparison = { readonly report: ComparisonReport; readonly diagram: string | null };
@@ -47,6 +51,7 @@ export async function compare(input: CompareInput): Promise<ComparisonReport> {
 export async function compareWithDiagram(input: CompareInput): Promise<Comparison> {
   const { factory, progress = () => undefined } = input;
   const measured = !("unavailable" in factory);
+  const runColumn = columnRunner(input.environment === undefined ? {} : { environment: input.environment });
   const rows: ScenarioRow[] = [];
   for (const column of input.scenarios) {
     progress(`${column.name}: handwritten`);
@@ -70,7 +75,7 @@ export async function compareWithDiagram(input: CompareInput): Promise<Compariso
     reason: measured ? null : factory.unavailable,
     planner: FIXTURE_PLANNER,
     note: EVIDENCE_NOTE,
-    runtime: { node: process.version, platform: `${process.platform}-${process.arch}` },
+    runtime: { node: process.version, platform: `${process.platform}-${process.arch}`, store: input.store ?? "memory" },
     generated_at: input.now.toISOString(),
     commit: input.commit,
     graph: shape === null ? NOT_MEASURED : { ...shape, diagram: diagram === null ? null : (input.diagramFile ?? null) },
@@ -88,19 +93,21 @@ type ColumnRun = {
 };
 
 /** An engine that throws mid-column fails that column with the error as its observation; it never ends the comparison. */
-async function runColumn(factory: EngineFactory<string>, column: Column): Promise<ColumnRun> {
-  try {
-    const run = await runScenario(factory, column);
-    return { observation: run.observation, violations: column.verdict(run.observation), steps: run.graph_steps };
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return {
-      observation: { engine_error: message },
-      violations: [`the engine ran the column to its end (it threw: ${message})`],
-      steps: null,
-    };
-  }
-}
+const columnRunner =
+  (options: RunOptions) =>
+  async (factory: EngineFactory<string>, column: Column): Promise<ColumnRun> => {
+    try {
+      const run = await runScenario(factory, column, options);
+      return { observation: run.observation, violations: column.verdict(run.observation), steps: run.graph_steps };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return {
+        observation: { engine_error: message },
+        violations: [`the engine ran the column to its end (it threw: ${message})`],
+        steps: null,
+      };
+    }
+  };
 
 function row(column: Column, hw: ColumnRun, fw: ColumnRun | null): ScenarioRow {
   const failing = hw.violations.length > 0 || (fw !== null && fw.violations.length > 0);

@@ -52,7 +52,8 @@ export const ComparisonReport = z.strictObject({
   reason: z.string().nullable(),
   planner: z.literal(FIXTURE_PLANNER),
   note: z.string(),
-  runtime: z.strictObject({ node: z.string(), platform: z.string() }),
+  // `store`: where the contract's stores lived (`--store`); absent in evidence written before the switch.
+  runtime: z.strictObject({ node: z.string(), platform: z.string(), store: z.string().optional() }),
   generated_at: z.string(),
   commit: z.string().nullable(),
   graph: z.union([Graph, z.literal(NOT_MEASURED)]),

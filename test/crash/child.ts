@@ -1,7 +1,7 @@
 /**
  * A child process of the crash tests: `node --import tsx test/crash/child.ts '<ChildRequest JSON>'`.
  *
- * It runs one engine over a durable environment (durable/) and, at the kill point it was given,
+ * It runs one engine over a durable environment (durable/, SQLite or Postgres) and, at the kill point it was given,
  * prints a marker line and blocks, so that the parent kills it with SIGKILL at exactly that
  * point. The kill points are hooks on the stores and tools this script wraps around the engine
  * (a checkpoint store that signals after writing the intent checkpoint, a tool that signals after
@@ -34,6 +34,10 @@ import { LINE_PREFIX, SCENARIOS, type ChildLine, type ChildRequest, type KillPoi
 const LANGGRAPH_DURABLE_MODULE = "../../langgraph-adapter/src/durable-checkpointer.js";
 type SqliteSaverLike = { put(...args: unknown[]): Promise<unknown> };
 type LangGraphDurableModule = { useSqliteCheckpointer(env: Environment, path: string): SqliteSaverLike };
+const LANGGRAPH_POSTGRES_MODULE = "../../langgraph-adapter/src/postgres-checkpointer.js";
+type LangGraphPostgresModule = {
+  usePostgresCheckpointer(env: Environment, url: string, scope: string): Promise<SqliteSaverLike>;
+};
 
 const say = (line: ChildLine) => void writeSync(1, `${LINE_PREFIX}${JSON.stringify(line)}\n`);
 
@@ -78,7 +82,8 @@ function realtimeClock(): ManualClock {
 }
 
 const base = createDurableEnvironment({
-  dir: request.dir,
+  store: request.store,
+  scope: request.scope,
   script: scenario.script,
   ...(request.mode === "concurrent" ? { clock: realtimeClock(), worldLatencyMs: request.latencyMs } : {}),
 });
@@ -155,8 +160,18 @@ async function factoryFor(): Promise<EngineFactory> {
   if (request.engine === "local_state_graph") return localGraphFactory;
   const loaded = await loadFramework("langgraph");
   if (!loaded.ok) throw new Error(`LangGraph must load for the crash tests: ${loaded.error.reason}`);
-  const module = (await import(LANGGRAPH_DURABLE_MODULE)) as LangGraphDurableModule;
-  const saver = module.useSqliteCheckpointer(env, langgraphDatabasePath(request.dir));
+  // LangGraph's own saver on the same kind of database as the contract's stores.
+  const saver =
+    request.store.kind === "postgres"
+      ? await ((await import(LANGGRAPH_POSTGRES_MODULE)) as LangGraphPostgresModule).usePostgresCheckpointer(
+          env,
+          request.store.url,
+          request.scope,
+        )
+      : ((await import(LANGGRAPH_DURABLE_MODULE)) as LangGraphDurableModule).useSqliteCheckpointer(
+          env,
+          langgraphDatabasePath(request.dir),
+        );
   const put = saver.put.bind(saver);
   saver.put = async (...args: unknown[]) => {
     const written = await put(...args);

@@ -3,7 +3,8 @@ import { spawn } from "node:child_process";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { LedgerEntry } from "../../handwritten/contract/index.js";
-import { createFileLedger, readWorldData } from "../../durable/index.js";
+import { openDatabase, readWorld, storesIn, type SqlSpec } from "../../durable/index.js";
+import { emptyWorldData } from "../../handwritten/fixtures/index.js";
 import { LINE_PREFIX, type ChildLine, type ChildRequest, type KillPoint } from "./protocol.js";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -28,9 +29,15 @@ export type ChildOutcome = {
   readonly stderr: string;
 };
 
-export function snapshot(dir: string): DiskSnapshot {
-  const world = readWorldData(join(dir, "world"));
-  return { calls: world.calls, effects: world.effects, ledger: createFileLedger(join(dir, "ledger")).entries() };
+export function snapshot(store: SqlSpec, scope: string): DiskSnapshot {
+  const db = openDatabase(store);
+  if (!db.ok) throw db.error;
+  try {
+    const world = readWorld(db.value, scope) ?? emptyWorldData();
+    return { calls: world.calls, effects: world.effects, ledger: storesIn(db.value, scope).ledger.entries() };
+  } finally {
+    db.value.close();
+  }
 }
 
 export const total = (counts: DiskSnapshot["effects"], tool: string) =>
@@ -116,7 +123,7 @@ export async function runChild(
   const spawned = await spawnChild<ChildLine>(entry, request, {
     ...options,
     label,
-    atKill: () => (atKill = snapshot(request.dir)),
+    atKill: () => (atKill = snapshot(request.store, request.scope)),
   });
   const marker = spawned.lines.find((l): l is Extract<ChildLine, { type: "kill_point" }> => l.type === "kill_point");
   return {

@@ -1,5 +1,6 @@
 /**
- * Real crashes and real concurrency (contract rules 4–6), on every engine, with durable stores.
+ * Real crashes and real concurrency (contract rules 4–6), on every engine, with durable stores:
+ * SQLite always, and Postgres when AGENT_HARNESS_PG_URL names a server (CI starts one).
  *
  * Crashes: a child process runs a scenario and is killed with SIGKILL at a kill point; a new
  * process resumes from what the disk kept; a third replays the old approval tokens and settles
@@ -12,7 +13,7 @@
  * One more pair runs one after the other, for the replay across processes.
  *
  * The child script is compiled once (build.ts) and every process is started up front, a few at a
- * time; each `it` checks one case. The last test writes evidence/fault-crashes-v1.json.
+ * time; each `it` checks one case. The last test writes evidence/fault-crashes-v2.json.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,6 +21,13 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadFramework } from "../../scripts/comparison/load-framework.js";
 import { ENGINE_IDS, type EngineId } from "../../scenarios/engine.js";
+import {
+  MEASURED_KINDS,
+  NOT_MEASURED_REASON,
+  freshStore,
+  reportPostgresNotMeasured,
+  type StoreKind,
+} from "../stores/targets.js";
 import { compileChild } from "./build.js";
 import {
   CHILD_SOURCE,
@@ -40,9 +48,10 @@ import {
   type Sabotage,
 } from "./protocol.js";
 
-const EVIDENCE = join(ROOT, "evidence/fault-crashes-v1.json");
+const EVIDENCE = join(ROOT, "evidence/fault-crashes-v2.json");
 /** The adapter's durable checkpointer, imported dynamically (the core never imports @langchain). */
 const LANGGRAPH_DURABLE_MODULE = "../../langgraph-adapter/src/durable-checkpointer.js";
+const LANGGRAPH_POSTGRES_MODULE = "../../langgraph-adapter/src/postgres-checkpointer.js";
 const SESSION = "session-crash";
 const SHARED_KEY = "shared-key-001";
 /** Real latency of the world's executor calls in the concurrency runs (the tool's timeout is 1000 ms). */
@@ -51,6 +60,7 @@ const WORLD_LATENCY_MS = 300;
 const PARALLEL = 6;
 
 type CrashCase = {
+  readonly store: StoreKind;
   readonly engine: EngineId;
   readonly scenario: "save" | "publish";
   readonly point: KillPoint;
@@ -62,12 +72,17 @@ const POINTS: Readonly<Record<CrashCase["scenario"], readonly KillPoint[]>> = {
   publish: ["awaiting_approval", "after_intent", "after_effect", "before_outcome", "after_outcome"],
 };
 
-const CRASH_CASES: readonly CrashCase[] = ENGINE_IDS.flatMap((engine) =>
-  (["save", "publish"] as const).flatMap((scenario) => POINTS[scenario].map((point) => ({ engine, scenario, point }))),
+const CRASH_CASES: readonly CrashCase[] = MEASURED_KINDS.flatMap((store) =>
+  ENGINE_IDS.flatMap((engine) =>
+    (["save", "publish"] as const).flatMap((scenario) =>
+      POINTS[scenario].map((point) => ({ store, engine, scenario, point })),
+    ),
+  ),
 );
 
 /** The negative control: the same kill with the ledger's dispatched mark sabotaged must show a duplicate. */
 const CONTROL: CrashCase = {
+  store: "sqlite",
   engine: "handwritten",
   scenario: "publish",
   point: "after_effect",
@@ -133,10 +148,13 @@ function freshDir(label: string): string {
 }
 
 async function runCrashCase(c: CrashCase): Promise<CrashRecord> {
-  const dir = freshDir(`crash-${c.engine}-${c.scenario}-${c.point}`);
+  const dir = freshDir(`crash-${c.store}-${c.engine}-${c.scenario}-${c.point}`);
+  const { spec, scope } = freshStore(c.store, dir);
   const common = {
     engine: c.engine,
     dir,
+    store: spec,
+    scope,
     session: SESSION,
     scenario: c.scenario,
     ...(c.sabotage === undefined ? {} : { sabotage: c.sabotage }),
@@ -149,7 +167,7 @@ async function runCrashCase(c: CrashCase): Promise<CrashRecord> {
   });
   const { sabotage: _none, ...clean } = common;
   const resume = await runChild(entry, { ...clean, mode: "resume" });
-  const afterResume = snapshot(dir);
+  const afterResume = snapshot(spec, scope);
   const tokens = [...tokensOf(first.lines), ...tokensOf(resume.lines)];
   let refusals: string[] = [];
   let accepted = 0;
@@ -173,24 +191,29 @@ async function runCrashCase(c: CrashCase): Promise<CrashRecord> {
     accepted,
     resumedAgain,
     final,
-    disk: snapshot(dir),
+    disk: snapshot(spec, scope),
   };
 }
 
 /** Two processes on one shared directory: at once (a barrier before `begin`), or the second after the first finished. */
-type Pair = { readonly engines: readonly [EngineId, EngineId]; readonly timing: "at_once" | "one_after_the_other" };
-const PAIRS: readonly Pair[] = [
-  ...ENGINE_IDS.map((engine): Pair => ({ engines: [engine, engine], timing: "at_once" })),
-  { engines: ["handwritten", "langgraph"], timing: "at_once" },
-  { engines: ["local_state_graph", "langgraph"], timing: "at_once" },
-  { engines: ["langgraph", "handwritten"], timing: "one_after_the_other" },
-];
+type Pair = {
+  readonly store: StoreKind;
+  readonly engines: readonly [EngineId, EngineId];
+  readonly timing: "at_once" | "one_after_the_other";
+};
+const PAIRS: readonly Pair[] = MEASURED_KINDS.flatMap((store): Pair[] => [
+  ...ENGINE_IDS.map((engine): Pair => ({ store, engines: [engine, engine], timing: "at_once" })),
+  { store, engines: ["handwritten", "langgraph"], timing: "at_once" },
+  { store, engines: ["local_state_graph", "langgraph"], timing: "at_once" },
+  { store, engines: ["langgraph", "handwritten"], timing: "one_after_the_other" },
+]);
 
 type Contender = { readonly engine: EngineId; readonly session: string; readonly view: RunView };
 type PairRecord = { readonly pair: Pair; readonly contenders: readonly Contender[]; readonly disk: DiskSnapshot };
 
 async function runPair(pair: Pair): Promise<PairRecord> {
-  const dir = freshDir(`concurrency-${pair.engines.join("-")}`);
+  const dir = freshDir(`concurrency-${pair.store}-${pair.engines.join("-")}`);
+  const { spec, scope } = freshStore(pair.store, dir);
   const barrier = pair.timing === "at_once" ? join(dir, "barrier") : null;
   if (barrier !== null) mkdirSync(barrier);
   let waiting = 0;
@@ -201,6 +224,8 @@ async function runPair(pair: Pair): Promise<PairRecord> {
         mode: "concurrent",
         engine,
         dir,
+        store: spec,
+        scope,
         session: `session-${"AB"[i]}`,
         scenario: "shared_key",
         barrier,
@@ -225,7 +250,7 @@ async function runPair(pair: Pair): Promise<PairRecord> {
       session: `session-${"AB"[i]}`,
       view: viewOf(o.lines),
     })),
-    disk: snapshot(dir),
+    disk: snapshot(spec, scope),
   };
 }
 
@@ -301,7 +326,8 @@ afterAll(async () => {
   for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
 }, 120_000);
 
-const checked = (name: string, body: () => Promise<void>) => it(name, body, 120_000);
+// Generous: the first case waits for every child process, and CI shares two cores with the other suites.
+const checked = (name: string, body: () => Promise<void>) => it(name, body, 600_000);
 
 describe("the LangGraph adapter for real crashes", () => {
   checked("loads (CI installs it; the crash tests never pass without it)", async () => {
@@ -314,7 +340,7 @@ describe("SIGKILL at each injection point, then a new process resumes", () => {
   CRASH_CASES.forEach((c, i) => {
     const want = expected(c);
     checked(
-      `${c.engine}: ${SCENARIOS[c.scenario].tool} killed ${c.point.replaceAll("_", " ")} → ${want.resumed}, one side effect`,
+      `${c.store}, ${c.engine}: ${SCENARIOS[c.scenario].tool} killed ${c.point.replaceAll("_", " ")} → ${want.resumed}, one side effect`,
       async () => {
         const r = ok((await crashes)[i]!);
         // The child really died of SIGKILL at that point, and the disk shows exactly that point.
@@ -372,7 +398,7 @@ describe("two processes execute the same idempotency key", () => {
   PAIRS.forEach((pair, i) => {
     const other = pair.timing === "at_once" ? "meets the call in flight (or replays it)" : "replays the stored result";
     checked(
-      `${pair.engines.join(" vs ")}, ${pair.timing.replaceAll("_", " ")}: exactly one side effect; the other run ${other}`,
+      `${pair.store}, ${pair.engines.join(" vs ")}, ${pair.timing.replaceAll("_", " ")}: exactly one side effect; the other run ${other}`,
       async () => {
         const r = ok((await pairs)[i]!);
         expect(r.disk.calls["save_artifact"]).toEqual({ [SHARED_KEY]: 1 });
@@ -393,37 +419,58 @@ describe("two processes execute the same idempotency key", () => {
   });
 });
 
+reportPostgresNotMeasured("SIGKILL crash matrix and concurrent processes");
+
 describe("evidence", () => {
   checked(
-    "writes evidence/fault-crashes-v1.json from this run (and fails if the committed copy was stale)",
+    "writes evidence/fault-crashes-v2.json from this run (and fails if the committed copy was stale)",
     async () => {
       const crashRecords = (await crashes).map(ok);
       const pairRecords = (await pairs).map(ok);
-      const langgraph = (await import(LANGGRAPH_DURABLE_MODULE)) as {
+      const sqlite = (await import(LANGGRAPH_DURABLE_MODULE)) as {
         SQLITE_CHECKPOINTER_VERSIONS: Readonly<Record<string, string>>;
+      };
+      const postgres = (await import(LANGGRAPH_POSTGRES_MODULE)) as {
+        POSTGRES_CHECKPOINTER_VERSIONS: Readonly<Record<string, string>>;
       };
       const loaded = await loadFramework("langgraph");
       const versions = {
         "@langchain/langgraph": loaded.ok ? loaded.value.version : "not-loaded",
-        ...langgraph.SQLITE_CHECKPOINTER_VERSIONS,
+        ...sqlite.SQLITE_CHECKPOINTER_VERSIONS,
+        ...postgres.POSTGRES_CHECKPOINTER_VERSIONS,
       };
       const report = evidenceOf(crashRecords, pairRecords, ok(await control), versions);
       const json = `${JSON.stringify(report, null, 2)}\n`;
       const before = existsSync(EVIDENCE) ? readFileSync(EVIDENCE, "utf8") : null;
-      if (before !== json) writeFileSync(EVIDENCE, json);
-      expect(report.crash_runs).toBe(ENGINE_IDS.length * (POINTS.save.length + POINTS.publish.length));
-      expect(report.duplicates_found).toBe(0);
-      expect(report.unapproved_side_effects).toBe(0);
-      expect(report.approval_tokens_reused).toBe(0);
-      expect(report.concurrency.exactly_one_side_effect).toBe(PAIRS.length);
+      const complete = MEASURED_KINDS.length === STORE_KINDS.length;
+      // A run without Postgres checks the SQLite half of the committed file and leaves the file alone.
+      if (complete && before !== json) writeFileSync(EVIDENCE, json);
+      for (const kind of MEASURED_KINDS) {
+        const section = report.by_store[kind] as ReturnType<typeof storeSection>;
+        expect(section.crash_runs).toBe(ENGINE_IDS.length * (POINTS.save.length + POINTS.publish.length));
+        expect(section.duplicates_found).toBe(0);
+        expect(section.unapproved_side_effects).toBe(0);
+        expect(section.approval_tokens_reused).toBe(0);
+        expect(section.concurrency.exactly_one_side_effect).toBe(PAIRS.length / MEASURED_KINDS.length);
+      }
+      const comparable = (text: string | null) =>
+        text === null || complete
+          ? text
+          : JSON.stringify({
+              ...JSON.parse(text),
+              by_store: { ...JSON.parse(text).by_store, postgres: null },
+              generated_with: null,
+            });
       // A committed file that differs from this run is stale evidence: the rewrite above shows in git.
       expect(
-        before === null || before === json,
-        "evidence/fault-crashes-v1.json was stale and has been rewritten; commit it",
+        before === null || comparable(before) === comparable(json),
+        "evidence/fault-crashes-v2.json was stale (rewritten when every store was measured); commit it",
       ).toBe(true);
     },
   );
 });
+
+const STORE_KINDS: readonly StoreKind[] = ["sqlite", "postgres"];
 
 function evidenceOf(
   records: readonly CrashRecord[],
@@ -431,28 +478,51 @@ function evidenceOf(
   controlRecord: CrashRecord,
   versions: Readonly<Record<string, string>>,
 ) {
-  const outcomes = pairRecords.flatMap((p) => p.contenders.map((c) => outcomeOf(c.view)));
-  const count = (o: string) => outcomes.filter((x) => x === o).length;
   return {
-    schema: "agent-harness.fault-crashes.v1",
+    schema: "agent-harness.fault-crashes.v2",
     planner: "fixture",
-    note: "Real process crashes (SIGKILL) and real concurrent processes over durable stores. The planner is a FixtureModel playing scripted outputs: this proves the harness contract (rules 4–6), not planner quality.",
-    command: "npx vitest run test/crash",
+    note: "Real process crashes (SIGKILL) and real concurrent processes over durable stores, on SQLite and on PostgreSQL. The planner is a FixtureModel playing scripted outputs: this proves the harness contract (rules 4–6), not planner quality.",
+    command: "AGENT_HARNESS_PG_URL=… npx vitest run test/crash (.ci/postgres.sh starts a server)",
     stores: {
+      sqlite:
+        "durable/: one SQLite file in WAL mode, synchronous=FULL; ledger begin, world calls and log appends are BEGIN IMMEDIATE transactions",
+      postgres:
+        "durable/: the same stores on PostgreSQL through pg; ledger begin reads its row FOR UPDATE and inserts ON CONFLICT DO NOTHING",
       world:
-        "durable/world.ts: world.json replaced atomically (temp file, fsync, rename, fsync dir) under an O_EXCL lock file, once per executor call",
-      ledger:
-        "durable/ledger.ts: one fsync'ed file per key; begin is a compare-and-set under the key's O_EXCL lock file",
-      handwritten: "durable/checkpoints.ts: append-only checkpoint log per session, fsync per checkpoint",
-      local_state_graph:
-        "durable/graph-checkpointer.ts: append-only graph checkpoint log per thread, fsync per checkpoint",
+        "durable/stores/world.ts: the fixture world as one row per scope, rewritten in the transaction of each executor call",
       langgraph:
-        'langgraph-adapter/src/durable-checkpointer.ts: SqliteSaver (@langchain/langgraph-checkpoint-sqlite) in WAL mode, synchronous=FULL, durability "sync"',
+        'langgraph-adapter: SqliteSaver (WAL, synchronous=FULL) beside a SQLite store, PostgresSaver (own schema per scope) beside a Postgres store; durability "sync"',
     },
     langgraph_versions: versions,
     kill_signal: "SIGKILL",
     engines: [...ENGINE_IDS],
     crash_points: { save_artifact: POINTS.save, publish_report: POINTS.publish },
+    by_store: Object.fromEntries(
+      STORE_KINDS.map((kind) => [
+        kind,
+        MEASURED_KINDS.includes(kind)
+          ? storeSection(
+              records.filter((r) => r.case.store === kind),
+              pairRecords.filter((p) => p.pair.store === kind),
+            )
+          : { status: "not-measured", reason: NOT_MEASURED_REASON },
+      ]),
+    ),
+    negative_control: {
+      store: CONTROL.store,
+      sabotage: "ledger.setDispatched dropped (handwritten, publish_report killed after the side effect)",
+      resumed_status: controlRecord.resumed.status,
+      side_effects: total(controlRecord.disk.effects, "publish_report"),
+      duplicates_detected: duplicatesIn(controlRecord.disk),
+    },
+  };
+}
+
+function storeSection(records: readonly CrashRecord[], pairRecords: readonly PairRecord[]) {
+  const outcomes = pairRecords.flatMap((p) => p.contenders.map((c) => outcomeOf(c.view)));
+  const count = (o: string) => outcomes.filter((x) => x === o).length;
+  return {
+    status: "measured",
     crash_runs: records.length,
     duplicates_found: records.reduce((sum, r) => sum + duplicatesIn(r.disk), 0),
     unapproved_side_effects: records.reduce((sum, r) => sum + unapprovedIn(r), 0),
@@ -475,12 +545,6 @@ function evidenceOf(
       executor_calls: total(r.disk.calls, SCENARIOS[r.case.scenario].tool),
       side_effects: total(r.disk.effects, SCENARIOS[r.case.scenario].tool),
     })),
-    negative_control: {
-      sabotage: "ledger.setDispatched dropped (handwritten, publish_report killed after the side effect)",
-      resumed_status: controlRecord.resumed.status,
-      side_effects: total(controlRecord.disk.effects, "publish_report"),
-      duplicates_detected: duplicatesIn(controlRecord.disk),
-    },
     concurrency: {
       key: SHARED_KEY,
       world_latency_ms: WORLD_LATENCY_MS,

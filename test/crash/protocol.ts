@@ -1,5 +1,6 @@
 /** What the crash tests and their child processes say to each other (one JSON line each, on stdout). */
 import { finalAnswer, toolCall } from "../../handwritten/fixtures/index.js";
+import type { SqlSpec } from "../../durable/index.js";
 import type { EngineId } from "../../scenarios/engine.js";
 
 export const LINE_PREFIX = "@@crash-child ";
@@ -51,7 +52,11 @@ export type Sabotage = "forget_dispatched";
 
 type Common = {
   readonly engine: EngineId;
+  /** Scratch space of the case (barrier files, LangGraph's SQLite file beside a SQLite store). */
   readonly dir: string;
+  /** Where the contract's stores and the world live; `scope` keeps cases on one Postgres server apart. */
+  readonly store: SqlSpec;
+  readonly scope: string;
   readonly session: string;
   readonly scenario: ScenarioId;
   readonly sabotage?: Sabotage;

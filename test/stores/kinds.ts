@@ -2,22 +2,22 @@
  * Every store the project has, in one list: the suites that check what stores hold (no secret
  * persisted, tampering detected, used tokens remembered) run over each. A new store joins by
  * adding an entry here. LangGraph's savers are the adapter's business: its suite puts a
- * MemorySaver beside the `memory` kind and a SqliteSaver (in `dir`) beside the `files` kind.
+ * MemorySaver beside the `memory` kind and a SqliteSaver (in `dir`) beside the `sqlite` kind.
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { hashState, type AgentState, type Checkpoint, type CheckpointStore } from "../../handwritten/contract/index.js";
-import { createDurableEnvironment } from "../../durable/index.js";
+import { createDurableEnvironment, type DurableEnvironment } from "../../durable/index.js";
 import { LOCAL_GRAPH_CHECKPOINTER_KEY } from "../../local-graph/agent/index.js";
 import type { GraphCheckpointer } from "../../local-graph/runtime/index.js";
 import { createEnvironment, type Environment, type EnvironmentOptions } from "../../scenarios/index.js";
 
 export type StoreKind = {
-  readonly name: "memory" | "files";
+  readonly name: "memory" | "sqlite";
   /** LangGraph's saver that goes with this kind. */
   readonly langgraphSaver: "memory" | "sqlite";
   create(options: EnvironmentOptions, dir: string): Environment;
-  /** Every record the core's stores hold, as text (files: every byte under `dir`, databases included). */
+  /** Every record the core's stores hold, as text (sqlite: every byte under `dir`, LangGraph's database included). */
   dump(env: Environment, dir: string): string;
   /** Edits every stored record in place with `edit`, as someone with write access to the store would. */
   tamper(env: Environment, dir: string, edit: (record: unknown) => void): void;
@@ -39,29 +39,34 @@ const memory: StoreKind = {
   tamper: (env, _dir, edit) => kept(env).forEach((records) => records.forEach(edit)),
 };
 
-/** The durable stores on disk (`durable/`): JSON-lines logs, fsync'ed. */
-const files: StoreKind = {
-  name: "files",
+/** The durable stores (`durable/`) in a SQLite file in `dir`; its pages and WAL are read as bytes. */
+const sqlite: StoreKind = {
+  name: "sqlite",
   langgraphSaver: "sqlite",
-  create: (options, dir) => createDurableEnvironment({ ...options, dir }),
+  create: (options, dir) =>
+    createDurableEnvironment({ ...options, store: { kind: "sqlite", path: join(dir, "harness.sqlite") } }),
   dump: (_env, dir) =>
     filesUnder(dir)
       .map((file) => readFileSync(file, "latin1"))
       .join("\n"),
-  tamper(_env, dir, edit) {
-    for (const file of filesUnder(dir).filter((f) => f.endsWith(".jsonl") && /\/(checkpoints|graph)\//.test(f))) {
-      const lines = readFileSync(file, "utf8").split("\n").filter(Boolean);
-      const edited = lines.map((line) => {
-        const record = JSON.parse(line) as unknown;
-        edit(record);
-        return JSON.stringify(record);
-      });
-      writeFileSync(file, `${edited.join("\n")}\n`);
+  tamper(env, _dir, edit) {
+    const { db } = env as DurableEnvironment;
+    const rows = db.query(
+      "SELECT scope, log, stream, n, body FROM log_records WHERE log IN ('checkpoints', 'graph')",
+    ).rows;
+    for (const row of rows) {
+      const record = JSON.parse(String(row["body"])) as unknown;
+      edit(record);
+      const where = [row["scope"], row["log"], row["stream"], row["n"]] as (string | number)[];
+      db.query("UPDATE log_records SET body = ? WHERE scope = ? AND log = ? AND stream = ? AND n = ?", [
+        JSON.stringify(record),
+        ...where,
+      ]);
     }
   },
 };
 
-export const STORE_KINDS: readonly StoreKind[] = [memory, files];
+export const STORE_KINDS: readonly StoreKind[] = [memory, sqlite];
 
 /**
  * The attack of issue 19: a pending `team` publish becomes `public` in the stored state, and

@@ -1,0 +1,39 @@
+/**
+ * What can go wrong with a store, named once. Opening a store answers a `Result`; a store that
+ * fails in the middle of a run (its server went away, a row no longer reads) throws a
+ * `StoreError`, which ends the operation like a crash: nothing after it was recorded.
+ */
+export type StoreErrorCode =
+  /** `--store` or AGENT_HARNESS_STORE is not `memory`, `sqlite:PATH` or `postgres:URL`. */
+  | "store_bad_spec"
+  /** No server answers at the URL. */
+  | "store_unreachable"
+  /** The server refused the user or password. */
+  | "store_auth_failed"
+  /** The file is not a SQLite database (corrupt, or some other file). */
+  | "store_not_a_database"
+  /** A database that holds other tables and not this harness's schema. */
+  | "store_foreign"
+  /** The database was written by a newer version of the harness. */
+  | "store_schema_future"
+  /** A row read back does not have the shape it was written with. */
+  | "store_row_invalid"
+  /** The connection broke or timed out during an operation. */
+  | "store_unavailable";
+
+export class StoreError extends Error {
+  static readonly unminifiableName = "StoreError";
+  constructor(
+    readonly code: StoreErrorCode,
+    /** The store, as `sqlite:PATH` or `postgres://host:port/db` (never a password). */
+    readonly store: string,
+    readonly reason: string,
+  ) {
+    super(`${code}: ${store}: ${reason}`);
+    this.name = StoreError.unminifiableName;
+  }
+}
+
+export function isStoreError(error: unknown): error is StoreError {
+  return error instanceof Error && error.name === StoreError.unminifiableName;
+}

@@ -1,0 +1,95 @@
+/**
+ * From a store spec to the contract's stores. `openDatabase` connects and migrates, and says
+ * why it cannot; `storesIn` puts every store of one scope over a connection (many scopes, e.g.
+ * one per scenario engine or per MCP deployment, can share a database).
+ */
+import {
+  assertNever,
+  createMemoryLedger,
+  ok,
+  type ArtifactStore,
+  type CheckpointStore,
+  type LedgerEntry,
+  type LedgerStore,
+  type Result,
+  type TraceSink,
+} from "../handwritten/contract/index.js";
+import type { FixtureWorld } from "../handwritten/fixtures/index.js";
+import { memoryEnvironmentStores } from "../scenarios/environment.js";
+import { createMemoryGraphCheckpointer, type GraphCheckpointer } from "../local-graph/runtime/index.js";
+import type { StoreError } from "./errors.js";
+import { describeStore, type StoreSpec } from "./spec.js";
+import type { SqlConnection } from "./sql/connection.js";
+import { migrate } from "./sql/migrations.js";
+import { openPostgres, type PostgresOptions } from "./sql/postgres.js";
+import { openSqlite } from "./sql/sqlite.js";
+import { createSqlArtifactStore } from "./stores/artifacts.js";
+import { createSqlLedger } from "./stores/ledger.js";
+import { createSqlCheckpointStore, createSqlGraphCheckpointer, createSqlTraceSink } from "./stores/records.js";
+import { createSqlWorld, type SqlWorldOptions } from "./stores/world.js";
+
+export type Stores = {
+  readonly label: string;
+  readonly ledger: LedgerStore & { entries(): readonly LedgerEntry[] };
+  readonly checkpoints: CheckpointStore;
+  readonly artifacts: ArtifactStore;
+  readonly trace: TraceSink;
+  readonly graph: GraphCheckpointer<unknown>;
+  world(options?: SqlWorldOptions): FixtureWorld;
+};
+
+export type SqlSpec = Exclude<StoreSpec, { kind: "memory" }>;
+
+/** Connects to the database and brings its schema up to date; nothing is written when it fails. */
+export function openDatabase(spec: SqlSpec, options: PostgresOptions = {}): Result<SqlConnection, StoreError> {
+  const opened = connect(spec, options);
+  if (!opened.ok) return opened;
+  const migrated = migrate(opened.value);
+  if (migrated.ok) return opened;
+  opened.value.close();
+  return migrated;
+}
+
+function connect(spec: SqlSpec, options: PostgresOptions): Result<SqlConnection, StoreError> {
+  switch (spec.kind) {
+    case "sqlite":
+      return openSqlite(spec.path);
+    case "postgres":
+      return openPostgres(spec.url, describeStore(spec), options);
+    default:
+      return assertNever(spec);
+  }
+}
+
+export function storesIn(db: SqlConnection, scope: string): Stores {
+  return {
+    label: db.label,
+    ledger: createSqlLedger(db, scope),
+    checkpoints: createSqlCheckpointStore(db, scope),
+    artifacts: createSqlArtifactStore(db, scope),
+    trace: createSqlTraceSink(db, scope),
+    graph: createSqlGraphCheckpointer(db, scope),
+    world: (options) => createSqlWorld(db, scope, options),
+  };
+}
+
+export function memoryStores(): Stores {
+  const stores = memoryEnvironmentStores();
+  return {
+    ...stores,
+    label: "memory",
+    ledger: createMemoryLedger(),
+    graph: createMemoryGraphCheckpointer(),
+    world: (options) => stores.world(options?.faults ?? []),
+  };
+}
+
+/** The stores of one scope under any spec; the caller closes the connection it gets back (null for memory). */
+export function openStores(
+  spec: StoreSpec,
+  scope: string,
+): Result<{ readonly stores: Stores; readonly db: SqlConnection | null }, StoreError> {
+  if (spec.kind === "memory") return ok({ stores: memoryStores(), db: null });
+  const db = openDatabase(spec);
+  return db.ok ? ok({ stores: storesIn(db.value, scope), db: db.value }) : db;
+}

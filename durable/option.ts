@@ -1,0 +1,43 @@
+/**
+ * `--store` for entry points that run many scenarios (compare, faults, bench): the flag or
+ * AGENT_HARNESS_STORE, parsed and opened once. Each run then gets environments in a scope of its
+ * own (a fresh prefix per invocation), so runs never see each other in a shared database.
+ */
+import { randomUUID } from "node:crypto";
+import { ok, type Result } from "../handwritten/contract/index.js";
+import type { Environment, EnvironmentOptions } from "../scenarios/environment.js";
+import { environmentFactory } from "./environment.js";
+import type { StoreError } from "./errors.js";
+import { openDatabase } from "./open.js";
+import { describeStore, resolveStoreSpec, type StoreSpec } from "./spec.js";
+import type { SqlConnection } from "./sql/connection.js";
+
+export type StoreOption = {
+  readonly spec: StoreSpec;
+  readonly label: string;
+  /** Undefined in memory: callers keep their own default. */
+  readonly environment: ((options: EnvironmentOptions) => Environment) | undefined;
+  readonly db: SqlConnection | null;
+  close(): void;
+};
+
+export function openStoreOption(
+  flag: string | null | undefined,
+  command: string,
+  env: Readonly<Record<string, string | undefined>>,
+  fallback: StoreSpec = { kind: "memory" },
+): Result<StoreOption, StoreError> {
+  const spec = resolveStoreSpec(flag ?? undefined, env, fallback);
+  if (!spec.ok) return spec;
+  if (spec.value.kind === "memory")
+    return ok({ spec: spec.value, label: "memory", environment: undefined, db: null, close: () => undefined });
+  const db = openDatabase(spec.value);
+  if (!db.ok) return db;
+  return ok({
+    spec: spec.value,
+    label: describeStore(spec.value),
+    environment: environmentFactory(db.value, `${command}-${randomUUID()}`),
+    db: db.value,
+    close: () => db.value.close(),
+  });
+}

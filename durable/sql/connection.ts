@@ -1,0 +1,55 @@
+/**
+ * A synchronous SQL connection: the contract's store interfaces are synchronous (the reducer's
+ * runner and the browser page call them without awaiting), so both databases are reached through
+ * this one shape. SQLite (better-sqlite3) is synchronous already; Postgres is made so by a worker
+ * thread (postgres.ts). The stores are written once over it.
+ */
+export type SqlValue = string | number | null;
+export type Row = Readonly<Record<string, unknown>>;
+export type Dialect = "sqlite" | "postgres";
+
+export type QueryResult = { readonly rows: readonly Row[]; readonly changes: number };
+
+export interface SqlConnection {
+  readonly dialect: Dialect;
+  /** The store as errors name it: `sqlite:PATH` or `postgres://host:port/db`, never a password. */
+  readonly label: string;
+  /** One statement with `?` placeholders. */
+  query(sql: string, params?: readonly SqlValue[]): QueryResult;
+  /**
+   * Runs `body` in one write transaction: SQLite takes the database's write lock at BEGIN
+   * (IMMEDIATE), so transactions of several processes run one after the other; on Postgres,
+   * rows are locked as they are read `FOR UPDATE`. A nested call joins the outer transaction.
+   */
+  transaction<T>(body: () => T): T;
+  close(): void;
+}
+
+/** `SELECT … FOR UPDATE` on Postgres; SQLite's write transaction already holds the whole database. */
+export function forUpdate(dialect: Dialect): string {
+  return dialect === "postgres" ? " FOR UPDATE" : "";
+}
+
+/** Runs `body` once inside BEGIN … COMMIT, rolling back when it throws; nested calls join. */
+export function createTransactor(begin: () => void, commit: () => void, rollback: () => void) {
+  let depth = 0;
+  return <T>(body: () => T): T => {
+    if (depth > 0) return body();
+    begin();
+    depth = 1;
+    try {
+      const result = body();
+      commit();
+      return result;
+    } catch (error) {
+      try {
+        rollback();
+      } catch {
+        // The connection is gone; the server rolled the transaction back itself.
+      }
+      throw error;
+    } finally {
+      depth = 0;
+    }
+  };
+}

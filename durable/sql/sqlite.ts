@@ -1,0 +1,61 @@
+/**
+ * SQLite through better-sqlite3: one database file in WAL mode, every commit fsync'ed
+ * (`synchronous = FULL`), and a busy timeout so a process waits for another's write transaction
+ * instead of failing.
+ */
+import Database from "better-sqlite3";
+import { err, ok, type Result } from "../../handwritten/contract/index.js";
+import { StoreError } from "../errors.js";
+import { createTransactor, type SqlConnection } from "./connection.js";
+
+const BUSY_TIMEOUT_MS = 30_000;
+
+export function openSqlite(path: string): Result<SqlConnection, StoreError> {
+  const label = `sqlite:${path}`;
+  let db: Database.Database;
+  try {
+    db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
+  } catch (error) {
+    return err(new StoreError("store_unreachable", label, messageOf(error)));
+  }
+  try {
+    // The first statement reads the header: a file that is not a database fails here.
+    db.pragma("journal_mode = WAL");
+    db.pragma("synchronous = FULL");
+  } catch (error) {
+    db.close();
+    return err(toStoreError(error, label));
+  }
+  const run = (sql: string) => db.exec(sql);
+  const connection: SqlConnection = {
+    dialect: "sqlite",
+    label,
+    query(sql, params = []) {
+      try {
+        const statement = db.prepare(sql);
+        if (statement.reader) return { rows: statement.all(...params) as Record<string, unknown>[], changes: 0 };
+        return { rows: [], changes: statement.run(...params).changes };
+      } catch (error) {
+        throw toStoreError(error, label);
+      }
+    },
+    transaction: createTransactor(
+      () => run("BEGIN IMMEDIATE"),
+      () => run("COMMIT"),
+      () => run("ROLLBACK"),
+    ),
+    close: () => db.close(),
+  };
+  return ok(connection);
+}
+
+function toStoreError(error: unknown, label: string): StoreError {
+  const code = (error as { code?: unknown }).code;
+  if (code === "SQLITE_NOTADB" || code === "SQLITE_CORRUPT")
+    return new StoreError("store_not_a_database", label, messageOf(error));
+  return new StoreError("store_unavailable", label, messageOf(error));
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

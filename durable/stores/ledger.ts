@@ -1,0 +1,59 @@
+/**
+ * The idempotency ledger on SQLite or Postgres, shared by every process on the same database.
+ * `begin` is one transaction: read the key's row (locked `FOR UPDATE` on Postgres; SQLite holds
+ * the write lock from BEGIN), let the contract decide (`decideBegin`), and write only when it
+ * says `execute`. A new key is inserted with `ON CONFLICT DO NOTHING`: when another process
+ * inserted it first, nothing is written and the row it wrote is read and decided on instead.
+ */
+import { decideBegin, ledgerEntries, type LedgerEntry, type LedgerStore } from "../../handwritten/contract/index.js";
+import { forUpdate, type SqlConnection } from "../sql/connection.js";
+import { readLedgerEntry } from "../sql/rows.js";
+
+export type SqlLedger = LedgerStore & { entries(): readonly LedgerEntry[] };
+
+export function createSqlLedger(db: SqlConnection, scope: string): SqlLedger {
+  const where = (key: string) => ({ store: db.label, row: `ledger ${scope}/${key}` });
+  const select = (key: string, lock: boolean): LedgerEntry | undefined => {
+    const sql = `SELECT entry FROM ledger WHERE scope = ? AND key = ?${lock ? forUpdate(db.dialect) : ""}`;
+    const row = db.query(sql, [scope, key]).rows[0];
+    return row === undefined ? undefined : readLedgerEntry(String(row["entry"]), key, where(key));
+  };
+  const write = (entry: LedgerEntry) =>
+    db.query("UPDATE ledger SET entry = ? WHERE scope = ? AND key = ?", [JSON.stringify(entry), scope, entry.key]);
+  const update = (key: string, change: (entry: LedgerEntry) => LedgerEntry) =>
+    db.transaction(() => {
+      const entry = select(key, true);
+      if (entry !== undefined) write(change(entry));
+    });
+
+  return {
+    get: (key) => select(key, false),
+    begin: (request) =>
+      db.transaction(() => {
+        for (;;) {
+          const entry = select(request.key, true);
+          const decision = decideBegin(entry, request);
+          if (decision.kind !== "execute") return decision;
+          const next = ledgerEntries.begun(request);
+          if (entry !== undefined) {
+            write(next);
+            return decision;
+          }
+          const inserted = db.query(
+            "INSERT INTO ledger (scope, key, entry) VALUES (?, ?, ?) ON CONFLICT (scope, key) DO NOTHING",
+            [scope, request.key, JSON.stringify(next)],
+          );
+          if (inserted.changes === 1) return decision;
+          // Another process inserted the key between our read and our insert: decide on its row.
+        }
+      }),
+    setDispatched: (key, dispatched, at) => update(key, (e) => ledgerEntries.dispatched(e, dispatched, at)),
+    complete: (key, output, at) => update(key, (e) => ledgerEntries.completed(e, output, at)),
+    markUncertain: (key, at) => update(key, (e) => ledgerEntries.uncertain(e, at)),
+    release: (key) => void db.query("DELETE FROM ledger WHERE scope = ? AND key = ?", [scope, key]),
+    entries: () =>
+      db
+        .query("SELECT key, entry FROM ledger WHERE scope = ? ORDER BY key", [scope])
+        .rows.map((row) => readLedgerEntry(String(row["entry"]), String(row["key"]), where(String(row["key"])))),
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * Append-only logs in one table: checkpoints (one stream per session), graph checkpoints (one per
+ * thread) and the trace (one per session). A record's position is the next number of its stream,
+ * taken inside the appending transaction; a crash either committed a record or left no trace of
+ * it, so a torn write never makes a log unreadable.
+ */
+import type { SqlConnection } from "../sql/connection.js";
+import type { RowContext } from "../sql/rows.js";
+
+export type LogName = "checkpoints" | "graph" | "trace";
+
+export type SqlLog<T> = {
+  append(stream: string, records: readonly T[]): void;
+  list(stream: string): readonly T[];
+  latest(stream: string): T | undefined;
+  count(stream: string): number;
+};
+
+export function createSqlLog<T>(
+  db: SqlConnection,
+  scope: string,
+  log: LogName,
+  read: (body: string, stream: string, where: RowContext) => T,
+): SqlLog<T> {
+  const decode = (stream: string) => (row: Readonly<Record<string, unknown>>) =>
+    read(String(row["body"]), stream, { store: db.label, row: `${log} ${scope}/${stream}#${String(row["n"])}` });
+  const key = "scope = ? AND log = ? AND stream = ?";
+  return {
+    append: (stream, records) =>
+      records.length === 0
+        ? undefined
+        : db.transaction(() => {
+            const top = db.query(`SELECT MAX(n) AS n FROM log_records WHERE ${key}`, [scope, log, stream]).rows[0];
+            const first = Number(top?.["n"] ?? 0) + 1;
+            records.forEach((record, i) =>
+              db.query("INSERT INTO log_records (scope, log, stream, n, body) VALUES (?, ?, ?, ?, ?)", [
+                scope,
+                log,
+                stream,
+                first + i,
+                JSON.stringify(record),
+              ]),
+            );
+          }),
+    list: (stream) =>
+      db
+        .query(`SELECT n, body FROM log_records WHERE ${key} ORDER BY n`, [scope, log, stream])
+        .rows.map(decode(stream)),
+    latest: (stream) => {
+      const rows = db.query(`SELECT n, body FROM log_records WHERE ${key} ORDER BY n DESC LIMIT 1`, [
+        scope,
+        log,
+        stream,
+      ]).rows;
+      return rows[0] === undefined ? undefined : decode(stream)(rows[0]);
+    },
+    count: (stream) =>
+      Number(db.query(`SELECT COUNT(*) AS c FROM log_records WHERE ${key}`, [scope, log, stream]).rows[0]?.["c"] ?? 0),
+  };
+}

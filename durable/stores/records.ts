@@ -1,0 +1,40 @@
+/** The contract's checkpoint store and trace sink, and the local graph's checkpointer, as SQL logs. */
+import type { CheckpointStore, TraceEvent, TraceSink } from "../../handwritten/contract/index.js";
+import type { GraphCheckpointer } from "../../local-graph/runtime/index.js";
+import type { SqlConnection } from "../sql/connection.js";
+import { readCheckpoint, readGraphCheckpoint, readTraceEvent } from "../sql/rows.js";
+import { createSqlLog } from "./log.js";
+
+export function createSqlCheckpointStore(db: SqlConnection, scope: string): CheckpointStore {
+  const log = createSqlLog(db, scope, "checkpoints", readCheckpoint);
+  return {
+    put: (checkpoint) => log.append(checkpoint.session_id, [checkpoint]),
+    latest: (session_id) => freeze(log.latest(session_id)),
+    list: (session_id) => log.list(session_id).map((c) => Object.freeze(c)),
+  };
+}
+
+export function createSqlGraphCheckpointer<S>(db: SqlConnection, scope: string): GraphCheckpointer<S> {
+  const log = createSqlLog(db, scope, "graph", readGraphCheckpoint<S>);
+  return {
+    put: (checkpoint) => log.append(checkpoint.thread_id, [checkpoint]),
+    latest: (thread_id) => freeze(log.latest(thread_id)),
+    count: (thread_id) => log.count(thread_id),
+  };
+}
+
+export function createSqlTraceSink(db: SqlConnection, scope: string): TraceSink {
+  const log = createSqlLog(db, scope, "trace", readTraceEvent);
+  return {
+    append(events) {
+      const bySession = new Map<string, TraceEvent[]>();
+      for (const event of events) bySession.set(event.session_id, [...(bySession.get(event.session_id) ?? []), event]);
+      db.transaction(() => {
+        for (const [session_id, more] of bySession) log.append(session_id, more);
+      });
+    },
+    list: (session_id) => log.list(session_id),
+  };
+}
+
+const freeze = <T>(value: T | undefined): T | undefined => (value === undefined ? undefined : Object.freeze(value));

@@ -1,0 +1,38 @@
+/**
+ * LangGraph's own Postgres checkpointer (@langchain/langgraph-checkpoint-postgres) on the same
+ * server as the contract's stores. Each scope gets its own Postgres schema, so runs that share a
+ * thread id (a session id) but not a scope never see each other's checkpoints. `setup()` creates
+ * the saver's tables (its own migrations) before the first run.
+ */
+import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
+import type { Environment } from "../../scenarios/environment.js";
+import { CHECKPOINTER_KEY } from "./checkpointer.js";
+import { versionOf } from "./durable-checkpointer.js";
+
+export const POSTGRES_CHECKPOINTER_VERSIONS: Readonly<
+  Record<"@langchain/langgraph-checkpoint-postgres" | "pg", string>
+> = Object.freeze({
+  "@langchain/langgraph-checkpoint-postgres": versionOf("@langchain/langgraph-checkpoint-postgres"),
+  pg: versionOf("pg"),
+});
+
+/** A Postgres schema name for a scope: lower-case letters, digits and `_`, starting with a letter. */
+export function schemaFor(scope: string): string {
+  return `lg_${scope.toLowerCase().replace(/[^a-z0-9_]/g, "_")}`.slice(0, 63);
+}
+
+export async function openPostgresCheckpointer(url: string, scope: string): Promise<PostgresSaver> {
+  const saver = PostgresSaver.fromConnString(url, { schema: schemaFor(scope) });
+  // Two processes setting up one schema at once can collide on CREATE SCHEMA; the second try finds it made.
+  await saver.setup().catch(() => saver.setup());
+  return saver;
+}
+
+/** Puts a Postgres checkpointer into the environment, where the LangGraph engine looks for its checkpointer. */
+export async function usePostgresCheckpointer(env: Environment, url: string, scope: string): Promise<PostgresSaver> {
+  if (env.durable.has(CHECKPOINTER_KEY))
+    throw new Error(`the environment already has a LangGraph checkpointer (${CHECKPOINTER_KEY})`);
+  const saver = await openPostgresCheckpointer(url, scope);
+  env.durable.set(CHECKPOINTER_KEY, saver);
+  return saver;
+}
