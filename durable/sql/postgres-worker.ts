@@ -28,13 +28,32 @@ async function connected() {
   return fresh;
 }
 
+/** The client a transaction began on. Its statements never move to another connection: after a
+ *  reconnect the server has rolled the transaction back, and a COMMIT on a fresh connection would
+ *  "succeed" with nothing committed. */
+let transactionClient = null;
+
+function lostTransaction(message) {
+  return Object.assign(new Error(message), { code: "08006" });
+}
+
 async function answer(request) {
   if (request.kind === "close") {
     if (client !== null) await client.end().catch(() => {});
     client = null;
     return { ok: true, rows: [], changes: 0 };
   }
+  const verb = request.sql.trim().split(/\s+/)[0].toUpperCase();
+  if (transactionClient !== null && transactionClient !== client) {
+    // Every statement of the lost transaction fails until it is ended; a new BEGIN starts over.
+    if (verb === "ROLLBACK" || verb === "COMMIT" || verb === "BEGIN") transactionClient = null;
+    if (verb === "ROLLBACK") return { ok: true, rows: [], changes: 0 };
+    if (verb !== "BEGIN")
+      throw lostTransaction("the connection was lost inside a transaction; the server rolled it back or its outcome is unknown");
+  }
   const c = await connected();
+  if (verb === "BEGIN") transactionClient = c;
+  if (verb === "COMMIT" || verb === "ROLLBACK") transactionClient = null;
   try {
     const result = await c.query(request.sql, request.params);
     return { ok: true, rows: result.rows, changes: result.rowCount ?? 0 };
