@@ -1,7 +1,7 @@
 /**
  * tsx scripts/fault-schedules.ts [--schedules N] [--seed S] [--only I] [--output PATH]
  * Runs seeded random fault schedules on every engine that loads and writes the tally as JSON.
- * Exit 0 with no violations, 1 with any, 2 on bad usage.
+ * Exit 0 with no violations, 1 with any, 2 on bad usage, 5 when the store cannot be opened.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
@@ -9,14 +9,17 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { localGraphFactory } from "../local-graph/agent/index.js";
 import { handwrittenFactory, type EngineFactory } from "../scenarios/index.js";
+import { openStoreOption, STORE_ENV, type StoreOption } from "../durable/index.js";
 import { loadFramework } from "./comparison/load-framework.js";
 import { DEFAULT_SCHEDULES, DEFAULT_SEED, runSchedules } from "./faults/run.js";
 
-const USAGE = `Usage: tsx scripts/fault-schedules.ts [--schedules N] [--seed S] [--only I] [--output PATH]
+const USAGE = `Usage: tsx scripts/fault-schedules.ts [--schedules N] [--seed S] [--only I] [--output PATH] [--store SPEC]
 
 Plays N seeded random schedules (planner routes, faults, approvals, crashes) on the handwritten
 engine, the local state graph and LangGraph, and checks the contract's invariants on each.
-Defaults: --schedules ${DEFAULT_SCHEDULES} --seed ${DEFAULT_SEED}. --only I replays schedule I of the seed.`;
+Defaults: --schedules ${DEFAULT_SCHEDULES} --seed ${DEFAULT_SEED}. --only I replays schedule I of the seed.
+--store memory (default) | sqlite:PATH | postgres:URL (or ${STORE_ENV}): where the stores live.
+Exit 0 with no violations, 1 with any, 2 on bad usage, 5 when the store cannot be opened.`;
 
 export async function main(argv: readonly string[]): Promise<number> {
   let values: Record<string, string | boolean | undefined>;
@@ -29,6 +32,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         only: { type: "string" },
         output: { type: "string" },
         help: { type: "boolean" },
+        store: { type: "string" },
       },
       strict: true,
     }));
@@ -50,6 +54,25 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`fault-schedules: --schedules, --seed and --only take whole numbers\n\n${USAGE}\n`);
     return 2;
   }
+  const store = openStoreOption(values["store"] as string | undefined, "faults", process.env);
+  if (!store.ok) {
+    process.stderr.write(`fault-schedules: ${store.error.message}\n`);
+    return store.error.code === "store_bad_spec" ? 2 : 5;
+  }
+  try {
+    return await run(schedules, seed, only, values["output"], store.value);
+  } finally {
+    store.value.close();
+  }
+}
+
+async function run(
+  schedules: number,
+  seed: number,
+  only: number | undefined,
+  output: unknown,
+  store: StoreOption,
+): Promise<number> {
   const factories: EngineFactory[] = [handwrittenFactory, localGraphFactory];
   const langgraph = await loadFramework("langgraph");
   if (langgraph.ok) factories.push(langgraph.value);
@@ -59,11 +82,12 @@ export async function main(argv: readonly string[]): Promise<number> {
     schedules,
     ...(only === undefined ? {} : { only }),
     progress: (m) => process.stderr.write(`… ${m}\n`),
+    ...(store.environment === undefined ? {} : { stores: { environment: store.environment } }),
   });
   const json = `${JSON.stringify(report, null, 2)}\n`;
-  if (typeof values["output"] === "string") {
-    mkdirSync(dirname(values["output"]), { recursive: true });
-    writeFileSync(values["output"], json);
+  if (typeof output === "string") {
+    mkdirSync(dirname(output), { recursive: true });
+    writeFileSync(output, json);
   } else process.stdout.write(json);
   for (const f of report.failures)
     process.stderr.write(

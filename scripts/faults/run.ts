@@ -4,7 +4,7 @@
  * index alone (`tsx scripts/fault-schedules.ts --seed S --only I`).
  */
 import fc from "fast-check";
-import type { EngineFactory, EngineId } from "../../scenarios/index.js";
+import type { EngineFactory, EngineId, RunOptions } from "../../scenarios/index.js";
 import { checkSchedule, scheduleArbitrary, type Violation } from "./schedule.js";
 
 export const FAULT_SCHEDULES_SCHEMA = "agent-harness.fault-schedules.v1";
@@ -51,7 +51,14 @@ const RULE_COUNTERS: Record<string, keyof EngineTally> = {
 
 export async function runSchedules(
   factories: readonly EngineFactory[],
-  options: { seed: number; schedules: number; only?: number; progress?: (message: string) => void },
+  options: {
+    seed: number;
+    schedules: number;
+    only?: number;
+    progress?: (message: string) => void;
+    /** `--store`: each run's stores in a scope of their own on a database. @default in memory */
+    stores?: Pick<RunOptions, "environment">;
+  },
 ): Promise<ScheduleReport> {
   const all = fc.sample(scheduleArbitrary, {
     numRuns: options.only === undefined ? options.schedules : options.only + 1,
@@ -76,7 +83,7 @@ export async function runSchedules(
     for (const index of indexes) {
       const schedule = all[index];
       if (schedule === undefined) continue;
-      const result = await checkSchedule(factory, schedule);
+      const result = await checkSchedule(factory, schedule, options.stores);
       seen.push(result.observation);
       tally.schedules += 1;
       tally.final_statuses[result.final_status] = (tally.final_statuses[result.final_status] ?? 0) + 1;

@@ -12,6 +12,7 @@ import {
   SESSION_ID,
   type Action,
   type EngineFactory,
+  type RunOptions,
   type Scenario,
 } from "../../scenarios/index.js";
 
@@ -115,10 +116,15 @@ export type ScheduleResult = {
 };
 
 /** Runs one schedule on one engine, twice, and checks the contract's invariants. */
-export async function checkSchedule(factory: EngineFactory, schedule: Scenario): Promise<ScheduleResult> {
+export async function checkSchedule(
+  factory: EngineFactory,
+  schedule: Scenario,
+  stores: Pick<RunOptions, "environment"> = {},
+): Promise<ScheduleResult> {
   const violations: Violation[] = [];
   const uncertainCalls: string[] = [];
   const first = await runScenario(factory, schedule, {
+    ...stores,
     graphSteps: false,
     instrument: (env) =>
       env.world.observeCalls((tool, key) => {
@@ -158,7 +164,7 @@ export async function checkSchedule(factory: EngineFactory, schedule: Scenario):
   if (!(ALLOWED_FINAL as readonly string[]).includes(observation.final_status)) {
     violations.push({ rule: "terminal_state_allowed", detail: `ended in ${observation.final_status}` });
   }
-  const again = await runScenario(factory, schedule, { graphSteps: false });
+  const again = await runScenario(factory, schedule, { ...stores, graphSteps: false });
   if (canonicalJson(again.trace) !== canonicalJson(trace))
     violations.push({ rule: "replay_reproduces_trace", detail: "a second run gave another trace" });
   return { violations, final_status: observation.final_status, observation: canonicalJson(first.observation), trace };
