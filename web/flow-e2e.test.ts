@@ -8,8 +8,7 @@ import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport, type JSONRPCMessage } from "@modelcontextprotocol/server";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { PendingApproval, TraceEvent } from "../handwritten/contract/index.js";
-import { approve } from "../mcp/approval-gate.js";
+import { approvePending, type PendingApproval, type TraceEvent } from "../handwritten/contract/index.js";
 import { createMemoryAuditSink } from "../mcp/audit.js";
 import { META_KEYS } from "../mcp/meta.js";
 import { createHarnessServer } from "../mcp/server.js";
@@ -49,7 +48,7 @@ async function reference(choice: CallChoice, person: "approve" | "decline" = "ap
   const first = await client.callTool({ name: call.tool, arguments: { ...call.arguments } });
   const content = first.structuredContent as { status: string; pending?: PendingApproval };
   if (content.status === "approval_required" && person === "approve" && content.pending !== undefined) {
-    const token = approve(content.pending, FLOW_SESSION, deps.secret, deps.clock.now());
+    const token = approvePending(content.pending, FLOW_SESSION, deps.secret, deps.clock.now());
     await client.callTool({
       name: call.tool,
       arguments: { ...call.arguments },

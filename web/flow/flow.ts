@@ -8,10 +8,9 @@
  */
 import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport, type JSONRPCMessage } from "@modelcontextprotocol/server";
-import { DEFAULT_INPUT_LIMITS, type TraceEvent } from "../../handwritten/contract/index.js";
+import { approvePending, DEFAULT_INPUT_LIMITS, type TraceEvent } from "../../handwritten/contract/index.js";
 import type { FixtureWorld } from "../../handwritten/fixtures/index.js";
-import { approve } from "../../mcp/approval-gate.js";
-import type { AuditSink } from "../../mcp/audit.js";
+import { createMemoryAuditSink, type AuditSink } from "../../mcp/audit.js";
 import type { CallToolDeps } from "../../mcp/call-tool.js";
 import { META_KEYS } from "../../mcp/meta.js";
 import { createHarnessServer } from "../../mcp/server.js";
@@ -87,8 +86,13 @@ export function createFlow(choice: CallChoice, logError: (error: unknown) => voi
   const log: FlowEntry[] = [];
   const methods = new Map<string | number, string>();
   const push = (entry: Unnumbered<FlowEntry>) => void log.push({ ...entry, n: log.length + 1 } as FlowEntry);
+  const memory = createMemoryAuditSink();
   const { deps, world } = createFlowDeps({
-    append: (event) => push({ kind: "fact", step: stepOfFact(event.type), event }),
+    ...memory,
+    append(event) {
+      memory.append(event);
+      push({ kind: "fact", step: stepOfFact(event.type), event });
+    },
   });
   const server = createHarnessServer(deps, { connectionSession: FLOW_SESSION, logError });
   const client = new Client(FLOW_CLIENT_INFO);
@@ -167,7 +171,7 @@ export function createFlow(choice: CallChoice, logError: (error: unknown) => voi
         const pending = answer === null ? null : pendingOfAnswer(answer);
         if (pending === null || !awaitingPerson()) throw new Error("no call is waiting for approval");
         push({ kind: "person", step: "policy", decision: "approved" });
-        await send({ [META_KEYS.approval]: approve(pending, FLOW_SESSION, deps.secret, deps.clock.now()) });
+        await send({ [META_KEYS.approval]: approvePending(pending, FLOW_SESSION, deps.secret, deps.clock.now()) });
       }),
     decline: () =>
       exclusive(async () => {
