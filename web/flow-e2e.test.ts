@@ -14,7 +14,8 @@ import { META_KEYS } from "../mcp/meta.js";
 import { createHarnessServer } from "../mcp/server.js";
 import { openAt, seriousViolations, shot, useBrowser } from "./browser.js";
 import { PROPOSED_CALLS, type CallChoice } from "./flow/choices.js";
-import { createFlowDeps, FLOW_CLIENT_INFO, FLOW_SESSION } from "./flow/flow.js";
+import { createFlowDeps } from "./flow/deps.js";
+import { FLOW_CLIENT_INFO, FLOW_SESSION } from "./flow/flow.js";
 
 type Wire = { direction: "to_server" | "to_client"; message: JSONRPCMessage };
 type Reference = { wire: Wire[]; facts: TraceEvent[]; effects: number };
@@ -44,6 +45,9 @@ async function reference(choice: CallChoice, person: "approve" | "decline" = "ap
   const client = new Client(FLOW_CLIENT_INFO);
   await client.connect(clientSide);
   await client.listTools();
+  const offered = client.getServerCapabilities();
+  if (offered?.resources !== undefined) await client.listResources();
+  if (offered?.prompts !== undefined) await client.listPrompts();
   const call = PROPOSED_CALLS[choice];
   const first = await client.callTool({ name: call.tool, arguments: { ...call.arguments } });
   const content = first.structuredContent as { status: string; pending?: PendingApproval };
