@@ -8,14 +8,14 @@ import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport, type JSONRPCMessage } from "@modelcontextprotocol/server";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { PendingApproval, TraceEvent } from "../handwritten/contract/index.js";
-import { approve } from "../mcp/approval-gate.js";
+import { approvePending, type PendingApproval, type TraceEvent } from "../handwritten/contract/index.js";
 import { createMemoryAuditSink } from "../mcp/audit.js";
 import { META_KEYS } from "../mcp/meta.js";
 import { createHarnessServer } from "../mcp/server.js";
 import { openAt, seriousViolations, shot, useBrowser } from "./browser.js";
 import { PROPOSED_CALLS, type CallChoice } from "./flow/choices.js";
-import { createFlowDeps, FLOW_CLIENT_INFO, FLOW_SESSION } from "./flow/flow.js";
+import { createFlowDeps } from "./flow/deps.js";
+import { FLOW_CLIENT_INFO, FLOW_SESSION } from "./flow/flow.js";
 
 type Wire = { direction: "to_server" | "to_client"; message: JSONRPCMessage };
 type Reference = { wire: Wire[]; facts: TraceEvent[]; effects: number };
@@ -45,11 +45,14 @@ async function reference(choice: CallChoice, person: "approve" | "decline" = "ap
   const client = new Client(FLOW_CLIENT_INFO);
   await client.connect(clientSide);
   await client.listTools();
+  const offered = client.getServerCapabilities();
+  if (offered?.resources !== undefined) await client.listResources();
+  if (offered?.prompts !== undefined) await client.listPrompts();
   const call = PROPOSED_CALLS[choice];
   const first = await client.callTool({ name: call.tool, arguments: { ...call.arguments } });
   const content = first.structuredContent as { status: string; pending?: PendingApproval };
   if (content.status === "approval_required" && person === "approve" && content.pending !== undefined) {
-    const token = approve(content.pending, FLOW_SESSION, deps.secret, deps.clock.now());
+    const token = approvePending(content.pending, FLOW_SESSION, deps.secret, deps.clock.now());
     await client.callTool({
       name: call.tool,
       arguments: { ...call.arguments },

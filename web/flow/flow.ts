@@ -8,16 +8,12 @@
  */
 import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport, type JSONRPCMessage } from "@modelcontextprotocol/server";
-import { DEFAULT_INPUT_LIMITS, type TraceEvent } from "../../handwritten/contract/index.js";
-import type { FixtureWorld } from "../../handwritten/fixtures/index.js";
-import { approve } from "../../mcp/approval-gate.js";
-import type { AuditSink } from "../../mcp/audit.js";
-import type { CallToolDeps } from "../../mcp/call-tool.js";
+import { approvePending, type TraceEvent } from "../../handwritten/contract/index.js";
+import { createMemoryAuditSink } from "../../mcp/audit.js";
 import { META_KEYS } from "../../mcp/meta.js";
 import { createHarnessServer } from "../../mcp/server.js";
-import { createSessionStore } from "../../mcp/sessions.js";
-import { createEnvironment } from "../../scenarios/environment.js";
 import { PROPOSED_CALLS, type CallChoice } from "./choices.js";
+import { createFlowDeps, type FlowDeps } from "./deps.js";
 import { recordingTransport, type WireDirection } from "./recorder.js";
 import { FLOW_STEPS, pendingOfAnswer, statusOfAnswer, stepOfFact, stepOfMessage, type FlowStep } from "./steps.js";
 
@@ -53,7 +49,7 @@ export type FlowNext = "discover" | "propose" | "schema" | "policy" | "await_per
 
 export type Flow = {
   readonly choice: CallChoice;
-  readonly world: FixtureWorld;
+  readonly world: FlowDeps["world"];
   entries(): readonly FlowEntry[];
   /** The last step revealed, or null before discovery. */
   cursor(): FlowStep | null;
@@ -65,30 +61,17 @@ export type Flow = {
   close(): Promise<void>;
 };
 
-/** The server's dependencies over a fresh fixture world: the in-page twin of what `server-main.ts` builds. */
-export function createFlowDeps(audit: AuditSink): { deps: CallToolDeps; world: FixtureWorld } {
-  const env = createEnvironment({ script: [] });
-  const deps: CallToolDeps = {
-    registry: env.registry,
-    ledger: env.ledger,
-    artifacts: env.artifacts,
-    clock: env.clock,
-    ids: env.ids,
-    secret: env.secret,
-    sessions: createSessionStore(),
-    audit,
-    limits: env.limits,
-    inputLimits: DEFAULT_INPUT_LIMITS,
-  };
-  return { deps, world: env.world };
-}
-
 export function createFlow(choice: CallChoice, logError: (error: unknown) => void): Flow {
   const log: FlowEntry[] = [];
   const methods = new Map<string | number, string>();
   const push = (entry: Unnumbered<FlowEntry>) => void log.push({ ...entry, n: log.length + 1 } as FlowEntry);
+  const memory = createMemoryAuditSink();
   const { deps, world } = createFlowDeps({
-    append: (event) => push({ kind: "fact", step: stepOfFact(event.type), event }),
+    ...memory,
+    append(event) {
+      memory.append(event);
+      push({ kind: "fact", step: stepOfFact(event.type), event });
+    },
   });
   const server = createHarnessServer(deps, { connectionSession: FLOW_SESSION, logError });
   const client = new Client(FLOW_CLIENT_INFO);
@@ -167,7 +150,7 @@ export function createFlow(choice: CallChoice, logError: (error: unknown) => voi
         const pending = answer === null ? null : pendingOfAnswer(answer);
         if (pending === null || !awaitingPerson()) throw new Error("no call is waiting for approval");
         push({ kind: "person", step: "policy", decision: "approved" });
-        await send({ [META_KEYS.approval]: approve(pending, FLOW_SESSION, deps.secret, deps.clock.now()) });
+        await send({ [META_KEYS.approval]: approvePending(pending, FLOW_SESSION, deps.secret, deps.clock.now()) });
       }),
     decline: () =>
       exclusive(async () => {

@@ -5,8 +5,7 @@
  * a single request; these maps say which part of that decision each fact is.
  */
 import type { JSONRPCMessage } from "@modelcontextprotocol/server";
-import type { PendingApproval } from "../../handwritten/contract/index.js";
-import type { McpFactType } from "../../mcp/audit.js";
+import type { FactType, PendingApproval } from "../../handwritten/contract/index.js";
 import { META_KEYS } from "../../mcp/meta.js";
 
 export const FLOW_STEPS = ["discover", "propose", "schema", "policy", "result"] as const;
@@ -20,8 +19,17 @@ export const FLOW_STEP_LABELS: Readonly<Record<FlowStep, string>> = {
   result: "Execute, and the result or error back to context",
 };
 
-/** Every fact the server can record must appear here: the compiler checks that the map is total. */
-export const STEP_OF_FACT: Readonly<Record<McpFactType, FlowStep>> = {
+/** The trace event type of a new session, which is not a fact. */
+const RUN_STARTED = "run_started";
+
+/**
+ * Every fact of the contract must appear here (the compiler checks that the map is total), so
+ * the page keeps working whichever of them the server records. The session-level ones (a run
+ * starting, the planner's turn) belong to the proposal; its limits and end to the last step.
+ */
+export const STEP_OF_FACT: Readonly<Record<FactType | typeof RUN_STARTED, FlowStep>> = {
+  run_started: "propose",
+  planner_responded: "propose",
   call_rejected: "schema",
   call_validated: "schema",
   policy_allowed: "policy",
@@ -29,6 +37,7 @@ export const STEP_OF_FACT: Readonly<Record<McpFactType, FlowStep>> = {
   approval_requested: "policy",
   approval_refused: "policy",
   approval_accepted: "policy",
+  approval_declined: "policy",
   intent_recorded: "result",
   call_replayed: "result",
   call_conflicted: "result",
@@ -37,11 +46,15 @@ export const STEP_OF_FACT: Readonly<Record<McpFactType, FlowStep>> = {
   retry_scheduled: "result",
   retries_exhausted: "result",
   tool_uncertain: "result",
+  tool_reconciled: "result",
+  run_completed: "result",
+  step_limit_reached: "result",
+  time_limit_reached: "result",
 };
 
 export function stepOfFact(type: string): FlowStep {
   if (!Object.hasOwn(STEP_OF_FACT, type)) throw new Error(`no flow step for audit fact ${JSON.stringify(type)}`);
-  return STEP_OF_FACT[type as McpFactType];
+  return STEP_OF_FACT[type as keyof typeof STEP_OF_FACT];
 }
 
 /**
