@@ -5,7 +5,9 @@
  * runner over the same stores is a new process resuming the same sessions.
  */
 import {
+  beginBatch,
   beginCall,
+  executeBatch,
   executeIntent,
   confirmUncertain,
   DEFAULT_INPUT_LIMITS,
@@ -85,6 +87,14 @@ export async function performEffect(
         outcome: await executeIntent(deps, effect.intent, effect.last_attempt),
         at: deps.clock.now(),
       };
+    case "batch/begin":
+      return {
+        type: "batch/begun",
+        answers: beginBatch(deps, state.session_id, effect.step, effect.calls),
+        at: deps.clock.now(),
+      };
+    case "batch/execute":
+      return { type: "batch/settled", outcomes: await executeBatch(deps, effect.calls), at: deps.clock.now() };
     default:
       return assertNever(effect);
   }

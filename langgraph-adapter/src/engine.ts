@@ -48,7 +48,9 @@ export function createLangGraphEngine(env: EngineContext, options: LangGraphEngi
   const values = async (session_id: string): Promise<LangGraphAgentState | undefined> => {
     const snapshot = await graph.getState(configOf(session_id));
     const saved = snapshot.values as Partial<LangGraphAgentState> | undefined;
-    return saved?.agent === undefined ? undefined : { agent: saved.agent, trace: saved.trace ?? [] };
+    return saved?.agent === undefined
+      ? undefined
+      : { agent: saved.agent, trace: saved.trace ?? [], outcomes: saved.outcomes ?? [] };
   };
   const saved = async (session_id: string): Promise<LangGraphAgentState> => {
     const state = await values(session_id);
@@ -73,7 +75,8 @@ export function createLangGraphEngine(env: EngineContext, options: LangGraphEngi
       const { agent } = await saved(session_id);
       const snapshot = await graph.getState(configOf(session_id));
       const waiting = snapshot.tasks.some((task) => task.interrupts.length > 0);
-      if (agent.status !== "approval_required" || !waiting) {
+      // A batch's approval may be asked inside the node that runs the whole batch, before its status says so.
+      if (agent.pending_approval === null || !waiting) {
         throw new EngineUsageError(
           "approval_not_pending",
           `no call is waiting for approval; session is ${agent.status}`,
