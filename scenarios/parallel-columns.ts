@@ -238,12 +238,13 @@ export const PARALLEL_COLUMNS: readonly Column[] = [
     summary:
       "The process dies while a batch runs, then again after an approved publish: each call follows its own intent.",
     expected:
-      "After a crash mid-batch each call follows its intent: the write that was in flight runs again under its key and lands once, its finished sibling is not executed again, and the publish with no recorded outcome is uncertain until a person confirms.",
+      "After a crash mid-batch each call follows its intent: the write that was in flight runs again under its key and lands once, its finished siblings (a write and a read) are not executed again, and the publish with no recorded outcome is uncertain until a person confirms.",
     options: {
       script: [
         toolCalls([
           save("save_a", "summary", "write-a"),
           save("save_b", "chart", "write-b"),
+          READS[0]!,
           publish("publish", "team"),
         ]),
         finalAnswer("done"),
@@ -269,8 +270,9 @@ export const PARALLEL_COLUMNS: readonly Column[] = [
           o.executor_calls["save_artifact"]?.["write-a"] === 2 && o.side_effects["save_artifact"]?.["write-a"] === 1,
       },
       {
-        says: "its finished sibling executed once",
-        holds: (o) => o.executor_calls["save_artifact"]?.["write-b"] === 1,
+        says: "its finished siblings executed once",
+        holds: (o) =>
+          o.executor_calls["save_artifact"]?.["write-b"] === 1 && total(o.executor_calls, "read_table") === 1,
       },
       {
         says: "publish uncertain after the second crash, not executed again",

@@ -117,14 +117,24 @@ export async function executeIntent(
 
 /**
  * Runs the dispatched calls of a batch in parallel and waits for all of them, so a crash in one
- * call is raised only after its siblings have reached the ledger.
+ * call is raised only after its siblings have settled. `known` holds outcomes an earlier process
+ * recorded for calls of this batch (they do not run again); `settled` hears each call as it ends.
  */
 export async function executeBatch(
   deps: ExecutionDeps,
   calls: readonly { readonly call_id: string; readonly intent: Intent; readonly last_attempt: boolean }[],
+  known: readonly { readonly call_id: string; readonly outcome: ExecutionOutcome }[] = [],
+  settled: (call_id: string, outcome: ExecutionOutcome) => void = () => undefined,
 ): Promise<{ readonly call_id: string; readonly outcome: ExecutionOutcome }[]> {
-  const settled = await Promise.allSettled(calls.map((c) => executeIntent(deps, c.intent, c.last_attempt)));
-  return settled.map((result, i) => {
+  const run = async (c: (typeof calls)[number]) => {
+    const earlier = known.find((k) => k.call_id === c.call_id);
+    if (earlier !== undefined) return earlier.outcome;
+    const outcome = await executeIntent(deps, c.intent, c.last_attempt);
+    settled(c.call_id, outcome);
+    return outcome;
+  };
+  const results = await Promise.allSettled(calls.map(run));
+  return results.map((result, i) => {
     if (result.status === "rejected") throw result.reason;
     return { call_id: calls[i]!.call_id, outcome: result.value };
   });
