@@ -8,6 +8,7 @@ import { Command } from "@langchain/langgraph";
 import {
   applyFact,
   confirmUncertain,
+  isProcessCrash,
   parseApprovalInput,
   startRun,
   type AgentState,
@@ -57,8 +58,13 @@ export function createLangGraphEngine(env: EngineContext, options: LangGraphEngi
     if (state === undefined) throw new EngineUsageError("unknown_session", `no checkpoint for session ${session_id}`);
     return state;
   };
-  const run = async (session_id: string, input: Parameters<typeof graph.invoke>[0]): Promise<AgentState> =>
-    (await graph.invoke(input, configOf(session_id))).agent;
+  const run = async (session_id: string, input: Parameters<typeof graph.invoke>[0]): Promise<AgentState> => {
+    try {
+      return (await graph.invoke(input, configOf(session_id))).agent;
+    } catch (error) {
+      throw singleCrash(error);
+    }
+  };
 
   return {
     id: "langgraph",
@@ -101,6 +107,15 @@ export function createLangGraphEngine(env: EngineContext, options: LangGraphEngi
     trace: async (session_id) => (await values(session_id))?.trace ?? [],
     graphSteps: (session_id) => countGraphSteps((config) => graph.getStateHistory(config), session_id),
   };
+}
+
+/**
+ * LangGraph reports several tasks failing in one superstep as one AggregateError. When one of
+ * them is a simulated process death, the process died: that is what the caller must see.
+ */
+function singleCrash(error: unknown): unknown {
+  if (!(error instanceof AggregateError)) return error;
+  return (error.errors as unknown[]).find((e) => isProcessCrash(e)) ?? error;
 }
 
 export const langgraphFactory: EngineFactory = {

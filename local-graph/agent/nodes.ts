@@ -105,12 +105,28 @@ export function createAgentNodes(deps: AgentNodeDeps): Readonly<Record<AgentNode
       last_attempt: phase.intent.attempt >= deps.limits.maxRetries,
     }));
 
-  /** A fan-out task: runs the one call its input names and writes its outcome, nothing else. */
+  /** Attempts of this process's fan-out tasks still running. */
+  const running = new Set<Promise<unknown>>();
+
+  /**
+   * A fan-out task: runs the one call its input names and writes its outcome, nothing else. A
+   * simulated process death in one call is raised once the batch's other calls have settled, as
+   * `executeBatch` does for the handwritten engine, so every engine dies at the same point.
+   */
   const runDispatched = async (agent: AgentState, call_id: string): Promise<AgentGraphUpdate> => {
     const s = expectStatus(agent, "execute", "batch");
     const call = dispatched(s).find((c) => c.call_id === call_id);
     if (call === undefined) throw new HarnessError("invalid_transition", `call ${call_id} is not dispatched`);
-    return { outcomes: [{ call_id, outcome: await executeIntent(deps, call.intent, call.last_attempt) }] };
+    const attempt = executeIntent(deps, call.intent, call.last_attempt);
+    running.add(attempt);
+    try {
+      return { outcomes: [{ call_id, outcome: await attempt }] };
+    } catch (error) {
+      await Promise.allSettled([...running].filter((p) => p !== attempt));
+      throw error;
+    } finally {
+      running.delete(attempt);
+    }
   };
 
   /**

@@ -13,6 +13,8 @@ export type GraphCheckpoint<S> = {
    * pending writes), by packet index; the resumed step runs only the packets without one.
    */
   readonly pending?: readonly unknown[];
+  /** Answers a paused node already received for its earlier interrupts, in order. */
+  readonly resumes?: readonly unknown[];
   /** The payload of an interrupt the next node is waiting on, or null. */
   readonly interrupt: unknown;
 };

@@ -76,4 +76,24 @@ describe("fan-out on the local runtime (modelled on LangGraph's Send)", () => {
       graph.compile(createMemoryGraphCheckpointer<S>()).invoke("t", { kind: "start", state: { log: [] } }),
     ).rejects.toThrow(/outside its path map/);
   });
+
+  it("gives a node re-run after its second interrupt the first answer again, then the second (by index)", async () => {
+    const asked: string[] = [];
+    const graph = new StateGraph<S, S>(merge)
+      .addNode("ask", async (_s, ctx) => {
+        const first = ctx.interrupt<string>("first?");
+        asked.push(first);
+        const second = ctx.interrupt<string>("second?");
+        return { log: [first, second] };
+      })
+      .addEdge(START, "ask")
+      .addEdge("ask", END);
+    const app = graph.compile(createMemoryGraphCheckpointer<S>());
+    expect((await app.invoke("t", { kind: "start", state: { log: [] } })).interrupt).toBe("first?");
+    expect((await app.invoke("t", { kind: "resume", value: "a" })).interrupt).toBe("second?");
+    expect((await app.invoke("t", { kind: "resume" })).interrupt).toBe("second?");
+    const done = await app.invoke("t", { kind: "resume", value: "b" });
+    expect(done.state.log).toEqual(["a", "b"]);
+    expect(asked).toEqual(["a", "a", "a"]);
+  });
 });

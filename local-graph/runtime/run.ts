@@ -72,11 +72,12 @@ export class CompiledGraph<S, U> {
     const saved = this.checkpointer.latest(thread_id);
     if (input.kind === "start") {
       if (saved !== undefined) throw new HarnessError("invalid_config", `thread ${thread_id} already started`);
-      return this.loop(thread_id, input.state, this.nextAfter(START, input.state), 0, { has: false });
+      return this.loop(thread_id, input.state, this.nextAfter(START, input.state), 0, []);
     }
     if (saved === undefined) throw new HarnessError("unknown_session", `no checkpoint for thread ${thread_id}`);
-    const resume = input.value === undefined ? { has: false as const } : { has: true as const, value: input.value };
-    return this.loop(thread_id, saved.state, saved.next, saved.step, resume, saved.pending ?? []);
+    // A node that stopped at its n-th interrupt gets the n-1 earlier answers again, then the new one (LangGraph matches by index).
+    const resumes = [...(saved.resumes ?? []), ...(input.value === undefined ? [] : [input.value])];
+    return this.loop(thread_id, saved.state, saved.next, saved.step, resumes, saved.pending ?? []);
   }
 
   /** Writes an update as if `asNode` had produced it, then points the thread at that node's successor. */
@@ -94,13 +95,13 @@ export class CompiledGraph<S, U> {
     initial: S,
     first: Next<S>,
     stepBase: number,
-    resume: { has: boolean; value?: unknown },
+    resumes: readonly unknown[],
     pending: readonly unknown[] = [],
   ): Promise<RunResult<S>> {
     let state = initial;
     let node = first;
     let steps = 0;
-    let pendingResume = resume;
+    let pendingResumes = resumes;
     let pendingWrites = pending;
     while (node !== null) {
       if (steps >= this.recursionLimit)
@@ -117,14 +118,11 @@ export class CompiledGraph<S, U> {
       }
       const fn = this.definition.nodes.get(node);
       if (fn === undefined) throw new HarnessError("invalid_config", `unknown node ${node}`);
-      const offered = pendingResume;
-      pendingResume = { has: false };
-      let used = false;
+      const offered = pendingResumes;
+      pendingResumes = [];
+      let used = 0;
       const interrupt = <T>(payload: unknown): T => {
-        if (offered.has && !used) {
-          used = true;
-          return offered.value as T;
-        }
+        if (used < offered.length) return offered[used++] as T;
         throw new GraphPause(payload);
       };
       let update: U;
@@ -132,7 +130,14 @@ export class CompiledGraph<S, U> {
         update = await fn(state, { interrupt });
       } catch (error) {
         if (!(error instanceof GraphPause)) throw error;
-        this.checkpointer.put({ thread_id, step: stepBase + steps, state, next: node, interrupt: error.payload });
+        this.checkpointer.put({
+          thread_id,
+          step: stepBase + steps,
+          state,
+          next: node,
+          interrupt: error.payload,
+          ...(offered.length === 0 ? {} : { resumes: offered }),
+        });
         return { state, interrupt: error.payload, steps };
       }
       state = this.definition.merge(state, update);
