@@ -133,7 +133,7 @@ export async function callTool(deps: CallToolDeps, request: ToolCallRequest): Pr
       record(begun, subject());
       return answered({ ...keyed, status: "uncertain", code: begun.reason, message: begun.message });
     default:
-      throw new HarnessError("invalid_transition", `the ledger answered with fact ${begun.type}`);
+      throw new HarnessError("invalid_transition", `the ledger answered with fact ${(begun as { type: string }).type}`);
   }
   return execute(
     deps,
@@ -181,7 +181,10 @@ async function execute(
         record(fact);
         return answered({ ...keyed, status: "uncertain", code: fact.reason, message: fact.message });
       default:
-        throw new HarnessError("invalid_transition", `an execution outcome became fact ${fact.type}`);
+        throw new HarnessError(
+          "invalid_transition",
+          `an execution outcome became fact ${(fact as { type: string }).type}`,
+        );
     }
   }
 }

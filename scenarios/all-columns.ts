@@ -1,6 +1,7 @@
-/** Every column the comparison records: the four the contract requires first, then the fault columns. */
+/** Every column the comparison records: the four the contract requires first, then the fault and parallel columns. */
 import { REQUIRED_COLUMNS } from "./columns.js";
 import { FAULT_COLUMNS } from "./fault-columns.js";
 import type { Column } from "./column.js";
+import { PARALLEL_COLUMNS } from "./parallel-columns.js";
 
-export const ALL_COLUMNS: readonly Column[] = [...REQUIRED_COLUMNS, ...FAULT_COLUMNS];
+export const ALL_COLUMNS: readonly Column[] = [...REQUIRED_COLUMNS, ...FAULT_COLUMNS, ...PARALLEL_COLUMNS];

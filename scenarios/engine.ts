@@ -38,13 +38,28 @@ export type EngineContext = Pick<
   | "planner"
   | "secret"
   | "limits"
+  | "batchExecution"
   | "durable"
 >;
 
 /** The view of an environment handed to an engine: every field but the fixture world. */
 export function engineContextOf(env: Environment): EngineContext {
   const { registry, ledger, artifacts, checkpoints, trace, clock, ids, planner, secret, limits, durable } = env;
-  return { registry, ledger, artifacts, checkpoints, trace, clock, ids, planner, secret, limits, durable };
+  const { batchExecution } = env;
+  return {
+    registry,
+    ledger,
+    artifacts,
+    checkpoints,
+    trace,
+    clock,
+    ids,
+    planner,
+    secret,
+    limits,
+    batchExecution,
+    durable,
+  };
 }
 
 export type Engine<Id extends string = EngineId> = {

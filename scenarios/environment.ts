@@ -29,6 +29,7 @@ import {
   type FixtureModel,
   type FixtureWorld,
 } from "../handwritten/fixtures/index.js";
+import type { BatchExecution } from "../local-graph/agent/routes.js";
 
 export type EnvironmentOptions = {
   readonly script: readonly string[];
@@ -36,6 +37,8 @@ export type EnvironmentOptions = {
   readonly limits?: Partial<AgentLimits>;
   /** @default DEFAULT_SEED */
   readonly seed?: string;
+  /** How the graph engines run a batch's calls (the handwritten reducer has one way). @default "fan_out" */
+  readonly batchExecution?: BatchExecution;
   /** Keys another process holds in flight when the run starts (a concurrent caller). */
   readonly inFlightElsewhere?: readonly {
     readonly key: string;
@@ -56,6 +59,7 @@ export type Environment = {
   readonly planner: FixtureModel;
   readonly secret: string;
   readonly limits: AgentLimits;
+  readonly batchExecution: BatchExecution;
   /** Storage that outlives an engine instance (a simulated process), for engines' own checkpointers. */
   readonly durable: Map<string, unknown>;
 };
@@ -122,6 +126,7 @@ export function createEnvironment(
     planner: createFixtureModel(options.script),
     secret: FIXTURE_SECRET,
     limits: { ...DEFAULT_LIMITS, ...options.limits },
+    batchExecution: options.batchExecution ?? "fan_out",
     durable: new Map(stores.durable ?? []),
   };
 }

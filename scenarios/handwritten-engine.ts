@@ -1,7 +1,23 @@
 /** The handwritten engine behind the scenario interface. */
-import { createHandwrittenEngine, type EngineError } from "../handwritten/engine/index.js";
+import {
+  createHandwrittenEngine,
+  createMemoryPendingOutcomes,
+  type EngineError,
+  type PendingOutcomeStore,
+} from "../handwritten/engine/index.js";
 import type { Result } from "../handwritten/contract/index.js";
 import { EngineUsageError, type Engine, type EngineFactory } from "./engine.js";
+
+/** Where the engine keeps the outcomes of a batch's finished calls, so a new process after a crash finds them. */
+export const HANDWRITTEN_PENDING_KEY = "handwritten.pending_outcomes";
+
+function pendingOf(durable: Map<string, unknown>): PendingOutcomeStore {
+  const kept = durable.get(HANDWRITTEN_PENDING_KEY) as PendingOutcomeStore | undefined;
+  if (kept !== undefined) return kept;
+  const store = createMemoryPendingOutcomes();
+  durable.set(HANDWRITTEN_PENDING_KEY, store);
+  return store;
+}
 
 const unwrap = <T>(result: Result<T, EngineError>): T => {
   if (!result.ok) throw new EngineUsageError(result.error.code, result.error.message);
@@ -13,7 +29,7 @@ export const handwrittenFactory: EngineFactory = {
   version: "local",
   shape: async () => null,
   create(env): Engine {
-    const engine = createHandwrittenEngine(env);
+    const engine = createHandwrittenEngine({ ...env, pendingOutcomes: pendingOf(env.durable) });
     return {
       id: "handwritten",
       start: async (session_id, goal) => unwrap(await engine.start(session_id, goal)),

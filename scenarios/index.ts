@@ -18,3 +18,5 @@ export { FAULT_COLUMNS } from "./fault-columns.js";
 export { ALL_COLUMNS } from "./all-columns.js";
 export { observeRun, read } from "./observe.js";
 export type { RunObservation } from "./observe.js";
+export { observeBatch, PARALLEL_COLUMNS } from "./parallel-columns.js";
+export type { BatchObservation } from "./parallel-columns.js";

@@ -82,6 +82,11 @@ export const PHASE_OF_FACT: Readonly<Record<FactType | typeof RUN_STARTED, Phase
   retries_exhausted: "error",
   time_limit_reached: "error",
   step_limit_reached: "step_limit",
+  // A multi-call turn (the loop page does not show batches yet; this keeps the map total).
+  batch_validated: "select_tool",
+  batch_policy_decided: "select_tool",
+  batch_intents_recorded: "execute",
+  batch_calls_settled: "observe",
 };
 
 /** The reducer statuses each loop state may rest in (a cross-check of the map above). */
@@ -89,7 +94,7 @@ export const STATUSES_OF_PHASE: Readonly<Record<Phase, readonly AgentStatus[]>> 
   idle: [],
   think: ["ready", "planned"],
   select_tool: ["validated", "authorized"],
-  execute: ["executing"],
+  execute: ["executing", "batch"],
   observe: ["ready"],
   done: ["done"],
   error: ["failed"],

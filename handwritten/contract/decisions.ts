@@ -5,12 +5,13 @@
 import { verifyApprovalToken } from "./approval.js";
 import { parseApprovalInput } from "./approval-input.js";
 import type { JsonValue } from "./canonical.js";
+import type { BatchFact, BeginFact, ForCall, OutcomeFact, PolicyFact } from "./call-facts.js";
 import type { Fact, UncertainReason } from "./facts.js";
-import type { BeginDecision } from "./ledger.js";
+import { decideBegin, type BeginDecision } from "./ledger.js";
 import { decidePolicy } from "./policy.js";
 import type { ToolRegistry } from "./registry.js";
 import { assertNever } from "./result.js";
-import type { AgentLimits, AgentState, Intent, StateOf } from "./state.js";
+import type { AgentLimits, AgentState, AuthorizedCall, Intent, StateOf } from "./state.js";
 import { validatePlannerOutput, type InputLimits, DEFAULT_INPUT_LIMITS } from "./validation.js";
 
 /** Before asking the planner: the step or wall-time bound may end the run instead. */
@@ -28,14 +29,93 @@ export function factForPlannerOutput(
 ): Fact {
   const parsed = validatePlannerOutput(registry, state.planned, inputLimits, state.planned_redacted === true);
   if (!parsed.ok) return { type: "call_rejected", rejection: parsed.error };
-  return parsed.value.kind === "final"
-    ? { type: "run_completed", text: parsed.value.text }
-    : { type: "call_validated", call: parsed.value.call };
+  const action = parsed.value;
+  switch (action.kind) {
+    case "final":
+      return { type: "run_completed", text: action.text };
+    case "tool_call":
+      return { type: "call_validated", call: action.call };
+    case "tool_calls":
+      return { type: "batch_validated", entries: action.calls };
+    default:
+      return assertNever(action);
+  }
 }
 
 /** Policy before execution. */
-export function factForPolicy(state: StateOf<"validated">): Fact {
-  const decision = decidePolicy(state.call.risk);
+export function factForPolicy(state: StateOf<"validated">): PolicyFact {
+  return policyFact(state.call);
+}
+
+/**
+ * Policy for each validated call of a batch, in call order. A call whose key an earlier call of
+ * the same turn already holds is refused as the ledger would refuse it (`decideBegin` against the
+ * earlier call's entry): other arguments are `key_reused_with_other_arguments`, the same ones a
+ * key in flight. The earlier call runs.
+ */
+export function factForBatchPolicy(state: StateOf<"batch">): BatchFact {
+  const results: ForCall<PolicyFact>[] = [];
+  const held = new Map<string, AuthorizedCall>();
+  for (const { call_id, call, phase } of state.batch.calls) {
+    if (call === null || phase.kind !== "validated") continue;
+    const earlier = held.get(call.idempotency_key);
+    held.set(call.idempotency_key, earlier ?? call);
+    results.push({ call_id, fact: earlier === undefined ? policyFact(call) : sameTurnConflict(earlier, call) });
+  }
+  return { type: "batch_policy_decided", results };
+}
+
+function sameTurnConflict(earlier: AuthorizedCall, call: AuthorizedCall): PolicyFact {
+  const entry = {
+    key: earlier.idempotency_key,
+    tool: earlier.tool,
+    args_digest: earlier.args_digest,
+    owner: "this-turn",
+    updated_at: 0,
+    state: "in_flight" as const,
+    dispatched: false,
+  };
+  const request = {
+    key: call.idempotency_key,
+    tool: call.tool,
+    args_digest: call.args_digest,
+    owner: "sibling",
+    at: 0,
+  };
+  const decision = decideBegin(entry, request);
+  return decision.kind === "mismatch"
+    ? { type: "call_conflicted", reason: "key_reused_with_other_arguments" }
+    : { type: "call_conflicted", reason: "key_in_flight" };
+}
+
+/** The ledger's answers for the calls of a batch about to be dispatched, as one fact. */
+export function factForBatchBegin(
+  answers: readonly { readonly call_id: string; readonly decision: BeginDecision; readonly replay: JsonValue }[],
+): BatchFact {
+  return {
+    type: "batch_intents_recorded",
+    results: answers.map(({ call_id, decision, replay }) => ({ call_id, fact: factForBegin(decision, () => replay) })),
+  };
+}
+
+/** How the dispatched calls of a batch ended, in call order, as one fact. */
+export function factForBatchOutcomes(
+  state: StateOf<"batch">,
+  outcomes: readonly { readonly call_id: string; readonly outcome: ExecutionOutcome }[],
+  limits: AgentLimits,
+  now: number,
+): BatchFact {
+  const results: ForCall<OutcomeFact>[] = [];
+  for (const { call_id, phase } of state.batch.calls) {
+    const found = outcomes.find((o) => o.call_id === call_id);
+    if (found === undefined || phase.kind !== "executing") continue;
+    results.push({ call_id, fact: factForOutcome(found.outcome, phase.intent, limits, now) });
+  }
+  return { type: "batch_calls_settled", results };
+}
+
+function policyFact(call: AuthorizedCall): PolicyFact {
+  const decision = decidePolicy(call.risk);
   switch (decision.kind) {
     case "allow":
       return { type: "policy_allowed" };
@@ -70,7 +150,7 @@ export function factForApproval(
 }
 
 /** The ledger's answer to `begin`, as a fact. */
-export function factForBegin(decision: BeginDecision, replayContent: (output: unknown) => JsonValue): Fact {
+export function factForBegin(decision: BeginDecision, replayContent: (output: unknown) => JsonValue): BeginFact {
   switch (decision.kind) {
     case "execute":
       return { type: "intent_recorded" };
@@ -99,7 +179,12 @@ export type ExecutionOutcome =
   | { readonly kind: "uncertain"; readonly reason: UncertainReason; readonly message: string };
 
 /** Transient failures retry under the same key with doubling backoff, at most `maxRetries` times. */
-export function factForOutcome(outcome: ExecutionOutcome, intent: Intent, limits: AgentLimits, now: number): Fact {
+export function factForOutcome(
+  outcome: ExecutionOutcome,
+  intent: Intent,
+  limits: AgentLimits,
+  now: number,
+): OutcomeFact {
   switch (outcome.kind) {
     case "succeeded":
       return { type: "tool_succeeded", content: outcome.content, recovered: outcome.recovered };

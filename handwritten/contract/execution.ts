@@ -4,6 +4,7 @@
  * It catches exactly once; a `ProcessCrash` is never caught.
  */
 import { toMessageContent, type ArtifactStore } from "./artifacts.js";
+import type { JsonValue } from "./canonical.js";
 import type { Clock } from "./clock.js";
 import { factForReconcile, type ExecutionOutcome, type ReconcileInput } from "./decisions.js";
 import type { Fact } from "./facts.js";
@@ -30,6 +31,19 @@ export function beginCall(deps: ExecutionDeps, session_id: string, step: number,
     args_digest: call.args_digest,
     owner: `${session_id}#${step}`,
     at: deps.clock.now(),
+  });
+}
+
+/** The ledger's answer for each authorized call of a batch, opened before any of them is dispatched. */
+export function beginBatch(
+  deps: ExecutionDeps,
+  session_id: string,
+  step: number,
+  calls: readonly { readonly call_id: string; readonly call: AuthorizedCall }[],
+): { readonly call_id: string; readonly decision: BeginDecision; readonly replay: JsonValue }[] {
+  return calls.map(({ call_id, call }) => {
+    const decision = beginCall(deps, session_id, step, call);
+    return { call_id, decision, replay: decision.kind === "replay" ? replayContent(deps)(decision.output) : null };
   });
 }
 
@@ -99,6 +113,31 @@ export async function executeIntent(
     return { kind: "failed", message: error instanceof Error ? error.message : String(error) };
   }
   return uncertain(deps, intent, "unknown_error", error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * Runs the dispatched calls of a batch in parallel and waits for all of them, so a crash in one
+ * call is raised only after its siblings have settled. `known` holds outcomes an earlier process
+ * recorded for calls of this batch (they do not run again); `settled` hears each call as it ends.
+ */
+export async function executeBatch(
+  deps: ExecutionDeps,
+  calls: readonly { readonly call_id: string; readonly intent: Intent; readonly last_attempt: boolean }[],
+  known: readonly { readonly call_id: string; readonly outcome: ExecutionOutcome }[] = [],
+  settled: (call_id: string, outcome: ExecutionOutcome) => void = () => undefined,
+): Promise<{ readonly call_id: string; readonly outcome: ExecutionOutcome }[]> {
+  const run = async (c: (typeof calls)[number]) => {
+    const earlier = known.find((k) => k.call_id === c.call_id);
+    if (earlier !== undefined) return earlier.outcome;
+    const outcome = await executeIntent(deps, c.intent, c.last_attempt);
+    settled(c.call_id, outcome);
+    return outcome;
+  };
+  const results = await Promise.allSettled(calls.map(run));
+  return results.map((result, i) => {
+    if (result.status === "rejected") throw result.reason;
+    return { call_id: calls[i]!.call_id, outcome: result.value };
+  });
 }
 
 /**

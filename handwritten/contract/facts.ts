@@ -4,17 +4,34 @@
  * so the same run gives the same states, hashes and trace on every engine.
  */
 import type { ApprovalFailure } from "./approval.js";
+import {
+  applyToCalls,
+  awaitingCall,
+  intentOf as intentFor,
+  startBatch,
+  stateForBatch,
+  uncertainCall,
+} from "./batch.js";
+import {
+  conflictContent,
+  declinedContent,
+  deniedContent,
+  errorContent,
+  reconciledContent,
+  rejectedContent,
+  toolMessage,
+  type BatchFact,
+  type CallFact,
+} from "./call-facts.js";
 import { sealState } from "./checkpoint.js";
-import type { JsonValue } from "./canonical.js";
 import { deriveIdempotencyKey, type IdSource } from "./ids.js";
 import { HarnessError, assertNever } from "./result.js";
 import { redactText } from "./sensitive.js";
-import { STATE_VERSION, type AgentState, type AgentStatus, type Intent, type Message, type StateOf } from "./state.js";
+import { STATE_VERSION, type AgentState, type AgentStatus, type Intent, type StateOf } from "./state.js";
 import { traceEvent, type TraceDetail, type TraceEvent } from "./trace.js";
 import type { Rejection, ValidatedCall } from "./validation.js";
 
-export type UncertainReason =
-  "timeout" | "unknown_error" | "invalid_output" | "crash_before_outcome" | "ledger_uncertain";
+export type { UncertainReason } from "./call-facts.js";
 
 export type Fact =
   | { readonly type: "planner_responded"; readonly raw: string }
@@ -23,21 +40,9 @@ export type Fact =
   | { readonly type: "run_completed"; readonly text: string }
   | { readonly type: "call_rejected"; readonly rejection: Rejection }
   | { readonly type: "call_validated"; readonly call: ValidatedCall }
-  | { readonly type: "policy_allowed" }
-  | { readonly type: "policy_denied"; readonly reason: string }
-  | { readonly type: "approval_requested" }
   | { readonly type: "approval_refused"; readonly failure: ApprovalFailure }
-  | { readonly type: "approval_accepted" }
-  | { readonly type: "approval_declined" }
-  | { readonly type: "intent_recorded" }
-  | { readonly type: "call_replayed"; readonly content: JsonValue }
-  | { readonly type: "call_conflicted"; readonly reason: "key_in_flight" | "key_reused_with_other_arguments" }
-  | { readonly type: "tool_succeeded"; readonly content: JsonValue; readonly recovered: boolean }
-  | { readonly type: "tool_errored"; readonly message: string }
-  | { readonly type: "retry_scheduled"; readonly retry_at: number; readonly message: string }
-  | { readonly type: "retries_exhausted"; readonly message: string }
-  | { readonly type: "tool_uncertain"; readonly reason: UncertainReason; readonly message: string }
-  | { readonly type: "tool_reconciled"; readonly operator: string; readonly note: string };
+  | CallFact
+  | BatchFact;
 
 export type FactType = Fact["type"];
 
@@ -111,8 +116,8 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
       return done({ ...base, status: "done", final: redactText(fact.text) }, {});
     case "call_rejected": {
       const s = expect(state, fact, "planned");
-      const { code, message, issues, tool } = fact.rejection;
-      const msg = toolMessage(tool, "rejected", null, { code, message, issues: issues.map((i) => ({ ...i })) });
+      const { tool } = fact.rejection;
+      const msg = toolMessage(tool, "rejected", null, rejectedContent(fact.rejection));
       return done({ ...base, status: "ready", messages: [...s.messages, msg] }, { tool });
     }
     case "call_validated": {
@@ -128,10 +133,7 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
     }
     case "policy_denied": {
       const s = expect(state, fact, "validated");
-      const msg = toolMessage(s.call.tool, "denied", null, {
-        code: fact.reason,
-        message: `${s.call.tool} is never executed`,
-      });
+      const msg = toolMessage(s.call.tool, "denied", null, deniedContent(s.call.tool, fact.reason));
       return done({ ...base, status: "ready", messages: [...s.messages, msg] }, callDetail(s.call));
     }
     case "approval_requested": {
@@ -153,12 +155,26 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
     case "approval_refused": {
       const s = expect(state, fact, "approval_required");
       return done(
-        { ...base, status: "approval_required", call: s.call, pending_approval: s.pending_approval },
+        {
+          ...base,
+          status: "approval_required",
+          call: s.call,
+          pending_approval: s.pending_approval,
+          ...(s.batch === undefined ? {} : { batch: s.batch }),
+        },
         callDetail(s.call),
       );
     }
     case "approval_accepted": {
       const s = expect(state, fact, "approval_required");
+      if (s.batch !== undefined) {
+        const id = awaitingCall(s.batch, s.pending_approval).call_id;
+        const batch = applyToCalls(s.batch, [{ call_id: id, fact }], callEnv(s, env));
+        return done(
+          stateForBatch({ ...base, used_approvals: [...s.used_approvals, s.pending_approval.nonce] }, batch),
+          callDetail(s.call),
+        );
+      }
       return done(
         {
           ...base,
@@ -171,10 +187,14 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
     }
     case "approval_declined": {
       const s = expect(state, fact, "approval_required");
-      const msg = toolMessage(s.call.tool, "declined", s.call.idempotency_key, {
-        code: "approval_declined",
-        message: "a person declined this call",
-      });
+      if (s.batch !== undefined) {
+        const id = awaitingCall(s.batch, s.pending_approval).call_id;
+        return done(
+          stateForBatch(base, applyToCalls(s.batch, [{ call_id: id, fact }], callEnv(s, env))),
+          callDetail(s.call),
+        );
+      }
+      const msg = toolMessage(s.call.tool, "declined", s.call.idempotency_key, declinedContent());
       return done({ ...base, status: "ready", messages: [...s.messages, msg] }, callDetail(s.call));
     }
     case "intent_recorded": {
@@ -188,10 +208,7 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
     }
     case "call_conflicted": {
       const s = expect(state, fact, "authorized");
-      const msg = toolMessage(s.call.tool, "conflict", s.call.idempotency_key, {
-        code: fact.reason,
-        message: "idempotency key cannot run this call",
-      });
+      const msg = toolMessage(s.call.tool, "conflict", s.call.idempotency_key, conflictContent(fact.reason));
       return done({ ...base, status: "ready", messages: [...s.messages, msg] }, callDetail(s.call));
     }
     case "tool_succeeded": {
@@ -201,7 +218,7 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
     }
     case "tool_errored": {
       const s = expect(state, fact, "executing");
-      const msg = toolMessage(s.intent.tool, "error", s.intent.key, { code: "tool_error", message: fact.message });
+      const msg = toolMessage(s.intent.tool, "error", s.intent.key, errorContent(fact.message));
       return done({ ...base, status: "ready", messages: [...s.messages, msg] }, intentDetail(s.intent));
     }
     case "retry_scheduled": {
@@ -223,12 +240,25 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
     }
     case "tool_reconciled": {
       const s = expect(state, fact, "reconcile_required");
-      const msg = toolMessage(s.intent.tool, "reconciled", s.intent.key, {
-        outcome: "confirmed",
-        operator: fact.operator,
-        note: fact.note,
-      });
+      if (s.batch !== undefined) {
+        const id = uncertainCall(s.batch, s.intent).call_id;
+        return done(
+          stateForBatch(base, applyToCalls(s.batch, [{ call_id: id, fact }], callEnv(s, env))),
+          intentDetail(s.intent),
+        );
+      }
+      const msg = toolMessage(s.intent.tool, "reconciled", s.intent.key, reconciledContent(fact.operator, fact.note));
       return done({ ...base, status: "ready", messages: [...s.messages, msg] }, intentDetail(s.intent));
+    }
+    case "batch_validated": {
+      const s = expect(state, fact, "planned");
+      return done(stateForBatch(base, startBatch(s.session_id, s.step, fact.entries)), {});
+    }
+    case "batch_policy_decided":
+    case "batch_intents_recorded":
+    case "batch_calls_settled": {
+      const s = expect(state, fact, "batch");
+      return done(stateForBatch(base, applyToCalls(s.batch, fact.results, callEnv(s, env))), {});
     }
     default:
       return assertNever(fact);
@@ -282,9 +312,56 @@ export function verdictOf(fact: Fact): Verdict {
       return { result_status: "uncertain", reason: fact.reason };
     case "tool_reconciled":
       return { decision: "confirmed", result_status: "reconciled", reason: `operator:${fact.operator}` };
+    case "batch_validated":
+      return {
+        decision: fact.entries.map((e) => `${e.call_id}=${"call" in e ? "valid" : "reject"}`).join(","),
+
+        reason: listOrNull(fact.entries.map((e) => ("rejection" in e ? `${e.call_id}=${e.rejection.code}` : null))),
+      };
+    case "batch_policy_decided":
+    case "batch_intents_recorded":
+    case "batch_calls_settled":
+      return batchVerdict(fact.results);
     default:
       return assertNever(fact);
   }
+}
+
+/**
+ * One line per batch fact: each call's decision or result, and reasons other than a recovery —
+ * whether a sibling's outcome came from the ledger or from its first run is the engine's business,
+ * the outcome is the same.
+ */
+function batchVerdict(results: readonly { readonly call_id: string; readonly fact: CallFact }[]): Verdict {
+  const parts = results.map((r) => ({ id: r.call_id, v: verdictOf(r.fact) }));
+  return {
+    ...optional(
+      "decision",
+      parts.map((p) => (p.v.decision === undefined ? null : `${p.id}=${p.v.decision}`)),
+    ),
+    ...optional(
+      "result_status",
+      parts.map((p) => (p.v.result_status === undefined ? null : `${p.id}=${p.v.result_status}`)),
+    ),
+    reason: listOrNull(
+      parts.map((p) => (p.v.reason == null || p.v.reason === "recovered_from_ledger" ? null : `${p.id}=${p.v.reason}`)),
+    ),
+  };
+}
+
+function optional(field: "decision" | "result_status", items: readonly (string | null)[]): Verdict {
+  const joined = listOrNull(items);
+  return joined === null ? {} : { [field]: joined };
+}
+
+function listOrNull(items: readonly (string | null)[]): string | null {
+  const kept = items.filter((i): i is string => i !== null);
+  return kept.length === 0 ? null : kept.join(",");
+}
+
+function callEnv(s: AgentState, env: FactEnv) {
+  const seq = s.seq + 1;
+  return { step: s.step, at: env.at, nonce: (call_id: string) => env.ids.nonce(`${s.session_id}#${call_id}`, seq) };
 }
 
 /** Applies facts in order, collecting their trace events. */
@@ -324,17 +401,7 @@ function common(s: AgentState) {
 }
 
 function intentOf(s: StateOf<"authorized">): Intent {
-  const { idempotency_key, tool, risk, args, args_digest } = s.call;
-  return { key: idempotency_key, tool, risk, args, args_digest, step: s.step, attempt: 0, retry_at: null };
-}
-
-function toolMessage(
-  tool: string | null,
-  status: Extract<Message, { role: "tool" }>["status"],
-  key: string | null,
-  content: JsonValue,
-): Message {
-  return { role: "tool", tool, status, idempotency_key: key, content };
+  return intentFor(s.call, s.step);
 }
 
 function callDetail(call: { tool: string; args: unknown; args_digest: string; idempotency_key: string }): TraceDetail {

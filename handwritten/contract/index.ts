@@ -17,6 +17,8 @@ export { createMemoryArtifactStore, toMessageContent, MAX_INLINE_OUTPUT_CHARS } 
 export type { ArtifactStore, MessageContent } from "./artifacts.js";
 export { canonicalJson, cloneJson, constantTimeEqual, digest, hmacHex, sha256Hex } from "./canonical.js";
 export type { JsonValue } from "./canonical.js";
+export { applyCallFact, callsIn, startBatch, stateForBatch } from "./batch.js";
+export type { BatchFact, BeginFact, CallFact, ConflictReason, ForCall, OutcomeFact, PolicyFact } from "./call-facts.js";
 export {
   createMemoryCheckpointStore,
   hashState,
@@ -31,6 +33,9 @@ export type { Clock, ManualClock } from "./clock.js";
 export {
   factBeforePlanning,
   factForApproval,
+  factForBatchBegin,
+  factForBatchOutcomes,
+  factForBatchPolicy,
   factForBegin,
   factForOutcome,
   factForPlannerOutput,
@@ -40,7 +45,15 @@ export {
 export type { ExecutionOutcome, ReconcileInput } from "./decisions.js";
 export { ApprovalInputSchema, MAX_APPROVAL_TOKEN_CHARS, parseApprovalInput } from "./approval-input.js";
 export type { ApprovalInput } from "./approval-input.js";
-export { beginCall, confirmInLedger, confirmUncertain, executeIntent, replayContent } from "./execution.js";
+export {
+  beginBatch,
+  beginCall,
+  confirmInLedger,
+  confirmUncertain,
+  executeBatch,
+  executeIntent,
+  replayContent,
+} from "./execution.js";
 export type { ExecutionDeps } from "./execution.js";
 export { applyFact, applyFacts, startRun, verdictOf } from "./facts.js";
 export type { Applied, Fact, FactEnv, FactType, UncertainReason, Verdict } from "./facts.js";
@@ -63,10 +76,14 @@ export type {
   AgentState,
   AgentStatus,
   AuthorizedCall,
+  Batch,
+  BatchCall,
+  BatchPhase,
   Failure,
   Intent,
   Message,
   StateOf,
+  ToolMessage,
   ToolMessageStatus,
 } from "./state.js";
 export {
@@ -85,6 +102,7 @@ export { createMemoryTraceSink, traceEvent } from "./trace.js";
 export type { TraceDetail, TraceEvent, TraceSink } from "./trace.js";
 export { DEFAULT_INPUT_LIMITS, REJECTION_CODES, validatePlannerOutput } from "./validation.js";
 export type {
+  BatchEntry,
   InputLimits,
   PlannerAction,
   Rejection,

@@ -9,17 +9,21 @@ export const STATE_VERSION = 1;
 export type ToolMessageStatus =
   "ok" | "replayed" | "error" | "rejected" | "denied" | "declined" | "conflict" | "reconciled";
 
+/** The answer to one tool call; a call of a multi-call turn is tagged with its call id. */
+export type ToolMessage = {
+  readonly role: "tool";
+  readonly tool: string | null;
+  readonly status: ToolMessageStatus;
+  readonly idempotency_key: string | null;
+  readonly content: JsonValue;
+  readonly call_id?: string;
+};
+
 /** Tool output enters the conversation as data under role `tool`, never as an instruction. */
 export type Message =
   | { readonly role: "user"; readonly content: string }
   | { readonly role: "assistant"; readonly content: string }
-  | {
-      readonly role: "tool";
-      readonly tool: string | null;
-      readonly status: ToolMessageStatus;
-      readonly idempotency_key: string | null;
-      readonly content: JsonValue;
-    };
+  | ToolMessage;
 
 /** A call that passed schema and policy, with the key it runs under. */
 export type AuthorizedCall = ValidatedCall & { readonly idempotency_key: string };
@@ -37,6 +41,26 @@ export type Intent = {
   /** When the next attempt may start (backoff on the injected clock), or null. */
   readonly retry_at: number | null;
 };
+
+/** Where one call of a multi-call turn stands. */
+export type BatchPhase =
+  | { readonly kind: "validated" }
+  | { readonly kind: "authorized" }
+  | { readonly kind: "awaiting_approval"; readonly nonce: string; readonly requested_at: number }
+  | { readonly kind: "executing"; readonly intent: Intent }
+  | { readonly kind: "uncertain"; readonly intent: Intent }
+  | { readonly kind: "exhausted"; readonly message: string }
+  | { readonly kind: "settled"; readonly message: ToolMessage };
+
+/** One call of a batch; `call` is null when the call was rejected before it had a tool and key. */
+export type BatchCall = {
+  readonly call_id: string;
+  readonly call: AuthorizedCall | null;
+  readonly phase: BatchPhase;
+};
+
+/** A planner turn with several calls: each call moves on its own; the turn ends when all have settled. */
+export type Batch = { readonly calls: readonly BatchCall[] };
 
 export type Failure = { readonly code: "retries_exhausted" | "time_limit"; readonly message: string };
 
@@ -75,10 +99,17 @@ export type AgentState =
       readonly status: "approval_required";
       readonly call: AuthorizedCall;
       readonly pending_approval: PendingApproval;
+      readonly batch?: Batch;
+    })
+  /** A batch between its checkpoints: calls to authorize, or calls dispatched. Other calls may wait for approval. */
+  | (StateBase & {
+      readonly status: "batch";
+      readonly batch: Batch;
+      readonly pending_approval: PendingApproval | null;
     })
   | (StateBase & Idle & { readonly status: "authorized"; readonly call: AuthorizedCall })
   | (StateBase & Idle & { readonly status: "executing"; readonly intent: Intent })
-  | (StateBase & Idle & { readonly status: "reconcile_required"; readonly intent: Intent })
+  | (StateBase & Idle & { readonly status: "reconcile_required"; readonly intent: Intent; readonly batch?: Batch })
   | (StateBase & Idle & { readonly status: "done"; readonly final: string })
   | (StateBase & Idle & { readonly status: "failed"; readonly failure: Failure })
   | (StateBase & Idle & { readonly status: "step_limit" });

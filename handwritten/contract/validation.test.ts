@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, it, expect } from "vitest";
 import { referenceCanonical } from "../engine/test-helpers.js";
-import { createFixtureRegistry, createFixtureWorld, finalAnswer, toolCall } from "../fixtures/index.js";
+import { createFixtureRegistry, createFixtureWorld, finalAnswer, toolCall, toolCalls } from "../fixtures/index.js";
 import { DEFAULT_INPUT_LIMITS, REJECTION_CODES, validatePlannerOutput, type Rejection } from "./validation.js";
 
 const nodeSha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
@@ -160,6 +160,7 @@ describe("validatePlannerOutput", () => {
 
   it("only ever uses the listed rejection codes", () => {
     expect([...REJECTION_CODES].sort()).toEqual([
+      "duplicate_call_id",
       "forbidden_key",
       "input_too_large",
       "invalid_arguments",
@@ -167,7 +168,54 @@ describe("validatePlannerOutput", () => {
       "malformed_json",
       "sensitive_input",
       "too_deep",
+      "too_many_calls",
       "unknown_tool",
     ]);
+  });
+});
+
+describe("validatePlannerOutput with several calls in one turn", () => {
+  const read = (id: string, limit = 3) => ({ id, tool: "read_table", args: { table: "sales", limit } });
+
+  it("validates each call on its own, keeping call order and ids", () => {
+    const { registry } = setup();
+    const result = validatePlannerOutput(
+      registry,
+      toolCalls([read("r1"), { id: "bad", tool: "read_table", args: { table: "sales", limit: "x" } }, read("r2", 5)]),
+    );
+    if (!result.ok || result.value.kind !== "tool_calls") throw new Error("expected a batch");
+    const calls = result.value.calls;
+    expect(calls.map((c) => c.call_id)).toEqual(["r1", "bad", "r2"]);
+    expect(calls.map((c) => ("call" in c ? "valid" : c.rejection.code))).toEqual([
+      "valid",
+      "invalid_arguments",
+      "valid",
+    ]);
+  });
+
+  it("rejects the whole turn with too_many_calls over maxCallsPerTurn, and accepts exactly the limit", () => {
+    const { registry } = setup();
+    const calls = (n: number) => toolCalls(Array.from({ length: n }, (_, i) => read(`c${i}`, i + 1)));
+    expect(DEFAULT_INPUT_LIMITS.maxCallsPerTurn).toBe(8);
+    expect(validatePlannerOutput(registry, calls(8)).ok).toBe(true);
+    expect(rejection(calls(9)).code).toBe("too_many_calls");
+  });
+
+  it("rejects the whole turn with duplicate_call_id and names the repeated id's path", () => {
+    const r = rejection(toolCalls([read("same"), read("other"), read("same", 4)]));
+    expect(r.code).toBe("duplicate_call_id");
+    expect(r.issues.map((i) => i.path)).toEqual(["$.calls.2.id"]);
+  });
+
+  it("rejects an empty list of calls and a call without an id with malformed_call", () => {
+    expect(rejection(JSON.stringify({ type: "tool_calls", calls: [] })).code).toBe("malformed_call");
+    expect(rejection(JSON.stringify({ type: "tool_calls", calls: [{ tool: "read_table", arguments: {} }] })).code).toBe(
+      "malformed_call",
+    );
+  });
+
+  it("runs the shape guards over the whole turn first: a __proto__ key in one call rejects the turn", () => {
+    const raw = '{"type":"tool_calls","calls":[{"id":"a","tool":"read_table","arguments":{"__proto__":{}}}]}';
+    expect(rejection(raw).code).toBe("forbidden_key");
   });
 });

@@ -18,6 +18,8 @@ export const REJECTION_CODES = [
   "unknown_tool",
   "invalid_arguments",
   "sensitive_input",
+  "too_many_calls",
+  "duplicate_call_id",
 ] as const;
 export type RejectionCode = (typeof REJECTION_CODES)[number];
 
@@ -38,34 +40,50 @@ export type ValidatedCall = {
   readonly requested_key: string | null;
 };
 
+/** One call of a multi-call turn: validated on its own, or rejected on its own. */
+export type BatchEntry =
+  | { readonly call_id: string; readonly call: ValidatedCall }
+  | { readonly call_id: string; readonly rejection: Rejection };
+
 export type PlannerAction =
-  { readonly kind: "final"; readonly text: string } | { readonly kind: "tool_call"; readonly call: ValidatedCall };
+  | { readonly kind: "final"; readonly text: string }
+  | { readonly kind: "tool_call"; readonly call: ValidatedCall }
+  | { readonly kind: "tool_calls"; readonly calls: readonly BatchEntry[] };
 
 export type InputLimits = {
   /** @default 16384 */ readonly maxBytes: number;
   /** @default 8 */ readonly maxDepth: number;
   /** @default 4096 */ readonly maxStringLength: number;
+  /** Tool calls one planner turn may carry. @default 8 */ readonly maxCallsPerTurn: number;
 };
 export const DEFAULT_INPUT_LIMITS: InputLimits = Object.freeze({
   maxBytes: 16_384,
   maxDepth: 8,
   maxStringLength: 4096,
+  maxCallsPerTurn: 8,
 });
 
 const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
+const KEY = z
+  .string()
+  .regex(/^[A-Za-z0-9._:-]{1,128}$/)
+  .optional();
+const CALL_ID = z.string().regex(/^[A-Za-z0-9._:-]{1,64}$/);
+
 const Envelope = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("final"), text: z.string() }),
+  z.strictObject({ type: z.literal("tool_call"), tool: z.string(), arguments: z.unknown(), idempotency_key: KEY }),
+  /** The shape models emit for parallel tool calls: each call carries its own id. */
   z.strictObject({
-    type: z.literal("tool_call"),
-    tool: z.string(),
-    arguments: z.unknown(),
-    idempotency_key: z
-      .string()
-      .regex(/^[A-Za-z0-9._:-]{1,128}$/)
-      .optional(),
+    type: z.literal("tool_calls"),
+    calls: z
+      .array(z.strictObject({ id: CALL_ID, tool: z.string(), arguments: z.unknown(), idempotency_key: KEY }))
+      .min(1),
   }),
 ]);
+
+type RawCall = { readonly tool: string; readonly arguments: unknown; readonly idempotency_key?: string | undefined };
 
 /** Parses raw planner text. Every guard runs before the tool's own schema, and that before any execute. */
 export function validatePlannerOutput(
@@ -97,11 +115,38 @@ export function validatePlannerOutput(
   const call = envelope.data;
   if (call.type === "final") return ok({ kind: "final", text: call.text });
   if (redacted) {
-    return reject("sensitive_input", "tool input carries credentials or contact data", call.tool, [
-      { path: "$", message: "credentials and contact data are never tool input; they were redacted" },
-    ]);
+    return reject(
+      "sensitive_input",
+      "tool input carries credentials or contact data",
+      call.type === "tool_call" ? call.tool : null,
+      [{ path: "$", message: "credentials and contact data are never tool input; they were redacted" }],
+    );
   }
+  if (call.type === "tool_call") {
+    const one = validateCall(registry, call);
+    return one.ok ? ok({ kind: "tool_call", call: one.value }) : one;
+  }
+  if (call.calls.length > limits.maxCallsPerTurn)
+    return reject("too_many_calls", `${call.calls.length} tool calls in one turn, over ${limits.maxCallsPerTurn}`);
+  const seen = new Set<string>();
+  for (const [index, { id }] of call.calls.entries()) {
+    if (seen.has(id))
+      return reject("duplicate_call_id", `call id ${JSON.stringify(id)} appears twice`, null, [
+        { path: `$.calls.${index}.id`, message: "call ids must be unique within a turn" },
+      ]);
+    seen.add(id);
+  }
+  return ok({
+    kind: "tool_calls",
+    calls: call.calls.map((raw): BatchEntry => {
+      const one = validateCall(registry, raw);
+      return one.ok ? { call_id: raw.id, call: one.value } : { call_id: raw.id, rejection: one.error };
+    }),
+  });
+}
 
+/** One call: its tool, its schema, and no credentials, in that order. */
+function validateCall(registry: ToolRegistry, call: RawCall): Result<ValidatedCall, Rejection> {
   const spec = registry.get(call.tool);
   if (spec === undefined)
     return reject(
@@ -128,14 +173,11 @@ export function validatePlannerOutput(
   }
   const data = args.data as Record<string, unknown>;
   return ok({
-    kind: "tool_call",
-    call: {
-      tool: spec.name,
-      risk: spec.risk,
-      args: data,
-      args_digest: digest(data),
-      requested_key: call.idempotency_key ?? null,
-    },
+    tool: spec.name,
+    risk: spec.risk,
+    args: data,
+    args_digest: digest(data),
+    requested_key: call.idempotency_key ?? null,
   });
 }
 
@@ -176,6 +218,6 @@ function reject(
   message: string,
   tool: string | null = null,
   issues: readonly ValidationIssue[] = [],
-) {
+): Result<never, Rejection> {
   return err(rejection(code, message, tool, issues));
 }

@@ -11,6 +11,20 @@ export type EngineEvent =
       readonly replay_content: JsonValue;
     }
   | { readonly type: "tool/settled"; readonly at: number; readonly outcome: ExecutionOutcome }
+  | {
+      readonly type: "batch/begun";
+      readonly at: number;
+      readonly answers: readonly {
+        readonly call_id: string;
+        readonly decision: BeginDecision;
+        readonly replay: JsonValue;
+      }[];
+    }
+  | {
+      readonly type: "batch/settled";
+      readonly at: number;
+      readonly outcomes: readonly { readonly call_id: string; readonly outcome: ExecutionOutcome }[];
+    }
   | { readonly type: "approval/submitted"; readonly at: number; readonly input: ApprovalInput }
   | { readonly type: "run/resumed"; readonly at: number }
   | { readonly type: "reconcile/confirmed"; readonly at: number; readonly input: ReconcileInput };

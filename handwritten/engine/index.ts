@@ -4,3 +4,5 @@ export { createHandwrittenEngine, performEffect } from "./runner.js";
 export type { EngineError, EngineErrorCode, HandwrittenDeps, HandwrittenEngine } from "./runner.js";
 export { step } from "./step.js";
 export type { StepConfig, StepResult } from "./step.js";
+export { createMemoryPendingOutcomes } from "./pending-outcomes.js";
+export type { PendingOutcomeStore, SettledCall } from "./pending-outcomes.js";

@@ -5,7 +5,9 @@
  * runner over the same stores is a new process resuming the same sessions.
  */
 import {
+  beginBatch,
   beginCall,
+  executeBatch,
   executeIntent,
   confirmUncertain,
   DEFAULT_INPUT_LIMITS,
@@ -30,6 +32,7 @@ import {
   type TraceSink,
 } from "../contract/index.js";
 import type { Effect } from "./effects.js";
+import { createMemoryPendingOutcomes, type PendingOutcomeStore } from "./pending-outcomes.js";
 import type { EngineEvent } from "./events.js";
 import { step, type StepConfig } from "./step.js";
 
@@ -41,6 +44,8 @@ export type HandwrittenDeps = ExecutionDeps & {
   readonly secret: string;
   readonly limits?: AgentLimits;
   readonly inputLimits?: InputLimits;
+  /** Outcomes of a batch's finished calls, kept across a crash mid-batch. @default in memory */
+  readonly pendingOutcomes?: PendingOutcomeStore;
 };
 
 export type EngineErrorCode =
@@ -67,7 +72,7 @@ export type HandwrittenEngine = {
 
 /** Performs one effect the reducer asked for and returns the event that reports its result. */
 export async function performEffect(
-  deps: ExecutionDeps & { readonly planner: Planner },
+  deps: ExecutionDeps & { readonly planner: Planner; readonly pendingOutcomes?: PendingOutcomeStore },
   effect: Effect,
   state: AgentState,
 ): Promise<EngineEvent> {
@@ -85,6 +90,20 @@ export async function performEffect(
         outcome: await executeIntent(deps, effect.intent, effect.last_attempt),
         at: deps.clock.now(),
       };
+    case "batch/begin":
+      return {
+        type: "batch/begun",
+        answers: beginBatch(deps, state.session_id, effect.step, effect.calls),
+        at: deps.clock.now(),
+      };
+    case "batch/execute": {
+      const { session_id, seq } = state;
+      const store = deps.pendingOutcomes;
+      const outcomes = await executeBatch(deps, effect.calls, store?.list(session_id, seq) ?? [], (call_id, outcome) =>
+        store?.add(session_id, seq, { call_id, outcome }),
+      );
+      return { type: "batch/settled", outcomes, at: deps.clock.now() };
+    }
     default:
       return assertNever(effect);
   }
@@ -105,6 +124,7 @@ export function createHandwrittenEngine(deps: HandwrittenDeps): HandwrittenEngin
     const opened = openCheckpoint(checkpoint, session_id, deps.secret);
     return opened.ok ? opened : err({ code: "checkpoint_tampered", message: opened.error.message });
   };
+  const effectDeps = { ...deps, pendingOutcomes: deps.pendingOutcomes ?? createMemoryPendingOutcomes() };
 
   async function drive(initial: AgentState | null, first: EngineEvent): Promise<AgentState | null> {
     let state = initial;
@@ -116,7 +136,7 @@ export function createHandwrittenEngine(deps: HandwrittenDeps): HandwrittenEngin
         deps.checkpoints.put(toCheckpoint(result.state, deps.secret));
       state = result.state;
       if (state === null) break;
-      for (const effect of result.effects) queue.push(await performEffect(deps, effect, state));
+      for (const effect of result.effects) queue.push(await performEffect(effectDeps, effect, state));
     }
     return state;
   }

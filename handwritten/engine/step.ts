@@ -6,7 +6,11 @@
 import {
   applyFact,
   assertNever,
+  callsIn,
   factBeforePlanning,
+  factForBatchBegin,
+  factForBatchOutcomes,
+  factForBatchPolicy,
   factForApproval,
   factForBegin,
   factForOutcome,
@@ -19,6 +23,7 @@ import {
   type Fact,
   type IdSource,
   type InputLimits,
+  type StateOf,
   type ToolRegistry,
   type TraceEvent,
 } from "../contract/index.js";
@@ -66,6 +71,14 @@ export function step(config: StepConfig, state: AgentState | null, event: Engine
       return state.status === "executing"
         ? apply(factForOutcome(event.outcome, state.intent, config.limits, event.at))
         : ignore(state, "no tool call is running");
+    case "batch/begun":
+      return state.status === "batch" && callsIn(state.batch, "authorized").length > 0
+        ? apply(factForBatchBegin(event.answers))
+        : ignore(state, "no batch is being authorized");
+    case "batch/settled":
+      return state.status === "batch" && callsIn(state.batch, "executing").length > 0
+        ? apply(factForBatchOutcomes(state, event.outcomes, config.limits, event.at))
+        : ignore(state, "no batch is running");
     case "approval/submitted":
       return state.status === "approval_required"
         ? apply(factForApproval(state, event.input, config.secret, event.at))
@@ -101,6 +114,8 @@ function pureFollowUp(config: StepConfig, state: AgentState, at: number): Fact |
       return factForPlannerOutput(config.registry, state, config.inputLimits);
     case "validated":
       return factForPolicy(state);
+    case "batch":
+      return callsIn(state.batch, "validated").length > 0 ? factForBatchPolicy(state) : null;
     case "approval_required":
     case "authorized":
     case "executing":
@@ -124,6 +139,8 @@ function effectsFor(config: StepConfig, state: AgentState): Effect[] {
       return [
         { type: "tool/execute", intent: state.intent, last_attempt: state.intent.attempt >= config.limits.maxRetries },
       ];
+    case "batch":
+      return [batchEffect(config, state)];
     case "planned":
     case "validated":
     case "approval_required":
@@ -135,6 +152,21 @@ function effectsFor(config: StepConfig, state: AgentState): Effect[] {
     default:
       return assertNever(state);
   }
+}
+
+/** A batch first opens the ledger entries of its authorized calls, then dispatches them together. */
+function batchEffect(config: StepConfig, state: StateOf<"batch">): Effect {
+  const authorized = callsIn(state.batch, "authorized");
+  if (authorized.length > 0)
+    return { type: "batch/begin", calls: authorized.map(({ call_id, call }) => ({ call_id, call })), step: state.step };
+  return {
+    type: "batch/execute",
+    calls: callsIn(state.batch, "executing").map(({ call_id, phase }) => ({
+      call_id,
+      intent: phase.intent,
+      last_attempt: phase.intent.attempt >= config.limits.maxRetries,
+    })),
+  };
 }
 
 function ignore(state: AgentState | null, reason: string): StepResult {

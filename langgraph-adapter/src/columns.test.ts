@@ -5,6 +5,7 @@ import { localGraphFactory } from "../../local-graph/agent/engine.js";
 import { REQUIRED_COLUMNS } from "../../scenarios/columns.js";
 import { FAULT_COLUMNS } from "../../scenarios/fault-columns.js";
 import { handwrittenFactory } from "../../scenarios/handwritten-engine.js";
+import { PARALLEL_COLUMNS } from "../../scenarios/parallel-columns.js";
 import { fingerprint, runScenario, type Scenario } from "../../scenarios/scenario.js";
 import { langgraphFactory } from "./index.js";
 import { EXTRA_SCENARIOS } from "./test-support.js";
@@ -26,7 +27,7 @@ const longRun: Scenario = {
   observe: (record) => ({ calls: record.env.world.totalCalls(), ...fingerprint(record) }),
 };
 
-const ALL = [...REQUIRED_COLUMNS, ...FAULT_COLUMNS, ...EXTRA_SCENARIOS, longRun];
+const ALL = [...REQUIRED_COLUMNS, ...FAULT_COLUMNS, ...PARALLEL_COLUMNS, ...EXTRA_SCENARIOS, longRun];
 
 describe("LangGraph adapter against the handwritten engine", () => {
   it("covers the four required columns of the contract", () => {

@@ -8,6 +8,7 @@ import { Command } from "@langchain/langgraph";
 import {
   applyFact,
   confirmUncertain,
+  isProcessCrash,
   parseApprovalInput,
   startRun,
   type AgentState,
@@ -48,15 +49,22 @@ export function createLangGraphEngine(env: EngineContext, options: LangGraphEngi
   const values = async (session_id: string): Promise<LangGraphAgentState | undefined> => {
     const snapshot = await graph.getState(configOf(session_id));
     const saved = snapshot.values as Partial<LangGraphAgentState> | undefined;
-    return saved?.agent === undefined ? undefined : { agent: saved.agent, trace: saved.trace ?? [] };
+    return saved?.agent === undefined
+      ? undefined
+      : { agent: saved.agent, trace: saved.trace ?? [], outcomes: saved.outcomes ?? [] };
   };
   const saved = async (session_id: string): Promise<LangGraphAgentState> => {
     const state = await values(session_id);
     if (state === undefined) throw new EngineUsageError("unknown_session", `no checkpoint for session ${session_id}`);
     return state;
   };
-  const run = async (session_id: string, input: Parameters<typeof graph.invoke>[0]): Promise<AgentState> =>
-    (await graph.invoke(input, configOf(session_id))).agent;
+  const run = async (session_id: string, input: Parameters<typeof graph.invoke>[0]): Promise<AgentState> => {
+    try {
+      return (await graph.invoke(input, configOf(session_id))).agent;
+    } catch (error) {
+      throw singleCrash(error);
+    }
+  };
 
   return {
     id: "langgraph",
@@ -73,7 +81,8 @@ export function createLangGraphEngine(env: EngineContext, options: LangGraphEngi
       const { agent } = await saved(session_id);
       const snapshot = await graph.getState(configOf(session_id));
       const waiting = snapshot.tasks.some((task) => task.interrupts.length > 0);
-      if (agent.status !== "approval_required" || !waiting) {
+      // A batch's approval may be asked inside the node that runs the whole batch, before its status says so.
+      if (agent.pending_approval === null || !waiting) {
         throw new EngineUsageError(
           "approval_not_pending",
           `no call is waiting for approval; session is ${agent.status}`,
@@ -98,6 +107,15 @@ export function createLangGraphEngine(env: EngineContext, options: LangGraphEngi
     trace: async (session_id) => (await values(session_id))?.trace ?? [],
     graphSteps: (session_id) => countGraphSteps((config) => graph.getStateHistory(config), session_id),
   };
+}
+
+/**
+ * LangGraph reports several tasks failing in one superstep as one AggregateError. When one of
+ * them is a simulated process death, the process died: that is what the caller must see.
+ */
+function singleCrash(error: unknown): unknown {
+  if (!(error instanceof AggregateError)) return error;
+  return (error.errors as unknown[]).find((e) => isProcessCrash(e)) ?? error;
 }
 
 export const langgraphFactory: EngineFactory = {

@@ -3,7 +3,7 @@
  * local graph runs, handed LangGraph's own `interrupt()`; routing is the shared `routeByStatus`
  * over the shared path map. Nothing here decides anything the contract decides.
  */
-import { END, interrupt, START, StateGraph, type BaseCheckpointSaver } from "@langchain/langgraph";
+import { END, interrupt, Send, START, StateGraph, type BaseCheckpointSaver } from "@langchain/langgraph";
 import { DEFAULT_INPUT_LIMITS, type AgentStatus, type ApprovalInput } from "../../handwritten/contract/index.js";
 import {
   AGENT_NODES,
@@ -12,7 +12,7 @@ import {
   type AgentNode,
   type ApprovalRequest,
 } from "../../local-graph/agent/nodes.js";
-import { END_NODE, PATH_MAP, routeByStatus } from "../../local-graph/agent/routes.js";
+import { END_NODE, fanOutCalls, PATH_MAP, routeByStatus } from "../../local-graph/agent/routes.js";
 import type { AgentGraphDeps } from "../../local-graph/agent/build.js";
 import { AgentStateAnnotation, type LangGraphAgentState } from "./state.js";
 
@@ -33,11 +33,18 @@ export type LangGraphBuildOptions = {
 
 export function buildLangGraphAgentGraph(deps: AgentGraphDeps, options: LangGraphBuildOptions) {
   const nodes = createAgentNodes({ ...deps, inputLimits: deps.inputLimits ?? DEFAULT_INPUT_LIMITS });
-  const node = (name: AgentNode) => async (state: LangGraphAgentState) => {
+  const node = (name: AgentNode) => async (state: LangGraphAgentState & { readonly dispatch?: string }) => {
     options.onNodeEntry?.(name, state.agent.status);
     return nodes[name](state, langGraphInterrupt);
   };
-  const route = (state: LangGraphAgentState) => routeByStatus(state.agent);
+  const mode = deps.batchExecution ?? "fan_out";
+  // A batch's dispatched calls fan out with LangGraph's own `Send`: one task per call, in one superstep.
+  const route = (state: LangGraphAgentState) => {
+    const calls = fanOutCalls(state, mode);
+    return calls === null
+      ? routeByStatus(state.agent)
+      : calls.map((call_id) => new Send("execute", { ...state, dispatch: call_id }));
+  };
   const graph = new StateGraph(AgentStateAnnotation)
     .addNode("plan", node("plan"))
     .addNode("validate", node("validate"))

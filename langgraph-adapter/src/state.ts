@@ -1,10 +1,13 @@
 /**
- * The graph state on LangGraph: the same two fields as the local graph. `agent` is a last-value
+ * The graph state on LangGraph: the same three fields as the local graph. `agent` is a last-value
  * channel (each node hands back the whole new agent state); `trace` appends the events a node
- * added, as `mergeAgentUpdate` does on the local runtime.
+ * added, and `outcomes` those the fan-out tasks of a batch wrote (null clears them), as
+ * `mergeAgentUpdate` does on the local runtime. A fan-out task writes only `outcomes`, so
+ * parallel tasks never write the last-value channel twice in one superstep.
  */
 import { Annotation } from "@langchain/langgraph";
 import type { AgentState, TraceEvent } from "../../handwritten/contract/index.js";
+import type { DispatchOutcome } from "../../local-graph/agent/nodes.js";
 
 export const appendTrace = (left: readonly TraceEvent[], right: readonly TraceEvent[]): readonly TraceEvent[] => [
   ...left,
@@ -14,6 +17,10 @@ export const appendTrace = (left: readonly TraceEvent[], right: readonly TraceEv
 export const AgentStateAnnotation = Annotation.Root({
   agent: Annotation<AgentState>(),
   trace: Annotation<readonly TraceEvent[]>({ reducer: appendTrace, default: () => [] }),
+  outcomes: Annotation<readonly DispatchOutcome[], readonly DispatchOutcome[] | null>({
+    reducer: (left, right) => (right === null ? [] : [...left, ...right]),
+    default: () => [],
+  }),
 });
 
 export type LangGraphAgentState = typeof AgentStateAnnotation.State;

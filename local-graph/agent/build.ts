@@ -9,15 +9,21 @@ import {
   type AgentInterrupt,
   type AgentNodeDeps,
 } from "./nodes.js";
-import { PATH_MAP, routeByStatus } from "./routes.js";
+import { fanOutCalls, PATH_MAP, routeByStatus, type BatchExecution } from "./routes.js";
 
-/** Merges a node's update: the agent state is replaced, the trace is appended to. */
+/** Merges a node's update: the agent state is replaced, the trace and the batch outcomes are appended to. */
 export function mergeAgentUpdate(state: AgentGraphState, update: AgentGraphUpdate): AgentGraphState {
-  return { agent: update.agent, trace: [...state.trace, ...update.trace] };
+  return {
+    agent: update.agent ?? state.agent,
+    trace: [...state.trace, ...(update.trace ?? [])],
+    outcomes: update.outcomes === null ? [] : [...state.outcomes, ...(update.outcomes ?? [])],
+  };
 }
 
 export type AgentGraphDeps = Omit<AgentNodeDeps, "inputLimits"> & {
   readonly inputLimits?: AgentNodeDeps["inputLimits"];
+  /** @default "fan_out" */
+  readonly batchExecution?: BatchExecution;
 };
 
 export function buildLocalAgentGraph(
@@ -30,6 +36,13 @@ export function buildLocalAgentGraph(
     graph.addNode(name, (state, ctx) => nodes[name](state, ctx.interrupt as AgentInterrupt));
   }
   graph.addEdge(START, "plan");
-  for (const name of AGENT_NODES) graph.addConditionalEdges(name, (s) => routeByStatus(s.agent), PATH_MAP[name]);
+  const mode = deps.batchExecution ?? "fan_out";
+  const route = (s: AgentGraphState) => {
+    const calls = fanOutCalls(s, mode);
+    return calls === null
+      ? routeByStatus(s.agent)
+      : calls.map((call_id) => ({ node: "execute", arg: { ...s, dispatch: call_id } }));
+  };
+  for (const name of AGENT_NODES) graph.addConditionalEdges(name, route, PATH_MAP[name]);
   return graph.compile(checkpointer, { recursionLimit: 200 });
 }

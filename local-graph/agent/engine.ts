@@ -48,7 +48,7 @@ export const localGraphFactory: EngineFactory = {
         const started = startRun(session_id, goal, { at: env.clock.now(), ids: env.ids });
         const result = await graph.invoke(session_id, {
           kind: "start",
-          state: { agent: started.state, trace: [started.trace] },
+          state: { agent: started.state, trace: [started.trace], outcomes: [] },
         });
         return result.state.agent;
       },
@@ -57,7 +57,8 @@ export const localGraphFactory: EngineFactory = {
         const parsed = parseApprovalInput(input);
         if (!parsed.ok) throw new EngineUsageError("approval_malformed", parsed.error.message);
         const checkpoint = saved(session_id);
-        if (checkpoint.state.agent.status !== "approval_required" || checkpoint.interrupt === null) {
+        // A batch's approval may be asked inside the node that runs the whole batch, before its status says so.
+        if (checkpoint.state.agent.pending_approval === null || checkpoint.interrupt === null) {
           throw new EngineUsageError(
             "approval_not_pending",
             `no call is waiting for approval; session is ${checkpoint.state.agent.status}`,

@@ -9,8 +9,9 @@ export type {
   AgentNode,
   AgentNodeDeps,
   AgentNodeFn,
+  DispatchOutcome,
   ApprovalRequest,
 } from "./nodes.js";
 export { sealedGraphCheckpointer } from "./sealed-checkpointer.js";
-export { END_NODE, PATH_MAP, routeByStatus } from "./routes.js";
-export type { RouteTarget } from "./routes.js";
+export { END_NODE, fanOutCalls, PATH_MAP, routeByStatus } from "./routes.js";
+export type { BatchExecution, RouteTarget } from "./routes.js";

@@ -9,10 +9,16 @@
  */
 import {
   applyFacts,
+  beginBatch,
   beginCall,
+  callsIn,
+  executeBatch,
   executeIntent,
   factBeforePlanning,
   factForApproval,
+  factForBatchBegin,
+  factForBatchOutcomes,
+  factForBatchPolicy,
   factForBegin,
   factForOutcome,
   factForPlannerOutput,
@@ -23,6 +29,7 @@ import {
   type AgentState,
   type ApprovalInput,
   type ExecutionDeps,
+  type ExecutionOutcome,
   type Fact,
   type IdSource,
   type InputLimits,
@@ -35,10 +42,27 @@ import {
 export const AGENT_NODES = ["plan", "validate", "policy", "execute"] as const;
 export type AgentNode = (typeof AGENT_NODES)[number];
 
-/** The graph state: the agent state, and the trace appended to by every node. */
-export type AgentGraphState = { readonly agent: AgentState; readonly trace: readonly TraceEvent[] };
-/** What a node returns: the new agent state and the trace events it added. */
-export type AgentGraphUpdate = { readonly agent: AgentState; readonly trace: readonly TraceEvent[] };
+/** How one dispatched call of a batch ended, written by its fan-out task. */
+export type DispatchOutcome = { readonly call_id: string; readonly outcome: ExecutionOutcome };
+
+/**
+ * The graph state: the agent state, the trace appended to by every node, and the outcomes the
+ * fan-out tasks of a batch wrote, which the next `execute` step turns into one fact. A fan-out
+ * task's input also names the call it runs (`dispatch`).
+ */
+export type AgentGraphState = {
+  readonly agent: AgentState;
+  readonly trace: readonly TraceEvent[];
+  readonly outcomes: readonly DispatchOutcome[];
+  readonly dispatch?: string;
+};
+/** What a node returns: the new agent state and its trace events, or (a fan-out task) one outcome; null clears the outcomes. */
+export type AgentGraphUpdate = {
+  readonly agent?: AgentState;
+  readonly trace?: readonly TraceEvent[];
+  readonly outcomes?: readonly DispatchOutcome[] | null;
+};
+type AgentUpdate = { readonly agent: AgentState; readonly trace: readonly TraceEvent[] };
 
 export type AgentNodeDeps = ExecutionDeps & {
   readonly planner: Planner;
@@ -55,17 +79,74 @@ export type AgentInterrupt = (request: ApprovalRequest) => ApprovalInput;
 export type AgentNodeFn = (state: AgentGraphState, interrupt: AgentInterrupt) => Promise<AgentGraphUpdate>;
 
 export function createAgentNodes(deps: AgentNodeDeps): Readonly<Record<AgentNode, AgentNodeFn>> {
-  const apply = (agent: AgentState, ...facts: Fact[]): AgentGraphUpdate => {
+  const apply = (agent: AgentState, ...facts: Fact[]): AgentUpdate => {
     const applied = applyFacts(agent, facts, { at: deps.clock.now(), ids: deps.ids });
     return { agent: applied.state, trace: applied.trace };
   };
-
-  /** After authorization: open the ledger entry and record the intent (or replay, or refuse). */
-  const authorize = (update: AgentGraphUpdate): AgentGraphUpdate => {
-    const s = update.agent;
-    if (s.status !== "authorized") return update;
-    const next = apply(s, factForBegin(beginCall(deps, s.session_id, s.step, s.call), replayContent(deps)));
+  const then = (update: AgentUpdate, fact: Fact): AgentUpdate => {
+    const next = apply(update.agent, fact);
     return { agent: next.agent, trace: [...update.trace, ...next.trace] };
+  };
+
+  /** After authorization: open the ledger entries and record the intents (or replay, or refuse). */
+  const authorize = (update: AgentUpdate): AgentUpdate => {
+    const s = update.agent;
+    if (s.status === "authorized")
+      return then(update, factForBegin(beginCall(deps, s.session_id, s.step, s.call), replayContent(deps)));
+    if (s.status !== "batch" || callsIn(s.batch, "authorized").length === 0) return update;
+    const answers = beginBatch(deps, s.session_id, s.step, callsIn(s.batch, "authorized"));
+    return then(update, factForBatchBegin(answers));
+  };
+
+  const dispatched = (s: StateOf<"batch">) =>
+    callsIn(s.batch, "executing").map(({ call_id, phase }) => ({
+      call_id,
+      intent: phase.intent,
+      last_attempt: phase.intent.attempt >= deps.limits.maxRetries,
+    }));
+
+  /** Attempts of this process's fan-out tasks still running. */
+  const running = new Set<Promise<unknown>>();
+
+  /**
+   * A fan-out task: runs the one call its input names and writes its outcome, nothing else. A
+   * simulated process death in one call is raised once the batch's other calls have settled, as
+   * `executeBatch` does for the handwritten engine, so every engine dies at the same point.
+   */
+  const runDispatched = async (agent: AgentState, call_id: string): Promise<AgentGraphUpdate> => {
+    const s = expectStatus(agent, "execute", "batch");
+    const call = dispatched(s).find((c) => c.call_id === call_id);
+    if (call === undefined) throw new HarnessError("invalid_transition", `call ${call_id} is not dispatched`);
+    const attempt = executeIntent(deps, call.intent, call.last_attempt);
+    running.add(attempt);
+    try {
+      return { outcomes: [{ call_id, outcome: await attempt }] };
+    } catch (error) {
+      await Promise.allSettled([...running].filter((p) => p !== attempt));
+      throw error;
+    } finally {
+      running.delete(attempt);
+    }
+  };
+
+  /**
+   * The whole batch in one node (the ToolNode pattern): run the dispatched calls, then stop for
+   * the next approval, and go on until the batch has settled or stopped. A framework re-runs this
+   * node from its first line on resume, so the calls that already ran run again; the ledger
+   * replays them instead of executing them twice.
+   */
+  const runWholeBatch = async (start: AgentUpdate, interrupt: AgentInterrupt): Promise<AgentUpdate> => {
+    let update = start;
+    for (;;) {
+      const s = update.agent;
+      if (s.status === "batch" && callsIn(s.batch, "executing").length > 0) {
+        const outcomes = await executeBatch(deps, dispatched(s));
+        update = then(update, factForBatchOutcomes(s, outcomes, deps.limits, deps.clock.now()));
+      } else if (s.status === "approval_required" && s.batch !== undefined) {
+        const input = interrupt({ session_id: s.session_id, pending: s.pending_approval });
+        update = authorize(then(update, factForApproval(s, input, deps.secret, deps.clock.now())));
+      } else return update;
+    }
   };
 
   return {
@@ -83,13 +164,23 @@ export function createAgentNodes(deps: AgentNodeDeps): Readonly<Record<AgentNode
 
     async policy({ agent }, interrupt) {
       if (agent.status === "validated") return authorize(apply(agent, factForPolicy(agent)));
+      if (agent.status === "batch") {
+        const decided = callsIn(agent.batch, "validated").length > 0;
+        return authorize(decided ? apply(agent, factForBatchPolicy(agent)) : { agent, trace: [] });
+      }
       const s = expectStatus(agent, "policy", "approval_required");
       // Nothing above this line has side effects: a framework re-runs it on resume.
       const input = interrupt({ session_id: s.session_id, pending: s.pending_approval });
       return authorize(apply(s, factForApproval(s, input, deps.secret, deps.clock.now())));
     },
 
-    async execute({ agent }) {
+    async execute({ agent, outcomes, dispatch }, interrupt) {
+      if (dispatch !== undefined) return runDispatched(agent, dispatch);
+      if (agent.status === "batch" && outcomes.length > 0) {
+        const joined = apply(agent, factForBatchOutcomes(agent, outcomes, deps.limits, deps.clock.now()));
+        return { ...joined, outcomes: null };
+      }
+      if (agent.status === "batch") return runWholeBatch({ agent, trace: [] }, interrupt);
       const s = expectStatus(agent, "execute", "executing");
       const outcome = await executeIntent(deps, s.intent, s.intent.attempt >= deps.limits.maxRetries);
       return apply(s, factForOutcome(outcome, s.intent, deps.limits, deps.clock.now()));

@@ -2,8 +2,8 @@
  * Routing of the agent graph: the agent's status alone decides the next node. Each node's
  * conditional edge declares the subset of targets it can reach (the path map).
  */
-import { assertNever, type AgentState } from "../../handwritten/contract/index.js";
-import type { AgentNode } from "./nodes.js";
+import { assertNever, callsIn, type AgentState } from "../../handwritten/contract/index.js";
+import type { AgentGraphState, AgentNode } from "./nodes.js";
 
 export const END_NODE = "__end__";
 export type RouteTarget = AgentNode | typeof END_NODE;
@@ -20,6 +20,10 @@ export function routeByStatus(agent: AgentState): RouteTarget {
       return "policy";
     case "executing":
       return "execute";
+    case "batch":
+      return callsIn(agent.batch, "validated").length + callsIn(agent.batch, "authorized").length > 0
+        ? "policy"
+        : "execute";
     case "reconcile_required":
     case "done":
     case "failed":
@@ -35,5 +39,20 @@ export const PATH_MAP: Readonly<Record<AgentNode, readonly RouteTarget[]>> = Obj
   plan: ["validate", END_NODE],
   validate: ["policy", "plan", END_NODE],
   policy: ["execute", "policy", "plan", END_NODE],
-  execute: ["plan", "execute", END_NODE],
+  execute: ["plan", "execute", "policy", END_NODE],
 });
+
+/** How a graph runs the dispatched calls of a batch: one task per call, or the whole batch in one node. */
+export type BatchExecution = "fan_out" | "single_node";
+
+/**
+ * The calls a fan-out sends one task each, or null when the route is a plain edge. Only a batch
+ * whose dispatched calls have not yet written their outcomes fans out; once they have, `execute`
+ * runs once more, as a plain step, to join them into one fact.
+ */
+export function fanOutCalls(state: AgentGraphState, mode: BatchExecution): readonly string[] | null {
+  const { agent } = state;
+  if (mode !== "fan_out" || agent.status !== "batch" || state.outcomes.length > 0) return null;
+  if (routeByStatus(agent) !== "execute") return null;
+  return callsIn(agent.batch, "executing").map((c) => c.call_id);
+}

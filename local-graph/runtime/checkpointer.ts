@@ -1,12 +1,20 @@
 /** Graph checkpoints: the graph state after a step and the node that runs next. */
+import type { SendPacket } from "./definition.js";
 
 export type GraphCheckpoint<S> = {
   readonly thread_id: string;
   /** Committed node executions on this thread so far. */
   readonly step: number;
   readonly state: S;
-  /** The node to run next, or null when the graph reached END. */
-  readonly next: string | null;
+  /** The node to run next, the packets of a fan-out, or null when the graph reached END. */
+  readonly next: string | readonly SendPacket<S>[] | null;
+  /**
+   * Updates of fan-out tasks that finished in a step another task of which failed (LangGraph's
+   * pending writes), by packet index; the resumed step runs only the packets without one.
+   */
+  readonly pending?: readonly unknown[];
+  /** Answers a paused node already received for its earlier interrupts, in order. */
+  readonly resumes?: readonly unknown[];
   /** The payload of an interrupt the next node is waiting on, or null. */
   readonly interrupt: unknown;
 };

@@ -8,6 +8,16 @@ export type Interrupt = <T>(payload: unknown) => T;
 export type NodeContext = { readonly interrupt: Interrupt };
 export type NodeFn<S, U> = (state: S, ctx: NodeContext) => Promise<U>;
 
+/**
+ * A task for one superstep of a fan-out, modelled on LangGraph's `Send`: the node runs once per
+ * packet with the packet's argument as its input, all packets of a step run in parallel, and
+ * their updates are merged together after the last one finished.
+ */
+export type SendPacket<S> = { readonly node: string; readonly arg: S };
+
+/** What a router returns: one node (or END), or the packets of a fan-out. */
+export type RouteResult<S> = string | readonly SendPacket<S>[];
+
 export type Edge = { readonly source: string; readonly target: string; readonly conditional: boolean };
 /** Counted as LangGraph's getGraph() counts (see scenarios/engine.ts), plus the nodes that route. */
 export type GraphShape = {
@@ -20,7 +30,10 @@ export type GraphShape = {
 export type GraphDefinition<S, U> = {
   readonly nodes: ReadonlyMap<string, NodeFn<S, U>>;
   readonly plain: ReadonlyMap<string, string>;
-  readonly routers: ReadonlyMap<string, { readonly route: (state: S) => string; readonly targets: readonly string[] }>;
+  readonly routers: ReadonlyMap<
+    string,
+    { readonly route: (state: S) => RouteResult<S>; readonly targets: readonly string[] }
+  >;
   readonly merge: (state: S, update: U) => S;
 };
 

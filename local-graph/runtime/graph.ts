@@ -5,12 +5,12 @@
 import { HarnessError } from "../../handwritten/contract/index.js";
 import type { GraphCheckpointer } from "./checkpointer.js";
 import { CompiledGraph } from "./run.js";
-import { END, START, type GraphDefinition, type NodeFn } from "./definition.js";
+import { END, START, type GraphDefinition, type NodeFn, type RouteResult } from "./definition.js";
 
 export class StateGraph<S, U> {
   private readonly nodes = new Map<string, NodeFn<S, U>>();
   private readonly plain = new Map<string, string>();
-  private readonly routers = new Map<string, { route: (state: S) => string; targets: readonly string[] }>();
+  private readonly routers = new Map<string, { route: (state: S) => RouteResult<S>; targets: readonly string[] }>();
 
   constructor(private readonly merge: (state: S, update: U) => S) {}
 
@@ -30,7 +30,7 @@ export class StateGraph<S, U> {
   }
 
   /** `targets` is the path map: every node the router may return, declared up front. */
-  addConditionalEdges(source: string, route: (state: S) => string, targets: readonly string[]): this {
+  addConditionalEdges(source: string, route: (state: S) => RouteResult<S>, targets: readonly string[]): this {
     this.claimSource(source);
     this.routers.set(source, { route, targets: [...targets] });
     return this;

@@ -1,12 +1,24 @@
 /**
  * Runs a compiled graph one node per step. After every node it merges the node's update and
  * writes a checkpoint holding the state and the next node, so a crash loses at most the node
- * that was running, and a resumed run starts that node again from its first line.
+ * that was running, and a resumed run starts that node again from its first line. A fan-out
+ * step runs its tasks in parallel and merges their updates together; a task that finished keeps
+ * its update as a pending write, so after a crash only the tasks that did not finish run again.
  */
 import { HarnessError } from "../../handwritten/contract/index.js";
 import type { GraphCheckpoint, GraphCheckpointer } from "./checkpointer.js";
-import { END, START, edgesOf, type Edge, type GraphDefinition, type GraphShape } from "./definition.js";
+import {
+  END,
+  START,
+  edgesOf,
+  type Edge,
+  type GraphDefinition,
+  type GraphShape,
+  type SendPacket,
+} from "./definition.js";
 import { drawMermaid } from "./mermaid.js";
+
+type Next<S> = string | readonly SendPacket<S>[] | null;
 
 export type RunInput<S> =
   { readonly kind: "start"; readonly state: S } | { readonly kind: "resume"; readonly value?: unknown };
@@ -60,11 +72,12 @@ export class CompiledGraph<S, U> {
     const saved = this.checkpointer.latest(thread_id);
     if (input.kind === "start") {
       if (saved !== undefined) throw new HarnessError("invalid_config", `thread ${thread_id} already started`);
-      return this.loop(thread_id, input.state, this.nextAfter(START, input.state), 0, { has: false });
+      return this.loop(thread_id, input.state, this.nextAfter(START, input.state), 0, []);
     }
     if (saved === undefined) throw new HarnessError("unknown_session", `no checkpoint for thread ${thread_id}`);
-    const resume = input.value === undefined ? { has: false as const } : { has: true as const, value: input.value };
-    return this.loop(thread_id, saved.state, saved.next, saved.step, resume);
+    // A node that stopped at its n-th interrupt gets the n-1 earlier answers again, then the new one (LangGraph matches by index).
+    const resumes = [...(saved.resumes ?? []), ...(input.value === undefined ? [] : [input.value])];
+    return this.loop(thread_id, saved.state, saved.next, saved.step, resumes, saved.pending ?? []);
   }
 
   /** Writes an update as if `asNode` had produced it, then points the thread at that node's successor. */
@@ -80,27 +93,36 @@ export class CompiledGraph<S, U> {
   private async loop(
     thread_id: string,
     initial: S,
-    first: string | null,
+    first: Next<S>,
     stepBase: number,
-    resume: { has: boolean; value?: unknown },
+    resumes: readonly unknown[],
+    pending: readonly unknown[] = [],
   ): Promise<RunResult<S>> {
     let state = initial;
     let node = first;
     let steps = 0;
-    let pendingResume = resume;
+    let pendingResumes = resumes;
+    let pendingWrites = pending;
     while (node !== null) {
       if (steps >= this.recursionLimit)
         throw new HarnessError("invalid_config", `recursion limit of ${this.recursionLimit} reached`);
+      if (typeof node !== "string") {
+        const packets = node;
+        const updates = await this.fanOut(thread_id, state, packets, stepBase + steps, pendingWrites);
+        pendingWrites = [];
+        for (const update of updates) state = this.definition.merge(state, update);
+        steps += packets.length;
+        node = this.nextAfter(packets[0]!.node, state);
+        this.checkpointer.put({ thread_id, step: stepBase + steps, state, next: node, interrupt: null });
+        continue;
+      }
       const fn = this.definition.nodes.get(node);
       if (fn === undefined) throw new HarnessError("invalid_config", `unknown node ${node}`);
-      const offered = pendingResume;
-      pendingResume = { has: false };
-      let used = false;
+      const offered = pendingResumes;
+      pendingResumes = [];
+      let used = 0;
       const interrupt = <T>(payload: unknown): T => {
-        if (offered.has && !used) {
-          used = true;
-          return offered.value as T;
-        }
+        if (used < offered.length) return offered[used++] as T;
         throw new GraphPause(payload);
       };
       let update: U;
@@ -108,7 +130,14 @@ export class CompiledGraph<S, U> {
         update = await fn(state, { interrupt });
       } catch (error) {
         if (!(error instanceof GraphPause)) throw error;
-        this.checkpointer.put({ thread_id, step: stepBase + steps, state, next: node, interrupt: error.payload });
+        this.checkpointer.put({
+          thread_id,
+          step: stepBase + steps,
+          state,
+          next: node,
+          interrupt: error.payload,
+          ...(offered.length === 0 ? {} : { resumes: offered }),
+        });
         return { state, interrupt: error.payload, steps };
       }
       state = this.definition.merge(state, update);
@@ -119,13 +148,49 @@ export class CompiledGraph<S, U> {
     return { state, interrupt: null, steps };
   }
 
-  private nextAfter(source: string, state: S): string | null {
+  /**
+   * One fan-out superstep. Each task's update is checkpointed as a pending write when it finishes;
+   * the updates are merged only when every task has finished, in packet order.
+   */
+  private async fanOut(
+    thread_id: string,
+    state: S,
+    packets: readonly SendPacket<S>[],
+    step: number,
+    pending: readonly unknown[],
+  ): Promise<U[]> {
+    const writes: (U | null)[] = packets.map((_, i) => (pending[i] ?? null) as U | null);
+    const noInterrupt = <T>(): T => {
+      throw new HarnessError("invalid_config", "interrupt() inside a fan-out task is not supported");
+    };
+    const run = async (packet: SendPacket<S>, i: number): Promise<U> => {
+      const known = writes[i];
+      if (known !== null && known !== undefined) return known;
+      const fn = this.definition.nodes.get(packet.node);
+      if (fn === undefined) throw new HarnessError("invalid_config", `unknown node ${packet.node}`);
+      const update = await fn(packet.arg, { interrupt: noInterrupt });
+      writes[i] = update;
+      this.checkpointer.put({ thread_id, step, state, next: packets, interrupt: null, pending: [...writes] });
+      return update;
+    };
+    const settled = await Promise.allSettled(packets.map(run));
+    const failed = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
+    if (failed !== undefined) throw failed.reason;
+    return settled.map((r) => (r as PromiseFulfilledResult<U>).value);
+  }
+
+  private nextAfter(source: string, state: S): Next<S> {
     const plain = this.definition.plain.get(source);
     const router = this.definition.routers.get(source);
     const target = plain ?? router?.route(state);
     if (target === undefined) throw new HarnessError("invalid_config", `node ${source} has no outgoing edge`);
-    if (router !== undefined && !router.targets.includes(target)) {
-      throw new HarnessError("invalid_config", `router of ${source} returned ${target}, outside its path map`);
+    const targets = typeof target === "string" ? [target] : target.map((p) => p.node);
+    for (const t of targets)
+      if (router !== undefined && !router.targets.includes(t))
+        throw new HarnessError("invalid_config", `router of ${source} returned ${t}, outside its path map`);
+    if (typeof target !== "string") {
+      if (target.length === 0) throw new HarnessError("invalid_config", `router of ${source} sent no packets`);
+      return target;
     }
     return target === END ? null : target;
   }

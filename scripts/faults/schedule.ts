@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { canonicalJson, digest, issueApprovalToken, type TraceEvent } from "../../handwritten/contract/index.js";
-import { FAULT_KINDS, finalAnswer, toolCall, type Fault } from "../../handwritten/fixtures/index.js";
+import { FAULT_KINDS, finalAnswer, toolCall, toolCalls, type Fault } from "../../handwritten/fixtures/index.js";
 import {
   observeRun,
   runScenario,
@@ -26,7 +26,50 @@ const PUBLISHES = [
   { artifact: "art_weekly", audience: "public" },
 ];
 
-const plannerStep = fc.oneof(
+/** One call of a multi-call turn, from the same pool as single calls (valid, invalid, denied, gated). */
+const batchCall = fc.oneof(
+  fc.constantFrom(
+    { tool: "read_table", args: { table: "sales", limit: 3 }, key: undefined },
+    { tool: "run_regression", args: { table: "sales", x: "week", y: "signups" }, key: undefined },
+    { tool: "run_shell", args: { command: "ls" }, key: undefined },
+    { tool: "save_artifact", args: { name: "a", content: 7 }, key: undefined },
+  ),
+  fc
+    .record({ i: fc.nat(SAVES.length - 1), key: fc.constantFrom(undefined, "k1", "k2") })
+    .map(({ i, key }) => ({ tool: "save_artifact", args: SAVES[i], key })),
+  fc
+    .record({ i: fc.nat(PUBLISHES.length - 1), key: fc.constantFrom(undefined, "p1") })
+    .map(({ i, key }) => ({ tool: "publish_report", args: PUBLISHES[i], key })),
+);
+
+/** A turn with several calls: approvals, declines and crashes then fall between the calls of a batch. */
+const batchStep = fc
+  .oneof(
+    { weight: 6, arbitrary: fc.array(batchCall, { minLength: 2, maxLength: 4 }) },
+    // Over maxCallsPerTurn (8), and a repeated call id: the whole turn is rejected.
+    {
+      weight: 1,
+      arbitrary: fc.constant(
+        Array.from({ length: 9 }, () => ({ tool: "read_table", args: { table: "sales", limit: 1 }, key: undefined })),
+      ),
+    },
+  )
+  .map((calls) =>
+    toolCalls(
+      calls.map((c, i) => ({
+        id: `c${i}`,
+        tool: c.tool,
+        args: c.args,
+        ...(c.key === undefined ? {} : { idempotencyKey: c.key }),
+      })),
+    ),
+  );
+const duplicateIds = toolCalls([
+  { id: "same", tool: "read_table", args: { table: "sales", limit: 1 } },
+  { id: "same", tool: "read_table", args: { table: "sales", limit: 2 } },
+]);
+
+const singleStep = fc.oneof(
   fc.constantFrom(
     toolCall("read_table", { table: "sales", limit: 3 }),
     toolCall("run_regression", { table: "sales", x: "week", y: "signups" }),
@@ -42,6 +85,12 @@ const plannerStep = fc.oneof(
   fc
     .record({ i: fc.nat(PUBLISHES.length - 1), key: fc.constantFrom(undefined, "p1") })
     .map(({ i, key }) => toolCall("publish_report", PUBLISHES[i], key)),
+);
+
+const plannerStep = fc.oneof(
+  { weight: 15, arbitrary: singleStep },
+  { weight: 10, arbitrary: batchStep },
+  { weight: 1, arbitrary: fc.constant(duplicateIds) },
 );
 
 const fault: fc.Arbitrary<Fault> = fc.record({

@@ -88,8 +88,10 @@ describe("compare.ts detects a broken engine", () => {
               [factForBegin(beginCall(env, session_id, authorized.step, authorized.call), replayContent(env))],
               { at: env.clock.now(), ids: env.ids },
             );
-            const executed = await nodes.execute({ agent: begun.state, trace: [] }, () => ({ kind: "decline" }));
-            return executed.agent;
+            const executed = await nodes.execute({ agent: begun.state, trace: [], outcomes: [] }, () => ({
+              kind: "decline",
+            }));
+            return executed.agent ?? begun.state;
           },
         };
       },

@@ -50,6 +50,11 @@ export const STEP_OF_FACT: Readonly<Record<FactType | typeof RUN_STARTED, FlowSt
   run_completed: "result",
   step_limit_reached: "result",
   time_limit_reached: "result",
+  // A multi-call turn (the MCP server is one call per request, so it never records these).
+  batch_validated: "schema",
+  batch_policy_decided: "policy",
+  batch_intents_recorded: "result",
+  batch_calls_settled: "result",
 };
 
 export function stepOfFact(type: string): FlowStep {
