@@ -289,6 +289,53 @@ describe("the MCP flow page in headless Chromium", () => {
     expect(styles[1]).toEqual({ animation: "none", transition: "0s" });
   });
 
+  it("keyboard only: the tab order reaches every control, each with a visible focus ring", async () => {
+    const { page, errors } = await openFlow("high_risk");
+    const order: string[] = [];
+    const rings: string[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      await page.keyboard.press("Tab");
+      const focused = await page.evaluate(() => {
+        const active = document.activeElement as HTMLElement;
+        const css = getComputedStyle(active);
+        return {
+          name: active.id || active.textContent?.trim() || active.tagName,
+          ring: `${css.outlineStyle} ${css.outlineWidth}`,
+        };
+      });
+      order.push(focused.name);
+      rings.push(focused.ring);
+    }
+    // The radio group is one tab stop, on the checked call.
+    expect(order).toEqual([
+      "Skip to the steps",
+      "Agent loop",
+      "MCP flow",
+      "call-high_risk",
+      "flow-next",
+      "flow-restart",
+    ]);
+    for (const ring of rings) expect(ring).toBe("solid 3px");
+    // Back to Next (Shift+Tab); Enter four times reaches the approval; Tab from Next moves into its panel.
+    await page.keyboard.press("Shift+Tab");
+    for (let i = 0; i < 4; i += 1) {
+      await page.keyboard.press("Enter");
+      await idle(page);
+    }
+    await expect(page.locator("#flow-app").getAttribute("data-next")).resolves.toBe("await_person");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("flow-next");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("flow-approve");
+    await page.keyboard.press("Space");
+    await idle(page);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("flow-next");
+    await page.keyboard.press("Enter");
+    await idle(page);
+    await expect(page.locator(".context").getAttribute("data-status")).resolves.toBe("ok");
+    expect(errors).toEqual([]);
+  });
+
   it("has no serious accessibility violations before the first step and at the end", async () => {
     const { page, errors } = await openFlow("passes");
     expect(await seriousViolations(page)).toEqual([]);
