@@ -18,6 +18,8 @@ export type StoreOption = {
   /** Undefined in memory: callers keep their own default. */
   readonly environment: ((options: EnvironmentOptions) => Environment) | undefined;
   readonly db: SqlConnection | null;
+  /** Every scope of this invocation starts with it (null in memory). */
+  readonly scopePrefix: string | null;
   close(): void;
 };
 
@@ -30,14 +32,23 @@ export function openStoreOption(
   const spec = resolveStoreSpec(flag ?? undefined, env, fallback);
   if (!spec.ok) return spec;
   if (spec.value.kind === "memory")
-    return ok({ spec: spec.value, label: "memory", environment: undefined, db: null, close: () => undefined });
+    return ok({
+      spec: spec.value,
+      label: "memory",
+      environment: undefined,
+      db: null,
+      scopePrefix: null,
+      close: () => undefined,
+    });
   const db = openDatabase(spec.value);
   if (!db.ok) return db;
+  const scopePrefix = `${command}-${randomUUID()}`;
   return ok({
     spec: spec.value,
     label: describeStore(spec.value),
-    environment: environmentFactory(db.value, `${command}-${randomUUID()}`),
+    environment: environmentFactory(db.value, scopePrefix),
     db: db.value,
+    scopePrefix,
     close: () => db.value.close(),
   });
 }

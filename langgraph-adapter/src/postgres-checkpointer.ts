@@ -16,6 +16,9 @@ export const POSTGRES_CHECKPOINTER_VERSIONS: Readonly<
   pg: versionOf("pg"),
 });
 
+/** The part of the saver's own `pg` pool used to hold the setup lock. */
+type LockPool = { connect(): Promise<{ query(sql: string): Promise<unknown>; release(): void }> };
+
 /** A Postgres schema name for a scope: lower-case letters, digits and `_`, starting with a letter. */
 export function schemaFor(scope: string): string {
   return `lg_${scope.toLowerCase().replace(/[^a-z0-9_]/g, "_")}`.slice(0, 63);
@@ -23,8 +26,17 @@ export function schemaFor(scope: string): string {
 
 export async function openPostgresCheckpointer(url: string, scope: string): Promise<PostgresSaver> {
   const saver = PostgresSaver.fromConnString(url, { schema: schemaFor(scope) });
-  // Two processes setting up one schema at once can collide on CREATE SCHEMA; the second try finds it made.
-  await saver.setup().catch(() => saver.setup());
+  // Processes setting up one schema at once collide on CREATE … IF NOT EXISTS (a unique violation in
+  // pg_type): the saver's setup runs under a server-wide advisory lock, one process after another.
+  const pool = (saver as unknown as { pool: LockPool }).pool;
+  const client = await pool.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock(1317)");
+    await saver.setup();
+  } finally {
+    await client.query("SELECT pg_advisory_unlock(1317)").catch(() => undefined);
+    client.release();
+  }
   return saver;
 }
 

@@ -10,18 +10,20 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { build } from "esbuild";
 
-/** Folders the child imports from, statically or dynamically. */
+/** Folders (and single files) the child imports from, statically or dynamically. */
 const SOURCES = [
   "handwritten",
   "local-graph",
   "scenarios",
   "durable",
   "scripts/comparison",
+  "scripts/langgraph-install.ts",
   "test/crash",
   "langgraph-adapter/src",
 ];
 
 function sources(root: string, dir: string): string[] {
+  if (!statSync(join(root, dir)).isDirectory()) return [dir];
   return readdirSync(join(root, dir)).flatMap((name) => {
     const path = join(dir, name);
     if (name === "node_modules") return [];
@@ -49,5 +51,7 @@ export async function compileChild(root: string): Promise<CompiledChild> {
   symlinkSync(join(root, "node_modules"), join(dir, "node_modules"), "dir");
   mkdirSync(join(dir, "langgraph-adapter"), { recursive: true });
   symlinkSync(join(root, "langgraph-adapter/node_modules"), join(dir, "langgraph-adapter/node_modules"), "dir");
+  // The adapter's pins, which loading LangGraph checks against the installed version.
+  symlinkSync(join(root, "langgraph-adapter/package.json"), join(dir, "langgraph-adapter/package.json"), "file");
   return { dir, entry: join(dir, relative(root, join(root, "test/crash/child.js"))) };
 }

@@ -158,7 +158,12 @@ const env: Environment = { ...base, registry: createRegistry(tools), ledger, che
 async function factoryFor(): Promise<EngineFactory> {
   if (request.engine === "handwritten") return handwrittenFactory;
   if (request.engine === "local_state_graph") return localGraphFactory;
-  const loaded = await loadFramework("langgraph");
+  // The adapter next to this script: compiled (.js) when the child was built by build.ts.
+  const adapter = new URL(
+    `../../langgraph-adapter/src/index.${import.meta.url.endsWith(".ts") ? "ts" : "js"}`,
+    import.meta.url,
+  );
+  const loaded = await loadFramework("langgraph", { langgraphModule: adapter.href });
   if (!loaded.ok) throw new Error(`LangGraph must load for the crash tests: ${loaded.error.reason}`);
   // LangGraph's own saver on the same kind of database as the contract's stores.
   const saver =

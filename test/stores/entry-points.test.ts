@@ -44,7 +44,9 @@ describe("compare --store", () => {
         expect(report.scenarios).toEqual(committed.scenarios);
         // The runs really lived in the database: one scope per engine and column, each with its
         // checkpoints (the handwritten engine's, or the local graph's own).
-        const scopes = store.value.db!.query("SELECT COUNT(DISTINCT scope) AS n FROM log_records");
+        const scopes = store.value.db!.query("SELECT COUNT(DISTINCT scope) AS n FROM log_records WHERE scope LIKE ?", [
+          `${store.value.scopePrefix}-%`,
+        ]);
         expect(Number(scopes.rows[0]!["n"])).toBe(2 * ALL_COLUMNS.length);
       } finally {
         store.value.close();
