@@ -1,0 +1,34 @@
+/** The columns for real planners, played with their own FixtureModel scripts on the core engines. */
+import { describe, expect, it } from "vitest";
+import { canonicalJson } from "../../handwritten/contract/index.js";
+import { localGraphFactory } from "../../local-graph/agent/index.js";
+import {
+  handwrittenFactory,
+  ROUTE_COLUMNS,
+  routeWeeklyReport,
+  runScenario,
+  SESSION_ID,
+  type Environment,
+} from "../../scenarios/index.js";
+
+describe("route columns with their fixture scripts", () => {
+  for (const scenario of ROUTE_COLUMNS) {
+    it(`${scenario.name}: the local graph observes what the handwritten engine observes`, async () => {
+      const reference = await runScenario(handwrittenFactory, scenario);
+      const local = await runScenario(localGraphFactory, scenario);
+      expect(canonicalJson(local.observation)).toBe(canonicalJson(reference.observation));
+    });
+  }
+
+  it("starts the session with the scenario's own goal, which a model reads", async () => {
+    let env: Environment | undefined;
+    const run = await runScenario(handwrittenFactory, routeWeeklyReport, { instrument: (e) => void (env = e) });
+    const observation = run.observation as { final_status: string; high_risk_effects: number };
+    expect(observation.final_status).toBe("done");
+    expect(observation.high_risk_effects).toBe(1);
+    expect(env?.checkpoints.latest(SESSION_ID)?.state.messages[0]).toEqual({
+      role: "user",
+      content: routeWeeklyReport.goal,
+    });
+  });
+});
