@@ -5,6 +5,7 @@ import {
   checkReplayable,
   createRoutePlanner,
   parseRoute,
+  plannerGate,
   plannerTextOf,
   routeIdentity,
   sealRoute,
@@ -129,5 +130,24 @@ describe("createRoutePlanner", () => {
   it("names the route in evidence by id, model and digest", () => {
     const route = sealRoute(body([answer]));
     expect(routeIdentity(route)).toEqual({ kind: "route", id: "test-route", model: "hand", digest: route.digest });
+  });
+});
+
+describe("plannerGate", () => {
+  const real = sealRoute(body([answer], { model: { name: "gpt-x", provider: "openai", params: {} } }));
+  it("stays blocked, with the reason, when only the FixtureModel ran", () => {
+    const gate = plannerGate(null, true);
+    expect(gate.planner_gate).toBe("blocked");
+    expect(gate.planner_gate_reason).toContain("only the FixtureModel ran");
+  });
+
+  it("stays blocked for a fake model's route and for a route that was not measured", () => {
+    const fake = sealRoute(body([answer], { model: { name: "X", provider: null, params: { llm_type: "fake" } } }));
+    expect(plannerGate(fake, true).planner_gate_reason).toContain("fake model");
+    expect(plannerGate(real, false).planner_gate).toBe("blocked");
+  });
+
+  it("opens only for a measured replay of a real model's route", () => {
+    expect(plannerGate(real, true)).toEqual({ planner_gate: "open", planner_gate_reason: null });
   });
 });
