@@ -35,22 +35,28 @@ export function courseGates(artifacts: readonly unknown[]): GateReport {
   const measured = artifacts
     .map((a) => ComparisonReport.safeParse(a))
     .flatMap((r) => (r.success && r.data.status === "measured" ? [r.data] : []));
+  const holdsEverywhere = (report: ComparisonReport, name: string) =>
+    report.scenarios.some(
+      (s) => s.name === name && s.equal === true && s.holds.handwritten && s.holds.framework === true,
+    );
   const shows = (columns: readonly string[]) =>
-    measured.some((report) => columns.every((name) => report.scenarios.some((s) => s.name === name && s.equal)));
+    measured.some((report) => columns.every((name) => holdsEverywhere(report, name)));
   const routes = measured.filter((r) => typeof r.planner !== "string");
-  const open = routes.some((r) => r.planner_gate === "open" && r.all_equal === true);
-  const plannerReason = open ? null : (routes.find((r) => r.planner_gate_reason !== null)?.planner_gate_reason ?? FIXTURE_ONLY);
+  const open = routes.some((r) => r.planner_gate === "open" && r.all_equal === true && r.all_hold === true);
+  const plannerReason = open
+    ? null
+    : (routes.find((r) => r.planner_gate_reason !== null)?.planner_gate_reason ?? FIXTURE_ONLY);
   const gated: GateFinding[] = [];
   if (plannerReason !== null) gated.push({ gate: "planner", reason: plannerReason });
   if (!shows(APPROVAL_BINDING_COLUMNS))
     gated.push({
       gate: "approval_binding",
-      reason: `no measured comparison artifact shows approval binding (${APPROVAL_BINDING_COLUMNS.join(", ")} equal): add the output of npm run compare`,
+      reason: `no measured comparison artifact shows approval binding (${APPROVAL_BINDING_COLUMNS.join(", ")} equal and holding): add the output of npm run compare`,
     });
   if (!shows(FAULT_RECOVERY_COLUMNS))
     gated.push({
       gate: "fault_recovery",
-      reason: `no measured comparison artifact shows fault recovery (${FAULT_RECOVERY_COLUMNS.join(", ")} equal): add the output of npm run compare`,
+      reason: `no measured comparison artifact shows fault recovery (${FAULT_RECOVERY_COLUMNS.join(", ")} equal and holding): add the output of npm run compare`,
     });
   return open
     ? { planner_gate: "open", planner_gate_reason: null, gated }
