@@ -14,7 +14,8 @@ import { localGraphFactory } from "../../../local-graph/agent/engine.js";
 import { checkReplayable, createRoutePlanner, parseRoute, type Route } from "../../../handwritten/route/index.js";
 import { handwrittenFactory } from "../../../scenarios/handwritten-engine.js";
 import { ROUTE_COLUMNS, routeInjectedNote, routeWeeklyReport } from "../../../scenarios/route-columns.js";
-import { runScenario, type Scenario } from "../../../scenarios/scenario.js";
+import { runScenario } from "../../../scenarios/scenario.js";
+import type { Column } from "../../../scenarios/column.js";
 import { langgraphFactory } from "../index.js";
 import {
   fakeTextTurn,
@@ -31,19 +32,20 @@ const here = dirname(fileURLToPath(import.meta.url));
 const registry = createFixtureRegistry(createFixtureWorld());
 const ENGINES = [handwrittenFactory, localGraphFactory, langgraphFactory];
 
-async function record(turns: readonly ScriptedTurn[], scenario: Scenario = routeWeeklyReport) {
+async function record(turns: readonly ScriptedTurn[], scenario: Column = routeWeeklyReport) {
   const result = await recordRoute({ model: new ScriptedChatModel({ turns }), scenario, id: "t", label: "fake" });
   if (!result.ok) throw new Error(result.error.message);
   return result.value;
 }
 
 /** Replays the route on every engine; returns each engine's observation. */
-async function replayEverywhere(route: Route, scenario: Scenario) {
+async function replayEverywhere(route: Route, scenario: Column) {
   const runs = [];
   for (const factory of ENGINES) {
     const planner = createRoutePlanner(route);
     const run = await runScenario(factory, scenario, { planner });
     expect(planner.misses(), factory.id).toEqual([]);
+    expect(scenario.verdict(run.observation), factory.id).toEqual([]);
     runs.push(run.observation as Record<string, unknown>);
   }
   return runs;
