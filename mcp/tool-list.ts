@@ -4,8 +4,13 @@
  * an `always_deny` tool stays listed (and refused on call), so no test passes by removing it.
  */
 import type { Tool, ToolAnnotations } from "@modelcontextprotocol/server";
-import { z } from "zod";
-import { assertNever, type AnyToolSpec, type RiskClass, type ToolRegistry } from "../handwritten/contract/index.js";
+import {
+  assertNever,
+  inputJsonSchema,
+  type AnyToolSpec,
+  type RiskClass,
+  type ToolRegistry,
+} from "../handwritten/contract/index.js";
 import { META_KEYS } from "./meta.js";
 
 /**
@@ -29,7 +34,7 @@ export function annotationsFor(risk: RiskClass): ToolAnnotations {
 
 /** The JSON Schema (2020-12) of what a caller may send: the zod input seen from the input side. */
 export function inputSchemaFor(spec: AnyToolSpec): Tool["inputSchema"] {
-  return z.toJSONSchema(spec.input, { io: "input" }) as Tool["inputSchema"];
+  return inputJsonSchema(spec) as Tool["inputSchema"];
 }
 
 /** One registry entry as an MCP tool. */

@@ -18,6 +18,7 @@ import {
   type IdSource,
   type LedgerStore,
   type ManualClock,
+  type Planner,
   type ToolRegistry,
   type TraceSink,
 } from "../handwritten/contract/index.js";
@@ -26,7 +27,6 @@ import {
   createFixtureRegistry,
   createFixtureWorld,
   type Fault,
-  type FixtureModel,
   type FixtureWorld,
 } from "../handwritten/fixtures/index.js";
 import type { BatchExecution } from "../local-graph/agent/routes.js";
@@ -56,7 +56,8 @@ export type Environment = {
   readonly trace: TraceSink;
   readonly clock: ManualClock;
   readonly ids: IdSource;
-  readonly planner: FixtureModel;
+  /** The scenario's FixtureModel, unless a replayed or recording planner stands in for it. */
+  readonly planner: Planner;
   readonly secret: string;
   readonly limits: AgentLimits;
   readonly batchExecution: BatchExecution;

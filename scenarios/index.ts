@@ -12,7 +12,7 @@ export type { Engine, EngineContext, EngineFactory, EngineId, GraphShape } from 
 export { createEnvironment, DEFAULT_SEED, FIXTURE_SECRET } from "./environment.js";
 export type { Environment, EnvironmentOptions } from "./environment.js";
 export { handwrittenFactory } from "./handwritten-engine.js";
-export { fingerprint, runScenario, SESSION_ID } from "./scenario.js";
+export { DEFAULT_GOAL, fingerprint, runScenario, SESSION_ID } from "./scenario.js";
 export type { Action, RunOptions, RunRecord, Scenario, ScenarioRun, Snapshot } from "./scenario.js";
 export { FAULT_COLUMNS } from "./fault-columns.js";
 export { ALL_COLUMNS } from "./all-columns.js";
@@ -20,3 +20,4 @@ export { observeRun, read } from "./observe.js";
 export type { RunObservation } from "./observe.js";
 export { observeBatch, PARALLEL_COLUMNS } from "./parallel-columns.js";
 export type { BatchObservation } from "./parallel-columns.js";
+export { observeRoute, ROUTE_COLUMNS, routeInjectedNote, routeWeeklyReport } from "./route-columns.js";

@@ -10,13 +10,15 @@ import {
   isProcessCrash,
   type AgentState,
   type JsonValue,
+  type Planner,
   type TraceEvent,
 } from "../handwritten/contract/index.js";
 import { EngineUsageError, engineContextOf, type Engine, type EngineFactory } from "./engine.js";
 import { createEnvironment, type Environment, type EnvironmentOptions } from "./environment.js";
 
 export type Action =
-  | { readonly kind: "start" }
+  /** Starts the session; a scenario meant for real planners states its own goal. */
+  | { readonly kind: "start"; readonly goal?: string }
   /** A person approves the pending call: a token signed for exactly that call. */
   | { readonly kind: "approve" }
   | { readonly kind: "decline" }
@@ -68,6 +70,9 @@ export type ScenarioRun = {
 
 export const SESSION_ID = "session-13";
 
+/** The goal every FixtureModel scenario starts with (their scripts ignore it). */
+export const DEFAULT_GOAL = "Summarise the sales table and share the report.";
+
 export type RunOptions = {
   /** Sees the environment before the first action (tests attach observers to it). */
   readonly instrument?: (env: Environment) => void;
@@ -75,6 +80,8 @@ export type RunOptions = {
   readonly graphSteps?: boolean;
   /** Builds the run's environment (`--store`: the stores on a database). @default createEnvironment, in memory */
   readonly environment?: (options: EnvironmentOptions) => Environment;
+  /** A planner in place of the scenario's FixtureModel (a replayed route, a recording chat model). */
+  readonly planner?: Planner;
 };
 
 export async function runScenario(
@@ -82,7 +89,8 @@ export async function runScenario(
   scenario: Scenario,
   options: RunOptions = {},
 ): Promise<ScenarioRun> {
-  const env = (options.environment ?? createEnvironment)(scenario.options);
+  const built = (options.environment ?? createEnvironment)(scenario.options);
+  const env = options.planner === undefined ? built : { ...built, planner: options.planner };
   options.instrument?.(env);
   let engine: Engine<string> = factory.create(engineContextOf(env));
   const snapshots: Snapshot[] = [];
@@ -131,7 +139,7 @@ async function perform(
   };
   switch (action.kind) {
     case "start":
-      await engine.start(SESSION_ID, "Summarise the sales table and share the report.");
+      await engine.start(SESSION_ID, action.goal ?? DEFAULT_GOAL);
       return;
     case "approve": {
       const state = await current();

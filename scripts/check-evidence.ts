@@ -3,18 +3,21 @@
  * Checks a learner submission (learn-llm.evidence.v1, YAML or JSON) and prints every problem as
  * `FILE:LINE: code: message`. See --help for the rules and the exit codes.
  */
-import { readFileSync, statSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { checkSubmission, formatProblems, LEARNER_SCHEMA } from "./evidence/check.js";
+import { parse as parseYaml } from "yaml";
+import { checkSubmission, formatProblems, LEARNER_SCHEMA, type Problem } from "./evidence/check.js";
+import { courseGates, type GateReport } from "./evidence/gates.js";
+import { gitProvenance } from "./evidence/provenance.js";
 import { MANIFEST_PATH, readManifest } from "./evidence/manifest.js";
 import { RECOVERY_THRESHOLD } from "./evidence/rules.js";
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
-export const USAGE = `Usage: tsx scripts/check-evidence.ts FILE [--root DIR]
-       npm run check-evidence -- FILE [--root DIR]
+export const USAGE = `Usage: tsx scripts/check-evidence.ts FILE [--root DIR] [--json]
+       npm run check-evidence -- FILE [--root DIR] [--json]
 
 Checks a learner submission (schema ${LEARNER_SCHEMA}, YAML, or JSON when FILE ends in .json)
 made from evidence/templates/learner-evidence.template.yaml. It rejects:
@@ -28,12 +31,22 @@ made from evidence/templates/learner-evidence.template.yaml. It rejects:
     need actual <= expected, other metrics actual = expected unless they state a rule; and an
     expected value weaker than the contract's (1.0, 0, recovery threshold ${RECOVERY_THRESHOLD.version} = ${RECOVERY_THRESHOLD.value})
   - a malformed cost, licence entry or known_failures list
+  - a commit that does not exist in the checkout (when --root is a git checkout), a command
+    that is not this project's (the seed's python commands, say), and the project's own
+    committed evidence handed in unchanged as an artifact
+
+A consistent submission is still gated, not passed, while the course's gates are closed: only
+the FixtureModel ran (no artifact is a measured comparison replaying a route recorded from a
+real model: tsx scripts/compare.ts --planner route:PATH), or no artifact shows approval binding
+or fault recovery (the comparison's approval and fault columns, equal). planner_gate says which.
 
   --root DIR   the repository root artifacts are resolved against (default: this repository)
+  --json       print one JSON object: status (ok, gated, rejected), planner_gate, gates, problems
   --help       this text
 
-Every problem is printed as FILE:LINE: code: message.
-Exit codes: 0 complete and consistent, 1 rejected, 2 bad usage (no FILE, FILE unreadable, bad flag).`;
+Every problem is printed as FILE:LINE: code: message, every closed gate as FILE: gated: gate: reason.
+Exit codes: 0 complete, consistent and every gate open; 1 rejected; 2 bad usage (no FILE, FILE
+unreadable, bad flag); 3 consistent but gated.`;
 
 export type CheckIo = {
   readonly stdout: (text: string) => void;
@@ -49,11 +62,14 @@ export function main(argv: readonly string[], io: CheckIo = defaultIo): number {
     io.stderr(`check-evidence: ${message}\n\n${USAGE}\n`);
     return 2;
   };
-  let parsed: { values: { root?: string | undefined; help?: boolean | undefined }; positionals: string[] };
+  let parsed: {
+    values: { root?: string | undefined; help?: boolean | undefined; json?: boolean | undefined };
+    positionals: string[];
+  };
   try {
     parsed = parseArgs({
       args: [...argv],
-      options: { root: { type: "string" }, help: { type: "boolean" } },
+      options: { root: { type: "string" }, help: { type: "boolean" }, json: { type: "boolean" } },
       allowPositionals: true,
       strict: true,
     });
@@ -94,14 +110,59 @@ export function main(argv: readonly string[], io: CheckIo = defaultIo): number {
     format: /\.json$/i.test(file) ? "json" : "yaml",
     modules,
     now: (io.now ?? (() => new Date()))(),
+    provenance: gitProvenance(root, REPO_ROOT),
   });
-  if (problems.length === 0) {
-    io.stdout(`${file}: ok (${LEARNER_SCHEMA})\n`);
+  const gates = courseGates(readArtifacts(text, root));
+  const status = problems.length > 0 ? "rejected" : gates.gated.length > 0 ? "gated" : "ok";
+  if (parsed.values.json === true)
+    io.stdout(`${JSON.stringify(verdictJson(file, status, gates, problems), null, 2)}\n`);
+  if (status === "ok") {
+    if (parsed.values.json !== true) io.stdout(`${file}: ok (${LEARNER_SCHEMA}); planner gate open\n`);
     return 0;
   }
-  io.stdout(`${formatProblems(file, problems)}\n`);
+  if (status === "gated") {
+    if (parsed.values.json !== true)
+      io.stdout(`${gates.gated.map((g) => `${file}: gated: ${g.gate}: ${g.reason}`).join("\n")}\n`);
+    io.stderr(`${file}: consistent but gated (${gates.gated.map((g) => g.gate).join(", ")}): not passed\n`);
+    return 3;
+  }
+  if (parsed.values.json !== true) io.stdout(`${formatProblems(file, problems)}\n`);
   io.stderr(`${file}: rejected, ${problems.length} problem${problems.length === 1 ? "" : "s"}\n`);
   return 1;
+}
+
+function verdictJson(file: string, status: string, gates: GateReport, problems: readonly Problem[]) {
+  return {
+    file,
+    schema: LEARNER_SCHEMA,
+    status,
+    planner_gate: gates.planner_gate,
+    planner_gate_reason: gates.planner_gate_reason,
+    gates: gates.gated,
+    problems,
+  };
+}
+
+/** The parsed JSON of every listed artifact inside `root` that exists and is JSON; the rest say nothing to the gates. */
+function readArtifacts(text: string, root: string): unknown[] {
+  let listed: unknown;
+  try {
+    listed = (parseYaml(text, { maxAliasCount: 100 }) as { artifacts?: unknown } | null)?.artifacts;
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(listed)) return [];
+  return listed.flatMap((artifact) => {
+    if (typeof artifact !== "string") return [];
+    const full = resolve(root, artifact);
+    const rel = relative(root, full);
+    if (rel.startsWith("..") || isAbsolute(rel) || !existsSync(full)) return [];
+    try {
+      return [JSON.parse(readFileSync(full, "utf8")) as unknown];
+    } catch {
+      return [];
+    }
+  });
 }
 
 function firstLine(text: string): string {

@@ -6,10 +6,10 @@
 import { execFileSync } from "node:child_process";
 import { basename, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { ALL_COLUMNS } from "../scenarios/index.js";
 import { openStoreOption, type StoreOption } from "../durable/index.js";
 import { EXIT, parseCompareArgs, USAGE, type CompareArgs } from "./comparison/args.js";
 import { frameworkLabel, loadChosenFramework, type LoadOptions } from "./comparison/load-framework.js";
+import { loadPlanner, scenariosFor } from "./comparison/planner.js";
 import { compareWithDiagram, exitCodeFor } from "./comparison/report.js";
 import { renderTable } from "./comparison/table.js";
 import { writeFilesAtomically } from "./comparison/write.js";
@@ -52,6 +52,12 @@ export async function main(argv: readonly string[], io: MainIo = defaultIo): Pro
 
 async function run(args: Extract<CompareArgs, { kind: "run" }>, store: StoreOption, io: MainIo): Promise<number> {
   const { framework, output, quiet } = args;
+  const planner = loadPlanner(args.planner);
+  if (!planner.ok) {
+    const what = planner.error.exit === EXIT.usage ? "bad route file" : "route cannot be measured here";
+    io.stderr(`compare: ${what}: ${planner.error.message} (${planner.error.code})\n`);
+    return planner.error.exit;
+  }
   const loaded = await loadChosenFramework(framework, io.load);
   const diagramFile = output === null ? null : diagramPathFor(output);
   const { report, diagram } = await compareWithDiagram({
@@ -59,7 +65,8 @@ async function run(args: Extract<CompareArgs, { kind: "run" }>, store: StoreOpti
     factory: loaded.ok
       ? loaded.value.factory
       : { unavailable: loaded.error.reason, found_version: loaded.error.found_version },
-    scenarios: ALL_COLUMNS,
+    scenarios: scenariosFor(planner.value),
+    planner: planner.value,
     commit: currentCommit(),
     now: (io.now ?? (() => new Date()))(),
     progress: quiet ? undefined : (message) => io.stderr(`… ${message}\n`),

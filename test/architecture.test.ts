@@ -31,8 +31,8 @@ describe("architecture", () => {
     expect(offenders).toEqual([]);
   });
 
-  it("keeps the contract, the reducer and the fixtures free of Node-only imports, so they run in a browser", () => {
-    const browserSafe = ["handwritten/contract", "handwritten/engine", "handwritten/fixtures"]
+  it("keeps the contract, the reducer, the fixtures and route replay free of Node-only imports, so they run in a browser", () => {
+    const browserSafe = ["handwritten/contract", "handwritten/engine", "handwritten/fixtures", "handwritten/route"]
       .flatMap(sources)
       .filter((f) => !f.endsWith(".test.ts"));
     const offenders = browserSafe.filter((file) =>

@@ -98,6 +98,8 @@ export {
 } from "./tool.js";
 export type { AnyToolSpec, RiskClass, ToolContext, ToolSpec } from "./tool.js";
 export type { Planner } from "./planner.js";
+export { inputJsonSchema, toolOffers, toolOffersDigest } from "./tool-offers.js";
+export type { ToolOffer } from "./tool-offers.js";
 export { createMemoryTraceSink, traceEvent } from "./trace.js";
 export type { TraceDetail, TraceEvent, TraceSink } from "./trace.js";
 export { DEFAULT_INPUT_LIMITS, REJECTION_CODES, validatePlannerOutput } from "./validation.js";

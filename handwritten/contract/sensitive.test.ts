@@ -90,6 +90,11 @@ describe("redact", () => {
     expect(typeof out === "string" && out.length < 500).toBe(true);
   });
 
+  it("keeps long strings whole when asked to (a frozen route replays them), still redacting inside arrays", () => {
+    const long = "z".repeat(500);
+    expect(redact({ rows: [long, "bob@example.org"] }, Infinity)).toEqual({ rows: [long, REDACTED] });
+  });
+
   it("keeps a __proto__ key as plain data instead of changing the prototype", () => {
     const input = JSON.parse('{"__proto__":{"polluted":true}}') as unknown;
     const out = redact(input) as Record<string, unknown>;

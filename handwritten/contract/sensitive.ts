@@ -77,18 +77,21 @@ export function findSensitive(value: unknown, path = "$"): string[] {
   return [];
 }
 
-/** A copy safe for a trace: sensitive keys and values replaced, long strings cut. */
-export function redact(value: unknown): unknown {
+/**
+ * A copy safe for a trace: sensitive keys and values replaced, strings longer than `maxString`
+ * cut. A frozen planner route keeps long strings (`Infinity`): it replays them.
+ */
+export function redact(value: unknown, maxString: number = MAX_TRACE_STRING): unknown {
   if (typeof value === "string") {
     if (isSensitiveText(value)) return REDACTED;
-    return value.length > MAX_TRACE_STRING ? `${value.slice(0, MAX_TRACE_STRING)}…(${value.length} chars)` : value;
+    return value.length > maxString ? `${value.slice(0, maxString)}…(${value.length} chars)` : value;
   }
-  if (Array.isArray(value)) return value.map(redact);
+  if (Array.isArray(value)) return value.map((item) => redact(item, maxString));
   if (value !== null && typeof value === "object") {
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
       Object.defineProperty(out, key, {
-        value: SENSITIVE_KEY.test(key) ? REDACTED : redact(item),
+        value: SENSITIVE_KEY.test(key) ? REDACTED : redact(item, maxString),
         enumerable: true,
         writable: true,
         configurable: true,

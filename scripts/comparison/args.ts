@@ -1,6 +1,7 @@
 /** Command-line arguments of compare.ts, parsed into a typed result; bad usage is a value, not a throw. */
 import { parseArgs } from "node:util";
 import { err, ok, type Result } from "../../handwritten/contract/index.js";
+import { parsePlannerArg, type PlannerArg } from "./planner.js";
 
 export const FRAMEWORKS = ["local_state_graph", "langgraph"] as const;
 export type FrameworkId = (typeof FRAMEWORKS)[number];
@@ -18,6 +19,7 @@ export type CompareArgs =
       readonly quiet: boolean;
       /** `--store` as given (parsed by durable's parseStoreSpec), or null for AGENT_HARNESS_STORE / memory. */
       readonly store: string | null;
+      readonly planner: PlannerArg;
     };
 
 export type UsageError = {
@@ -27,7 +29,8 @@ export type UsageError = {
 
 export const EXIT = { ok: 0, difference: 1, usage: 2, notMeasured: 3, io: 4, store: 5 } as const;
 
-export const USAGE = `Usage: tsx scripts/compare.ts --framework <local_state_graph|langgraph|./path/engine.ts> [--output PATH] [--quiet]
+export const USAGE = `Usage: tsx scripts/compare.ts --framework <local_state_graph|langgraph|./path/engine.ts> [--planner route:PATH]
+       [--output PATH] [--quiet] [--store SPEC]
 
 Runs the same columns through the handwritten engine first, then through the framework, and
 writes JSON evidence with both observations per column, "equal" (parity) and "holds" (whether
@@ -38,6 +41,9 @@ each side shows the column's expected signal).
                    the installed version is not the pin, the evidence says not-measured), or a
                    module path (./…, ../… or /…) whose module exports an engine factory
                    (export const engineFactory, or the default export)
+  --planner P      fixture (default: every column with its scripted FixtureModel) or route:PATH
+                   (replay a frozen route from npm run route:record on the column it was recorded
+                   on; a bad route file exits 2, a route this checkout cannot replay exits 3)
   --output PATH    where to write the JSON evidence, with the graph's Mermaid picture beside it
                    (PATH with .mmd for .json); default: the JSON on stdout
   --quiet          no table on stderr
@@ -46,13 +52,21 @@ each side shows the column's expected signal).
   --help           this text
 
 Exit codes: 0 measured, all equal and all holding; 1 measured with a difference or a column that
-does not hold; 2 bad usage (a bad --store included); 3 not measured; 4 the evidence could not be
-written; 5 the store could not be opened (the message names the store and the cause).`;
+does not hold; 2 bad usage (a bad --store or a bad route file included); 3 not measured (the
+framework cannot load, or the route cannot be replayed here); 4 the evidence could not be written;
+5 the store could not be opened (the message names the store and the cause).`;
 
 const isPath = (value: string) => /^(\.{1,2}\/|\/)/.test(value);
 
 export function parseCompareArgs(argv: readonly string[]): Result<CompareArgs, UsageError> {
-  let values: { framework?: string; output?: string; help?: boolean; quiet?: boolean; store?: string };
+  let values: {
+    framework?: string;
+    output?: string;
+    help?: boolean;
+    quiet?: boolean;
+    store?: string;
+    planner?: string;
+  };
   try {
     ({ values } = parseArgs({
       args: [...argv],
@@ -62,6 +76,7 @@ export function parseCompareArgs(argv: readonly string[]): Result<CompareArgs, U
         help: { type: "boolean" },
         quiet: { type: "boolean" },
         store: { type: "string" },
+        planner: { type: "string" },
       },
       strict: true,
       allowPositionals: false,
@@ -80,12 +95,15 @@ export function parseCompareArgs(argv: readonly string[]): Result<CompareArgs, U
   }
   if (values.output !== undefined && values.output.trim() === "")
     return err({ code: "bad_value", message: "--output needs a path" });
+  const planner = parsePlannerArg(values.planner);
+  if (!planner.ok) return err({ code: "bad_value", message: planner.error });
   return ok({
     kind: "run",
     framework,
     output: values.output ?? null,
     quiet: values.quiet === true,
     store: values.store ?? null,
+    planner: planner.value,
   });
 }
 

@@ -6,11 +6,13 @@
  */
 import { canonicalJson, type JsonValue } from "../../handwritten/contract/index.js";
 import { FIXTURE_PLANNER } from "../../handwritten/fixtures/index.js";
+import { createRoutePlanner, plannerGate, routeIdentity, type RoutePlanner } from "../../handwritten/route/index.js";
 import type { Column } from "../../scenarios/column.js";
 import type { EngineFactory } from "../../scenarios/engine.js";
 import { createEnvironment, type Environment, type EnvironmentOptions } from "../../scenarios/environment.js";
 import { handwrittenFactory } from "../../scenarios/handwritten-engine.js";
 import { runScenario, type RunOptions } from "../../scenarios/scenario.js";
+import type { PlannerChoice } from "./planner.js";
 import { COMPARISON_SCHEMA, ComparisonReport, NOT_MEASURED, type ScenarioRow } from "./schema.js";
 
 export { COMPARISON_SCHEMA, ComparisonReport, NOT_MEASURED } from "./schema.js";
@@ -20,6 +22,9 @@ export const VOLATILE_FIELDS = ["generated_at", "commit", "runtime"] as const;
 
 export const EVIDENCE_NOTE =
   "The planner is a FixtureModel playing scripted outputs: this evidence proves the harness contract, not planner quality, performance or learner mastery.";
+
+export const ROUTE_NOTE =
+  "The planner replays a frozen route recorded from a chat model: both engines get the same recorded turns. This evidence proves the harness contract under that route, not the planner's quality on other goals.";
 
 export type Progress = (message: string) => void;
 
@@ -40,6 +45,8 @@ export type CompareInput = {
   readonly environment?: ((options: EnvironmentOptions) => Environment) | undefined;
   /** The store as evidence names it. @default "memory" */
   readonly store?: string | undefined;
+  /** @default the columns' own FixtureModels */
+  readonly planner?: PlannerChoice;
 };
 
 export type Comparison = { readonly report: ComparisonReport; readonly diagram: string | null };
@@ -49,37 +56,55 @@ export async function compare(input: CompareInput): Promise<ComparisonReport> {
 }
 
 export async function compareWithDiagram(input: CompareInput): Promise<Comparison> {
-  const { factory, progress = () => undefined } = input;
-  const measured = !("unavailable" in factory);
-  const runColumn = columnRunner(input.environment === undefined ? {} : { environment: input.environment });
+  const { factory, progress = () => undefined, planner = { kind: "fixture" } } = input;
+  const route = planner.kind === "route" ? planner.route : null;
+  const replays: RoutePlanner[] = [];
+  // A fresh route planner per run, so each run's unanswered steps are its own.
+  const runColumn = columnRunner((): RunOptions => {
+    const environment = input.environment === undefined ? {} : { environment: input.environment };
+    if (route === null) return environment;
+    const replay = createRoutePlanner(route);
+    replays.push(replay);
+    return { ...environment, planner: replay };
+  });
+  const loaded = !("unavailable" in factory);
   const rows: ScenarioRow[] = [];
   for (const column of input.scenarios) {
     progress(`${column.name}: handwritten`);
     const reference = await runColumn(handwrittenFactory, column);
-    if (!measured) {
+    if (!loaded) {
       rows.push(row(column, reference, null));
       continue;
     }
     progress(`${column.name}: ${factory.id}`);
     rows.push(row(column, reference, await runColumn(factory, column)));
   }
+  const missed = replays.flatMap((r) => r.misses());
+  const exhausted =
+    route === null || missed.length === 0
+      ? null
+      : `route_exhausted: route ${route.id} holds ${route.turns.length} turns; an engine asked for step ${missed[0]}`;
+  const measured = loaded && exhausted === null;
   const context = createEnvironment({ script: [] });
-  const shape = measured ? await factory.shape(context) : null;
-  const diagram = measured && shape !== null ? ((await factory.diagram?.(context)) ?? null) : null;
+  const shape = loaded ? await factory.shape(context) : null;
+  const diagram = loaded && shape !== null ? ((await factory.diagram?.(context)) ?? null) : null;
   const report = ComparisonReport.parse({
     schema: COMPARISON_SCHEMA,
     framework: input.framework,
-    framework_version: measured ? factory.version : null,
-    found_version: measured ? factory.version : (factory.found_version ?? null),
+    framework_version: loaded ? factory.version : null,
+    found_version: loaded ? factory.version : (factory.found_version ?? null),
     status: measured ? "measured" : NOT_MEASURED,
-    reason: measured ? null : factory.unavailable,
-    planner: FIXTURE_PLANNER,
-    note: EVIDENCE_NOTE,
+    reason: loaded ? exhausted : factory.unavailable,
+    planner: route === null ? FIXTURE_PLANNER : routeIdentity(route),
+    ...plannerGate(route, measured),
+    note: route === null ? EVIDENCE_NOTE : ROUTE_NOTE,
     runtime: { node: process.version, platform: `${process.platform}-${process.arch}`, store: input.store ?? "memory" },
     generated_at: input.now.toISOString(),
     commit: input.commit,
     graph: shape === null ? NOT_MEASURED : { ...shape, diagram: diagram === null ? null : (input.diagramFile ?? null) },
-    scenarios: rows,
+    scenarios: measured
+      ? rows
+      : rows.map((r) => ({ ...r, framework: NOT_MEASURED, equal: null, holds: { ...r.holds, framework: null } })),
     all_equal: measured ? rows.every((r) => r.equal === true) : null,
     all_hold: measured ? rows.every((r) => r.holds.handwritten && r.holds.framework === true) : null,
   });
@@ -94,10 +119,10 @@ type ColumnRun = {
 
 /** An engine that throws mid-column fails that column with the error as its observation; it never ends the comparison. */
 const columnRunner =
-  (options: RunOptions) =>
+  (options: () => RunOptions) =>
   async (factory: EngineFactory<string>, column: Column): Promise<ColumnRun> => {
     try {
-      const run = await runScenario(factory, column, options);
+      const run = await runScenario(factory, column, options());
       return { observation: run.observation, violations: column.verdict(run.observation), steps: run.graph_steps };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -50,7 +50,12 @@ export const ComparisonReport = z.strictObject({
   found_version: z.string().nullable(),
   status: z.enum(["measured", NOT_MEASURED]),
   reason: z.string().nullable(),
-  planner: z.literal(FIXTURE_PLANNER),
+  planner: z.union([
+    z.literal(FIXTURE_PLANNER),
+    z.strictObject({ kind: z.literal("route"), id: z.string(), model: z.string(), digest: z.string() }),
+  ]),
+  planner_gate: z.enum(["blocked", "open"]),
+  planner_gate_reason: z.string().nullable(),
   note: z.string(),
   // `store`: where the contract's stores lived (`--store`); absent in evidence written before the switch.
   runtime: z.strictObject({ node: z.string(), platform: z.string(), store: z.string().optional() }),

@@ -22,9 +22,13 @@ export function renderTable(report: ComparisonReport): string {
     report.graph === NOT_MEASURED
       ? NOT_MEASURED
       : `${report.graph.nodes} nodes, ${report.graph.edges} edges (${report.graph.conditional_edges} conditional, from ${report.graph.routers} routers)`;
+  const planner =
+    typeof report.planner === "string" ? report.planner : `route ${report.planner.id} (${report.planner.model})`;
+  const gate = report.planner_gate === "open" ? "open" : `blocked: ${report.planner_gate_reason ?? ""}`;
   return [
     `framework: ${report.framework} ${report.framework_version ?? ""}`.trimEnd(),
     `graph: ${graph}`,
+    `planner: ${planner}; planner gate ${gate}`,
     "",
     line(header),
     line(widths.map((w) => "-".repeat(w))),

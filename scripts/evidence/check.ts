@@ -9,19 +9,20 @@
  * value weaker than the contract's own bar (1.0, 0, the versioned recovery threshold) is
  * rejected too, so a submission cannot pass by lowering its expectations.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
+import { foreignCommand, isProjectArtifact, type Provenance } from "./provenance.js";
 import { asStrictAsBar, CONTRACT_METRICS, meets, RECOVERY_THRESHOLD, RULE_TEXT, type MetricRule } from "./rules.js";
 
 export const LEARNER_SCHEMA = "learn-llm.evidence.v1";
 
 export const PROBLEM_CODES = [
   "parse_error", "not_a_mapping", "wrong_schema", "unknown_module", "missing_field", "unknown_field", "placeholder",
-  "bad_commit", "bad_date", "future_date", "bad_environment", "unsanitised", "bad_seed",
-  "missing_command", "bad_command",
+  "bad_commit", "unknown_commit", "bad_date", "future_date", "bad_environment", "unsanitised", "bad_seed",
+  "missing_command", "bad_command", "foreign_command",
   "missing_metric", "duplicate_metric", "bad_metric", "weak_expected", "metric_missed",
-  "missing_artifact", "artifact_not_found", "artifact_outside_repo",
+  "missing_artifact", "artifact_not_found", "artifact_outside_repo", "project_artifact",
   "bad_cost", "bad_license", "bad_known_failures",
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
@@ -37,6 +38,8 @@ export type CheckOptions = {
   readonly modules: readonly string[];
   /** For the future-date check. */
   readonly now: Date;
+  /** Git and the project's commands: with it, the commit, the commands and the artifacts must be this run's. */
+  readonly provenance?: Provenance;
 };
 
 const TOP_LEVEL = ["schema", "module", "commit", "verified_at", "environment", "seed", "commands", "metrics", "artifacts", "cost", "licenses", "known_failures"] as const;
@@ -128,6 +131,8 @@ export function checkSubmission(text: string, options: CheckOptions): Problem[] 
   }
   if (present("commit") && !(typeof data["commit"] === "string" && COMMIT.test(data["commit"]))) {
     add(["commit"], "bad_commit", `commit ${JSON.stringify(data["commit"])} is not a git commit id (7 to 40 hex digits)`);
+  } else if (present("commit") && options.provenance?.commitExists(String(data["commit"])) === false) {
+    add(["commit"], "unknown_commit", `commit ${String(data["commit"])} does not exist in this checkout: give the commit your run was made at`);
   }
   if (present("verified_at")) checkDate(data["verified_at"], options.now, (code, message) => add(["verified_at"], code, message));
   if (present("environment")) checkEnvironment(data["environment"], (path, code, message) => add(["environment", ...path], code, message), isUnfilled);
@@ -144,11 +149,15 @@ export function checkSubmission(text: string, options: CheckOptions): Problem[] 
       commands.forEach((command, i) => {
         if (isUnfilled(["commands", i])) return;
         if (typeof command !== "string" || command.trim() === "") add(["commands", i], "bad_command", `commands[${i}] is not a command line`);
+        else {
+          const foreign = options.provenance === undefined ? null : foreignCommand(command, options.provenance);
+          if (foreign !== null) add(["commands", i], "foreign_command", `commands[${i}] ${JSON.stringify(command.trim())}: ${foreign}`);
+        }
       });
     }
   }
   if ("metrics" in data && data["metrics"] !== null) checkMetrics(data["metrics"], add, isUnfilled);
-  if ("artifacts" in data && data["artifacts"] !== null) checkArtifacts(data["artifacts"], options.root, add, isUnfilled);
+  if ("artifacts" in data && data["artifacts"] !== null) checkArtifacts(data["artifacts"], options.root, add, isUnfilled, options.provenance);
   if (present("cost")) checkCost(data["cost"], add, isUnfilled);
   if ("licenses" in data && data["licenses"] !== null) checkLicenses(data["licenses"], add, isUnfilled);
   if ("known_failures" in data && data["known_failures"] !== null) {
@@ -251,7 +260,7 @@ function checkMetrics(metrics: unknown, add: Add, isUnfilled: Unfilled): void {
   }
 }
 
-function checkArtifacts(artifacts: unknown, root: string, add: Add, isUnfilled: Unfilled): void {
+function checkArtifacts(artifacts: unknown, root: string, add: Add, isUnfilled: Unfilled, provenance: Provenance | undefined): void {
   if (!Array.isArray(artifacts) || artifacts.length === 0) {
     return add(["artifacts"], "missing_artifact", "artifacts lists at least one repository-relative path your run produced", "key");
   }
@@ -261,7 +270,10 @@ function checkArtifacts(artifacts: unknown, root: string, add: Add, isUnfilled: 
     const full = resolve(root, artifact);
     const rel = relative(root, full);
     if (isAbsolute(artifact) || rel.startsWith("..") || isAbsolute(rel)) return add(["artifacts", i], "artifact_outside_repo", `artifact ${artifact} is not a path inside the repository`);
-    if (!existsSync(full)) add(["artifacts", i], "artifact_not_found", `artifact ${artifact} does not exist in the repository`);
+    if (!existsSync(full)) return add(["artifacts", i], "artifact_not_found", `artifact ${artifact} does not exist in the repository`);
+    if (provenance !== undefined && isProjectArtifact(rel.split("\\").join("/"), readFileSync(full, "utf8"), provenance)) {
+      add(["artifacts", i], "project_artifact", `artifact ${artifact} is the project's own committed evidence, unchanged: submit what your run wrote`);
+    }
   });
 }
 

@@ -22,6 +22,9 @@ describe("the comparison table", () => {
       framework_version: "local",
       status: "measured",
       reason: null,
+      planner: "fixture",
+      planner_gate: "blocked",
+      planner_gate_reason: "only the FixtureModel ran",
       all_equal: false,
       all_hold: false,
       graph: { nodes: 4, edges: 13, conditional_edges: 12, routers: 4, diagram: null },
@@ -44,6 +47,7 @@ describe("the comparison table", () => {
     expect(text).toContain("DIFFERENCE");
     expect(text).toContain("13 edges (12 conditional, from 4 routers)");
     expect(text).toContain("CONTRACT BROKEN");
+    expect(text).toContain("planner: fixture; planner gate blocked: only the FixtureModel ran");
     expect(text).toMatch(/^ {2}nested: nested holds\n {4}local_state_graph fails: side effects 0$/m);
   });
 });

@@ -1,0 +1,33 @@
+/** Whether this checkout can replay a valid route: its scenario, the tools it was offered, one call per turn. */
+import { err, ok, toolOffersDigest, type Result, type ToolRegistry } from "../contract/index.js";
+import { plannerTextOf } from "./planner-text.js";
+import type { Route, RouteError } from "./route.js";
+
+export function checkReplayable(
+  route: Route,
+  registry: ToolRegistry,
+  scenarios: readonly string[],
+): Result<Route, RouteError> {
+  if (!scenarios.includes(route.scenario))
+    return err({
+      code: "route_unknown_scenario",
+      message: `the route was recorded on scenario ${JSON.stringify(route.scenario)}, which this checkout does not have (known: ${scenarios.join(", ")})`,
+    });
+  const missing = route.tools.filter((name) => registry.get(name) === undefined);
+  if (missing.length > 0)
+    return err({
+      code: "route_tools_missing",
+      message: `the route was recorded with tools the registry lacks: ${missing.join(", ")}`,
+    });
+  const digest = toolOffersDigest(registry);
+  if (digest !== route.tools_digest)
+    return err({
+      code: "route_tools_changed",
+      message: `the registry's tools (digest ${digest.slice(0, 12)}…) are not the ones the route was recorded against (${route.tools_digest.slice(0, 12)}…): record it again`,
+    });
+  for (const turn of route.turns) {
+    const text = plannerTextOf(turn);
+    if (!text.ok) return err(text.error);
+  }
+  return ok(route);
+}

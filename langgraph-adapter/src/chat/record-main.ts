@@ -1,0 +1,114 @@
+/**
+ * npm run route:record -- --model MODULE --scenario NAME --output routes/NAME.route.json
+ * Records a frozen route from a chat model. See --help for the flags and the exit codes.
+ */
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { basename, dirname, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { ROUTE_COLUMNS } from "../../../scenarios/route-columns.js";
+import { loadChatModel } from "./load-model.js";
+import { recordRoute } from "./record.js";
+
+const SCENARIOS = ROUTE_COLUMNS.map((s) => s.name);
+
+export const USAGE = `Usage: npm run route:record -- --model MODULE --scenario NAME --output PATH [--id ID] [--label TEXT]
+
+Runs a route column's goal against a LangChain chat model on the handwritten engine and writes a
+frozen route (agent-harness.route.v1): the model's name and parameters as it reports them, the
+digest of the tools it was offered, every turn's raw output and tool calls (credentials and
+contact data redacted), and a digest over the file. Replay it with
+  tsx scripts/compare.ts --framework local_state_graph --planner route:PATH
+
+  --model MODULE   a module exporting (default, or as \`model\`) a chat model with bindTools, or a
+                   function returning one; it may export \`label\`, words saying what the model is
+  --scenario NAME  ${SCENARIOS.join(" or ")}
+  --output PATH    where to write the route
+  --id ID          the route's id (default: the output's file name without .route.json)
+  --label TEXT     what the route is (default: the module's label, else "recorded from <model>")
+  --help           this text
+
+Exit codes: 0 written; 1 the model failed while recording; 2 bad usage or a module that exports
+no chat model; 4 the route could not be written.`;
+
+export type RecordIo = {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly cwd?: string;
+};
+
+const defaultIo: RecordIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
+
+export async function main(argv: readonly string[], io: RecordIo = defaultIo): Promise<number> {
+  const usage = (message: string) => {
+    io.stderr(`route:record: ${message}\n\n${USAGE}\n`);
+    return 2;
+  };
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        model: { type: "string" },
+        scenario: { type: "string" },
+        output: { type: "string" },
+        id: { type: "string" },
+        label: { type: "string" },
+        help: { type: "boolean" },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (e) {
+    return usage((e as Error).message);
+  }
+  if (values["help"] === true) {
+    io.stdout(`${USAGE}\n`);
+    return 0;
+  }
+  const [modelPath, name, output] = [values["model"], values["scenario"], values["output"]].map((v) =>
+    typeof v === "string" && v.trim() !== "" ? v : undefined,
+  );
+  if (modelPath === undefined || name === undefined || output === undefined)
+    return usage("--model, --scenario and --output are required");
+  const scenario = ROUTE_COLUMNS.find((s) => s.name === name);
+  if (scenario === undefined)
+    return usage(`unknown scenario ${JSON.stringify(name)} (route columns: ${SCENARIOS.join(", ")})`);
+  const id = typeof values["id"] === "string" ? values["id"] : basename(output).replace(/\.route\.json$|\.json$/, "");
+  if (!/^[A-Za-z0-9._-]{1,100}$/.test(id))
+    return usage(`route id ${JSON.stringify(id)} must match [A-Za-z0-9._-]{1,100}`);
+
+  // Under `npm run`, the working directory is the package root; INIT_CWD is where the command was typed.
+  const cwd = io.cwd ?? process.env["INIT_CWD"] ?? process.cwd();
+  const loaded = await loadChatModel(modelPath, cwd);
+  if (!loaded.ok) return usage(`${loaded.error.message} (${loaded.error.code})`);
+  const { model, label: moduleLabel } = loaded.value;
+  const label =
+    typeof values["label"] === "string" ? values["label"] : (moduleLabel ?? `recorded from ${model.getName()}`);
+
+  const recorded = await recordRoute({ model, scenario, id, label });
+  if (!recorded.ok) {
+    io.stderr(`route:record: ${recorded.error.message} (${recorded.error.code})\n`);
+    return 1;
+  }
+  const target = resolve(cwd, output);
+  const temporary = `${target}.${process.pid}.tmp`;
+  try {
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(temporary, `${JSON.stringify(recorded.value.route, null, 2)}\n`);
+    renameSync(temporary, target);
+  } catch (e) {
+    io.stderr(`route:record: cannot write ${output}: ${(e as Error).message}\n`);
+    return 4;
+  }
+  const { route, unreplayable } = recorded.value;
+  io.stdout(
+    `${output}: ${route.turns.length} turns from ${route.model.name} on ${route.scenario}, digest ${route.digest.slice(0, 12)}…\n`,
+  );
+  if (unreplayable !== null) io.stderr(`route:record: warning: ${unreplayable}; compare will report it not measured\n`);
+  return 0;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  process.exitCode = await main(process.argv.slice(2));
+}

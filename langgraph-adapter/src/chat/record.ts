@@ -1,0 +1,58 @@
+/**
+ * Records a frozen route: runs a route column's goal against a chat model on the handwritten
+ * engine, seals every turn into an agent-harness.route.v1 file, then replays the file on the
+ * same engine and checks it reproduces the recorded run, so what is written is what replays.
+ */
+import { canonicalJson, err, ok, toolOffersDigest, type Result } from "../../../handwritten/contract/index.js";
+import { createFixtureRegistry, createFixtureWorld } from "../../../handwritten/fixtures/index.js";
+import { createRoutePlanner, sealRoute, type Route } from "../../../handwritten/route/index.js";
+import { handwrittenFactory } from "../../../scenarios/handwritten-engine.js";
+import { runScenario, type Scenario } from "../../../scenarios/scenario.js";
+import { bindRegistry, identify, type ChatModel } from "./model.js";
+import { createRecordingPlanner, ROUTE_PROMPT } from "./planner.js";
+
+export type RecordInput = {
+  readonly model: ChatModel;
+  readonly scenario: Scenario;
+  readonly id: string;
+  /** What the route is, in words (a fake model's route must say so). */
+  readonly label: string;
+  readonly prompt?: string;
+};
+
+export type Recorded = {
+  readonly route: Route;
+  /** Why the route cannot replay yet (a multi-call turn), or null. */
+  readonly unreplayable: string | null;
+};
+
+export type RecordError = { readonly code: "record_not_reproducible" | "model_failed"; readonly message: string };
+
+export async function recordRoute(input: RecordInput): Promise<Result<Recorded, RecordError>> {
+  const registry = createFixtureRegistry(createFixtureWorld());
+  const prompt = input.prompt ?? ROUTE_PROMPT;
+  const planner = createRecordingPlanner(bindRegistry(input.model, registry), prompt);
+  let recorded;
+  try {
+    recorded = await runScenario(handwrittenFactory, input.scenario, { planner, graphSteps: false });
+  } catch (e) {
+    return err({ code: "model_failed", message: `the model failed while recording: ${(e as Error).message}` });
+  }
+  const route = sealRoute({
+    schema: "agent-harness.route.v1",
+    id: input.id,
+    label: input.label,
+    scenario: input.scenario.name,
+    model: identify(input.model),
+    prompt,
+    tools: [...registry.names],
+    tools_digest: toolOffersDigest(registry),
+    turns: [...planner.turns()],
+  });
+  const replayer = createRoutePlanner(route);
+  const replayed = await runScenario(handwrittenFactory, input.scenario, { planner: replayer, graphSteps: false });
+  const unreplayable = replayer.misses().length === 0 ? null : `step ${replayer.misses()[0]} cannot replay`;
+  if (unreplayable === null && canonicalJson(replayed.observation) !== canonicalJson(recorded.observation))
+    return err({ code: "record_not_reproducible", message: "replaying the recorded route did not reproduce the run" });
+  return ok({ route, unreplayable });
+}
