@@ -8,8 +8,7 @@
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { z } from "zod";
-import { DEFAULT_APPROVAL_TTL_MS, systemClock } from "../handwritten/contract/index.js";
-import { approve } from "./approval-gate.js";
+import { approvePending, DEFAULT_APPROVAL_TTL_MS, systemClock } from "../handwritten/contract/index.js";
 import { readSecret, SECRET_ENV } from "./cli.js";
 
 export const APPROVE_USAGE = `Usage: npx tsx mcp/approve-main.ts --answer JSON [--ttl-ms N]
@@ -61,7 +60,7 @@ export function approveMain(
   } catch {
     return usage("--answer needs the structuredContent of an approval_required answer");
   }
-  return { code: 0, out: `${approve(answer.pending, answer.session_id, secret.value, now, ttl)}\n` };
+  return { code: 0, out: `${approvePending(answer.pending, answer.session_id, secret.value, now, ttl)}\n` };
 }
 
 function usage(message: string) {

@@ -6,18 +6,10 @@
 import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport, type Server } from "@modelcontextprotocol/server";
 import { describe, expect, it } from "vitest";
-import {
-  createIdSource,
-  createManualClock,
-  createMemoryArtifactStore,
-  createMemoryLedger,
-  DEFAULT_INPUT_LIMITS,
-  DEFAULT_LIMITS,
-} from "../handwritten/contract/index.js";
+import { createIdSource, createManualClock } from "../handwritten/contract/index.js";
 import { createFixtureRegistry, createFixtureWorld, type FixtureWorld } from "../handwritten/fixtures/index.js";
-import { createMemoryAuditSink } from "./audit.js";
+import { createFixtureHarnessDeps } from "./deps.js";
 import { createHarnessServer } from "./server.js";
-import { createSessionStore } from "./sessions.js";
 import { emptyModel, expectLocal, type LocalCall } from "./testing/local-oracle.js";
 import { createNaiveAdapter } from "./testing/naive-adapter.js";
 import { discrepancies } from "./testing/parity.js";
@@ -28,19 +20,12 @@ type Adapter = (world: FixtureWorld) => Server;
 
 const naive: Adapter = (world) => createNaiveAdapter(createFixtureRegistry(world));
 const real: Adapter = (world) => {
-  const clock = createManualClock();
-  const deps = {
-    registry: createFixtureRegistry(world),
-    ledger: createMemoryLedger(),
-    artifacts: createMemoryArtifactStore(),
-    clock,
+  const deps = createFixtureHarnessDeps({
+    world,
+    clock: createManualClock(),
     ids: createIdSource("bare-executor-test"),
     secret: TEST_SECRET,
-    sessions: createSessionStore(),
-    audit: createMemoryAuditSink(),
-    limits: DEFAULT_LIMITS,
-    inputLimits: DEFAULT_INPUT_LIMITS,
-  };
+  });
   return createHarnessServer(deps, { connectionSession: "in-memory" });
 };
 

@@ -1,40 +1,61 @@
 /**
- * `tools/call` on the one registry and policy. The order is the local engine's: schema first
- * (the contract's `validatePlannerOutput`), then policy (`decidePolicy`), then the approval gate,
- * then the ledger (`beginCall`), and only then the contract's `executeIntent`, the one place a
- * tool runs. This module holds no executor: it never touches a spec's `execute`.
+ * `tools/call` as a host of the handwritten engine's reducer: each MCP session is an `AgentState`
+ * in a checkpoint store, a request is the planner's turn (`planner/responded`), a token is a
+ * person's answer (`approval/submitted`), and the effects run through the engine's own
+ * `performEffect`. Keys, pending approvals, retries and spent nonces are therefore decided where
+ * every engine decides them (`applyFact` and the contract's decisions); this module only orders
+ * the events and reads the answer off the facts.
  */
 import {
-  beginCall,
-  decidePolicy,
-  deriveIdempotencyKey,
-  executeIntent,
-  factForBegin,
-  factForOutcome,
-  HarnessError,
-  replayContent,
+  approvePending,
+  DEFAULT_APPROVAL_TTL_MS,
+  DEFAULT_INPUT_LIMITS,
+  DEFAULT_LIMITS,
+  ok,
+  openCheckpoint,
+  toCheckpoint,
   validatePlannerOutput,
+  decidePolicy,
   type AgentLimits,
+  type AgentState,
+  type ApprovalInput,
+  type CheckpointStore,
   type ExecutionDeps,
+  type Fact,
   type IdSource,
   type InputLimits,
-  type Intent,
-  type ValidatedCall,
+  type PendingApproval,
+  type RestatedCall,
+  type TraceEvent,
 } from "../handwritten/contract/index.js";
-import type { CallAnswer } from "./answers.js";
-import { checkApproval, pendingFor } from "./approval-gate.js";
-import { auditEvent, type AuditSink, type FactSubject, type McpFact } from "./audit.js";
-import { spendApproval, type McpSession, type SessionStore } from "./sessions.js";
+import { performEffect, step, type EngineEvent, type StepConfig } from "../handwritten/engine/index.js";
+import { answerFor, stoppedAnswer, tamperedAnswer, type CallAnswer } from "./answers.js";
+import type { AuditSink } from "./audit.js";
+import { createSessionLocks } from "./session-locks.js";
+
+/** An MCP session is open-ended (the host plans), so its bounds are wider than one agent run's. */
+export const MCP_SESSION_LIMITS: AgentLimits = Object.freeze({
+  ...DEFAULT_LIMITS,
+  maxSteps: 10_000,
+  maxRunMs: 24 * 60 * 60 * 1000,
+});
+
+/** The host holds the conversation; the session keeps only enough of it for its trace to read well. */
+export const MCP_MAX_MESSAGES = 64;
 
 export type CallToolDeps = ExecutionDeps & {
   readonly ids: IdSource;
   /** The server-held approval secret. */
   readonly secret: string;
-  readonly sessions: SessionStore;
+  /** Each session's latest agent state (the same stores the engines use). */
+  readonly sessions: CheckpointStore;
   readonly audit: AuditSink;
   readonly limits: AgentLimits;
   readonly inputLimits: InputLimits;
 };
+
+/** What a person answered when the host asked them (elicitation); `none`: no valid answer (cancel, timeout, forged). */
+export type PersonAnswer = { readonly kind: "approve" } | { readonly kind: "decline" } | { readonly kind: "none" };
 
 export type ToolCallRequest = {
   readonly session_id: string;
@@ -43,158 +64,167 @@ export type ToolCallRequest = {
   readonly arguments: unknown;
   readonly approval: string | null;
   readonly idempotency_key: unknown;
+  /** The host's cancellation of this request. */
+  readonly signal?: AbortSignal;
+  /** Asks the person about a call that now waits for approval (elicitation), when the host can. */
+  readonly ask?: (pending: PendingApproval, expires_at: number) => Promise<PersonAnswer>;
 };
 
 export type CallDecision =
   | { readonly kind: "unknown_tool"; readonly message: string }
   | { readonly kind: "answered"; readonly answer: CallAnswer };
 
-export async function callTool(deps: CallToolDeps, request: ToolCallRequest): Promise<CallDecision> {
-  const { registry, sessions, clock } = deps;
-  const { session_id, name } = request;
-  if (registry.get(name) === undefined) return { kind: "unknown_tool", message: `Unknown tool: ${name}` };
-  const { step } = sessions.update(session_id, (s) => ({ ...s, step: s.step + 1 }));
-  const record = (
-    fact: McpFact,
-    subject: FactSubject,
-    change: (s: McpSession) => McpSession = (s) => s,
-  ): McpSession => {
-    const next = sessions.update(session_id, (s) => change({ ...s, seq: s.seq + 1 }));
-    deps.audit.append(auditEvent(next, fact, subject, clock.now(), deps.ids));
-    return next;
+const MCP_GOAL = "tool calls from an MCP host";
+
+/** The one `tools/call` path; calls of one session are taken one at a time. */
+export function createCallTool(deps: CallToolDeps): (request: ToolCallRequest) => Promise<CallDecision> {
+  const locks = createSessionLocks();
+  return (request) => {
+    if (deps.registry.get(request.name) === undefined)
+      return Promise.resolve({ kind: "unknown_tool", message: `Unknown tool: ${request.name}` });
+    return locks.run(request.session_id, () => callInSession(deps, request));
   };
-  const answered = (answer: CallAnswer): CallDecision => ({ kind: "answered", answer });
+}
+
+async function callInSession(deps: CallToolDeps, request: ToolCallRequest): Promise<CallDecision> {
+  const { session_id, name } = request;
+  const session = createDriver(deps, session_id, request.signal);
+  if (!session.opened.ok) return answered(tamperedAnswer({ session_id, tool: name }, session.opened.error.message));
+  if (session.state() === null) await session.feed({ type: "run/started", session_id, goal: MCP_GOAL });
   const head = { session_id, tool: name };
+  const stopped = stoppedAnswer(session.state(), head);
+  if (stopped !== null) return answered(stopped);
 
-  const parsed = validatePlannerOutput(registry, envelopeOf(request), deps.inputLimits);
-  if (!parsed.ok) {
-    record({ type: "call_rejected", rejection: parsed.error }, { tool: name });
-    const { code, message, issues } = parsed.error;
-    return answered({ ...head, status: "rejected", code, message, issues });
+  const envelope = envelopeOf(request, deps.inputLimits.maxDepth);
+  await session.feed({ type: "history/trim", max_messages: MCP_MAX_MESSAGES });
+  const token = (restated: RestatedCall): ApprovalInput | null =>
+    request.approval === null ? null : { kind: "token", token: request.approval, restated };
+  if (session.status() === "approval_required") {
+    const restated = restatedHighRisk(deps, envelope);
+    const input = restated === null ? null : token(restated);
+    // A new call, or a token restating no high-risk call, moves on from the waiting one: it is declined.
+    await session.feed({ type: "approval/submitted", input: input ?? { kind: "decline" } });
+    if (input !== null) return answered(answerFor(session.facts(), session.events(), session.state(), head));
   }
-  if (parsed.value.kind !== "tool_call")
-    throw new HarnessError("invalid_transition", "a tool_call envelope parsed as a final answer");
-  const call: ValidatedCall = parsed.value.call;
-  let key = call.requested_key ?? deriveIdempotencyKey(session_id, step, call.tool, call.args_digest);
-  const subject = (): FactSubject => ({
-    tool: call.tool,
-    args: call.args,
-    args_digest: call.args_digest,
-    idempotency_key: key,
-  });
-  record({ type: "call_validated", call }, subject());
-
-  const policy = decidePolicy(call.risk);
-  if (policy.kind === "deny") {
-    record({ type: "policy_denied", reason: policy.reason }, subject());
-    return answered({ ...head, status: "denied", code: policy.reason, message: `${call.tool} is never executed` });
+  await session.feed({ type: "planner/responded", raw: envelope });
+  const waiting = session.pending();
+  if (waiting !== null) {
+    const input = token({ tool: waiting.tool, args_digest: waiting.args_digest, idempotency_key: null });
+    if (input !== null) await session.feed({ type: "approval/submitted", input });
+    else if (request.ask !== undefined) await askPerson(deps, session, request.ask, waiting);
   }
-  if (policy.kind === "allow") {
-    record({ type: "policy_allowed" }, subject());
-  } else if (request.approval === null) {
-    const pending = pendingFor(call, key, deps.ids.nonce(session_id, sessions.get(session_id).seq + 1), clock.now());
-    record({ type: "approval_requested" }, subject(), (s) => ({ ...s, pending }));
-    return answered({ ...head, status: "approval_required", code: "approval_required", pending });
-  } else {
-    const gate = checkApproval(request.approval, call, sessions.get(session_id), deps.secret, clock.now());
-    if (!gate.ok) {
-      const after = record({ type: "approval_refused", failure: gate.error }, subject());
-      return answered({
-        ...head,
-        status: "approval_refused",
-        code: gate.error.code,
-        message: gate.error.message,
-        pending: after.pending,
-      });
-    }
-    // The approved call runs under the key its pending call was given.
-    key = gate.value.idempotency_key;
-    record({ type: "approval_accepted" }, subject(), (s) => spendApproval(s, gate.value.nonce));
-  }
-
-  const begun = factForBegin(beginCall(deps, session_id, step, { ...call, idempotency_key: key }), replayContent(deps));
-  const keyed = { ...head, idempotency_key: key };
-  switch (begun.type) {
-    case "intent_recorded":
-      record(begun, subject());
-      break;
-    case "call_replayed":
-      record(begun, subject());
-      return answered({ ...keyed, status: "replayed", output: begun.content });
-    case "call_conflicted":
-      record(begun, subject());
-      return answered({
-        ...keyed,
-        status: "conflict",
-        code: begun.reason,
-        message: "the idempotency key cannot run this call",
-      });
-    case "tool_uncertain":
-      record(begun, subject());
-      return answered({ ...keyed, status: "uncertain", code: begun.reason, message: begun.message });
-    default:
-      throw new HarnessError("invalid_transition", `the ledger answered with fact ${(begun as { type: string }).type}`);
-  }
-  return execute(
-    deps,
-    {
-      key,
-      tool: call.tool,
-      risk: call.risk,
-      args: call.args,
-      args_digest: call.args_digest,
-      step,
-      attempt: 0,
-      retry_at: null,
-    },
-    (fact) => record(fact, subject()),
-    keyed,
-  );
+  return answered(answerFor(session.facts(), session.events(), session.state(), head));
 }
 
-/** Runs the intent; a transient failure before dispatch retries under the same key, as the contract bounds it. */
-async function execute(
+/** Elicitation: an approval becomes a token bound exactly as an out-of-band one; no answer leaves it pending. */
+async function askPerson(
   deps: CallToolDeps,
-  first: Intent,
-  record: (fact: McpFact) => void,
-  keyed: { readonly session_id: string; readonly tool: string; readonly idempotency_key: string },
-): Promise<CallDecision> {
-  const answered = (answer: CallAnswer): CallDecision => ({ kind: "answered", answer });
-  for (let intent = first; ;) {
-    const outcome = await executeIntent(deps, intent, intent.attempt >= deps.limits.maxRetries);
-    const fact = factForOutcome(outcome, intent, deps.limits, deps.clock.now());
-    switch (fact.type) {
-      case "retry_scheduled":
-        record(fact);
-        intent = { ...intent, attempt: intent.attempt + 1, retry_at: fact.retry_at };
-        continue;
-      case "tool_succeeded":
-        record(fact);
-        return answered({ ...keyed, status: "ok", output: fact.content });
-      case "tool_errored":
-        record(fact);
-        return answered({ ...keyed, status: "error", code: "tool_error", message: fact.message });
-      case "retries_exhausted":
-        record(fact);
-        return answered({ ...keyed, status: "failed", code: "retries_exhausted", message: fact.message });
-      case "tool_uncertain":
-        record(fact);
-        return answered({ ...keyed, status: "uncertain", code: fact.reason, message: fact.message });
-      default:
-        throw new HarnessError(
-          "invalid_transition",
-          `an execution outcome became fact ${(fact as { type: string }).type}`,
-        );
+  session: Driver,
+  ask: NonNullable<ToolCallRequest["ask"]>,
+  pending: PendingApproval,
+): Promise<void> {
+  const askedAt = deps.clock.now();
+  const answer = await ask(pending, askedAt + DEFAULT_APPROVAL_TTL_MS);
+  if (session.cancelled()) return;
+  switch (answer.kind) {
+    case "approve": {
+      // The token expires when the person was told it would.
+      const token = approvePending(pending, session.session_id, deps.secret, askedAt, DEFAULT_APPROVAL_TTL_MS);
+      return session.feed({ type: "approval/submitted", input: { kind: "token", token } });
     }
+    case "decline":
+      return session.feed({ type: "approval/submitted", input: { kind: "decline" } });
+    case "none":
+      return;
   }
 }
 
-/** The request as planner output, so the contract's own validator decides it byte for byte as locally. */
-export function envelopeOf(request: Pick<ToolCallRequest, "name" | "arguments" | "idempotency_key">): string {
-  return JSON.stringify({
+/** The restated call of a token request, when it is a valid high-risk call; else null. */
+function restatedHighRisk(deps: CallToolDeps, envelope: string): RestatedCall | null {
+  const parsed = validatePlannerOutput(deps.registry, envelope, deps.inputLimits);
+  if (!parsed.ok || parsed.value.kind !== "tool_call") return null;
+  const { call } = parsed.value;
+  if (decidePolicy(call.risk).kind !== "require_approval") return null;
+  return { tool: call.tool, args_digest: call.args_digest, idempotency_key: call.requested_key };
+}
+
+type Driver = ReturnType<typeof createDriver>;
+type Unstamped = EngineEvent extends infer E ? (E extends EngineEvent ? Omit<E, "at"> : never) : never;
+
+/** Feeds events to the reducer, saves each new state, audits each fact and performs the effects, until it waits. */
+function createDriver(deps: CallToolDeps, session_id: string, signal: AbortSignal | undefined) {
+  const config: StepConfig = {
+    registry: deps.registry,
+    ids: deps.ids,
+    secret: deps.secret,
+    limits: deps.limits,
+    inputLimits: deps.inputLimits,
+  };
+  const stored = deps.sessions.latest(session_id);
+  // Every load checks the seal; a tampered session is never driven on.
+  const opened = stored === undefined ? ok(null) : openCheckpoint(stored, session_id, deps.secret);
+  let state: AgentState | null = opened.ok ? opened.value : null;
+  const facts: Fact[] = [];
+  const events: TraceEvent[] = [];
+  return {
+    session_id,
+    opened,
+    state: () => state,
+    status: () => state?.status ?? null,
+    pending: (): PendingApproval | null => (state?.status === "approval_required" ? state.pending_approval : null),
+    facts: () => facts,
+    events: () => events,
+    cancelled: () => signal?.aborted === true,
+    async feed(first: Unstamped): Promise<void> {
+      const queue: EngineEvent[] = [{ ...first, at: deps.clock.now() } as EngineEvent];
+      for (let event = queue.shift(); event !== undefined; event = queue.shift()) {
+        const result = step(config, state, event);
+        if (result.state !== null && result.state !== state) deps.sessions.put(toCheckpoint(result.state, deps.secret));
+        for (const trace of result.trace) deps.audit.append(trace);
+        events.push(...result.trace.slice(result.trace.length - result.facts.length));
+        facts.push(...result.facts);
+        state = result.state;
+        if (state === null) return;
+        for (const effect of result.effects) {
+          // The host is the planner: its next request is the next turn.
+          if (effect.type === "planner/request") return;
+          queue.push(await performEffect(deps, effect, state, signal));
+        }
+      }
+    },
+  };
+}
+
+function answered(answer: CallAnswer): CallDecision {
+  return { kind: "answered", answer };
+}
+
+/**
+ * The request as planner output, so the contract's own validator decides it byte for byte as
+ * locally. Arguments too deep for `JSON.stringify` are cut below `maxDepth + 2` levels: the
+ * validator meets the depth limit before the cut and answers `too_deep`, as an engine does.
+ */
+export function envelopeOf(
+  request: Pick<ToolCallRequest, "name" | "arguments" | "idempotency_key">,
+  maxDepth: number = DEFAULT_INPUT_LIMITS.maxDepth,
+): string {
+  const envelope = (args: unknown) => ({
     type: "tool_call",
     tool: request.name,
-    arguments: request.arguments,
+    arguments: args,
     ...(request.idempotency_key === undefined ? {} : { idempotency_key: request.idempotency_key }),
   });
+  try {
+    return JSON.stringify(envelope(request.arguments));
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return JSON.stringify(envelope(cutBelow(request.arguments, maxDepth + 2)));
+  }
+}
+
+function cutBelow(value: unknown, levels: number): unknown {
+  if (value === null || typeof value !== "object") return value;
+  if (levels === 0) return null;
+  if (Array.isArray(value)) return value.map((item) => cutBelow(item, levels - 1));
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, cutBelow(item, levels - 1)]));
 }

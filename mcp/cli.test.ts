@@ -45,12 +45,24 @@ describe("parseServerFlags", () => {
   it("reads every flag, with defaults", () => {
     expect(parseServerFlags([])).toEqual({
       ok: true,
-      value: { help: false, auditLog: null, worldFile: null, maxFrameBytes: DEFAULT_MAX_FRAME_BYTES },
+      value: { help: false, auditLog: null, worldFile: null, maxFrameBytes: DEFAULT_MAX_FRAME_BYTES, http: null },
     });
     expect(parseServerFlags(["--audit-log", "a.jsonl", "--world-file=w.json", "--max-frame-bytes", "4096"])).toEqual({
       ok: true,
-      value: { help: false, auditLog: "a.jsonl", worldFile: "w.json", maxFrameBytes: 4096 },
+      value: { help: false, auditLog: "a.jsonl", worldFile: "w.json", maxFrameBytes: 4096, http: null },
     });
+  });
+
+  it("reads --http as [HOST:]PORT, loopback by default", () => {
+    const http = (text: string) => {
+      const parsed = parseServerFlags(["--http", text]);
+      return parsed.ok ? parsed.value.http : parsed.error.message;
+    };
+    expect(http("8080")).toEqual({ host: "127.0.0.1", port: 8080 });
+    expect(http("0.0.0.0:9000")).toEqual({ host: "0.0.0.0", port: 9000 });
+    expect(http("[::1]:9000")).toEqual({ host: "::1", port: 9000 });
+    expect(http("70000")).toMatch(/port from 0 to 65535/);
+    expect(http("host:")).toMatch(/\[HOST:\]PORT/);
   });
 
   it.each([

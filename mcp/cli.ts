@@ -4,6 +4,7 @@ import { err, ok, type Result } from "../handwritten/contract/index.js";
 import { DEFAULT_MAX_FRAME_BYTES } from "./frame-guard.js";
 
 export const SECRET_ENV = "AGENT_HARNESS_APPROVAL_SECRET";
+export const HTTP_TOKEN_ENV = "AGENT_HARNESS_HTTP_TOKEN";
 export const MIN_SECRET_CHARS = 16;
 
 export type ServerFlags = {
@@ -11,6 +12,8 @@ export type ServerFlags = {
   readonly auditLog: string | null;
   readonly worldFile: string | null;
   readonly maxFrameBytes: number;
+  /** Serve Streamable HTTP on this address instead of stdio. */
+  readonly http: { readonly host: string; readonly port: number } | null;
 };
 
 export type UsageError = { readonly code: "bad_usage"; readonly message: string };
@@ -25,6 +28,9 @@ idempotency keys, and always_deny refused. stdout carries only the protocol
 (so run npm with --silent: without it npm prints a banner on stdout).
 
 Options:
+  --http [HOST:]PORT      serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio
+                          (HOST defaults to 127.0.0.1; a host other than loopback needs
+                          ${HTTP_TOKEN_ENV}); Host and Origin are checked against DNS rebinding
   --audit-log PATH        append the audit trail (one redacted TraceEvent per line) to PATH
   --world-file PATH       after every tools/call, write the fixture world's executor-call
                           and side-effect counts to PATH (JSON; for tests and demos)
@@ -34,11 +40,18 @@ Options:
 Environment:
   ${SECRET_ENV}   the server-held HMAC secret for approval tokens (at least
                           ${MIN_SECRET_CHARS} characters). Unset: a random secret, so no call can be approved.
+  ${HTTP_TOKEN_ENV}        with --http: every request must carry Authorization: Bearer <token>
 
-Exit codes: 0 after stdin closes or --help; 2 bad usage.`;
+Exit codes: 0 after stdin closes or --help; 2 bad usage; 4 the HTTP address cannot be bound.`;
 
 export function parseServerFlags(argv: readonly string[]): Result<ServerFlags, UsageError> {
-  let values: { help?: boolean; "audit-log"?: string; "world-file"?: string; "max-frame-bytes"?: string };
+  let values: {
+    help?: boolean;
+    "audit-log"?: string;
+    "world-file"?: string;
+    "max-frame-bytes"?: string;
+    http?: string;
+  };
   try {
     ({ values } = parseArgs({
       args: [...argv],
@@ -49,6 +62,7 @@ export function parseServerFlags(argv: readonly string[]): Result<ServerFlags, U
         "audit-log": { type: "string" },
         "world-file": { type: "string" },
         "max-frame-bytes": { type: "string" },
+        http: { type: "string" },
       },
     }));
   } catch (error) {
@@ -62,7 +76,10 @@ export function parseServerFlags(argv: readonly string[]): Result<ServerFlags, U
   for (const flag of ["audit-log", "world-file"] as const) {
     if (values[flag] === "") return usage(`--${flag} needs a path`);
   }
+  const http = values.http === undefined ? ok(null) : parseAddress(values.http);
+  if (!http.ok) return http;
   return ok({
+    http: http.value,
     help: values.help === true,
     auditLog: values["audit-log"] ?? null,
     worldFile: values["world-file"] ?? null,
@@ -80,4 +97,14 @@ export function readSecret(env: NodeJS.ProcessEnv): Result<string | null, UsageE
 
 function usage(message: string) {
   return err<UsageError>({ code: "bad_usage", message });
+}
+
+/** `[HOST:]PORT`, host defaulting to loopback; an IPv6 host is bracketed (`[::1]:8080`). */
+export function parseAddress(text: string): Result<{ host: string; port: number }, UsageError> {
+  const match = /^(?:(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+):)?(\d{1,5})$/.exec(text);
+  const port = Number(match?.[2]);
+  if (match === null || !Number.isSafeInteger(port) || port > 65_535)
+    return usage(`--http needs [HOST:]PORT with a port from 0 to 65535, got ${JSON.stringify(text)}`);
+  const host = (match[1] ?? "127.0.0.1").replace(/^\[|\]$/g, "");
+  return ok({ host, port });
 }

@@ -8,11 +8,11 @@
  */
 import { Transform, type TransformCallback } from "node:stream";
 import { parseJSONRPCMessage } from "@modelcontextprotocol/server";
+import type { RawArguments, RequestId } from "./raw-arguments.js";
 
 /** @default 1 MiB. Arguments over the contract's own input limit are rejected as data before this. */
 export const DEFAULT_MAX_FRAME_BYTES = 1_048_576;
 
-type RequestId = string | number;
 export type FrameError = {
   readonly jsonrpc: "2.0";
   readonly id: RequestId | null;
@@ -46,35 +46,6 @@ export function frameTooLarge(maxFrameBytes: number): FrameError {
     jsonrpc: "2.0",
     id: null,
     error: { code: -32600, message: `Invalid Request: message larger than ${maxFrameBytes} bytes` },
-  };
-}
-
-/**
- * `tools/call` arguments as they arrived, by request id, until the handler takes them.
- * Bounded: entries of requests the SDK refused before any handler ran are evicted oldest first.
- */
-export type RawArguments = {
-  put(id: RequestId, args: unknown): void;
-  take(id: RequestId): { readonly found: boolean; readonly args: unknown };
-};
-
-export function createRawArguments(capacity = 1024): RawArguments {
-  const byId = new Map<RequestId, unknown>();
-  return {
-    put(id, args) {
-      byId.delete(id);
-      byId.set(id, args);
-      for (const oldest of byId.keys()) {
-        if (byId.size <= capacity) break;
-        byId.delete(oldest);
-      }
-    },
-    take(id) {
-      const found = byId.has(id);
-      const args = byId.get(id);
-      byId.delete(id);
-      return { found, args };
-    },
   };
 }
 

@@ -1,26 +1,37 @@
-/** The MCP boundary: a stdio server that translates tools/list and tools/call onto the one registry and policy. */
-export { isErrorAnswer, toCallToolResult } from "./answers.js";
+/** The MCP boundary: a server that translates tools, resources and prompts onto the one registry, policy and call path. */
+export { answerFor, isErrorAnswer, stoppedAnswer, toCallToolResult } from "./answers.js";
 export type { CallAnswer, CallAnswerStatus } from "./answers.js";
-export { approve, checkApproval, pendingFor } from "./approval-gate.js";
-export { auditEvent, createMemoryAuditSink, discardAudit } from "./audit.js";
+export { createMemoryAuditSink, createObservedAuditSink } from "./audit.js";
+export type { AuditSink } from "./audit.js";
+export { createCallTool, envelopeOf, MCP_SESSION_LIMITS } from "./call-tool.js";
+export type { CallDecision, CallToolDeps, PersonAnswer, ToolCallRequest } from "./call-tool.js";
 export { createFileAuditSink } from "./audit-file.js";
-export type { AuditSink, FactSubject, McpFact, McpFactType } from "./audit.js";
-export { callTool, envelopeOf } from "./call-tool.js";
-export type { CallDecision, CallToolDeps, ToolCallRequest } from "./call-tool.js";
 export { MIN_SECRET_CHARS, parseServerFlags, readSecret, SECRET_ENV, SERVER_USAGE } from "./cli.js";
 export type { ServerFlags, UsageError } from "./cli.js";
-export {
-  createFrameGuard,
-  createRawArguments,
-  DEFAULT_MAX_FRAME_BYTES,
-  frameTooLarge,
-  inspectFrame,
-} from "./frame-guard.js";
-export type { FrameError, FrameGuardOptions, FrameVerdict, RawArguments } from "./frame-guard.js";
+export { createFixtureHarnessDeps } from "./deps.js";
+export type { FixtureDepsOptions } from "./deps.js";
+export { APPROVAL_FORM, approvalQuestion, askByElicitation, MAX_ELICITED_CHARS, readElicited } from "./elicitation.js";
+export type { ElicitInput } from "./elicitation.js";
+export { createFrameGuard, DEFAULT_MAX_FRAME_BYTES, frameTooLarge, inspectFrame } from "./frame-guard.js";
+export type { FrameError, FrameGuardOptions, FrameVerdict } from "./frame-guard.js";
+export { createRawArguments } from "./raw-arguments.js";
+export type { RawArguments, RequestId } from "./raw-arguments.js";
 export { META_KEYS, readHarnessMeta } from "./meta.js";
 export type { HarnessMeta, MetaError } from "./meta.js";
+export { getPrompt, HARNESS_PROMPT, listPrompts, riskRule } from "./prompts.js";
+export { GuardedTransport, refusalOf } from "./request-guard.js";
+export type { RequestGuardOptions } from "./request-guard.js";
+export {
+  fixtureCatalog,
+  listResources,
+  outputArtifactUri,
+  parseResourceUri,
+  readResource,
+  RESOURCE_TEMPLATES,
+} from "./resources.js";
+export type { ResourceCatalog, ResourceDeps, ResourceUri } from "./resources.js";
 export { createHarnessServer, createHarnessServerFactory, SERVER_INFO } from "./server.js";
-export type { HarnessServerOptions } from "./server.js";
-export { createSessionStore, emptySession, sessionHash, sessionStatus, spendApproval } from "./sessions.js";
-export type { McpSession, McpSessionStatus, SessionStore } from "./sessions.js";
+export type { HarnessDeps, HarnessServerOptions } from "./server.js";
+export { createSessionLocks } from "./session-locks.js";
+export type { SessionLocks } from "./session-locks.js";
 export { annotationsFor, inputSchemaFor, listTools, toMcpTool } from "./tool-list.js";

@@ -179,7 +179,7 @@ describe("tools/call over stdio equals the local decision (2025-11-25 client)", 
     }
     for (const session of new Set(events.map((e) => e.session_id))) {
       const seqs = events.filter((e) => e.session_id === session).map((e) => e.seq);
-      expect(seqs).toEqual(seqs.map((_, i) => i + 1));
+      expect(seqs).toEqual(seqs.map((_, i) => i));
     }
     expect(new Set(events.filter((e) => e.type === "approval_refused").map((e) => e.reason))).toEqual(
       new Set([

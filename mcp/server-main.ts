@@ -6,22 +6,17 @@ import { randomBytes } from "node:crypto";
 import { renameSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
-import {
-  createIdSource,
-  createMemoryArtifactStore,
-  createMemoryLedger,
-  DEFAULT_INPUT_LIMITS,
-  DEFAULT_LIMITS,
-  systemClock,
-} from "../handwritten/contract/index.js";
-import { createFixtureRegistry, createFixtureWorld, type FixtureWorld } from "../handwritten/fixtures/index.js";
+import { createIdSource, systemClock } from "../handwritten/contract/index.js";
+import { createFixtureWorld, type FixtureWorld } from "../handwritten/fixtures/index.js";
 import { createFileAuditSink } from "./audit-file.js";
-import { discardAudit, type AuditSink } from "./audit.js";
-import type { CallToolDeps } from "./call-tool.js";
-import { parseServerFlags, readSecret, SECRET_ENV, SERVER_USAGE } from "./cli.js";
-import { createFrameGuard, createRawArguments } from "./frame-guard.js";
+import { createMemoryAuditSink, type AuditSink } from "./audit.js";
+import { createFixtureHarnessDeps } from "./deps.js";
+import { HTTP_TOKEN_ENV, parseServerFlags, readSecret, SECRET_ENV, SERVER_USAGE } from "./cli.js";
+import { createFrameGuard } from "./frame-guard.js";
+import { createRawArguments } from "./raw-arguments.js";
+import { isLoopback, serveHttp } from "./http.js";
 import { createHarnessServerFactory } from "./server.js";
-import { createSessionStore } from "./sessions.js";
+import { GuardedTransport } from "./request-guard.js";
 
 /** What `--world-file` holds: the fixture world's own counts, an observer independent of the server's answers. */
 export type WorldCounts = {
@@ -69,7 +64,7 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: MainIo
   const { auditLog, worldFile, maxFrameBytes } = flags.value;
   const writeWorld =
     worldFile === null ? undefined : () => writeAtomically(worldFile, JSON.stringify(worldCounts(world)));
-  let audit: AuditSink = discardAudit;
+  let audit: AuditSink = createMemoryAuditSink();
   try {
     if (auditLog !== null) audit = createFileAuditSink(auditLog);
     writeWorld?.();
@@ -77,18 +72,28 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: MainIo
     return fail((error as Error).message);
   }
 
-  const deps: CallToolDeps = {
-    registry: createFixtureRegistry(world),
-    ledger: createMemoryLedger(),
-    artifacts: createMemoryArtifactStore(),
+  const deps = createFixtureHarnessDeps({
+    world,
+    secret,
     clock: systemClock,
     ids: createIdSource(randomBytes(16).toString("hex")),
-    secret,
-    sessions: createSessionStore(),
     audit,
-    limits: DEFAULT_LIMITS,
-    inputLimits: DEFAULT_INPUT_LIMITS,
-  };
+  });
+  const settled = writeWorld === undefined ? {} : { onCallSettled: writeWorld };
+  if (flags.value.http !== null) {
+    const { host, port } = flags.value.http;
+    const token = env[HTTP_TOKEN_ENV] === undefined || env[HTTP_TOKEN_ENV] === "" ? null : env[HTTP_TOKEN_ENV];
+    if (!isLoopback(host) && token === null)
+      return fail(`--http on ${host} (not loopback) needs ${HTTP_TOKEN_ENV}, so strangers cannot call the tools`);
+    serveHttp(deps, { host, port, token }, settled).then(
+      (served) => io.err(`agent-harness mcp: serving Streamable HTTP at ${served.url}\n`),
+      (error: unknown) => {
+        io.err(`agent-harness mcp: cannot serve on ${host}:${port}: ${(error as Error).message}\n`);
+        process.exitCode = 4;
+      },
+    );
+    return "serving";
+  }
   const rawArguments = createRawArguments();
   const guard = createFrameGuard({
     maxFrameBytes,
@@ -96,17 +101,14 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: MainIo
     reply: (error) => void process.stdout.write(`${JSON.stringify(error)}\n`),
   });
   process.stdin.pipe(guard);
-  const transport = new StdioServerTransport(guard, process.stdout, { maxBufferSize: maxFrameBytes + 2 });
-  serveStdio(
-    createHarnessServerFactory(
-      deps,
-      writeWorld === undefined ? { rawArguments } : { rawArguments, onCallSettled: writeWorld },
-    ),
-    {
-      transport,
-      onerror: (error) => io.err(`agent-harness mcp: ${error.message}\n`),
-    },
+  const transport = new GuardedTransport(
+    new StdioServerTransport(guard, process.stdout, { maxBufferSize: maxFrameBytes + 2 }),
+    { onRefused: (id) => rawArguments.discard(id) },
   );
+  serveStdio(createHarnessServerFactory(deps, { rawArguments, ...settled }), {
+    transport,
+    onerror: (error) => io.err(`agent-harness mcp: ${error.message}\n`),
+  });
   return "serving";
 }
 

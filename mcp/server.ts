@@ -1,16 +1,22 @@
 /**
- * The MCP server over the one registry and policy, on the SDK's low-level `Server`: two request
- * handlers, `tools/list` and `tools/call`, that translate and nothing more. What a call answers
- * is decided by `callTool` (validation, policy, approval, ledger, `executeIntent`).
+ * The MCP server over the one registry and policy, on the SDK's low-level `Server`: request
+ * handlers that translate and nothing more. What a call answers is decided by the one call path
+ * (`createCallTool`, the handwritten reducer's facts). No Node-only import here: the web page
+ * serves this module over an in-memory transport.
  */
 import { ProtocolError, ProtocolErrorCode, Server, type McpServerFactory } from "@modelcontextprotocol/server";
 import { toCallToolResult, type CallAnswer } from "./answers.js";
-import { callTool, type CallToolDeps } from "./call-tool.js";
-import type { RawArguments } from "./frame-guard.js";
+import { createCallTool, type CallToolDeps, type ToolCallRequest } from "./call-tool.js";
+import { askByElicitation } from "./elicitation.js";
+import type { RawArguments } from "./raw-arguments.js";
 import { readHarnessMeta, META_KEYS } from "./meta.js";
+import { getPrompt, listPrompts } from "./prompts.js";
+import { listResources, readResource, RESOURCE_TEMPLATES, type ResourceCatalog } from "./resources.js";
 import { listTools } from "./tool-list.js";
 
 export const SERVER_INFO = Object.freeze({ name: "agent-harness", version: "0.1.0" });
+
+export type HarnessDeps = CallToolDeps & { readonly catalog: ResourceCatalog };
 
 export type HarnessServerOptions = {
   /** The session of calls whose `_meta` names none. */
@@ -19,31 +25,62 @@ export type HarnessServerOptions = {
   readonly rawArguments?: RawArguments;
   /** Called after every `tools/call` has been decided, before its answer is sent. */
   readonly onCallSettled?: () => void;
-  /** Where failures the contract does not name are reported (never the wire). @default stderr */
+  /** Where failures the contract does not name are reported (never the wire). @default console.error (stderr) */
   readonly logError?: (error: unknown) => void;
 };
 
 const INSTRUCTIONS = [
   "Tools run under the agent-harness policy. Results carry structuredContent {status, code, ...}.",
-  `A high_risk tool first answers status "approval_required" with a pending call; a person approves it,`,
-  `and the host calls again with the token in _meta["${META_KEYS.approval}"].`,
+  `A high_risk tool first answers status "approval_required" with a pending call; a person approves it`,
+  `(in the host when it supports elicitation, or out of band), and the host calls again with the token in _meta["${META_KEYS.approval}"].`,
   `Name a session with _meta["${META_KEYS.session}"] and an idempotency key with _meta["${META_KEYS.idempotencyKey}"].`,
+  "The prompt work_with_harness explains the risk classes; resources hold tables, artifacts and traces.",
 ].join(" ");
 
-export function createHarnessServer(deps: CallToolDeps, options: HarnessServerOptions): Server {
-  const server = new Server(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+/** What every connection of one server shares: the call path (and its session locks) and the list of connections. */
+type Shared = { readonly call: ReturnType<typeof createCallTool>; readonly servers: Set<Server> };
+const sharedOf = new WeakMap<HarnessDeps, Shared>();
+
+function shared(deps: HarnessDeps): Shared {
+  const found = sharedOf.get(deps);
+  if (found !== undefined) return found;
+  const made = { call: createCallTool(deps), servers: new Set<Server>() };
+  sharedOf.set(deps, made);
+  return made;
+}
+
+export function createHarnessServer(deps: HarnessDeps, options: HarnessServerOptions): Server {
+  const server = new Server(SERVER_INFO, {
+    capabilities: { tools: {}, resources: { listChanged: true }, prompts: {} },
+    instructions: INSTRUCTIONS,
+  });
+  const { call, servers } = shared(deps);
+  servers.add(server);
+  server.onclose = () => void servers.delete(server);
   const tools = listTools(deps.registry);
+  const resources = { catalog: deps.catalog, artifacts: deps.artifacts, traceOf: deps.audit.list };
   const logError =
     options.logError ??
-    ((error: unknown) =>
-      process.stderr.write(`agent-harness mcp: ${String(error instanceof Error ? error.stack : error)}\n`));
+    ((error: unknown) => console.error(`agent-harness mcp: ${String(error instanceof Error ? error.stack : error)}`));
+  const noCursor = (cursor: unknown) => {
+    // One page holds everything, so no cursor was ever issued.
+    if (cursor !== undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid cursor");
+  };
 
-  server.setRequestHandler("tools/list", (request) => {
-    // One page holds the whole registry, so no cursor was ever issued.
-    if (request.params?.cursor !== undefined)
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid cursor");
-    return { tools };
+  server.setRequestHandler("tools/list", (request) => (noCursor(request.params?.cursor), { tools }));
+  server.setRequestHandler("prompts/list", (request) => (noCursor(request.params?.cursor), { prompts: listPrompts() }));
+  server.setRequestHandler("prompts/get", (request) =>
+    getPrompt(deps.registry, request.params.name, request.params.arguments),
+  );
+  server.setRequestHandler("resources/list", (request) => {
+    noCursor(request.params?.cursor);
+    return { resources: listResources(resources) };
   });
+  server.setRequestHandler("resources/templates/list", (request) => {
+    noCursor(request.params?.cursor);
+    return { resourceTemplates: [...RESOURCE_TEMPLATES] };
+  });
+  server.setRequestHandler("resources/read", (request) => readResource(resources, request.params.uri));
 
   server.setRequestHandler("tools/call", async (request, ctx) => {
     const { name } = request.params;
@@ -51,15 +88,20 @@ export function createHarnessServer(deps: CallToolDeps, options: HarnessServerOp
     if (!meta.ok) throw new ProtocolError(ProtocolErrorCode.InvalidParams, meta.error.message);
     const raw = options.rawArguments?.take(ctx.mcpReq.id);
     const session_id = meta.value.session_id ?? options.connectionSession;
+    const artifactsBefore = deps.catalog.savedArtifacts().length;
+    const elicits = server.getClientCapabilities()?.elicitation !== undefined;
+    const callRequest: ToolCallRequest = {
+      session_id,
+      name,
+      arguments: raw?.found === true ? raw.args : request.params.arguments,
+      approval: meta.value.approval,
+      idempotency_key: meta.value.idempotency_key,
+      signal: ctx.mcpReq.signal,
+      ...(elicits ? { ask: askByElicitation(ctx.mcpReq.elicitInput, ctx.mcpReq.signal) } : {}),
+    };
     let answer: CallAnswer;
     try {
-      const decision = await callTool(deps, {
-        session_id,
-        name,
-        arguments: raw?.found === true ? raw.args : request.params.arguments,
-        approval: meta.value.approval,
-        idempotency_key: meta.value.idempotency_key,
-      });
+      const decision = await call(callRequest);
       if (decision.kind === "unknown_tool") throw new ProtocolError(ProtocolErrorCode.InvalidParams, decision.message);
       answer = decision.answer;
     } catch (error) {
@@ -75,6 +117,8 @@ export function createHarnessServer(deps: CallToolDeps, options: HarnessServerOp
     } finally {
       options.onCallSettled?.();
     }
+    if (deps.catalog.savedArtifacts().length !== artifactsBefore)
+      for (const each of servers) void each.sendResourceListChanged().catch(() => undefined);
     return server.projectCallToolResult(toCallToolResult(answer), undefined);
   });
   return server;
@@ -85,7 +129,7 @@ export function createHarnessServer(deps: CallToolDeps, options: HarnessServerOp
  * a discarded `server/discover` probe). Sessions, ledger and world are shared by all of them.
  */
 export function createHarnessServerFactory(
-  deps: CallToolDeps,
+  deps: HarnessDeps,
   options: Omit<HarnessServerOptions, "connectionSession">,
 ): McpServerFactory {
   let connections = 0;

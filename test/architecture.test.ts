@@ -43,6 +43,24 @@ describe("architecture", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("keeps the MCP server module and everything it imports free of Node-only imports, so the page can bundle it", () => {
+    const nodeOnly = (spec: string) =>
+      spec.startsWith("node:") || ["fs", "path", "crypto", "child_process"].includes(spec) || spec.endsWith("/stdio");
+    const seen = new Set<string>();
+    const offenders: string[] = [];
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const spec of importsOf(file)) {
+        if (nodeOnly(spec)) offenders.push(`${file} imports ${spec}`);
+        if (spec.startsWith(".")) visit(relative(root, resolve(root, dirname(file), spec.replace(/\.js$/, ".ts"))));
+      }
+    };
+    visit("mcp/server.ts");
+    expect(seen.size).toBeGreaterThan(20);
+    expect(offenders).toEqual([]);
+  });
+
   it("has no import cycles between project modules", () => {
     const files = ["handwritten", "local-graph", "scenarios", "scripts", "durable", "mcp", "web"]
       .flatMap(sources)

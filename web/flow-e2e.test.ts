@@ -64,33 +64,45 @@ async function reference(choice: CallChoice, person: "approve" | "decline" = "ap
 }
 
 /** What each step must show, written out: → request, ← answer (#id or harness status), fact, person. */
-const HANDSHAKE = ["→ initialize", "← #0", "→ notifications/initialized", "→ tools/list", "← #1"];
+const HANDSHAKE = [
+  "→ initialize",
+  "← #0",
+  "→ notifications/initialized",
+  "→ tools/list",
+  "← #1",
+  "→ resources/list",
+  "← #2",
+  "→ prompts/list",
+  "← #3",
+];
+/** A session's first call starts its run, and the call is the planner's turn, as on the engines. */
+const PROPOSE = ["→ tools/call", "fact run_started", "fact planner_responded"];
 const EXPECTED: Record<string, Record<string, string[]>> = {
   passes: {
     discover: HANDSHAKE,
-    propose: ["→ tools/call"],
+    propose: PROPOSE,
     schema: ["fact call_validated"],
     policy: ["fact policy_allowed"],
     result: ["fact intent_recorded", "fact tool_succeeded", "← ok"],
   },
   schema_fails: {
     discover: HANDSHAKE,
-    propose: ["→ tools/call"],
+    propose: PROPOSE,
     schema: ["fact call_rejected"],
     policy: [],
     result: ["← rejected"],
   },
   always_deny: {
     discover: HANDSHAKE,
-    propose: ["→ tools/call"],
+    propose: PROPOSE,
     schema: ["fact call_validated"],
     policy: ["fact policy_denied"],
     result: ["← denied"],
   },
   high_risk: {
     discover: HANDSHAKE,
-    propose: ["→ tools/call"],
-    schema: ["fact call_validated", "fact call_validated"],
+    propose: PROPOSE,
+    schema: ["fact call_validated"],
     policy: [
       "fact approval_requested",
       "← approval_required",
@@ -102,7 +114,7 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
   },
   high_risk_declined: {
     discover: HANDSHAKE,
-    propose: ["→ tools/call"],
+    propose: PROPOSE,
     schema: ["fact call_validated"],
     policy: ["fact approval_requested", "← approval_required", "person declined"],
     result: [],

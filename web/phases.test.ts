@@ -48,7 +48,7 @@ describe("loop states mapped onto the reducer", () => {
   });
 
   it("maps every trace fact type to exactly one state and refuses unknown types", () => {
-    expect(Object.keys(PHASE_OF_FACT)).toHaveLength(26);
+    expect(Object.keys(PHASE_OF_FACT)).toHaveLength(27);
     for (const [type, phase] of Object.entries(PHASE_OF_FACT)) expect(phaseOfTraceType(type)).toBe(phase);
     for (const bad of ["nope", "constructor", "__proto__", "toString"])
       expect(() => phaseOfTraceType(bad)).toThrow(/no loop state/);

@@ -61,6 +61,7 @@ export const RUN_STARTED = "run_started";
 /** Every fact type of the contract must appear here: the compiler checks that the map is total. */
 export const PHASE_OF_FACT: Readonly<Record<FactType | typeof RUN_STARTED, Phase>> = {
   run_started: "think",
+  messages_trimmed: "think",
   planner_responded: "think",
   call_validated: "select_tool",
   policy_allowed: "select_tool",

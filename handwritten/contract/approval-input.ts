@@ -10,12 +10,27 @@ import { err, ok, type Result } from "./result.js";
 /** Longer than any token `issueApprovalToken` makes, short enough that a check is cheap. */
 export const MAX_APPROVAL_TOKEN_CHARS = 4096;
 
+/**
+ * The call a host restates beside its token (MCP sends the whole call again): it must be the
+ * pending call itself, or the token is refused as approving another tool, arguments or call.
+ */
+export const RestatedCallSchema = z.strictObject({
+  tool: z.string().max(64),
+  args_digest: z.string().regex(/^[0-9a-f]{64}$/),
+  idempotency_key: z.string().max(128).nullable(),
+});
+export type RestatedCall = z.infer<typeof RestatedCallSchema>;
+
 export const ApprovalInputSchema = z.discriminatedUnion("kind", [
-  z.strictObject({ kind: z.literal("token"), token: z.string().min(1).max(MAX_APPROVAL_TOKEN_CHARS) }),
+  z.strictObject({
+    kind: z.literal("token"),
+    token: z.string().min(1).max(MAX_APPROVAL_TOKEN_CHARS),
+    restated: RestatedCallSchema.optional(),
+  }),
   z.strictObject({ kind: z.literal("decline") }),
 ]);
 
-/** A token to check, or a refusal. */
+/** A token to check (with the call a host restated beside it, if any), or a refusal. */
 export type ApprovalInput = z.infer<typeof ApprovalInputSchema>;
 
 /** The one check of approval input: every engine and the MCP server call it before anything else. */

@@ -1,5 +1,8 @@
 import { describe, it, expect } from "vitest";
-import { factForBegin, factForOutcome, factForReconcile } from "./decisions.js";
+import { approvePending } from "./approval.js";
+import { digest } from "./canonical.js";
+import { factForApproval, factForBegin, factForOutcome, factForReconcile, factForTrim } from "./decisions.js";
+import type { RestatedCall } from "./approval-input.js";
 import { DEFAULT_LIMITS, type Intent } from "./state.js";
 import { startRun, applyFacts } from "./facts.js";
 import { createIdSource } from "./ids.js";
@@ -105,5 +108,77 @@ describe("factForReconcile", () => {
       operator: "alice",
       note: "",
     });
+  });
+});
+
+describe("factForApproval with a restated call (a host that sends the call again beside its token)", () => {
+  const SECRET = "restated-approval-secret";
+  const waiting = (() => {
+    const ids = createIdSource("restated");
+    const { state } = applyFacts(
+      startRun("s", "goal", { at: 0, ids }).state,
+      [
+        { type: "planner_responded", raw: "x" },
+        {
+          type: "call_validated",
+          call: {
+            tool: "publish_report",
+            risk: "high_risk",
+            args: { artifact: "art_a", audience: "team" },
+            args_digest: digest({ artifact: "art_a", audience: "team" }),
+            requested_key: "key-1",
+          },
+        },
+        { type: "approval_requested" },
+      ],
+      { at: 0, ids },
+    );
+    if (state.status !== "approval_required") throw new Error("not waiting");
+    return state;
+  })();
+  const token = approvePending(waiting.pending_approval, "s", SECRET, 0);
+  const same = { tool: "publish_report", args_digest: waiting.pending_approval.args_digest, idempotency_key: "key-1" };
+  const verdict = (restated: RestatedCall) => factForApproval(waiting, { kind: "token", token, restated }, SECRET, 1);
+
+  it("accepts the pending call restated exactly, with or without its key", () => {
+    expect(verdict(same)).toEqual({ type: "approval_accepted" });
+    expect(verdict({ ...same, idempotency_key: null })).toEqual({ type: "approval_accepted" });
+  });
+
+  it("names the mismatch when the restated call is another tool, other arguments or another key", () => {
+    const codeOf = (restated: RestatedCall) => {
+      const fact = verdict(restated);
+      return fact.type === "approval_refused" ? fact.failure.code : fact.type;
+    };
+    expect(codeOf({ ...same, tool: "save_artifact" })).toBe("approval_tool_mismatch");
+    expect(codeOf({ ...same, args_digest: digest({ artifact: "art_a", audience: "public" }) })).toBe(
+      "approval_args_mismatch",
+    );
+    expect(codeOf({ ...same, idempotency_key: "key-2" })).toBe("approval_not_pending");
+  });
+});
+
+describe("factForTrim", () => {
+  const ids = createIdSource("trim");
+  const ready = startRun("s", "goal", { at: 0, ids }).state;
+  const talkative = applyFacts(
+    ready,
+    Array.from({ length: 5 }, () => [
+      { type: "planner_responded" as const, raw: "{}" },
+      {
+        type: "call_rejected" as const,
+        rejection: { code: "malformed_call" as const, message: "m", tool: null, issues: [] },
+      },
+    ]).flat(),
+    { at: 0, ids },
+  ).state;
+
+  it("trims a ready conversation over the bound to its last half, and leaves a shorter one alone", () => {
+    expect(talkative.messages).toHaveLength(11);
+    expect(factForTrim(talkative, 10)).toEqual({ type: "messages_trimmed", kept: 5 });
+    expect(factForTrim(talkative, 11)).toBeNull();
+    const trimmed = applyFacts(talkative, [{ type: "messages_trimmed", kept: 5 }], { at: 1, ids }).state;
+    expect(trimmed.messages).toEqual(talkative.messages.slice(-5));
+    expect(trimmed.seq).toBe(talkative.seq + 1);
   });
 });

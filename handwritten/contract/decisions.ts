@@ -21,6 +21,15 @@ export function factBeforePlanning(state: StateOf<"ready">, limits: AgentLimits,
   return null;
 }
 
+/**
+ * A session with no end (MCP: the host plans) trims its conversation between turns, so a state,
+ * and the hash of it every fact takes, stays bounded: over `maxMessages`, it keeps the last half.
+ */
+export function factForTrim(state: AgentState, maxMessages: number): Fact | null {
+  if (state.status !== "ready" || state.messages.length <= maxMessages) return null;
+  return { type: "messages_trimmed", kept: Math.max(1, Math.floor(maxMessages / 2)) };
+}
+
 /** Schema first: the planner's (redacted) output becomes a validated call, a final answer or a rejection. */
 export function factForPlannerOutput(
   registry: ToolRegistry,
@@ -141,12 +150,24 @@ export function factForApproval(
   const parsed = parseApprovalInput(input);
   if (!parsed.ok) return { type: "approval_refused", failure: parsed.error };
   if (parsed.value.kind === "decline") return { type: "approval_declined" };
-  const verdict = verifyApprovalToken(
-    parsed.value.token,
-    { pending: state.pending_approval, session_id: state.session_id, now, used: state.used_approvals },
+  const { token, restated } = parsed.value;
+  const pending = state.pending_approval;
+  const check = { pending, session_id: state.session_id, now, used: state.used_approvals };
+  const verdict = verifyApprovalToken(token, check, secret);
+  if (!verdict.ok) return { type: "approval_refused", failure: verdict.error };
+  if (restated === undefined) return { type: "approval_accepted" };
+  // The same verification, with the restated call in place of the pending one, names the mismatch.
+  const same = verifyApprovalToken(
+    token,
+    { ...check, pending: { ...pending, tool: restated.tool, args_digest: restated.args_digest } },
     secret,
   );
-  return verdict.ok ? { type: "approval_accepted" } : { type: "approval_refused", failure: verdict.error };
+  if (!same.ok) return { type: "approval_refused", failure: same.error };
+  if (restated.idempotency_key !== null && restated.idempotency_key !== pending.idempotency_key) {
+    const message = "token approves the pending call under another idempotency key";
+    return { type: "approval_refused", failure: { code: "approval_not_pending", message } };
+  }
+  return { type: "approval_accepted" };
 }
 
 /** The ledger's answer to `begin`, as a fact. */

@@ -52,11 +52,16 @@ export function replayContent(deps: ExecutionDeps) {
   return (output: unknown) => stored(deps, output).content;
 }
 
-/** Runs one attempt of an intent. `lastAttempt` releases the key when a transient failure ends the run. */
+/**
+ * Runs one attempt of an intent. `lastAttempt` releases the key when a transient failure ends the run.
+ * `cancel` (a host's cancellation) before dispatch releases the key and runs nothing; after dispatch
+ * it aborts the tool's signal, and a side-effecting call is then `uncertain`.
+ */
 export async function executeIntent(
   deps: ExecutionDeps,
   intent: Intent,
   lastAttempt: boolean,
+  cancel?: AbortSignal,
 ): Promise<ExecutionOutcome> {
   const spec = deps.registry.get(intent.tool);
   if (spec === undefined) throw new HarnessError("invalid_transition", `intent names unregistered tool ${intent.tool}`);
@@ -64,6 +69,10 @@ export async function executeIntent(
   if (intent.retry_at !== null && clock.now() < intent.retry_at) await clock.sleep(intent.retry_at - clock.now());
 
   const writes = hasSideEffects(intent.risk);
+  if (cancel?.aborted === true) {
+    if (writes && ledger.get(intent.key)?.state === "in_flight") ledger.release(intent.key);
+    return { kind: "failed", message: "cancelled before dispatch; nothing ran" };
+  }
   const decision = decideDispatch(writes ? ledger.get(intent.key) : undefined, intent);
   switch (decision.kind) {
     case "refused":
@@ -84,7 +93,12 @@ export async function executeIntent(
       return assertNever(decision);
   }
 
-  const settled = await callWithTimeout(spec, intent, clock);
+  const settled = await callWithTimeout(spec, intent, clock, cancel);
+  if (settled.kind === "cancelled") {
+    return writes
+      ? uncertain(deps, intent, "cancelled", "cancelled after dispatch; the side effect may have happened")
+      : { kind: "failed", message: "cancelled while running" };
+  }
   if (settled.kind === "returned") {
     const output =
       spec.output === undefined
@@ -166,9 +180,18 @@ export function confirmInLedger(deps: ExecutionDeps, intent: Intent, input: Reco
   }
 }
 
-type Settled = { kind: "returned"; value: unknown } | { kind: "threw"; error: unknown } | { kind: "timed_out" };
+type Settled =
+  | { kind: "returned"; value: unknown }
+  | { kind: "threw"; error: unknown }
+  | { kind: "timed_out" }
+  | { kind: "cancelled" };
 
-async function callWithTimeout(spec: AnyToolSpec, intent: Intent, clock: Clock): Promise<Settled> {
+async function callWithTimeout(
+  spec: AnyToolSpec,
+  intent: Intent,
+  clock: Clock,
+  cancel?: AbortSignal,
+): Promise<Settled> {
   const call = new AbortController();
   const timer = new AbortController();
   const execution = (async (): Promise<Settled> => {
@@ -185,9 +208,15 @@ async function callWithTimeout(spec: AnyToolSpec, intent: Intent, clock: Clock):
   // A crash reported after the timeout already won has nobody left to hear it.
   execution.catch(() => undefined);
   const timeout = clock.sleep(spec.timeoutMs, timer.signal).then((): Settled => ({ kind: "timed_out" }));
+  const cancelled = new Promise<Settled>((resolve) => {
+    const stop = () => resolve({ kind: "cancelled" });
+    if (cancel?.aborted === true) stop();
+    cancel?.addEventListener("abort", stop, { once: true });
+    timer.signal.addEventListener("abort", () => cancel?.removeEventListener("abort", stop), { once: true });
+  });
   try {
-    const winner = await Promise.race([execution, timeout]);
-    if (winner.kind === "timed_out") call.abort();
+    const winner = await Promise.race([execution, timeout, cancelled]);
+    if (winner.kind === "timed_out" || winner.kind === "cancelled") call.abort();
     return winner;
   } finally {
     timer.abort();
@@ -197,7 +226,7 @@ async function callWithTimeout(spec: AnyToolSpec, intent: Intent, clock: Clock):
 function uncertain(
   deps: ExecutionDeps,
   intent: Intent,
-  reason: "timeout" | "invalid_output" | "unknown_error",
+  reason: "timeout" | "invalid_output" | "unknown_error" | "cancelled",
   message: string,
 ): ExecutionOutcome {
   deps.ledger.markUncertain(intent.key, deps.clock.now());

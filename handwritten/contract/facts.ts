@@ -42,7 +42,9 @@ export type Fact =
   | { readonly type: "call_validated"; readonly call: ValidatedCall }
   | { readonly type: "approval_refused"; readonly failure: ApprovalFailure }
   | CallFact
-  | BatchFact;
+  | BatchFact
+  /** Between turns, the conversation keeps only its last `kept` messages (an open-ended MCP session). */
+  | { readonly type: "messages_trimmed"; readonly kept: number };
 
 export type FactType = Fact["type"];
 
@@ -260,6 +262,10 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
       const s = expect(state, fact, "batch");
       return done(stateForBatch(base, applyToCalls(s.batch, fact.results, callEnv(s, env))), {});
     }
+    case "messages_trimmed": {
+      const s = expect(state, fact, "ready");
+      return done({ ...base, status: "ready", messages: s.messages.slice(-fact.kept) }, {});
+    }
     default:
       return assertNever(fact);
   }
@@ -322,6 +328,8 @@ export function verdictOf(fact: Fact): Verdict {
     case "batch_intents_recorded":
     case "batch_calls_settled":
       return batchVerdict(fact.results);
+    case "messages_trimmed":
+      return { decision: "trim", reason: `kept:${fact.kept}` };
     default:
       return assertNever(fact);
   }

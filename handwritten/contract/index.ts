@@ -41,10 +41,16 @@ export {
   factForPlannerOutput,
   factForPolicy,
   factForReconcile,
+  factForTrim,
 } from "./decisions.js";
 export type { ExecutionOutcome, ReconcileInput } from "./decisions.js";
-export { ApprovalInputSchema, MAX_APPROVAL_TOKEN_CHARS, parseApprovalInput } from "./approval-input.js";
-export type { ApprovalInput } from "./approval-input.js";
+export {
+  ApprovalInputSchema,
+  MAX_APPROVAL_TOKEN_CHARS,
+  parseApprovalInput,
+  RestatedCallSchema,
+} from "./approval-input.js";
+export type { ApprovalInput, RestatedCall } from "./approval-input.js";
 export {
   beginBatch,
   beginCall,

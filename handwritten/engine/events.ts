@@ -27,6 +27,7 @@ export type EngineEvent =
     }
   | { readonly type: "approval/submitted"; readonly at: number; readonly input: ApprovalInput }
   | { readonly type: "run/resumed"; readonly at: number }
+  | { readonly type: "history/trim"; readonly at: number; readonly max_messages: number }
   | { readonly type: "reconcile/confirmed"; readonly at: number; readonly input: ReconcileInput };
 
 export type EngineEventType = EngineEvent["type"];

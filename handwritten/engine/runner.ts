@@ -13,6 +13,7 @@ import {
   DEFAULT_INPUT_LIMITS,
   DEFAULT_LIMITS,
   err,
+  HarnessError,
   ok,
   openCheckpoint,
   parseApprovalInput,
@@ -72,12 +73,14 @@ export type HandwrittenEngine = {
 
 /** Performs one effect the reducer asked for and returns the event that reports its result. */
 export async function performEffect(
-  deps: ExecutionDeps & { readonly planner: Planner; readonly pendingOutcomes?: PendingOutcomeStore },
+  deps: ExecutionDeps & { readonly planner?: Planner; readonly pendingOutcomes?: PendingOutcomeStore },
   effect: Effect,
   state: AgentState,
+  cancel?: AbortSignal,
 ): Promise<EngineEvent> {
   switch (effect.type) {
     case "planner/request":
+      if (deps.planner === undefined) throw new HarnessError("invalid_transition", "no planner to ask");
       return { type: "planner/responded", raw: await deps.planner.respond(state), at: deps.clock.now() };
     case "ledger/begin": {
       const decision = beginCall(deps, state.session_id, effect.step, effect.call);
@@ -87,7 +90,7 @@ export async function performEffect(
     case "tool/execute":
       return {
         type: "tool/settled",
-        outcome: await executeIntent(deps, effect.intent, effect.last_attempt),
+        outcome: await executeIntent(deps, effect.intent, effect.last_attempt, cancel),
         at: deps.clock.now(),
       };
     case "batch/begin":

@@ -159,7 +159,7 @@ describe("step (the pure reducer)", () => {
     it("returns ignored for any event before run/started", () => {
       const { config } = setup();
       const result = step(config, null, { type: "planner/responded", at: 1, raw: finalAnswer("x") });
-      expect(result).toEqual({ state: null, effects: [], trace: [], ignored: expect.any(String) });
+      expect(result).toEqual({ state: null, effects: [], trace: [], facts: [], ignored: expect.any(String) });
     });
 
     it("returns ignored for a planner answer while a call waits for approval", () => {

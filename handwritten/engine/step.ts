@@ -17,6 +17,7 @@ import {
   factForPlannerOutput,
   factForPolicy,
   factForReconcile,
+  factForTrim,
   startRun,
   type AgentLimits,
   type AgentState,
@@ -42,6 +43,8 @@ export type StepResult = {
   readonly state: AgentState | null;
   readonly effects: readonly Effect[];
   readonly trace: readonly TraceEvent[];
+  /** The facts applied, in order, one per trace event after a started run's first. */
+  readonly facts: readonly Fact[];
   /** Why the event changed nothing, or null. */
   readonly ignored: string | null;
 };
@@ -50,13 +53,13 @@ export function step(config: StepConfig, state: AgentState | null, event: Engine
   if (event.type === "run/started") {
     if (state !== null) return ignore(state, "the run has already started");
     const started = startRun(event.session_id, event.goal, { at: event.at, ids: config.ids });
-    return advance(config, started.state, event.at, [started.trace]);
+    return advance(config, started.state, event.at, [started.trace], []);
   }
   if (state === null) return ignore(state, `${event.type} before run/started`);
 
   const apply = (fact: Fact) => {
     const applied = applyFact(state, fact, { at: event.at, ids: config.ids });
-    return advance(config, applied.state, event.at, [applied.trace]);
+    return advance(config, applied.state, event.at, [applied.trace], [fact]);
   };
   switch (event.type) {
     case "planner/responded":
@@ -87,22 +90,27 @@ export function step(config: StepConfig, state: AgentState | null, event: Engine
       const fact = factForReconcile(state, event.input);
       return "error" in fact ? ignore(state, fact.error) : apply(fact);
     }
+    case "history/trim": {
+      const fact = factForTrim(state, event.max_messages);
+      return fact === null ? ignore(state, "nothing to trim between turns") : apply(fact);
+    }
     case "run/resumed":
-      return advance(config, state, event.at, []);
+      return advance(config, state, event.at, [], []);
     default:
       return assertNever(event);
   }
 }
 
 /** Applies the pure follow-up facts (validation, policy, bounds) until the run needs I/O, waits or ends. */
-function advance(config: StepConfig, start: AgentState, at: number, trace: TraceEvent[]): StepResult {
+function advance(config: StepConfig, start: AgentState, at: number, trace: TraceEvent[], facts: Fact[]): StepResult {
   let state = start;
   for (;;) {
     const fact = pureFollowUp(config, state, at);
-    if (fact === null) return { state, effects: effectsFor(config, state), trace, ignored: null };
+    if (fact === null) return { state, effects: effectsFor(config, state), trace, facts, ignored: null };
     const applied = applyFact(state, fact, { at, ids: config.ids });
     state = applied.state;
     trace.push(applied.trace);
+    facts.push(fact);
   }
 }
 
@@ -170,5 +178,5 @@ function batchEffect(config: StepConfig, state: StateOf<"batch">): Effect {
 }
 
 function ignore(state: AgentState | null, reason: string): StepResult {
-  return { state, effects: [], trace: [], ignored: reason };
+  return { state, effects: [], trace: [], facts: [], ignored: reason };
 }

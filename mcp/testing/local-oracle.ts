@@ -1,21 +1,26 @@
 /**
- * TEST SUPPORT. What the local engine decides for a call, computed from the contract alone
- * (`validatePlannerOutput`, `decidePolicy`, `verifyApprovalToken`, `hasSideEffects`) over the
- * FixtureModel's own planner text. It imports nothing from the MCP server, so a test that
- * compares the two compares independent answers.
+ * TEST SUPPORT. What the local engine decides for a call, from the contract's own decision
+ * functions (`validatePlannerOutput`, `decidePolicy`, `factForApproval`, `decideBegin`) over a
+ * model of each session (its pending call and spent nonces) and of the ledger. It imports
+ * nothing from the MCP server, so a test that compares the two compares independent answers.
+ * The model follows the server's documented session rules: a new call while one waits declines
+ * the waiting one; a token on a high-risk call with nothing waiting meets a fresh pending call.
  */
 import {
   createManualClock,
   createMemoryArtifactStore,
   createMemoryLedger,
+  decideBegin,
   decidePolicy,
   digest,
   executeIntent,
+  factForApproval,
   hasSideEffects,
-  verifyApprovalToken,
   validatePlannerOutput,
   type JsonValue,
+  type LedgerStore,
   type PendingApproval,
+  type StateOf,
   type ToolRegistry,
 } from "../../handwritten/contract/index.js";
 import { createFixtureRegistry, createFixtureWorld, toolCall } from "../../handwritten/fixtures/index.js";
@@ -45,14 +50,11 @@ export type Expected =
 
 type SessionModel = { pending: PendingApproval | null; used: string[] };
 
-/** What the local engine would hold: each session's pending call and used nonces, and the ledger's completed keys. */
-export type LocalModel = {
-  readonly sessions: Map<string, SessionModel>;
-  readonly completed: Map<string, { readonly tool: string; readonly args_digest: string; readonly output: JsonValue }>;
-};
+/** What the local engine would hold: each session's pending call and used nonces, and a contract ledger. */
+export type LocalModel = { readonly sessions: Map<string, SessionModel>; readonly ledger: LedgerStore };
 
 export function emptyModel(): LocalModel {
-  return { sessions: new Map(), completed: new Map() };
+  return { sessions: new Map(), ledger: createMemoryLedger() };
 }
 
 export function sessionOf(model: LocalModel, session_id: string): SessionModel {
@@ -60,6 +62,9 @@ export function sessionOf(model: LocalModel, session_id: string): SessionModel {
   model.sessions.set(session_id, found);
   return found;
 }
+
+/** A nonce no issued token carries: the fresh pending call a token meets when nothing waited. */
+const FRESH_NONCE = "(fresh pending call)";
 
 export function expectLocal(
   registry: ToolRegistry,
@@ -88,46 +93,62 @@ export function expectLocal(
   if (policy.kind === "require_approval") {
     if (call.token === undefined) return answer("approval_required", "approval_required");
     const session = sessionOf(model, call.session_id);
-    const check = { session_id: call.session_id, now, used: session.used };
-    const verdict = verifyApprovalToken(call.token, { ...check, pending: session.pending }, secret);
-    if (!verdict.ok || session.pending === null)
-      return answer("approval_refused", verdict.ok ? "approval_not_pending" : verdict.error.code);
-    // Locally the approved call is the pending one, so the call restated in the request must be it.
-    const restated = verifyApprovalToken(
-      call.token,
-      { ...check, pending: { ...session.pending, tool: validated.tool, args_digest: validated.args_digest } },
-      secret,
-    );
-    if (!restated.ok) return answer("approval_refused", restated.error.code);
-    if (key !== null && key !== session.pending.idempotency_key)
-      return answer("approval_refused", "approval_not_pending");
-    key = session.pending.idempotency_key;
-    spends = session.pending.nonce;
+    const { tool, args_digest } = validated;
+    const pending = session.pending ?? {
+      tool,
+      args: validated.args,
+      args_digest,
+      idempotency_key: key ?? "(derived)",
+      nonce: FRESH_NONCE,
+      requested_at: now,
+    };
+    const waiting = {
+      status: "approval_required",
+      session_id: call.session_id,
+      pending_approval: pending,
+      used_approvals: session.used,
+    } as unknown as StateOf<"approval_required">;
+    const restated = { tool, args_digest, idempotency_key: session.pending === null ? null : key };
+    const fact = factForApproval(waiting, { kind: "token", token: call.token, restated }, secret, now);
+    if (fact.type === "approval_refused") return answer("approval_refused", fact.failure.code);
+    if (fact.type !== "approval_accepted") throw new Error(`an approval became fact ${fact.type}`);
+    key = pending.idempotency_key;
+    spends = pending.nonce;
   }
   // Read-only calls take no ledger entry; a call without a key gets a fresh derived one.
   if (!hasSideEffects(validated.risk) || key === null) return answer("ok", null, true, spends);
-  const done = model.completed.get(key);
-  if (done === undefined) return answer("ok", null, true, spends);
-  if (done.tool !== validated.tool || done.args_digest !== validated.args_digest)
-    return answer("conflict", "key_reused_with_other_arguments", false, spends);
-  return answer("replayed", null, false, spends, done.output);
+  const begin = decideBegin(model.ledger.get(key), {
+    key,
+    tool: validated.tool,
+    args_digest: validated.args_digest,
+    owner: "oracle",
+    at: now,
+  });
+  switch (begin.kind) {
+    case "execute":
+      return answer("ok", null, true, spends);
+    case "replay":
+      return answer("replayed", null, false, spends, begin.output as JsonValue);
+    case "mismatch":
+      return answer("conflict", "key_reused_with_other_arguments", false, spends);
+    case "conflict":
+      return answer("conflict", "key_in_flight", false, spends);
+    case "uncertain":
+      return answer("uncertain", "ledger_uncertain", false, spends);
+  }
 }
 
-/** Moves the model on after an answer, as the local engine's state would move. */
+/** Moves the model on after an answer, as the server's session state would move. */
 export function learn(model: LocalModel, call: LocalCall, expected: Expected, body: Record<string, unknown>): void {
   if (expected.kind !== "answer") return;
   const session = sessionOf(model, call.session_id);
-  if (expected.status === "approval_required") session.pending = body.pending as PendingApproval;
-  if (expected.spends !== null) {
-    session.used.push(expected.spends);
-    session.pending = null;
-  }
+  // An answer that names a pending call leaves it waiting; any other answer moved on from the waiting one.
+  session.pending = (body.pending as PendingApproval | null | undefined) ?? null;
+  if (expected.spends !== null) session.used.push(expected.spends);
   if (expected.status === "ok" && typeof body.idempotency_key === "string" && hasSideEffects(riskOf(call.tool))) {
-    model.completed.set(body.idempotency_key, {
-      tool: call.tool,
-      args_digest: digest(call.args),
-      output: body.output as JsonValue,
-    });
+    const key = body.idempotency_key;
+    model.ledger.begin({ key, tool: call.tool, args_digest: digest(call.args), owner: "oracle", at: 0 });
+    model.ledger.complete(key, body.output, 0);
   }
 }
 

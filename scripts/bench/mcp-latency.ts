@@ -9,15 +9,8 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/client";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { InMemoryTransport, type Server } from "@modelcontextprotocol/server";
-import {
-  createIdSource,
-  createMemoryArtifactStore,
-  createMemoryLedger,
-  DEFAULT_INPUT_LIMITS,
-  DEFAULT_LIMITS,
-  systemClock,
-} from "../../handwritten/contract/index.js";
-import { createFixtureRegistry, createFixtureWorld } from "../../handwritten/fixtures/index.js";
+import { createIdSource, systemClock } from "../../handwritten/contract/index.js";
+import { createFixtureWorld } from "../../handwritten/fixtures/index.js";
 import { BARE_TOOL, createBareServer } from "./bare-mcp-server.js";
 import { percentile, round } from "./stats.js";
 import { NOT_MEASURED } from "./steps.js";
@@ -133,18 +126,12 @@ async function stdio(entry: string): Promise<Connected> {
 /** The project's server over fresh fixture state, as mcp/server-main.ts builds it (no audit file, no world file). */
 async function projectServer(): Promise<Server> {
   const mcp = await import("../../mcp/index.js");
-  const deps = {
-    registry: createFixtureRegistry(createFixtureWorld()),
-    ledger: createMemoryLedger(),
-    artifacts: createMemoryArtifactStore(),
+  const deps = mcp.createFixtureHarnessDeps({
+    world: createFixtureWorld(),
     clock: systemClock,
     ids: createIdSource("bench-mcp"),
     secret: randomBytes(24).toString("hex"),
-    sessions: mcp.createSessionStore(),
-    audit: mcp.discardAudit,
-    limits: DEFAULT_LIMITS,
-    inputLimits: DEFAULT_INPUT_LIMITS,
-  };
+  });
   return mcp.createHarnessServer(deps, { connectionSession: "bench" });
 }
 

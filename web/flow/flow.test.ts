@@ -22,27 +22,43 @@ const answers = (entries: readonly FlowEntry[]) =>
   entries.flatMap((e) => (e.kind === "wire" && statusOfAnswer(e.message) !== null ? [statusOfAnswer(e.message)] : []));
 
 describe("the MCP flow driven through the real server and the SDK client", () => {
-  it("discovers over the real handshake: initialize, initialized, tools/list with every fixture tool", async () => {
+  it("discovers over the real handshake: initialize, initialized, tools, resources and prompts", async () => {
     const flow = open("passes");
     expect(flow.next()).toBe("discover");
     await flow.advance();
     const methods = flow.entries().map((e) => (e.kind === "wire" && "method" in e.message ? e.message.method : e.kind));
-    expect(methods).toEqual(["initialize", "wire", "notifications/initialized", "tools/list", "wire"]);
+    expect(methods).toEqual([
+      "initialize",
+      "wire",
+      "notifications/initialized",
+      "tools/list",
+      "wire",
+      "resources/list",
+      "wire",
+      "prompts/list",
+      "wire",
+    ]);
     expect(flow.entries().every((e) => e.step === "discover")).toBe(true);
     expect(flow.discovered()?.tools).toEqual([...FIXTURE_TOOL_NAMES]);
     expect(flow.cursor()).toBe("discover");
   });
 
   it("answers each choice as the contract decides, one step at a time", async () => {
+    // A session's first call starts its run; the call is then the planner's turn, as on the engines.
+    const opening = ["run_started", "planner_responded"];
     const expected: Record<CallChoice, { facts: string[]; status: string; effects: number }> = {
       passes: {
-        facts: ["call_validated", "policy_allowed", "intent_recorded", "tool_succeeded"],
+        facts: [...opening, "call_validated", "policy_allowed", "intent_recorded", "tool_succeeded"],
         status: "ok",
         effects: 0,
       },
-      schema_fails: { facts: ["call_rejected"], status: "rejected", effects: 0 },
-      high_risk: { facts: ["call_validated", "approval_requested"], status: "approval_required", effects: 0 },
-      always_deny: { facts: ["call_validated", "policy_denied"], status: "denied", effects: 0 },
+      schema_fails: { facts: [...opening, "call_rejected"], status: "rejected", effects: 0 },
+      high_risk: {
+        facts: [...opening, "call_validated", "approval_requested"],
+        status: "approval_required",
+        effects: 0,
+      },
+      always_deny: { facts: [...opening, "call_validated", "policy_denied"], status: "denied", effects: 0 },
     };
     for (const choice of CALL_CHOICES) {
       const flow = open(choice);
@@ -96,12 +112,8 @@ describe("the MCP flow driven through the real server and the SDK client", () =>
     expect(flow.next()).toBe("result");
     await flow.advance();
     expect(answers(flow.entries())).toEqual(["approval_required", "ok"]);
-    expect(facts(flow.entries()).slice(2)).toEqual([
-      "call_validated",
-      "approval_accepted",
-      "intent_recorded",
-      "tool_succeeded",
-    ]);
+    // The repeat with the token is the person's answer to the waiting call, not a new turn.
+    expect(facts(flow.entries()).slice(4)).toEqual(["approval_accepted", "intent_recorded", "tool_succeeded"]);
     expect(flow.world.totalEffects("publish_report")).toBe(1);
     expect(flowView(flow).backToContext).toMatchObject({ isError: false, status: "ok" });
     await expect(flow.approve()).rejects.toThrow(/no call is waiting/);

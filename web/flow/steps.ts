@@ -30,6 +30,7 @@ const RUN_STARTED = "run_started";
 export const STEP_OF_FACT: Readonly<Record<FactType | typeof RUN_STARTED, FlowStep>> = {
   run_started: "propose",
   planner_responded: "propose",
+  messages_trimmed: "propose",
   call_rejected: "schema",
   call_validated: "schema",
   policy_allowed: "policy",

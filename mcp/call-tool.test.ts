@@ -1,0 +1,89 @@
+/** The session rules of the one call path, in process: bounded history, a new call declines a waiting one, one call at a time. */
+import { describe, expect, it } from "vitest";
+import {
+  approvePending,
+  createIdSource,
+  createManualClock,
+  type PendingApproval,
+} from "../handwritten/contract/index.js";
+import { createFixtureWorld } from "../handwritten/fixtures/index.js";
+import { createMemoryAuditSink } from "./audit.js";
+import { createCallTool, MCP_MAX_MESSAGES, type ToolCallRequest } from "./call-tool.js";
+import { createFixtureHarnessDeps } from "./deps.js";
+import { TEST_SECRET } from "./testing/stdio-server.js";
+
+function setup() {
+  const world = createFixtureWorld();
+  const audit = createMemoryAuditSink();
+  const clock = createManualClock();
+  const deps = createFixtureHarnessDeps({ world, clock, ids: createIdSource("call-tool"), secret: TEST_SECRET, audit });
+  const call = createCallTool(deps);
+  const request = (name: string, args: unknown, extra: Partial<ToolCallRequest> = {}): ToolCallRequest => ({
+    session_id: "s",
+    name,
+    arguments: args,
+    approval: null,
+    idempotency_key: undefined,
+    ...extra,
+  });
+  const answer = async (r: ToolCallRequest) => {
+    const decision = await call(r);
+    if (decision.kind !== "answered") throw new Error(decision.message);
+    return decision.answer;
+  };
+  return { world, audit, clock, deps, request, answer };
+}
+
+const PUBLISH = { artifact: "art_q3", audience: "team" };
+
+describe("the MCP call path", () => {
+  it("keeps a long session's conversation bounded, and its spent nonces, through trims", async () => {
+    const { deps, audit, clock, request, answer } = setup();
+    const first = await answer(request("publish_report", PUBLISH));
+    const pending = (first as { pending: PendingApproval }).pending;
+    const token = approvePending(pending, "s", TEST_SECRET, clock.now());
+    expect((await answer(request("publish_report", PUBLISH, { approval: token }))).status).toBe("ok");
+    for (let i = 0; i < 3 * MCP_MAX_MESSAGES; i++) await answer(request("read_table", { table: "sales", limit: 1 }));
+    const state = deps.sessions.latest("s")!.state;
+    expect(state.messages.length).toBeLessThanOrEqual(MCP_MAX_MESSAGES + 2);
+    expect(state.used_approvals).toEqual([pending.nonce]);
+    expect(audit.list("s").filter((e) => e.type === "messages_trimmed").length).toBeGreaterThan(1);
+    // The spent token is still refused after the trims.
+    const again = await answer(request("publish_report", PUBLISH, { approval: token }));
+    expect(again).toMatchObject({ status: "approval_refused", code: "approval_already_used" });
+  });
+
+  it("declines a waiting call when the host makes another, so its token no longer runs anything", async () => {
+    const { world, audit, clock, request, answer } = setup();
+    const first = await answer(request("publish_report", PUBLISH));
+    const token = approvePending((first as { pending: PendingApproval }).pending, "s", TEST_SECRET, clock.now());
+    expect((await answer(request("read_table", { table: "sales", limit: 1 }))).status).toBe("ok");
+    expect(audit.list("s").map((e) => e.type)).toContain("approval_declined");
+    const late = await answer(request("publish_report", PUBLISH, { approval: token }));
+    expect(late).toMatchObject({ status: "approval_refused", code: "approval_not_pending" });
+    expect(world.totalEffects("publish_report")).toBe(0);
+  });
+
+  it("takes the calls of one session one at a time: concurrent calls leave one gap-free trace", async () => {
+    const { audit, request, answer } = setup();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => answer(request("save_artifact", { name: `a${i}.txt`, content: "x" }))),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill("ok"));
+    const seqs = audit.list("s").map((e) => e.seq);
+    expect(seqs).toEqual(seqs.map((_, i) => i));
+  });
+
+  it("refuses to drive a session whose stored checkpoint fails its seal, and runs nothing", async () => {
+    const { world, deps, request, answer } = setup();
+    await answer(request("publish_report", PUBLISH));
+    const stored = deps.sessions.latest("s")!;
+    // Arguments nobody approved: the pending call's audience changed in the store.
+    const tampered = JSON.parse(JSON.stringify(stored)) as { state: { call: { args: Record<string, unknown> } } };
+    tampered.state.call.args = { ...PUBLISH, audience: "public" };
+    deps.sessions.put(tampered as unknown as typeof stored);
+    const refused = await answer(request("read_table", { table: "sales", limit: 1 }));
+    expect(refused).toMatchObject({ status: "stopped", code: "checkpoint_tampered" });
+    expect(world.totalCalls()).toBe(0);
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * The dependencies of a fixture server, built in one place for the stdio and HTTP entries, the
+ * tests, the benchmark and the web page. Stores default to memory; pass durable ones to keep
+ * sessions, the ledger and artifacts across a restart.
+ */
+import {
+  createMemoryArtifactStore,
+  createMemoryCheckpointStore,
+  createMemoryLedger,
+  DEFAULT_INPUT_LIMITS,
+  type ArtifactStore,
+  type CheckpointStore,
+  type Clock,
+  type IdSource,
+  type LedgerStore,
+  type ToolRegistry,
+} from "../handwritten/contract/index.js";
+import { createFixtureRegistry, type FixtureWorld } from "../handwritten/fixtures/index.js";
+import { createMemoryAuditSink, type AuditSink } from "./audit.js";
+import { MCP_SESSION_LIMITS } from "./call-tool.js";
+import { fixtureCatalog } from "./resources.js";
+import type { HarnessDeps } from "./server.js";
+
+export type FixtureDepsOptions = {
+  readonly world: FixtureWorld;
+  readonly secret: string;
+  readonly clock: Clock;
+  readonly ids: IdSource;
+  readonly audit?: AuditSink;
+  readonly sessions?: CheckpointStore;
+  readonly ledger?: LedgerStore;
+  readonly artifacts?: ArtifactStore;
+  /** Replaces the fixture registry over `world` (tests wrap its tools). */
+  readonly registry?: ToolRegistry;
+};
+
+export function createFixtureHarnessDeps(options: FixtureDepsOptions): HarnessDeps {
+  return {
+    registry: options.registry ?? createFixtureRegistry(options.world),
+    ledger: options.ledger ?? createMemoryLedger(),
+    artifacts: options.artifacts ?? createMemoryArtifactStore(),
+    clock: options.clock,
+    ids: options.ids,
+    secret: options.secret,
+    sessions: options.sessions ?? createMemoryCheckpointStore(),
+    audit: options.audit ?? createMemoryAuditSink(),
+    limits: MCP_SESSION_LIMITS,
+    inputLimits: DEFAULT_INPUT_LIMITS,
+    catalog: fixtureCatalog(options.world),
+  };
+}

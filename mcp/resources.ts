@@ -1,0 +1,125 @@
+/**
+ * Resources: the fixture tables, artifacts (saved by `save_artifact`, or a large tool output kept
+ * out of the conversation) and each session's redacted trace. A URI is matched against fixed
+ * patterns and only ever names a key in memory: no part of it reaches a file system.
+ */
+import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError } from "@modelcontextprotocol/server";
+import type { ReadResourceResult, Resource, ResourceTemplateType } from "@modelcontextprotocol/server";
+import { canonicalJson, type ArtifactStore, type TraceEvent } from "../handwritten/contract/index.js";
+import { artifactIdOf, FIXTURE_TABLES, type FixtureWorld } from "../handwritten/fixtures/index.js";
+
+/** What the server can show besides tools. */
+export type ResourceCatalog = {
+  readonly tables: Readonly<Record<string, unknown>>;
+  /** Artifacts saved by a tool, by id. */
+  savedArtifacts(): readonly { readonly id: string; readonly name: string; readonly content: string }[];
+};
+
+export type ResourceDeps = {
+  readonly catalog: ResourceCatalog;
+  readonly artifacts: ArtifactStore;
+  readonly traceOf: (session_id: string) => readonly TraceEvent[];
+};
+
+export type ResourceUri =
+  | { readonly kind: "table"; readonly name: string }
+  | { readonly kind: "saved_artifact"; readonly id: string }
+  | { readonly kind: "output_artifact"; readonly digest: string }
+  | { readonly kind: "trace"; readonly session_id: string };
+
+const PATTERNS: readonly [RegExp, (m: string) => ResourceUri][] = [
+  [/^table:\/\/([a-z][a-z0-9_]{0,63})$/, (name) => ({ kind: "table", name })],
+  [/^artifact:\/\/(art_[0-9a-f]{12})$/, (id) => ({ kind: "saved_artifact", id })],
+  [/^artifact:\/\/sha256-([0-9a-f]{64})$/, (digest) => ({ kind: "output_artifact", digest })],
+  [/^trace:\/\/([A-Za-z0-9._:-]{1,128})$/, (session_id) => ({ kind: "trace", session_id })],
+];
+
+/** The resource a URI names, or null when it matches no pattern. */
+export function parseResourceUri(uri: string): ResourceUri | null {
+  for (const [pattern, make] of PATTERNS) {
+    const match = pattern.exec(uri);
+    if (match?.[1] !== undefined) return make(match[1]);
+  }
+  return null;
+}
+
+/** The URI of a large output stored under the contract's artifact reference `artifact:sha256:<hex>`. */
+export function outputArtifactUri(ref: string): string | null {
+  const match = /^artifact:sha256:([0-9a-f]{64})$/.exec(ref);
+  return match === null ? null : `artifact://sha256-${match[1]}`;
+}
+
+export function listResources(deps: ResourceDeps): Resource[] {
+  const tables = Object.keys(deps.catalog.tables).map((name) => ({
+    uri: `table://${name}`,
+    name: `table ${name}`,
+    description: `The read-only fixture table ${name}, as JSON rows.`,
+    mimeType: "application/json",
+  }));
+  const saved = deps.catalog.savedArtifacts().map(({ id, name }) => ({
+    uri: `artifact://${id}`,
+    name,
+    description: `Artifact ${id}, saved by save_artifact.`,
+    mimeType: "text/plain",
+  }));
+  return [...tables, ...saved];
+}
+
+export const RESOURCE_TEMPLATES: readonly ResourceTemplateType[] = Object.freeze([
+  { uriTemplate: "table://{name}", name: "table", description: "A fixture table.", mimeType: "application/json" },
+  {
+    uriTemplate: "artifact://{id}",
+    name: "artifact",
+    description: "An artifact: art_<12 hex> saved by save_artifact, or sha256-<64 hex> for a large tool output.",
+  },
+  {
+    uriTemplate: "trace://{session_id}",
+    name: "session trace",
+    description: "The redacted audit trace of one session, one event per fact.",
+    mimeType: "application/json",
+  },
+]);
+
+/** Reads one resource: -32602 for a URI of no known shape, not-found for a well-formed URI naming nothing. */
+export function readResource(deps: ResourceDeps, uri: string): ReadResourceResult {
+  const parsed = parseResourceUri(uri);
+  if (parsed === null)
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      `malformed resource URI: expected table://NAME, artifact://ID or trace://SESSION`,
+    );
+  const text = textOf(deps, parsed);
+  if (text === null) throw new ResourceNotFoundError(uri, `Resource not found: ${uri}`);
+  const mimeType = parsed.kind === "saved_artifact" ? "text/plain" : "application/json";
+  return { contents: [{ uri, mimeType, text }] };
+}
+
+function textOf(deps: ResourceDeps, uri: ResourceUri): string | null {
+  switch (uri.kind) {
+    case "table": {
+      const rows = Object.hasOwn(deps.catalog.tables, uri.name) ? deps.catalog.tables[uri.name] : undefined;
+      return rows === undefined ? null : canonicalJson(rows);
+    }
+    case "saved_artifact":
+      return deps.catalog.savedArtifacts().find((a) => a.id === uri.id)?.content ?? null;
+    case "output_artifact":
+      return deps.artifacts.get(`artifact:sha256:${uri.digest}`) ?? null;
+    case "trace": {
+      const events = deps.traceOf(uri.session_id);
+      return events.length === 0 ? null : canonicalJson(events);
+    }
+  }
+}
+
+/** The fixture world's tables and saved artifacts. */
+export function fixtureCatalog(world: FixtureWorld): ResourceCatalog {
+  return {
+    tables: FIXTURE_TABLES,
+    savedArtifacts: () =>
+      Object.entries(world.data.artifacts).map(([key, { name, content }]) => ({
+        id: artifactIdOf(key),
+        name,
+        content,
+      })),
+  };
+}
