@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  createMachine,
-  DEFAULT_SETTINGS,
-  LOOP_FAULTS,
-  MAX_TRANSITIONS,
-  SCRIPT,
-  type Machine,
-  type Settings,
-} from "./machine.js";
+import { createMachine, MAX_TRANSITIONS, type Machine } from "./machine.js";
+import { DEFAULT_SETTINGS, LOOP_FAULTS, SCRIPT, type Settings } from "./settings.js";
 import { REFERENCE_OPERATOR, referenceRun } from "./reference.js";
 
 /** Drives the page's machine the way the page does, approving (or rejecting) every high-risk call. */

@@ -1,14 +1,7 @@
 /** The page: wires the controls to the machine and renders its view. All logic lives in machine.ts and view.ts. */
 import { byId } from "./dom.js";
-import {
-  createMachine,
-  DEFAULT_SETTINGS,
-  isLoopFault,
-  MAX_STEPS_RANGE,
-  type Machine,
-  type Settings,
-  type Transition,
-} from "./machine.js";
+import { createMachine, type Machine, type Transition } from "./machine.js";
+import { DEFAULT_SETTINGS, isLoopFault, MAX_STEPS_RANGE, type Settings } from "./settings.js";
 import { PHASES, PHASE_LABELS, PHASE_OF_FACT, STATUSES_OF_PHASE } from "./phases.js";
 import { isRatePercent, isSeed } from "./schedule.js";
 import { viewOf } from "./view.js";

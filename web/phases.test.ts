@@ -3,7 +3,8 @@ import { approvePending } from "../handwritten/contract/index.js";
 import { createHandwrittenEngine } from "../handwritten/engine/index.js";
 import { toolCall } from "../handwritten/fixtures/index.js";
 import { createEnvironment } from "../scenarios/environment.js";
-import { createMachine, LOOP_FAULTS, MAX_TRANSITIONS, type Machine } from "./machine.js";
+import { createMachine, MAX_TRANSITIONS, type Machine } from "./machine.js";
+import { LOOP_FAULTS } from "./settings.js";
 import {
   END_PHASES,
   LOOP_PHASES,

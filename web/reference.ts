@@ -9,7 +9,7 @@ import { approvePending, type AgentState, type TraceEvent } from "../handwritten
 import { createHandwrittenEngine } from "../handwritten/engine/index.js";
 import { observedRegistry } from "../handwritten/engine/test-helpers.js";
 import { createEnvironment } from "../scenarios/environment.js";
-import { faultsOf, GOAL, idSeedOf, SCRIPT, SESSION_ID, type Settings } from "./machine.js";
+import { faultsOf, GOAL, idSeedOf, SCRIPT, SESSION_ID, type Settings } from "./settings.js";
 import { mulberry32 } from "./schedule.js";
 
 export type Decision = "approve" | "reject";
