@@ -1,8 +1,8 @@
 /** The page: wires the controls to the machine and renders its view. All logic lives in machine.ts and view.ts. */
 import { byId } from "./dom.js";
-import { createMachine, type Machine, type Transition } from "./machine.js";
+import { renderDraws, renderMapping, renderTransitions } from "./tables.js";
+import { createMachine, type Machine } from "./machine.js";
 import { DEFAULT_SETTINGS, isLoopFault, MAX_STEPS_RANGE, type Settings } from "./settings.js";
-import { PHASES, PHASE_LABELS, PHASE_OF_FACT, STATUSES_OF_PHASE } from "./phases.js";
 import { isRatePercent, isSeed } from "./schedule.js";
 import { viewOf } from "./view.js";
 
@@ -163,69 +163,13 @@ function render(announcement?: string): void {
   } else reconcileError.hidden = true;
 
   renderTransitions(machine.transitions());
-  renderDraws();
+  renderDraws(machine);
   text("trace-json", JSON.stringify(machine.trace(), null, 2));
   live.textContent = announcement ?? view.announcement;
 }
 
 function text(id: string, value: string): void {
   byId(id, HTMLElement).textContent = value;
-}
-
-function cell(row: HTMLTableRowElement, value: string, className?: string): void {
-  const td = row.insertCell();
-  td.textContent = value;
-  if (className !== undefined) td.className = className;
-}
-
-function renderTransitions(transitions: readonly Transition[]): void {
-  const body = byId("transitions", HTMLTableSectionElement);
-  body.replaceChildren();
-  for (const t of transitions) {
-    const row = body.insertRow();
-    row.dataset.n = String(t.n);
-    cell(row, String(t.n));
-    cell(row, t.event);
-    cell(row, t.effect ?? "—");
-    cell(row, t.ignored === null ? t.trace.map((e) => e.type).join(", ") : `ignored: ${t.ignored}`);
-    cell(row, t.path.map((p) => PHASE_LABELS[p]).join(" → "));
-    cell(row, t.status ?? "none");
-  }
-  scrollToEnd(body);
-}
-
-/** Keeps the newest row in view (an instant jump, never an animated scroll). */
-function scrollToEnd(body: HTMLElement): void {
-  const scroller = body.closest<HTMLElement>(".scroll");
-  if (scroller !== null) scroller.scrollTop = scroller.scrollHeight;
-}
-
-function renderDraws(): void {
-  text("schedule-seed", String(machine.settings.seed));
-  text("schedule-rate", `${machine.settings.failureRatePercent}%`);
-  const body = byId("draws", HTMLTableSectionElement);
-  body.replaceChildren();
-  for (const d of machine.schedule.draws) {
-    const row = body.insertRow();
-    cell(row, String(d.call));
-    cell(row, d.tool);
-    cell(row, d.draw.toFixed(4));
-    cell(row, d.fault ? "transient fault" : "ok", d.fault ? "fault" : undefined);
-  }
-  scrollToEnd(body);
-}
-
-function renderMapping(): void {
-  const body = byId("mapping", HTMLTableSectionElement);
-  for (const phase of PHASES) {
-    const facts = Object.entries(PHASE_OF_FACT)
-      .filter(([, p]) => p === phase)
-      .map(([type]) => type);
-    const row = body.insertRow();
-    cell(row, PHASE_LABELS[phase]);
-    cell(row, phase === "idle" ? "no state yet" : STATUSES_OF_PHASE[phase].join(", "));
-    cell(row, phase === "idle" ? "before run/started" : facts.join(", "));
-  }
 }
 
 function guarded(button: HTMLButtonElement, work: () => Promise<unknown>, after?: () => void): void {
