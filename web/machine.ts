@@ -22,7 +22,7 @@ import { createFixtureRegistry } from "../handwritten/fixtures/index.js";
 import { createEnvironment, type Environment } from "../scenarios/environment.js";
 import { pathOf, phaseOfTrace, type Phase } from "./phases.js";
 import { createFaultSchedule, withFaultSchedule, type FaultSchedule } from "./schedule.js";
-import { DEFAULT_SETTINGS, faultsOf, GOAL, idSeedOf, SCRIPT, SESSION_ID, type Settings } from "./settings.js";
+import { DEFAULT_SETTINGS, faultsOf, GOAL, idSeedOf, scriptOf, SESSION_ID, type Settings } from "./settings.js";
 
 /** One reducer transition as the page shows it. */
 export type Transition = {
@@ -76,7 +76,7 @@ export const MAX_TRANSITIONS = 500;
 export function createMachine(settings: Settings = DEFAULT_SETTINGS): Machine {
   const schedule = createFaultSchedule(settings.seed, settings.failureRatePercent);
   const base = createEnvironment({
-    script: SCRIPT,
+    script: scriptOf(settings.turns),
     faults: faultsOf(settings.fault),
     limits: { maxSteps: settings.maxSteps },
     seed: idSeedOf(settings.seed),

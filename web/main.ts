@@ -1,8 +1,8 @@
 /** The page: wires the controls to the machine and renders its view. All logic lives in machine.ts and view.ts. */
 import { byId } from "./dom.js";
-import { renderDraws, renderMapping, renderTransitions } from "./tables.js";
+import { renderBatch, renderDraws, renderMapping, renderTransitions } from "./tables.js";
 import { createMachine, type Machine } from "./machine.js";
-import { DEFAULT_SETTINGS, isLoopFault, MAX_STEPS_RANGE, type Settings } from "./settings.js";
+import { DEFAULT_SETTINGS, isLoopFault, isLoopTurns, MAX_STEPS_RANGE, type Settings } from "./settings.js";
 import { isRatePercent, isSeed } from "./schedule.js";
 import { viewOf } from "./view.js";
 
@@ -12,6 +12,7 @@ const rateInput = byId("failure-rate", HTMLInputElement);
 const rateOutput = byId("failure-rate-value", HTMLOutputElement);
 const seedInput = byId("seed", HTMLInputElement);
 const faultSelect = byId("fault", HTMLSelectElement);
+const turnsSelect = byId("turns", HTMLSelectElement);
 const settingsError = byId("settings-error", HTMLElement);
 const stepButton = byId("step", HTMLButtonElement);
 const runButton = byId("run", HTMLButtonElement);
@@ -31,6 +32,7 @@ let busy = false;
 function initialSettings(): Settings {
   const query = new URLSearchParams(location.search);
   const fault = query.get("fault");
+  const turns = query.get("turns");
   const pick = (name: string, fallback: number, valid: (n: number) => boolean) => {
     const raw = query.get(name);
     const value = raw === null || raw.trim() === "" ? Number.NaN : Number(raw);
@@ -41,7 +43,9 @@ function initialSettings(): Settings {
     failureRatePercent: pick("rate", DEFAULT_SETTINGS.failureRatePercent, isRatePercent),
     seed: pick("seed", DEFAULT_SETTINGS.seed, isSeed),
     fault: isLoopFault(fault) ? fault : DEFAULT_SETTINGS.fault,
+    turns: isLoopTurns(turns) ? turns : DEFAULT_SETTINGS.turns,
   };
+  turnsSelect.value = settings.turns;
   faultSelect.value = settings.fault;
   maxStepsInput.value = String(settings.maxSteps);
   rateInput.value = String(settings.failureRatePercent);
@@ -66,7 +70,13 @@ function readSettings(): Settings | string {
   if (seedInput.value === "" || !isSeed(seed)) invalid.push("the seed must be a whole number from 0 to 4294967295");
   return invalid.length > 0
     ? `${invalid.join("; ")}. The current run keeps its settings.`
-    : { maxSteps, failureRatePercent, seed, fault: isLoopFault(faultSelect.value) ? faultSelect.value : "none" };
+    : {
+        maxSteps,
+        failureRatePercent,
+        seed,
+        fault: isLoopFault(faultSelect.value) ? faultSelect.value : "none",
+        turns: isLoopTurns(turnsSelect.value) ? turnsSelect.value : "single",
+      };
 }
 
 function settingsChanged(): boolean {
@@ -77,7 +87,8 @@ function settingsChanged(): boolean {
     settings.maxSteps !== current.maxSteps ||
     settings.failureRatePercent !== current.failureRatePercent ||
     settings.seed !== current.seed ||
-    settings.fault !== current.fault
+    settings.fault !== current.fault ||
+    settings.turns !== current.turns
   );
 }
 
@@ -95,7 +106,7 @@ function reset(reason: string): void {
   history.replaceState(
     null,
     "",
-    `?max_steps=${settings.maxSteps}&rate=${settings.failureRatePercent}&seed=${settings.seed}&fault=${settings.fault}`,
+    `?max_steps=${settings.maxSteps}&rate=${settings.failureRatePercent}&seed=${settings.seed}&fault=${settings.fault}&turns=${settings.turns}`,
   );
   errorBox.hidden = true;
   render(`${reason} ${viewOf(machine).announcement}`.trim());
@@ -162,6 +173,7 @@ function render(announcement?: string): void {
     text("uncertain-key", view.reconcile.idempotency_key);
   } else reconcileError.hidden = true;
 
+  renderBatch(view.batch);
   renderTransitions(machine.transitions());
   renderDraws(machine);
   text("trace-json", JSON.stringify(machine.trace(), null, 2));
@@ -206,7 +218,7 @@ guarded(
 resetButton.addEventListener("click", () => {
   if (!busy) reset("New run.");
 });
-for (const input of [maxStepsInput, rateInput, seedInput, faultSelect]) {
+for (const input of [maxStepsInput, rateInput, seedInput, faultSelect, turnsSelect]) {
   input.addEventListener("input", () => {
     if (!busy) reset("Settings changed, new run.");
   });

@@ -3,7 +3,7 @@
  * injected fault), the FixtureModel's script and the goal. The machine and the test reference
  * both build their runs from here.
  */
-import { finalAnswer, toolCall, type Fault } from "../handwritten/fixtures/index.js";
+import { finalAnswer, toolCall, toolCalls, type Fault } from "../handwritten/fixtures/index.js";
 
 export type Settings = {
   /** Planner turns allowed (the contract's `max_steps`). */
@@ -14,7 +14,16 @@ export type Settings = {
   readonly seed: number;
   /** A fault injected once, on top of the seeded transient ones. */
   readonly fault: LoopFault;
+  /** `parallel`: the first turn carries several calls at once (one Execute step runs them together). */
+  readonly turns: LoopTurns;
 };
+
+export const LOOP_TURNS = ["single", "parallel"] as const;
+export type LoopTurns = (typeof LOOP_TURNS)[number];
+
+export function isLoopTurns(value: unknown): value is LoopTurns {
+  return typeof value === "string" && (LOOP_TURNS as readonly string[]).includes(value);
+}
 
 /**
  * `timeout_after_dispatch`: the high-risk publish lands, then never answers. The ledger holds the
@@ -41,6 +50,7 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   failureRatePercent: 20,
   seed: 13,
   fault: "none",
+  turns: "single",
 });
 export const MAX_STEPS_RANGE = { min: 1, max: 20 } as const;
 
@@ -55,6 +65,23 @@ export const SCRIPT: readonly string[] = Object.freeze([
   toolCall("publish_report", { artifact: "art_signups_vs_spend", audience: "team" }),
   finalAnswer("Published the signups-vs-spend report to the team."),
 ]);
+
+/** The same work with its first turn as one multi-call turn: the read, the fit and the save at once. */
+export const PARALLEL_SCRIPT: readonly string[] = Object.freeze([
+  toolCalls([
+    { id: "read", tool: "read_table", args: { table: "sales", limit: 8 } },
+    { id: "fit", tool: "run_regression", args: { table: "sales", x: "spend", y: "signups" } },
+    {
+      id: "save",
+      tool: "save_artifact",
+      args: { name: "signups_vs_spend", content: "signups rise about 0.3 per unit of spend" },
+    },
+  ]),
+  toolCall("publish_report", { artifact: "art_signups_vs_spend", audience: "team" }),
+  finalAnswer("Published the signups-vs-spend report to the team."),
+]);
+
+export const scriptOf = (turns: LoopTurns): readonly string[] => (turns === "parallel" ? PARALLEL_SCRIPT : SCRIPT);
 
 /** The id seed of the run (approval nonces); it follows the page's seed, so a seed reproduces the whole run. */
 export const idSeedOf = (seed: number) => `web-${seed}`;

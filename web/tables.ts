@@ -1,7 +1,24 @@
-/** The loop page's tables: the transitions so far, the fault schedule's draws, the state mapping. */
+/** The loop page's lists and tables: a turn's calls, the transitions so far, the fault draws, the state mapping. */
 import { byId } from "./dom.js";
 import type { Machine, Transition } from "./machine.js";
 import { PHASES, PHASE_LABELS, PHASE_OF_FACT, STATUSES_OF_PHASE } from "./phases.js";
+import type { View } from "./view.js";
+
+/** The calls of a multi-call turn, each with where it stands; hidden for a turn with one call. */
+export function renderBatch(batch: View["batch"]): void {
+  const list = byId("batch", HTMLUListElement);
+  byId("batch-panel", HTMLElement).hidden = batch === null;
+  list.replaceChildren(
+    ...(batch ?? []).map((call) => {
+      const item = document.createElement("li");
+      item.dataset.callId = call.call_id;
+      item.dataset.phase = call.phase;
+      const key = call.idempotency_key === null ? "" : ` · ${call.idempotency_key}`;
+      item.textContent = `${call.call_id}: ${call.tool ?? "(rejected)"} · ${call.phase}${key}`;
+      return item;
+    }),
+  );
+}
 
 function cell(row: HTMLTableRowElement, value: string, className?: string): void {
   const td = row.insertCell();
