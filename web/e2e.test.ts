@@ -95,7 +95,7 @@ describe("the agent loop page in headless Chromium", () => {
   it("steps through a run one reducer transition per press, matching the engine's trace, and approves the high-risk call", async () => {
     // A 20% run that retries at least once, reaches the approval and then finishes: found in Node.
     const expected = await findSeed(
-      { maxSteps: 8, failureRatePercent: 20, fault: "none" },
+      { maxSteps: 8, failureRatePercent: 20, fault: "none", turns: "single" },
       (run) =>
         run.approvals === 1 && run.final.status === "done" && run.trace.some((e) => e.type === "retry_scheduled"),
     );
@@ -174,7 +174,7 @@ describe("the agent loop page in headless Chromium", () => {
   it("at an 80% failure rate reaches the 3-retry cap and ends in Error instead of spinning", async () => {
     // An 80% run that gets one tool call through, then exhausts the retries of a later one: found in Node.
     const expected = await findSeed(
-      { maxSteps: 8, failureRatePercent: 80, fault: "none" },
+      { maxSteps: 8, failureRatePercent: 80, fault: "none", turns: "single" },
       (run) =>
         run.final.status === "failed" &&
         run.final.failure.code === "retries_exhausted" &&
@@ -232,7 +232,7 @@ describe("the agent loop page in headless Chromium", () => {
 
   it("shows the same states without motion under prefers-reduced-motion, with labelled controls and a live region", async () => {
     const expected = await findSeed(
-      { maxSteps: 8, failureRatePercent: 0, fault: "none" },
+      { maxSteps: 8, failureRatePercent: 0, fault: "none", turns: "single" },
       (run) => run.approvals === 1,
     );
     const motion = await openPage("no-preference");
@@ -288,7 +288,13 @@ describe("the agent loop page in headless Chromium", () => {
   });
 
   it("with a timeout after dispatch reaches Reconcile required; only a named operator's confirm, by keyboard, continues", async () => {
-    const settings = { maxSteps: 8, failureRatePercent: 0, seed: 13, fault: "timeout_after_dispatch" } as const;
+    const settings = {
+      maxSteps: 8,
+      failureRatePercent: 0,
+      seed: 13,
+      fault: "timeout_after_dispatch",
+      turns: "single",
+    } as const;
     const expected = await referenceRun(settings, () => "approve", true);
     expect(expected.trace.some((e) => e.type === "tool_uncertain")).toBe(true);
     const { page, errors } = await openPage(
@@ -348,6 +354,52 @@ describe("the agent loop page in headless Chromium", () => {
     }
     expect(view.trace).toEqual(expected.trace);
     expect(view.status).toBe("done");
+    expect(errors).toEqual([]);
+  });
+
+  it("runs a turn with several calls as one Execute step that lists its calls", async () => {
+    const settings = { maxSteps: 8, failureRatePercent: 0, seed: 13, fault: "none", turns: "parallel" } as const;
+    const expected = await referenceRun(settings);
+    const { page, errors } = await openPage("no-preference", "/?max_steps=8&rate=0&seed=13&fault=none&turns=parallel");
+    await expect(page.getByLabel("Calls per turn").inputValue()).resolves.toBe("parallel");
+    const step = page.getByRole("button", { name: "Step", exact: true });
+    let view = await shown(page);
+    for (let presses = 0; !(await page.locator("#next").textContent())?.includes("together"); presses += 1) {
+      expect(presses, "the batch should be dispatched within the run").toBeLessThan(expected.trace.length);
+      view = await transition(page, () => step.click());
+      expectConsistent(view, expected, 8);
+    }
+    const calls = () =>
+      page
+        .locator("#batch li")
+        .evaluateAll((items) =>
+          items.map((li) => [(li as HTMLElement).dataset.callId, (li as HTMLElement).dataset.phase]),
+        );
+    await expect(page.locator("#batch-panel").isVisible()).resolves.toBe(true);
+    expect(await calls()).toEqual([
+      ["read", "executing"],
+      ["fit", "executing"],
+      ["save", "executing"],
+    ]);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, "08-batch-executing.png");
+    view = await transition(page, () => step.click());
+    expectConsistent(view, expected, 8);
+    const row = await page.locator("#transitions tr").last().locator("td").allTextContents();
+    expect(row.slice(1, 4)).toEqual(["batch/settled", "batch/execute", "batch_calls_settled"]);
+    expect(row[4]).toBe("Execute → Observe");
+    // The turn is over: its calls' answers are in the conversation, the list of running calls is gone.
+    await expect(page.locator("#batch-panel").isVisible()).resolves.toBe(false);
+    expect(view.phase).toBe("observe");
+    await shot(page, "09-batch-settled.png");
+    await page.getByRole("button", { name: "Run" }).click();
+    await page.waitForFunction(
+      () => (document.getElementById("app") as HTMLElement).dataset.phase === "approval_required",
+    );
+    await page.getByRole("button", { name: "Approve" }).click();
+    await page.getByRole("button", { name: "Run" }).click();
+    await page.waitForFunction(() => (document.getElementById("app") as HTMLElement).dataset.phase === "done");
+    expect((await shown(page)).trace).toEqual(expected.trace);
     expect(errors).toEqual([]);
   });
 

@@ -1,14 +1,8 @@
 import { describe, expect, it } from "vitest";
-import {
-  createMachine,
-  DEFAULT_SETTINGS,
-  LOOP_FAULTS,
-  MAX_TRANSITIONS,
-  SCRIPT,
-  type Machine,
-  type Settings,
-} from "./machine.js";
+import { createMachine, MAX_TRANSITIONS, type Machine } from "./machine.js";
+import { DEFAULT_SETTINGS, LOOP_FAULTS, LOOP_TURNS, SCRIPT, type Settings } from "./settings.js";
 import { REFERENCE_OPERATOR, referenceRun } from "./reference.js";
+import { viewOf, type View } from "./view.js";
 
 /** Drives the page's machine the way the page does, approving (or rejecting) every high-risk call. */
 async function drive(machine: Machine, decision: "approve" | "reject" = "approve"): Promise<Machine> {
@@ -35,7 +29,8 @@ describe("the page's machine", () => {
     for (const failureRatePercent of [0, 20, 50, 80, 100]) {
       for (const maxSteps of [2, 4, 8]) {
         for (const seed of [1, 2, 3, 13, 4_000_000_000])
-          for (const fault of LOOP_FAULTS) grid.push({ maxSteps, failureRatePercent, seed, fault });
+          for (const fault of LOOP_FAULTS)
+            for (const turns of LOOP_TURNS) grid.push({ maxSteps, failureRatePercent, seed, fault, turns });
       }
     }
     for (const settings of grid) {
@@ -104,7 +99,9 @@ describe("the page's machine", () => {
   });
 
   it("stops at max_steps in step_limit", async () => {
-    const machine = await drive(createMachine({ maxSteps: 2, failureRatePercent: 0, seed: 1, fault: "none" }));
+    const machine = await drive(
+      createMachine({ maxSteps: 2, failureRatePercent: 0, seed: 1, fault: "none", turns: "single" }),
+    );
     expect(machine.state()?.status).toBe("step_limit");
     expect(machine.phase()).toBe("step_limit");
     expect(machine.state()?.step).toBe(2);
@@ -143,7 +140,7 @@ describe("the page's machine", () => {
 
   it("plays a script of five planner turns within the default max_steps", () => {
     expect(SCRIPT).toHaveLength(5);
-    expect(DEFAULT_SETTINGS).toEqual({ maxSteps: 8, failureRatePercent: 20, seed: 13, fault: "none" });
+    expect(DEFAULT_SETTINGS).toEqual({ maxSteps: 8, failureRatePercent: 20, seed: 13, fault: "none", turns: "single" });
   });
 
   it("with a timeout after dispatch stops in reconcile_required; only a named operator's confirm continues, without running the tool again", async () => {
@@ -172,5 +169,30 @@ describe("the page's machine", () => {
     const expected = await referenceRun(settings, () => "approve", true);
     expect(machine.trace()).toEqual(expected.trace);
     await expect(machine.reconcile(REFERENCE_OPERATOR)).resolves.toMatchObject({ ok: false });
+  });
+
+  it("runs a turn with several calls as one Execute transition that settles them together", async () => {
+    const settings = { ...DEFAULT_SETTINGS, failureRatePercent: 0, turns: "parallel" } as const;
+    const machine = createMachine(settings);
+    let executing: View["batch"] = null;
+    while (machine.next().kind === "start" || machine.next().kind === "effect") {
+      const next = machine.next();
+      if (next.kind === "effect" && next.effect.type === "batch/execute") executing = viewOf(machine).batch;
+      const transition = await machine.advance();
+      if (transition?.effect === "batch/execute") break;
+    }
+    expect(executing?.map((c) => [c.call_id, c.tool, c.phase])).toEqual([
+      ["read", "read_table", "executing"],
+      ["fit", "run_regression", "executing"],
+      ["save", "save_artifact", "executing"],
+    ]);
+    const batchStep = machine.transitions().filter((t) => t.effect === "batch/execute");
+    expect(batchStep).toHaveLength(1);
+    expect(batchStep[0]?.trace.map((e) => e.type)).toEqual(["batch_calls_settled"]);
+    expect(batchStep[0]?.path).toEqual(["execute", "observe"]);
+    expect(machine.env.world.totalCalls()).toBe(3);
+    await drive(machine);
+    expect(machine.state()?.status).toBe("done");
+    expect(machine.trace()).toEqual((await referenceRun(settings)).trace);
   });
 });

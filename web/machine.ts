@@ -18,64 +18,11 @@ import {
   type TraceEvent,
 } from "../handwritten/contract/index.js";
 import { performEffect, step, type Effect, type EngineEvent, type StepConfig } from "../handwritten/engine/index.js";
-import { createFixtureRegistry, finalAnswer, toolCall, type Fault } from "../handwritten/fixtures/index.js";
+import { createFixtureRegistry } from "../handwritten/fixtures/index.js";
 import { createEnvironment, type Environment } from "../scenarios/environment.js";
 import { pathOf, phaseOfTrace, type Phase } from "./phases.js";
 import { createFaultSchedule, withFaultSchedule, type FaultSchedule } from "./schedule.js";
-
-export type Settings = {
-  /** Planner turns allowed (the contract's `max_steps`). */
-  readonly maxSteps: number;
-  /** Percent of executor calls that get a transient fault. */
-  readonly failureRatePercent: number;
-  /** Seed of the fault schedule (an unsigned 32-bit integer). */
-  readonly seed: number;
-  /** A fault injected once, on top of the seeded transient ones. */
-  readonly fault: LoopFault;
-};
-
-/**
- * `timeout_after_dispatch`: the high-risk publish lands, then never answers. The ledger holds the
- * key as dispatched, so nobody can know whether it ran: the run stops in `reconcile_required`.
- */
-export const LOOP_FAULTS = ["none", "timeout_after_dispatch"] as const;
-export type LoopFault = (typeof LOOP_FAULTS)[number];
-
-export function faultsOf(fault: LoopFault): readonly Fault[] {
-  switch (fault) {
-    case "none":
-      return [];
-    case "timeout_after_dispatch":
-      return [{ tool: "publish_report", kind: "timeout_after_effect", times: 1 }];
-  }
-}
-
-export function isLoopFault(value: unknown): value is LoopFault {
-  return typeof value === "string" && (LOOP_FAULTS as readonly string[]).includes(value);
-}
-
-export const DEFAULT_SETTINGS: Settings = Object.freeze({
-  maxSteps: 8,
-  failureRatePercent: 20,
-  seed: 13,
-  fault: "none",
-});
-export const MAX_STEPS_RANGE = { min: 1, max: 20 } as const;
-
-export const SESSION_ID = "web-demo";
-export const GOAL = "Fit weekly signups against spend and publish the report to the team.";
-
-/** The FixtureModel's script: a small research workflow touching every runnable risk class. */
-export const SCRIPT: readonly string[] = Object.freeze([
-  toolCall("read_table", { table: "sales", limit: 8 }),
-  toolCall("run_regression", { table: "sales", x: "spend", y: "signups" }),
-  toolCall("save_artifact", { name: "signups_vs_spend", content: "signups rise about 0.3 per unit of spend" }),
-  toolCall("publish_report", { artifact: "art_signups_vs_spend", audience: "team" }),
-  finalAnswer("Published the signups-vs-spend report to the team."),
-]);
-
-/** The id seed of the run (approval nonces); it follows the page's seed, so a seed reproduces the whole run. */
-export const idSeedOf = (seed: number) => `web-${seed}`;
+import { DEFAULT_SETTINGS, faultsOf, GOAL, idSeedOf, scriptOf, SESSION_ID, type Settings } from "./settings.js";
 
 /** One reducer transition as the page shows it. */
 export type Transition = {
@@ -129,7 +76,7 @@ export const MAX_TRANSITIONS = 500;
 export function createMachine(settings: Settings = DEFAULT_SETTINGS): Machine {
   const schedule = createFaultSchedule(settings.seed, settings.failureRatePercent);
   const base = createEnvironment({
-    script: SCRIPT,
+    script: scriptOf(settings.turns),
     faults: faultsOf(settings.fault),
     limits: { maxSteps: settings.maxSteps },
     seed: idSeedOf(settings.seed),

@@ -1,15 +1,8 @@
 /** The page: wires the controls to the machine and renders its view. All logic lives in machine.ts and view.ts. */
 import { byId } from "./dom.js";
-import {
-  createMachine,
-  DEFAULT_SETTINGS,
-  isLoopFault,
-  MAX_STEPS_RANGE,
-  type Machine,
-  type Settings,
-  type Transition,
-} from "./machine.js";
-import { PHASES, PHASE_LABELS, PHASE_OF_FACT, STATUSES_OF_PHASE } from "./phases.js";
+import { renderBatch, renderDraws, renderMapping, renderTransitions } from "./tables.js";
+import { createMachine, type Machine } from "./machine.js";
+import { DEFAULT_SETTINGS, isLoopFault, isLoopTurns, MAX_STEPS_RANGE, type Settings } from "./settings.js";
 import { isRatePercent, isSeed } from "./schedule.js";
 import { viewOf } from "./view.js";
 
@@ -19,6 +12,7 @@ const rateInput = byId("failure-rate", HTMLInputElement);
 const rateOutput = byId("failure-rate-value", HTMLOutputElement);
 const seedInput = byId("seed", HTMLInputElement);
 const faultSelect = byId("fault", HTMLSelectElement);
+const turnsSelect = byId("turns", HTMLSelectElement);
 const settingsError = byId("settings-error", HTMLElement);
 const stepButton = byId("step", HTMLButtonElement);
 const runButton = byId("run", HTMLButtonElement);
@@ -38,6 +32,7 @@ let busy = false;
 function initialSettings(): Settings {
   const query = new URLSearchParams(location.search);
   const fault = query.get("fault");
+  const turns = query.get("turns");
   const pick = (name: string, fallback: number, valid: (n: number) => boolean) => {
     const raw = query.get(name);
     const value = raw === null || raw.trim() === "" ? Number.NaN : Number(raw);
@@ -48,7 +43,9 @@ function initialSettings(): Settings {
     failureRatePercent: pick("rate", DEFAULT_SETTINGS.failureRatePercent, isRatePercent),
     seed: pick("seed", DEFAULT_SETTINGS.seed, isSeed),
     fault: isLoopFault(fault) ? fault : DEFAULT_SETTINGS.fault,
+    turns: isLoopTurns(turns) ? turns : DEFAULT_SETTINGS.turns,
   };
+  turnsSelect.value = settings.turns;
   faultSelect.value = settings.fault;
   maxStepsInput.value = String(settings.maxSteps);
   rateInput.value = String(settings.failureRatePercent);
@@ -73,7 +70,13 @@ function readSettings(): Settings | string {
   if (seedInput.value === "" || !isSeed(seed)) invalid.push("the seed must be a whole number from 0 to 4294967295");
   return invalid.length > 0
     ? `${invalid.join("; ")}. The current run keeps its settings.`
-    : { maxSteps, failureRatePercent, seed, fault: isLoopFault(faultSelect.value) ? faultSelect.value : "none" };
+    : {
+        maxSteps,
+        failureRatePercent,
+        seed,
+        fault: isLoopFault(faultSelect.value) ? faultSelect.value : "none",
+        turns: isLoopTurns(turnsSelect.value) ? turnsSelect.value : "single",
+      };
 }
 
 function settingsChanged(): boolean {
@@ -84,7 +87,8 @@ function settingsChanged(): boolean {
     settings.maxSteps !== current.maxSteps ||
     settings.failureRatePercent !== current.failureRatePercent ||
     settings.seed !== current.seed ||
-    settings.fault !== current.fault
+    settings.fault !== current.fault ||
+    settings.turns !== current.turns
   );
 }
 
@@ -102,7 +106,7 @@ function reset(reason: string): void {
   history.replaceState(
     null,
     "",
-    `?max_steps=${settings.maxSteps}&rate=${settings.failureRatePercent}&seed=${settings.seed}&fault=${settings.fault}`,
+    `?max_steps=${settings.maxSteps}&rate=${settings.failureRatePercent}&seed=${settings.seed}&fault=${settings.fault}&turns=${settings.turns}`,
   );
   errorBox.hidden = true;
   render(`${reason} ${viewOf(machine).announcement}`.trim());
@@ -169,70 +173,15 @@ function render(announcement?: string): void {
     text("uncertain-key", view.reconcile.idempotency_key);
   } else reconcileError.hidden = true;
 
+  renderBatch(view.batch);
   renderTransitions(machine.transitions());
-  renderDraws();
+  renderDraws(machine);
   text("trace-json", JSON.stringify(machine.trace(), null, 2));
   live.textContent = announcement ?? view.announcement;
 }
 
 function text(id: string, value: string): void {
   byId(id, HTMLElement).textContent = value;
-}
-
-function cell(row: HTMLTableRowElement, value: string, className?: string): void {
-  const td = row.insertCell();
-  td.textContent = value;
-  if (className !== undefined) td.className = className;
-}
-
-function renderTransitions(transitions: readonly Transition[]): void {
-  const body = byId("transitions", HTMLTableSectionElement);
-  body.replaceChildren();
-  for (const t of transitions) {
-    const row = body.insertRow();
-    row.dataset.n = String(t.n);
-    cell(row, String(t.n));
-    cell(row, t.event);
-    cell(row, t.effect ?? "—");
-    cell(row, t.ignored === null ? t.trace.map((e) => e.type).join(", ") : `ignored: ${t.ignored}`);
-    cell(row, t.path.map((p) => PHASE_LABELS[p]).join(" → "));
-    cell(row, t.status ?? "none");
-  }
-  scrollToEnd(body);
-}
-
-/** Keeps the newest row in view (an instant jump, never an animated scroll). */
-function scrollToEnd(body: HTMLElement): void {
-  const scroller = body.closest<HTMLElement>(".scroll");
-  if (scroller !== null) scroller.scrollTop = scroller.scrollHeight;
-}
-
-function renderDraws(): void {
-  text("schedule-seed", String(machine.settings.seed));
-  text("schedule-rate", `${machine.settings.failureRatePercent}%`);
-  const body = byId("draws", HTMLTableSectionElement);
-  body.replaceChildren();
-  for (const d of machine.schedule.draws) {
-    const row = body.insertRow();
-    cell(row, String(d.call));
-    cell(row, d.tool);
-    cell(row, d.draw.toFixed(4));
-    cell(row, d.fault ? "transient fault" : "ok", d.fault ? "fault" : undefined);
-  }
-  scrollToEnd(body);
-}
-
-function renderMapping(): void {
-  const body = byId("mapping", HTMLTableSectionElement);
-  for (const phase of PHASES) {
-    const facts = Object.entries(PHASE_OF_FACT)
-      .filter(([, p]) => p === phase)
-      .map(([type]) => type);
-    const row = body.insertRow();
-    cell(row, PHASE_LABELS[phase]);
-    cell(row, phase === "idle" ? "no state yet" : STATUSES_OF_PHASE[phase].join(", "));
-    cell(row, phase === "idle" ? "before run/started" : facts.join(", "));
-  }
 }
 
 function guarded(button: HTMLButtonElement, work: () => Promise<unknown>, after?: () => void): void {
@@ -269,7 +218,7 @@ guarded(
 resetButton.addEventListener("click", () => {
   if (!busy) reset("New run.");
 });
-for (const input of [maxStepsInput, rateInput, seedInput, faultSelect]) {
+for (const input of [maxStepsInput, rateInput, seedInput, faultSelect, turnsSelect]) {
   input.addEventListener("input", () => {
     if (!busy) reset("Settings changed, new run.");
   });

@@ -83,7 +83,7 @@ export const PHASE_OF_FACT: Readonly<Record<FactType | typeof RUN_STARTED, Phase
   retries_exhausted: "error",
   time_limit_reached: "error",
   step_limit_reached: "step_limit",
-  // A multi-call turn (the loop page does not show batches yet; this keeps the map total).
+  // A multi-call turn: Execute runs all its calls at once; the page lists them (view.ts).
   batch_validated: "select_tool",
   batch_policy_decided: "select_tool",
   batch_intents_recorded: "execute",
@@ -94,9 +94,9 @@ export const PHASE_OF_FACT: Readonly<Record<FactType | typeof RUN_STARTED, Phase
 export const STATUSES_OF_PHASE: Readonly<Record<Phase, readonly AgentStatus[]>> = {
   idle: [],
   think: ["ready", "planned"],
-  select_tool: ["validated", "authorized"],
+  select_tool: ["validated", "authorized", "batch"],
   execute: ["executing", "batch"],
-  observe: ["ready"],
+  observe: ["ready", "batch"],
   done: ["done"],
   error: ["failed"],
   step_limit: ["step_limit"],
@@ -111,17 +111,36 @@ export function phaseOfTraceType(type: string): Phase {
   return phase;
 }
 
+type EventLike = Pick<TraceEvent, "type"> & { readonly status?: string };
+
+/** Where the statuses a settled batch can end in lead, when not back to observing. */
+const AFTER_BATCH: Readonly<Record<string, Phase>> = {
+  failed: "error",
+  reconcile_required: "reconcile_required",
+  approval_required: "approval_required",
+};
+
+/**
+ * The loop state one trace event entered. A multi-call turn settles all its calls in one fact,
+ * which can end the run or stop it; the status the event records says which.
+ */
+export function phaseOfEvent(event: EventLike): Phase {
+  const phase = phaseOfTraceType(event.type);
+  if (event.type !== "batch_calls_settled" || event.status === undefined) return phase;
+  return Object.hasOwn(AFTER_BATCH, event.status) ? (AFTER_BATCH[event.status] ?? phase) : phase;
+}
+
 /** The loop state a run is in: the one its last trace event entered, or idle before it starts. */
-export function phaseOfTrace(trace: readonly Pick<TraceEvent, "type">[]): Phase {
+export function phaseOfTrace(trace: readonly EventLike[]): Phase {
   const last = trace.at(-1);
-  return last === undefined ? "idle" : phaseOfTraceType(last.type);
+  return last === undefined ? "idle" : phaseOfEvent(last);
 }
 
 /** The loop states one transition passed through, in order, without repeats. */
-export function pathOf(from: Phase, events: readonly Pick<TraceEvent, "type">[]): Phase[] {
+export function pathOf(from: Phase, events: readonly EventLike[]): Phase[] {
   const path: Phase[] = [from];
   for (const event of events) {
-    const phase = phaseOfTraceType(event.type);
+    const phase = phaseOfEvent(event);
     if (path.at(-1) !== phase) path.push(phase);
   }
   return path;

@@ -9,7 +9,7 @@ import { approvePending, type AgentState, type TraceEvent } from "../handwritten
 import { createHandwrittenEngine } from "../handwritten/engine/index.js";
 import { observedRegistry } from "../handwritten/engine/test-helpers.js";
 import { createEnvironment } from "../scenarios/environment.js";
-import { faultsOf, GOAL, idSeedOf, SCRIPT, SESSION_ID, type Settings } from "./machine.js";
+import { faultsOf, GOAL, idSeedOf, scriptOf, SESSION_ID, type Settings } from "./settings.js";
 import { mulberry32 } from "./schedule.js";
 
 export type Decision = "approve" | "reject";
@@ -33,7 +33,7 @@ export async function referenceRun(
   reconcile = false,
 ): Promise<ReferenceRun> {
   const env = createEnvironment({
-    script: SCRIPT,
+    script: scriptOf(settings.turns),
     faults: faultsOf(settings.fault),
     limits: { maxSteps: settings.maxSteps },
     seed: idSeedOf(settings.seed),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createMachine, DEFAULT_SETTINGS } from "./machine.js";
+import { createMachine } from "./machine.js";
+import { DEFAULT_SETTINGS } from "./settings.js";
 import { viewOf } from "./view.js";
 
 describe("the page's view", () => {

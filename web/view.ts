@@ -13,6 +13,14 @@ export type PendingView = {
 /** The call whose outcome nobody knows, as the operator sees it before confirming. */
 export type ReconcileView = { readonly tool: string; readonly args: string; readonly idempotency_key: string };
 
+/** One call of a multi-call turn: its id, tool, key and where it stands. */
+export type BatchCallView = {
+  readonly call_id: string;
+  readonly tool: string | null;
+  readonly idempotency_key: string | null;
+  readonly phase: string;
+};
+
 export type View = {
   readonly phase: Phase;
   readonly phaseLabel: string;
@@ -30,6 +38,8 @@ export type View = {
   readonly canStep: boolean;
   readonly pending: PendingView | null;
   readonly reconcile: ReconcileView | null;
+  /** The calls of the current multi-call turn, or null when the turn has one call. */
+  readonly batch: readonly BatchCallView[] | null;
   readonly outcome: string | null;
   readonly announcement: string;
 };
@@ -72,6 +82,7 @@ export function viewOf(machine: Machine): View {
     canStep: action.kind === "start" || action.kind === "effect",
     pending,
     reconcile,
+    batch: batchOf(state),
     outcome,
   } as const;
   return { ...view, announcement: announce(view) };
@@ -89,6 +100,10 @@ export function describeNext(action: NextAction): string {
           return `record the intent of ${action.effect.call.tool} in the idempotency ledger (ledger/begin → ledger/answered)`;
         case "tool/execute":
           return `run ${action.effect.intent.tool}, attempt ${action.effect.intent.attempt + 1}, under its key (tool/execute → tool/settled)`;
+        case "batch/begin":
+          return `record the intents of ${action.effect.calls.length} calls in the ledger before any runs (batch/begin → batch/begun)`;
+        case "batch/execute":
+          return `run ${action.effect.calls.map((c) => c.intent.tool).join(", ")} together, one Execute step (batch/execute → batch/settled)`;
       }
       break;
     case "await_approval":
@@ -99,6 +114,17 @@ export function describeNext(action: NextAction): string {
       return "the run has ended: reset to start again";
   }
   return "";
+}
+
+function batchOf(state: AgentState | null): readonly BatchCallView[] | null {
+  const batch = state !== null && "batch" in state ? state.batch : undefined;
+  if (batch === undefined) return null;
+  return batch.calls.map(({ call_id, call, phase }) => ({
+    call_id,
+    tool: call?.tool ?? null,
+    idempotency_key: call?.idempotency_key ?? null,
+    phase: phase.kind === "settled" ? `settled: ${phase.message.status}` : phase.kind,
+  }));
 }
 
 function currentKey(state: AgentState | null): string | null {
