@@ -18,12 +18,35 @@ import { asStrictAsBar, CONTRACT_METRICS, meets, RECOVERY_THRESHOLD, RULE_TEXT, 
 export const LEARNER_SCHEMA = "learn-llm.evidence.v1";
 
 export const PROBLEM_CODES = [
-  "parse_error", "not_a_mapping", "wrong_schema", "unknown_module", "missing_field", "unknown_field", "placeholder",
-  "bad_commit", "unknown_commit", "bad_date", "future_date", "bad_environment", "unsanitised", "bad_seed",
-  "missing_command", "bad_command", "foreign_command",
-  "missing_metric", "duplicate_metric", "bad_metric", "weak_expected", "metric_missed",
-  "missing_artifact", "artifact_not_found", "artifact_outside_repo", "project_artifact",
-  "bad_cost", "bad_license", "bad_known_failures",
+  "parse_error",
+  "not_a_mapping",
+  "wrong_schema",
+  "unknown_module",
+  "missing_field",
+  "unknown_field",
+  "placeholder",
+  "bad_commit",
+  "unknown_commit",
+  "bad_date",
+  "future_date",
+  "bad_environment",
+  "unsanitised",
+  "bad_seed",
+  "missing_command",
+  "bad_command",
+  "foreign_command",
+  "missing_metric",
+  "duplicate_metric",
+  "bad_metric",
+  "weak_expected",
+  "metric_missed",
+  "missing_artifact",
+  "artifact_not_found",
+  "artifact_outside_repo",
+  "project_artifact",
+  "bad_cost",
+  "bad_license",
+  "bad_known_failures",
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 
@@ -42,7 +65,20 @@ export type CheckOptions = {
   readonly provenance?: Provenance;
 };
 
-const TOP_LEVEL = ["schema", "module", "commit", "verified_at", "environment", "seed", "commands", "metrics", "artifacts", "cost", "licenses", "known_failures"] as const;
+const TOP_LEVEL = [
+  "schema",
+  "module",
+  "commit",
+  "verified_at",
+  "environment",
+  "seed",
+  "commands",
+  "metrics",
+  "artifacts",
+  "cost",
+  "licenses",
+  "known_failures",
+] as const;
 const METRIC_KEYS = ["name", "expected", "actual", "rule", "note"] as const;
 const LICENSE_KEYS = ["source", "version", "license", "attribution", "redistribution"] as const;
 const COST_KEYS = ["gross_usd", "credit_usd"] as const;
@@ -66,16 +102,24 @@ export function checkSubmission(text: string, options: CheckOptions): Problem[] 
     } catch (e) {
       const message = (e as Error).message;
       const position = /position (\d+)/.exec(message)?.[1];
-      const line = position === undefined ? text.split("\n").length : text.slice(0, Number(position)).split("\n").length;
+      const line =
+        position === undefined ? text.split("\n").length : text.slice(0, Number(position)).split("\n").length;
       return [{ line, code: "parse_error", message: `not valid JSON: ${message}` }];
     }
   }
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length > 0) {
-    return doc.errors.map((e) => ({ line: e.linePos?.[0].line ?? 1, code: "parse_error" as const, message: firstLine(e.message) }));
+    return doc.errors.map((e) => ({
+      line: e.linePos?.[0].line ?? 1,
+      code: "parse_error" as const,
+      message: firstLine(e.message),
+    }));
   }
   const root = doc.contents;
-  if (!isMap(root)) return [{ line: 1, code: "not_a_mapping", message: "a submission is a mapping of the fields of learn-llm.evidence.v1" }];
+  if (!isMap(root))
+    return [
+      { line: 1, code: "not_a_mapping", message: "a submission is a mapping of the fields of learn-llm.evidence.v1" },
+    ];
 
   const nodeAt = (path: Path): Node | null => {
     const node = doc.getIn(path, true) as unknown;
@@ -109,33 +153,68 @@ export function checkSubmission(text: string, options: CheckOptions): Problem[] 
     const found = PLACEHOLDER.exec(value);
     if (found === null) return;
     unfilled.add(JSON.stringify(path));
-    add(path, "placeholder", `${pathText(path)} is still the template's ${found[0]}: replace it with your own run's value`);
+    add(
+      path,
+      "placeholder",
+      `${pathText(path)} is still the template's ${found[0]}: replace it with your own run's value`,
+    );
   });
   const isUnfilled = (path: Path) => unfilled.has(JSON.stringify(path));
 
   const data = doc.toJS() as Record<string, unknown>;
   for (const key of Object.keys(data)) {
-    if (!(TOP_LEVEL as readonly string[]).includes(key)) add([key], "unknown_field", `${key} is not a field of ${LEARNER_SCHEMA} (fields: ${TOP_LEVEL.join(", ")})`, "key");
+    if (!(TOP_LEVEL as readonly string[]).includes(key))
+      add(
+        [key],
+        "unknown_field",
+        `${key} is not a field of ${LEARNER_SCHEMA} (fields: ${TOP_LEVEL.join(", ")})`,
+        "key",
+      );
   }
   for (const key of TOP_LEVEL) {
     if (!(key in data) || data[key] === null) {
-      if (key === "commands") add(["commands"], "missing_command", `commands is ${key in data ? "empty" : "missing"}: list every command you ran (at least one)`, "key");
+      if (key === "commands")
+        add(
+          ["commands"],
+          "missing_command",
+          `commands is ${key in data ? "empty" : "missing"}: list every command you ran (at least one)`,
+          "key",
+        );
       else add([key], "missing_field", `${key} is missing${data[key] === null ? " (empty)" : ""}`, "key");
     }
   }
   const present = (key: string) => key in data && data[key] !== null && !isUnfilled([key]);
 
-  if (present("schema") && data["schema"] !== LEARNER_SCHEMA) add(["schema"], "wrong_schema", `schema is ${JSON.stringify(data["schema"])}, not ${LEARNER_SCHEMA}`);
+  if (present("schema") && data["schema"] !== LEARNER_SCHEMA)
+    add(["schema"], "wrong_schema", `schema is ${JSON.stringify(data["schema"])}, not ${LEARNER_SCHEMA}`);
   if (present("module") && !options.modules.includes(String(data["module"]))) {
-    add(["module"], "unknown_module", `module ${JSON.stringify(data["module"])} is not in evidence/module-manifest-v1.json (known: ${options.modules.join(", ")})`);
+    add(
+      ["module"],
+      "unknown_module",
+      `module ${JSON.stringify(data["module"])} is not in evidence/module-manifest-v1.json (known: ${options.modules.join(", ")})`,
+    );
   }
   if (present("commit") && !(typeof data["commit"] === "string" && COMMIT.test(data["commit"]))) {
-    add(["commit"], "bad_commit", `commit ${JSON.stringify(data["commit"])} is not a git commit id (7 to 40 hex digits)`);
+    add(
+      ["commit"],
+      "bad_commit",
+      `commit ${JSON.stringify(data["commit"])} is not a git commit id (7 to 40 hex digits)`,
+    );
   } else if (present("commit") && options.provenance?.commitExists(String(data["commit"])) === false) {
-    add(["commit"], "unknown_commit", `commit ${String(data["commit"])} does not exist in this checkout: give the commit your run was made at`);
+    add(
+      ["commit"],
+      "unknown_commit",
+      `commit ${String(data["commit"])} does not exist in this checkout: give the commit your run was made at`,
+    );
   }
-  if (present("verified_at")) checkDate(data["verified_at"], options.now, (code, message) => add(["verified_at"], code, message));
-  if (present("environment")) checkEnvironment(data["environment"], (path, code, message) => add(["environment", ...path], code, message), isUnfilled);
+  if (present("verified_at"))
+    checkDate(data["verified_at"], options.now, (code, message) => add(["verified_at"], code, message));
+  if (present("environment"))
+    checkEnvironment(
+      data["environment"],
+      (path, code, message) => add(["environment", ...path], code, message),
+      isUnfilled,
+    );
   if (present("seed")) {
     const seed = data["seed"];
     if (!((typeof seed === "number" && Number.isFinite(seed)) || (typeof seed === "string" && seed.trim() !== ""))) {
@@ -144,30 +223,41 @@ export function checkSubmission(text: string, options: CheckOptions): Problem[] 
   }
   if ("commands" in data && data["commands"] !== null) {
     const commands = data["commands"];
-    if (!Array.isArray(commands) || commands.length === 0) add(["commands"], "missing_command", "commands is empty: list every command you ran (at least one)");
+    if (!Array.isArray(commands) || commands.length === 0)
+      add(["commands"], "missing_command", "commands is empty: list every command you ran (at least one)");
     else {
       commands.forEach((command, i) => {
         if (isUnfilled(["commands", i])) return;
-        if (typeof command !== "string" || command.trim() === "") add(["commands", i], "bad_command", `commands[${i}] is not a command line`);
+        if (typeof command !== "string" || command.trim() === "")
+          add(["commands", i], "bad_command", `commands[${i}] is not a command line`);
         else {
           const foreign = options.provenance === undefined ? null : foreignCommand(command, options.provenance);
-          if (foreign !== null) add(["commands", i], "foreign_command", `commands[${i}] ${JSON.stringify(command.trim())}: ${foreign}`);
+          if (foreign !== null)
+            add(["commands", i], "foreign_command", `commands[${i}] ${JSON.stringify(command.trim())}: ${foreign}`);
         }
       });
     }
   }
   if ("metrics" in data && data["metrics"] !== null) checkMetrics(data["metrics"], add, isUnfilled);
-  if ("artifacts" in data && data["artifacts"] !== null) checkArtifacts(data["artifacts"], options.root, add, isUnfilled, options.provenance);
+  if ("artifacts" in data && data["artifacts"] !== null)
+    checkArtifacts(data["artifacts"], options.root, add, isUnfilled, options.provenance);
   if (present("cost")) checkCost(data["cost"], add, isUnfilled);
   if ("licenses" in data && data["licenses"] !== null) checkLicenses(data["licenses"], add, isUnfilled);
   if ("known_failures" in data && data["known_failures"] !== null) {
     const failures = data["known_failures"];
-    if (!Array.isArray(failures)) add(["known_failures"], "bad_known_failures", "known_failures is a list of failure names (empty, or [none], when nothing failed)");
+    if (!Array.isArray(failures))
+      add(
+        ["known_failures"],
+        "bad_known_failures",
+        "known_failures is a list of failure names (empty, or [none], when nothing failed)",
+      );
     else {
       failures.forEach((failure, i) => {
         if (isUnfilled(["known_failures", i])) return;
-        if (typeof failure !== "string" || failure.trim() === "") add(["known_failures", i], "bad_known_failures", `known_failures[${i}] is not a failure name`);
-        else if (UNSANITISED.test(failure)) add(["known_failures", i], "unsanitised", `known_failures[${i}] carries a home folder path: sanitise it`);
+        if (typeof failure !== "string" || failure.trim() === "")
+          add(["known_failures", i], "bad_known_failures", `known_failures[${i}] is not a failure name`);
+        else if (UNSANITISED.test(failure))
+          add(["known_failures", i], "unsanitised", `known_failures[${i}] carries a home folder path: sanitise it`);
       });
     }
   }
@@ -180,29 +270,43 @@ type Unfilled = (path: Path) => boolean;
 function checkDate(value: unknown, now: Date, add: (code: ProblemCode, message: string) => void): void {
   const text = typeof value === "string" ? value.trim() : "";
   const m = ISO_8601.exec(text);
-  const bad = () => add("bad_date", `verified_at ${JSON.stringify(value)} is not an ISO 8601 date or date-time (e.g. 2026-03-01 or 2026-03-01T14:05:00Z)`);
+  const bad = () =>
+    add(
+      "bad_date",
+      `verified_at ${JSON.stringify(value)} is not an ISO 8601 date or date-time (e.g. 2026-03-01 or 2026-03-01T14:05:00Z)`,
+    );
   if (m === null) return bad();
   const [, y, mo, d, h = "0", mi = "0", s = "0"] = m;
-  const year = Number(y), month = Number(mo), day = Number(d);
+  const year = Number(y),
+    month = Number(mo),
+    day = Number(d);
   const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return bad();
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59)
+    return bad();
   const at = Date.parse(m[4] === undefined ? `${text}T00:00:00Z` : text.replace(" ", "T"));
   if (Number.isNaN(at)) return bad();
   if (at > now.getTime() + 24 * 60 * 60 * 1000) add("future_date", `verified_at ${text} is in the future`);
 }
 
-function checkEnvironment(value: unknown, add: (path: Path, code: ProblemCode, message: string) => void, isUnfilled: Unfilled): void {
+function checkEnvironment(
+  value: unknown,
+  add: (path: Path, code: ProblemCode, message: string) => void,
+  isUnfilled: Unfilled,
+): void {
   const scalar = (v: unknown) => typeof v === "string" || typeof v === "number" || typeof v === "boolean";
   if (typeof value === "string") {
-    if (value.trim() === "") add([], "bad_environment", "environment is empty: give the runtime, e.g. node v20.19.0 linux-x64");
-    else if (UNSANITISED.test(value)) add([], "unsanitised", "environment carries a home folder path or user name: sanitise it");
+    if (value.trim() === "")
+      add([], "bad_environment", "environment is empty: give the runtime, e.g. node v20.19.0 linux-x64");
+    else if (UNSANITISED.test(value))
+      add([], "unsanitised", "environment carries a home folder path or user name: sanitise it");
     return;
   }
   if (value !== null && typeof value === "object" && !Array.isArray(value)) {
     for (const [key, v] of Object.entries(value)) {
       if (isUnfilled(["environment", key])) continue;
       if (!scalar(v)) add([key], "bad_environment", `environment.${key} is not a plain value`);
-      else if (UNSANITISED.test(String(v))) add([key], "unsanitised", `environment.${key} carries a home folder path or user name: sanitise it`);
+      else if (UNSANITISED.test(String(v)))
+        add([key], "unsanitised", `environment.${key} carries a home folder path or user name: sanitise it`);
     }
     return;
   }
@@ -214,26 +318,52 @@ function checkMetrics(metrics: unknown, add: Add, isUnfilled: Unfilled): void {
   const seen = new Map<string, number>();
   metrics.forEach((metric, i) => {
     const at = (...rest: (string | number)[]) => ["metrics", i, ...rest];
-    if (metric === null || typeof metric !== "object" || Array.isArray(metric)) return add(at(), "bad_metric", `metrics[${i}] is not a { name, expected, actual } mapping`);
+    if (metric === null || typeof metric !== "object" || Array.isArray(metric))
+      return add(at(), "bad_metric", `metrics[${i}] is not a { name, expected, actual } mapping`);
     const m = metric as Record<string, unknown>;
-    for (const key of Object.keys(m)) if (!(METRIC_KEYS as readonly string[]).includes(key)) add(at(key), "unknown_field", `metrics[${i}].${key} is not a metric field (${METRIC_KEYS.join(", ")})`, "key");
-    for (const key of ["name", "expected", "actual"] as const) if (!(key in m) || m[key] === null) add(at(), "missing_field", `metrics[${i}] has no ${key}`);
+    for (const key of Object.keys(m))
+      if (!(METRIC_KEYS as readonly string[]).includes(key))
+        add(at(key), "unknown_field", `metrics[${i}].${key} is not a metric field (${METRIC_KEYS.join(", ")})`, "key");
+    for (const key of ["name", "expected", "actual"] as const)
+      if (!(key in m) || m[key] === null) add(at(), "missing_field", `metrics[${i}] has no ${key}`);
     if (typeof m["name"] !== "string") return;
     const name = m["name"];
-    if (seen.has(name)) add(at("name"), "duplicate_metric", `metric ${name} is listed twice (first at metrics[${String(seen.get(name))}])`);
+    if (seen.has(name))
+      add(
+        at("name"),
+        "duplicate_metric",
+        `metric ${name} is listed twice (first at metrics[${String(seen.get(name))}])`,
+      );
     seen.set(name, i);
     const contract = CONTRACT_METRICS.find((c) => c.name === name);
     let rule: MetricRule = contract?.rule ?? "equal";
     if ("rule" in m && !isUnfilled(at("rule"))) {
-      if (m["rule"] !== "at_least" && m["rule"] !== "at_most" && m["rule"] !== "equal") return add(at("rule"), "bad_metric", `metric ${name}: rule is at_least, at_most or equal`);
-      if (contract !== undefined && m["rule"] !== contract.rule) return add(at("rule"), "bad_metric", `metric ${name}: its rule is ${contract.rule} (${RULE_TEXT[contract.rule]}), not ${String(m["rule"])}`);
+      if (m["rule"] !== "at_least" && m["rule"] !== "at_most" && m["rule"] !== "equal")
+        return add(at("rule"), "bad_metric", `metric ${name}: rule is at_least, at_most or equal`);
+      if (contract !== undefined && m["rule"] !== contract.rule)
+        return add(
+          at("rule"),
+          "bad_metric",
+          `metric ${name}: its rule is ${contract.rule} (${RULE_TEXT[contract.rule]}), not ${String(m["rule"])}`,
+        );
       rule = m["rule"];
     }
-    if (isUnfilled(at("expected")) || isUnfilled(at("actual")) || !("expected" in m) || !("actual" in m) || m["expected"] === null || m["actual"] === null) return;
+    if (
+      isUnfilled(at("expected")) ||
+      isUnfilled(at("actual")) ||
+      !("expected" in m) ||
+      !("actual" in m) ||
+      m["expected"] === null ||
+      m["actual"] === null
+    )
+      return;
     const { expected, actual } = m;
     if (contract !== undefined) {
       let wellFormed = true;
-      for (const [key, v] of [["expected", expected], ["actual", actual]] as const) {
+      for (const [key, v] of [
+        ["expected", expected],
+        ["actual", actual],
+      ] as const) {
         if (typeof v !== "number" || !Number.isFinite(v)) {
           add(at(key), "bad_metric", `metric ${name}: ${key} ${JSON.stringify(v)} is not a number`);
           wellFormed = false;
@@ -247,61 +377,118 @@ function checkMetrics(metrics: unknown, add: Add, isUnfilled: Unfilled): void {
       }
       if (!wellFormed) return;
       if (!asStrictAsBar(contract, expected as number)) {
-        const bar = contract.name === "recoverable_fault_recovery_rate" ? `threshold ${RECOVERY_THRESHOLD.version} = ${contract.bar}` : `${contract.bar}`;
-        add(at("expected"), "weak_expected", `metric ${name}: expected ${String(expected)} is weaker than the contract's ${bar} (${RULE_TEXT[contract.rule]})`);
+        const bar =
+          contract.name === "recoverable_fault_recovery_rate"
+            ? `threshold ${RECOVERY_THRESHOLD.version} = ${contract.bar}`
+            : `${contract.bar}`;
+        add(
+          at("expected"),
+          "weak_expected",
+          `metric ${name}: expected ${String(expected)} is weaker than the contract's ${bar} (${RULE_TEXT[contract.rule]})`,
+        );
       }
     }
     if (!meets(rule, expected, actual)) {
-      add(at("actual"), "metric_missed", `metric ${name}: actual ${JSON.stringify(actual)} misses expected ${JSON.stringify(expected)} (rule ${rule}: ${RULE_TEXT[rule]})`);
+      add(
+        at("actual"),
+        "metric_missed",
+        `metric ${name}: actual ${JSON.stringify(actual)} misses expected ${JSON.stringify(expected)} (rule ${rule}: ${RULE_TEXT[rule]})`,
+      );
     }
   });
   for (const contract of CONTRACT_METRICS) {
-    if (!seen.has(contract.name)) add(["metrics"], "missing_metric", `metric ${contract.name} is missing (every submission of this module reports it)`, "key");
+    if (!seen.has(contract.name))
+      add(
+        ["metrics"],
+        "missing_metric",
+        `metric ${contract.name} is missing (every submission of this module reports it)`,
+        "key",
+      );
   }
 }
 
-function checkArtifacts(artifacts: unknown, root: string, add: Add, isUnfilled: Unfilled, provenance: Provenance | undefined): void {
+function checkArtifacts(
+  artifacts: unknown,
+  root: string,
+  add: Add,
+  isUnfilled: Unfilled,
+  provenance: Provenance | undefined,
+): void {
   if (!Array.isArray(artifacts) || artifacts.length === 0) {
-    return add(["artifacts"], "missing_artifact", "artifacts lists at least one repository-relative path your run produced", "key");
+    return add(
+      ["artifacts"],
+      "missing_artifact",
+      "artifacts lists at least one repository-relative path your run produced",
+      "key",
+    );
   }
   artifacts.forEach((artifact, i) => {
     if (isUnfilled(["artifacts", i])) return;
-    if (typeof artifact !== "string" || artifact.trim() === "") return add(["artifacts", i], "missing_artifact", `artifacts[${i}] is not a path`);
+    if (typeof artifact !== "string" || artifact.trim() === "")
+      return add(["artifacts", i], "missing_artifact", `artifacts[${i}] is not a path`);
     const full = resolve(root, artifact);
     const rel = relative(root, full);
-    if (isAbsolute(artifact) || rel.startsWith("..") || isAbsolute(rel)) return add(["artifacts", i], "artifact_outside_repo", `artifact ${artifact} is not a path inside the repository`);
-    if (!existsSync(full)) return add(["artifacts", i], "artifact_not_found", `artifact ${artifact} does not exist in the repository`);
-    if (provenance !== undefined && isProjectArtifact(rel.split("\\").join("/"), readFileSync(full, "utf8"), provenance)) {
-      add(["artifacts", i], "project_artifact", `artifact ${artifact} is the project's own committed evidence, unchanged: submit what your run wrote`);
+    if (isAbsolute(artifact) || rel.startsWith("..") || isAbsolute(rel))
+      return add(["artifacts", i], "artifact_outside_repo", `artifact ${artifact} is not a path inside the repository`);
+    if (!existsSync(full))
+      return add(["artifacts", i], "artifact_not_found", `artifact ${artifact} does not exist in the repository`);
+    if (
+      provenance !== undefined &&
+      isProjectArtifact(rel.split("\\").join("/"), readFileSync(full, "utf8"), provenance)
+    ) {
+      add(
+        ["artifacts", i],
+        "project_artifact",
+        `artifact ${artifact} is the project's own committed evidence, unchanged: submit what your run wrote`,
+      );
     }
   });
 }
 
 function checkCost(cost: unknown, add: Add, isUnfilled: Unfilled): void {
-  if (cost === null || typeof cost !== "object" || Array.isArray(cost)) return add(["cost"], "bad_cost", "cost is { gross_usd, credit_usd }");
+  if (cost === null || typeof cost !== "object" || Array.isArray(cost))
+    return add(["cost"], "bad_cost", "cost is { gross_usd, credit_usd }");
   const c = cost as Record<string, unknown>;
-  for (const key of Object.keys(c)) if (!(COST_KEYS as readonly string[]).includes(key)) add(["cost", key], "unknown_field", `cost.${key} is not a cost field (${COST_KEYS.join(", ")})`, "key");
+  for (const key of Object.keys(c))
+    if (!(COST_KEYS as readonly string[]).includes(key))
+      add(["cost", key], "unknown_field", `cost.${key} is not a cost field (${COST_KEYS.join(", ")})`, "key");
   for (const key of COST_KEYS) {
     if (isUnfilled(["cost", key])) continue;
     const v = c[key];
     if (!(key in c) || v === null) add(["cost"], "bad_cost", `cost.${key} is missing`);
-    else if (typeof v !== "number" || !Number.isFinite(v) || v < 0) add(["cost", key], "bad_cost", `cost.${key} ${JSON.stringify(v)} is not an amount in USD (a number >= 0)`);
+    else if (typeof v !== "number" || !Number.isFinite(v) || v < 0)
+      add(["cost", key], "bad_cost", `cost.${key} ${JSON.stringify(v)} is not an amount in USD (a number >= 0)`);
   }
   const { gross_usd: gross, credit_usd: credit } = c;
-  if (typeof gross === "number" && typeof credit === "number" && credit > gross) add(["cost", "credit_usd"], "bad_cost", `cost.credit_usd ${credit} is more than gross_usd ${gross}`);
+  if (typeof gross === "number" && typeof credit === "number" && credit > gross)
+    add(["cost", "credit_usd"], "bad_cost", `cost.credit_usd ${credit} is more than gross_usd ${gross}`);
 }
 
 function checkLicenses(licenses: unknown, add: Add, isUnfilled: Unfilled): void {
-  if (!Array.isArray(licenses)) return add(["licenses"], "bad_license", "licenses is a list of { source, version, license, attribution, redistribution } (empty when you used no outside source)");
+  if (!Array.isArray(licenses))
+    return add(
+      ["licenses"],
+      "bad_license",
+      "licenses is a list of { source, version, license, attribution, redistribution } (empty when you used no outside source)",
+    );
   licenses.forEach((entry, i) => {
-    if (entry === null || typeof entry !== "object" || Array.isArray(entry)) return add(["licenses", i], "bad_license", `licenses[${i}] is not a { ${LICENSE_KEYS.join(", ")} } mapping`);
+    if (entry === null || typeof entry !== "object" || Array.isArray(entry))
+      return add(["licenses", i], "bad_license", `licenses[${i}] is not a { ${LICENSE_KEYS.join(", ")} } mapping`);
     const l = entry as Record<string, unknown>;
-    for (const key of Object.keys(l)) if (!(LICENSE_KEYS as readonly string[]).includes(key)) add(["licenses", i, key], "unknown_field", `licenses[${i}].${key} is not a licence field (${LICENSE_KEYS.join(", ")})`, "key");
+    for (const key of Object.keys(l))
+      if (!(LICENSE_KEYS as readonly string[]).includes(key))
+        add(
+          ["licenses", i, key],
+          "unknown_field",
+          `licenses[${i}].${key} is not a licence field (${LICENSE_KEYS.join(", ")})`,
+          "key",
+        );
     for (const key of LICENSE_KEYS) {
       if (isUnfilled(["licenses", i, key])) continue;
       const v = l[key];
       if (!(key in l) || v === null) add(["licenses", i], "bad_license", `licenses[${i}] has no ${key}`);
-      else if (!((typeof v === "string" && v.trim() !== "") || typeof v === "number")) add(["licenses", i, key], "bad_license", `licenses[${i}].${key} is empty`);
+      else if (!((typeof v === "string" && v.trim() !== "") || typeof v === "number"))
+        add(["licenses", i, key], "bad_license", `licenses[${i}].${key} is empty`);
     }
   });
 }
@@ -321,7 +508,10 @@ function walkScalars(doc: Document, visit: (path: Path, value: unknown) => void)
 }
 
 function pathText(path: Path): string {
-  return path.reduce<string>((text, part) => (typeof part === "number" ? `${text}[${part}]` : text === "" ? part : `${text}.${part}`), "");
+  return path.reduce<string>(
+    (text, part) => (typeof part === "number" ? `${text}[${part}]` : text === "" ? part : `${text}.${part}`),
+    "",
+  );
 }
 
 function firstLine(text: string): string {

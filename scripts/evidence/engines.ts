@@ -13,12 +13,19 @@ export type EngineSlot =
   | { readonly id: EngineId; readonly status: "not-measured"; readonly reason: string };
 
 export async function loadEngines(options: LoadOptions = {}): Promise<readonly EngineSlot[]> {
-  const measured = (factory: EngineFactory): EngineSlot => ({ id: factory.id, status: "measured", version: factory.version, factory });
+  const measured = (factory: EngineFactory): EngineSlot => ({
+    id: factory.id,
+    status: "measured",
+    version: factory.version,
+    factory,
+  });
   const langgraph = await loadFramework("langgraph", options);
   return [
     measured(handwrittenFactory),
     measured(localGraphFactory),
-    langgraph.ok ? measured(langgraph.value) : { id: "langgraph", status: "not-measured", reason: langgraph.error.reason },
+    langgraph.ok
+      ? measured(langgraph.value)
+      : { id: "langgraph", status: "not-measured", reason: langgraph.error.reason },
   ];
 }
 

@@ -9,7 +9,12 @@ const readJson = (path: string) => JSON.parse(readFileSync(path, "utf8")) as Rec
 const TOOLING = ["typescript", "tsx", "vitest"] as const;
 
 function authorOf(author: unknown, name: string): string {
-  const raw = typeof author === "string" ? author : typeof author === "object" && author !== null ? String((author as { name?: unknown }).name ?? "") : "";
+  const raw =
+    typeof author === "string"
+      ? author
+      : typeof author === "object" && author !== null
+        ? String((author as { name?: unknown }).name ?? "")
+        : "";
   const clean = raw.replace(/<[^>]*>|\([^)]*\)/g, "").trim();
   return clean === "" ? `the ${name} authors` : clean;
 }
@@ -25,7 +30,13 @@ function entry(dir: string, name: string, pinned: string | undefined, scope: str
       redistribution: "not redistributed: installed from the npm registry by the lockfile",
     };
   } catch {
-    return { source: `npm:${name} (${scope})`, version: pinned ?? "unpinned", license: "unknown: not installed", attribution: `the ${name} authors`, redistribution: "not redistributed: not installed here" };
+    return {
+      source: `npm:${name} (${scope})`,
+      version: pinned ?? "unpinned",
+      license: "unknown: not installed",
+      attribution: `the ${name} authors`,
+      redistribution: "not redistributed: not installed here",
+    };
   }
 }
 
@@ -36,8 +47,12 @@ export function readLicenses(root: string): LicenseEntry[] {
   const adapterDir = join(root, "langgraph-adapter");
   const adapterDeps = (readJson(join(adapterDir, "package.json"))["dependencies"] ?? {}) as Record<string, string>;
   return [
-    ...Object.keys(deps).sort().map((name) => entry(root, name, deps[name], "runtime dependency")),
+    ...Object.keys(deps)
+      .sort()
+      .map((name) => entry(root, name, deps[name], "runtime dependency")),
     ...TOOLING.map((name) => entry(root, name, dev[name], "development tool")),
-    ...Object.keys(adapterDeps).sort().map((name) => entry(adapterDir, name, adapterDeps[name], "langgraph-adapter dependency")),
+    ...Object.keys(adapterDeps)
+      .sort()
+      .map((name) => entry(adapterDir, name, adapterDeps[name], "langgraph-adapter dependency")),
   ];
 }

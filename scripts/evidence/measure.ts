@@ -10,11 +10,23 @@ import type { EngineFactory, EngineId } from "../../scenarios/engine.js";
 import { DEFAULT_SEED } from "../../scenarios/environment.js";
 import { runScenario, type Scenario } from "../../scenarios/scenario.js";
 import { compare } from "../comparison/report.js";
-import { APPROVAL_CASES, FAULT_CASES, meetsExpectation, unapprovedEffects, type CaseObservation, type FaultExpectation } from "./cases.js";
+import {
+  APPROVAL_CASES,
+  FAULT_CASES,
+  meetsExpectation,
+  unapprovedEffects,
+  type CaseObservation,
+  type FaultExpectation,
+} from "./cases.js";
 import { measuredEngines, type EngineSlot } from "./engines.js";
 import { SCHEMA_CASES } from "./schema-cases.js";
 
-export type EngineSummary = { readonly id: EngineId; readonly status: "measured" | "not-measured"; readonly version: string | null; readonly reason: string | null };
+export type EngineSummary = {
+  readonly id: EngineId;
+  readonly status: "measured" | "not-measured";
+  readonly version: string | null;
+  readonly reason: string | null;
+};
 
 export type SchemaObservation = {
   readonly outcome: string;
@@ -33,7 +45,18 @@ export type SchemaMeasurement = {
 
 export type ApprovalMeasurement = {
   readonly name: string;
-  readonly engines: Readonly<Record<string, { readonly final_status: string; readonly high_risk_effects: number; readonly approvals_accepted: number; readonly unapproved_effects: number; readonly refusals: readonly string[] }>>;
+  readonly engines: Readonly<
+    Record<
+      string,
+      {
+        readonly final_status: string;
+        readonly high_risk_effects: number;
+        readonly approvals_accepted: number;
+        readonly unapproved_effects: number;
+        readonly refusals: readonly string[];
+      }
+    >
+  >;
 };
 
 export type FaultMeasurement = {
@@ -41,7 +64,18 @@ export type FaultMeasurement = {
   readonly recoverable: boolean;
   readonly why: string;
   readonly expected: FaultExpectation;
-  readonly engines: Readonly<Record<string, { readonly final_status: string; readonly side_effects: number; readonly executor_calls: number; readonly reconciled: boolean; readonly as_expected: boolean }>>;
+  readonly engines: Readonly<
+    Record<
+      string,
+      {
+        readonly final_status: string;
+        readonly side_effects: number;
+        readonly executor_calls: number;
+        readonly reconciled: boolean;
+        readonly as_expected: boolean;
+      }
+    >
+  >;
 };
 
 export type ComparisonSummary = {
@@ -51,7 +85,11 @@ export type ComparisonSummary = {
   readonly framework_version: string | null;
   readonly all_equal: boolean | null;
   readonly graph: unknown;
-  readonly columns: readonly { readonly name: string; readonly equal: boolean | null; readonly graph_steps: number | string }[];
+  readonly columns: readonly {
+    readonly name: string;
+    readonly equal: boolean | null;
+    readonly graph_steps: number | string;
+  }[];
 };
 
 export type Measurements = {
@@ -69,9 +107,11 @@ export function scenarioSeed(): string {
 }
 
 export const summariseEngines = (slots: readonly EngineSlot[]): EngineSummary[] =>
-  slots.map((s) => (s.status === "measured"
-    ? { id: s.id, status: s.status, version: s.version, reason: null }
-    : { id: s.id, status: s.status, version: null, reason: s.reason }));
+  slots.map((s) =>
+    s.status === "measured"
+      ? { id: s.id, status: s.status, version: s.version, reason: null }
+      : { id: s.id, status: s.status, version: null, reason: s.reason },
+  );
 
 async function observe(factory: EngineFactory, scenario: Scenario): Promise<CaseObservation> {
   return (await runScenario(factory, scenario)).observation as unknown as CaseObservation;
@@ -86,13 +126,23 @@ export async function measureSchema(slots: readonly EngineSlot[]): Promise<Schem
     const engines: Record<string, SchemaObservation> = {};
     for (const slot of measuredEngines(slots)) {
       const run = await runScenario(slot.factory, {
-        name: `schema_${c.name}`, summary: c.name, goal: "schema gate", options: { script: [c.raw, finalAnswer("stopped")] },
+        name: `schema_${c.name}`,
+        summary: c.name,
+        goal: "schema gate",
+        options: { script: [c.raw, finalAnswer("stopped")] },
         actions: [{ kind: "start" }],
         observe(record) {
           const message = record.final.messages.find((m): m is Extract<Message, { role: "tool" }> => m.role === "tool");
           const code = (message?.content as { code?: string } | undefined)?.code;
           return {
-            outcome: message === undefined ? "no_tool_message" : message.status === "rejected" ? (code ?? "rejected") : message.status === "ok" ? "accepted" : message.status,
+            outcome:
+              message === undefined
+                ? "no_tool_message"
+                : message.status === "rejected"
+                  ? (code ?? "rejected")
+                  : message.status === "ok"
+                    ? "accepted"
+                    : message.status,
             executor_calls: record.env.world.totalCalls(),
             side_effects: record.env.world.totalEffects(),
             approval_requested: record.trace.some((e) => e.type === "approval_requested"),
@@ -100,12 +150,18 @@ export async function measureSchema(slots: readonly EngineSlot[]): Promise<Schem
         },
       });
       const o = run.observation as Omit<SchemaObservation, "correct">;
-      const correct = c.expected === "accepted"
-        ? o.outcome === "accepted" && o.executor_calls === 1
-        : o.outcome === c.expected && o.executor_calls === 0 && o.side_effects === 0 && !o.approval_requested;
+      const correct =
+        c.expected === "accepted"
+          ? o.outcome === "accepted" && o.executor_calls === 1
+          : o.outcome === c.expected && o.executor_calls === 0 && o.side_effects === 0 && !o.approval_requested;
       engines[slot.id] = { ...o, correct };
     }
-    out.push({ name: c.name, expected: c.expected, contract: { outcome: contractOutcome, correct: contractOutcome === c.expected }, engines });
+    out.push({
+      name: c.name,
+      expected: c.expected,
+      contract: { outcome: contractOutcome, correct: contractOutcome === c.expected },
+      engines,
+    });
   }
   return out;
 }
@@ -117,12 +173,24 @@ export async function measureApprovals(slots: readonly EngineSlot[]): Promise<Ap
     const ids: string[] = [];
     for (const slot of measuredEngines(slots)) {
       const o = await observe(slot.factory, c.scenario());
-      const highRisk = Object.entries(o.risks).filter(([, risk]) => risk === "high_risk").map(([tool]) => tool);
-      const sum = (counts: Record<string, Record<string, number>>) => highRisk.reduce((n, tool) => n + Object.values(counts[tool] ?? {}).reduce((a, b) => a + b, 0), 0);
+      const highRisk = Object.entries(o.risks)
+        .filter(([, risk]) => risk === "high_risk")
+        .map(([tool]) => tool);
+      const sum = (counts: Record<string, Record<string, number>>) =>
+        highRisk.reduce((n, tool) => n + Object.values(counts[tool] ?? {}).reduce((a, b) => a + b, 0), 0);
       ids.push(slot.id);
-      engines.push({ final_status: o.final_status, high_risk_effects: sum(o.effects), approvals_accepted: sum(o.approvals), unapproved_effects: unapprovedEffects(o), refusals: o.refusals });
+      engines.push({
+        final_status: o.final_status,
+        high_risk_effects: sum(o.effects),
+        approvals_accepted: sum(o.approvals),
+        unapproved_effects: unapprovedEffects(o),
+        refusals: o.refusals,
+      });
     }
-    out.push({ name: c.name, engines: Object.fromEntries(ids.map((id, i) => [id, engines[i]])) as ApprovalMeasurement["engines"] });
+    out.push({
+      name: c.name,
+      engines: Object.fromEntries(ids.map((id, i) => [id, engines[i]])) as ApprovalMeasurement["engines"],
+    });
   }
   return out;
 }
@@ -134,8 +202,11 @@ export async function measureFaults(slots: readonly EngineSlot[]): Promise<Fault
     for (const slot of measuredEngines(slots)) {
       const o = await observe(slot.factory, c.scenario());
       engines[slot.id] = {
-        final_status: o.final_status, side_effects: o.side_effects, executor_calls: o.executor_calls,
-        reconciled: o.trace_types.includes("tool_reconciled"), as_expected: meetsExpectation(o, c.expected),
+        final_status: o.final_status,
+        side_effects: o.side_effects,
+        executor_calls: o.executor_calls,
+        reconciled: o.trace_types.includes("tool_reconciled"),
+        as_expected: meetsExpectation(o, c.expected),
       };
     }
     out.push({ name: c.name, recoverable: c.recoverable, why: c.why, expected: c.expected, engines });
@@ -150,11 +221,19 @@ export async function measureComparisons(slots: readonly EngineSlot[]): Promise<
     const slot = slots.find((s) => s.id === framework);
     if (slot === undefined) throw new Error(`no engine slot for ${framework}`);
     const report = await compare({
-      framework, factory: slot.status === "measured" ? slot.factory : { unavailable: slot.reason },
-      scenarios: REQUIRED_COLUMNS, commit: null, now: new Date(0),
+      framework,
+      factory: slot.status === "measured" ? slot.factory : { unavailable: slot.reason },
+      scenarios: REQUIRED_COLUMNS,
+      commit: null,
+      now: new Date(0),
     });
     out.push({
-      framework, status: report.status, reason: report.reason, framework_version: report.framework_version, all_equal: report.all_equal, graph: report.graph,
+      framework,
+      status: report.status,
+      reason: report.reason,
+      framework_version: report.framework_version,
+      all_equal: report.all_equal,
+      graph: report.graph,
       columns: report.scenarios.map((s) => ({ name: s.name, equal: s.equal, graph_steps: s.graph_steps })),
     });
   }

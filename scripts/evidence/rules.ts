@@ -38,13 +38,18 @@ export function ruleFor(name: string): MetricRule {
 
 /** Whether `actual` meets `expected` under `rule`. */
 export function meets(rule: MetricRule, expected: unknown, actual: unknown): boolean {
-  if (rule === "equal" || typeof expected !== "number" || typeof actual !== "number") return Object.is(expected, actual) || expected === actual;
+  if (rule === "equal" || typeof expected !== "number" || typeof actual !== "number")
+    return Object.is(expected, actual) || expected === actual;
   return rule === "at_least" ? actual >= expected : actual <= expected;
 }
 
 /** Whether an expected value is at least as strict as the contract's bar. */
 export function asStrictAsBar(metric: ContractMetric, expected: number): boolean {
-  return metric.rule === "at_least" ? expected >= metric.bar : metric.rule === "at_most" ? expected <= metric.bar : expected === metric.bar;
+  return metric.rule === "at_least"
+    ? expected >= metric.bar
+    : metric.rule === "at_most"
+      ? expected <= metric.bar
+      : expected === metric.bar;
 }
 
 export const RULE_TEXT: Readonly<Record<MetricRule, string>> = {

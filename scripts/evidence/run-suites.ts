@@ -20,8 +20,13 @@ export const TYPECHECKS = [
 type VitestAssertion = { fullName?: string; title?: string; status?: string; failureMessages?: string[] };
 type VitestFile = { name?: string; status?: string; message?: string; assertionResults?: VitestAssertion[] };
 export type VitestReport = {
-  numTotalTests?: number; numPassedTests?: number; numFailedTests?: number; numPendingTests?: number; numTodoTests?: number;
-  success?: boolean; testResults?: VitestFile[];
+  numTotalTests?: number;
+  numPassedTests?: number;
+  numFailedTests?: number;
+  numPendingTests?: number;
+  numTodoTests?: number;
+  success?: boolean;
+  testResults?: VitestFile[];
 };
 
 /** Replaces the checkout path, the home folder and the user name so no machine detail leaks into evidence. */
@@ -31,7 +36,8 @@ export function sanitise(text: string, root: string): string {
   if (home.length > 1) out = out.split(home).join("~");
   try {
     const user = userInfo().username;
-    if (user.length > 2) out = out.replace(new RegExp(`\\b${user.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "g"), "[user]");
+    if (user.length > 2)
+      out = out.replace(new RegExp(`\\b${user.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "g"), "[user]");
   } catch {
     // no user database: nothing to hide
   }
@@ -48,10 +54,14 @@ export function summariseVitest(report: VitestReport, root: string): { tests: Te
   for (const file of files) {
     const path = sanitise(relative(root, file.name ?? "?"), root);
     const failed = (file.assertionResults ?? []).filter((a) => a.status === "failed");
-    for (const a of failed) failures.push(`${path} > ${sanitise(a.fullName ?? a.title ?? "?", root)}: ${sanitise(firstLine(a.failureMessages?.[0] ?? ""), root)}`);
+    for (const a of failed)
+      failures.push(
+        `${path} > ${sanitise(a.fullName ?? a.title ?? "?", root)}: ${sanitise(firstLine(a.failureMessages?.[0] ?? ""), root)}`,
+      );
     if (file.status === "failed") {
       failedFiles += 1;
-      if (failed.length === 0) failures.push(`${path}: ${sanitise(firstLine(file.message ?? "the file failed to run"), root)}`);
+      if (failed.length === 0)
+        failures.push(`${path}: ${sanitise(firstLine(file.message ?? "the file failed to run"), root)}`);
     }
   }
   const failed = report.numFailedTests ?? 0;
@@ -73,12 +83,25 @@ export function summariseVitest(report: VitestReport, root: string): { tests: Te
 
 export type SuiteRun = RunResults & { readonly durations_ms: Record<string, number> };
 
-function run(command: string, root: string, log: (line: string) => void): { status: number; ms: number; output: string } {
+function run(
+  command: string,
+  root: string,
+  log: (line: string) => void,
+): { status: number; ms: number; output: string } {
   log(`$ ${command}`);
   const [bin = "npx", ...args] = command.split(" ");
   const started = Date.now();
-  const result = spawnSync(bin, args, { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, env: { ...process.env, FORCE_COLOR: "0" } });
-  return { status: result.status ?? 1, ms: Date.now() - started, output: `${result.stdout ?? ""}${result.stderr ?? ""}` };
+  const result = spawnSync(bin, args, {
+    cwd: root,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, FORCE_COLOR: "0" },
+  });
+  return {
+    status: result.status ?? 1,
+    ms: Date.now() - started,
+    output: `${result.stdout ?? ""}${result.stderr ?? ""}`,
+  };
 }
 
 /** Runs the type checks and the suites in `root`. */
@@ -91,15 +114,25 @@ export function runSuites(root: string, log: (line: string) => void = () => unde
     commands.push({ command: check.command, kind: "process", purpose: check.purpose, exit_code: r.status });
     durations[check.command] = r.ms;
     if (r.status !== 0) {
-      const errors = r.output.split("\n").filter((line) => /error TS\d+/.test(line)).map((line) => sanitise(line.trim(), root));
-      known.push(...(errors.length > 0 ? errors.map((e) => `${check.command}: ${e}`) : [`${check.command}: exited ${r.status}`]));
+      const errors = r.output
+        .split("\n")
+        .filter((line) => /error TS\d+/.test(line))
+        .map((line) => sanitise(line.trim(), root));
+      known.push(
+        ...(errors.length > 0 ? errors.map((e) => `${check.command}: ${e}`) : [`${check.command}: exited ${r.status}`]),
+      );
     }
   }
   const dir = mkdtempSync(join(tmpdir(), "runtime-record-"));
   try {
     const outputFile = join(dir, "vitest.json");
     const r = run(TEST_COMMAND.replace("<tmp>/vitest.json", outputFile), root, log);
-    commands.push({ command: TEST_COMMAND, kind: "process", purpose: "every test suite, with vitest's JSON report", exit_code: r.status });
+    commands.push({
+      command: TEST_COMMAND,
+      kind: "process",
+      purpose: "every test suite, with vitest's JSON report",
+      exit_code: r.status,
+    });
     durations[TEST_COMMAND] = r.ms;
     let report: VitestReport;
     try {
@@ -108,7 +141,12 @@ export function runSuites(root: string, log: (line: string) => void = () => unde
       throw new Error(`vitest wrote no JSON report (exit ${r.status}):\n${sanitise(r.output.slice(-2000), root)}`);
     }
     const summary = summariseVitest(report, root);
-    return { commands, tests: summary.tests, known_failures: [...known, ...summary.known_failures], durations_ms: durations };
+    return {
+      commands,
+      tests: summary.tests,
+      known_failures: [...known, ...summary.known_failures],
+      durations_ms: durations,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -14,7 +14,12 @@ const VALID_YAML = readFileSync(fixture("valid-submission.yaml"), "utf8");
 const VALID_JSON = readFileSync(fixture("valid-submission.json"), "utf8");
 const TEMPLATE = readFileSync(join(root, "evidence/templates/learner-evidence.template.yaml"), "utf8");
 
-const options: CheckOptions = { root, format: "yaml", modules: ["13-agent-harness"], now: new Date("2026-06-01T00:00:00Z") };
+const options: CheckOptions = {
+  root,
+  format: "yaml",
+  modules: ["13-agent-harness"],
+  now: new Date("2026-06-01T00:00:00Z"),
+};
 const check = (text: string, format: "yaml" | "json" = "yaml") => checkSubmission(text, { ...options, format });
 
 /** The 1-based line of the first line of `text` containing `needle`. */
@@ -38,7 +43,12 @@ const only = (problems: readonly Problem[]) => {
 function runCli(argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = main(argv, { stdout: (t) => out.push(t), stderr: (t) => err.push(t), now: () => options.now, cwd: root });
+  const code = main(argv, {
+    stdout: (t) => out.push(t),
+    stderr: (t) => err.push(t),
+    now: () => options.now,
+    cwd: root,
+  });
   return { code, stdout: out.join(""), stderr: err.join("") };
 }
 
@@ -63,11 +73,15 @@ describe("a complete, consistent submission", () => {
 describe("rejections, each with its line", () => {
   it("rejects the untouched template: one placeholder problem per <...> line, nothing else", () => {
     const problems = check(TEMPLATE);
-    const placeholderLines = TEMPLATE.split("\n").flatMap((line, i) => (/^\s*[^#\s].*<[a-z-]+>/.test(line) ? [i + 1] : []));
+    const placeholderLines = TEMPLATE.split("\n").flatMap((line, i) =>
+      /^\s*[^#\s].*<[a-z-]+>/.test(line) ? [i + 1] : [],
+    );
     expect(placeholderLines.length).toBeGreaterThanOrEqual(12);
     expect(problems.map((p) => p.code)).toEqual(placeholderLines.map(() => "placeholder"));
     expect(problems.map((p) => p.line)).toEqual(placeholderLines);
-    expect(problems.find((p) => p.line === lineOf(TEMPLATE, "commit:"))?.message).toMatch(/commit is still the template's <learner-commit-sha>/);
+    expect(problems.find((p) => p.line === lineOf(TEMPLATE, "commit:"))?.message).toMatch(
+      /commit is still the template's <learner-commit-sha>/,
+    );
   });
 
   it("rejects an unfilled placeholder anywhere, including inside a command", () => {
@@ -101,10 +115,15 @@ describe("rejections, each with its line", () => {
   });
 
   it("rejects a rate whose actual is below expected (actual >= expected)", () => {
-    const text = VALID_YAML.replace("  - name: schema_validity\n    expected: 1.0\n    actual: 1.0\n", "  - name: schema_validity\n    expected: 1.0\n    actual: 0.95\n");
+    const text = VALID_YAML.replace(
+      "  - name: schema_validity\n    expected: 1.0\n    actual: 1.0\n",
+      "  - name: schema_validity\n    expected: 1.0\n    actual: 0.95\n",
+    );
     const problem = only(check(text));
     expect(problem).toMatchObject({ code: "metric_missed", line: lineOf(text, "actual: 0.95") });
-    expect(problem.message).toMatch(/schema_validity: actual 0\.95 misses expected 1 \(rule at_least: actual >= expected\)/);
+    expect(problem.message).toMatch(
+      /schema_validity: actual 0\.95 misses expected 1 \(rule at_least: actual >= expected\)/,
+    );
   });
 
   it("rejects a count whose actual is above expected (actual <= expected)", () => {
@@ -115,14 +134,20 @@ describe("rejections, each with its line", () => {
   });
 
   it("rejects a recovery rate under the versioned threshold, and an expected value weaker than the contract's", () => {
-    const text = VALID_YAML.replace("  - name: recoverable_fault_recovery_rate\n    expected: 1.0\n    actual: 1.0\n", "  - name: recoverable_fault_recovery_rate\n    expected: 0.8\n    actual: 0.8\n");
+    const text = VALID_YAML.replace(
+      "  - name: recoverable_fault_recovery_rate\n    expected: 1.0\n    actual: 1.0\n",
+      "  - name: recoverable_fault_recovery_rate\n    expected: 0.8\n    actual: 0.8\n",
+    );
     const problem = only(check(text));
     expect(problem).toMatchObject({ code: "weak_expected", line: lineOf(text, "expected: 0.8") });
     expect(problem.message).toMatch(/threshold v1 = 1/);
   });
 
   it("rejects another metric whose actual differs from expected (equal by default)", () => {
-    const text = VALID_YAML.replace("    expected: true\n    actual: true\n", "    expected: true\n    actual: false\n");
+    const text = VALID_YAML.replace(
+      "    expected: true\n    actual: true\n",
+      "    expected: true\n    actual: false\n",
+    );
     expect(only(check(text))).toMatchObject({ code: "metric_missed", line: lineOf(text, "actual: false") });
   });
 
@@ -133,8 +158,14 @@ describe("rejections, each with its line", () => {
     expect(only(check(rate))).toMatchObject({ code: "bad_metric", line: lineOf(rate, "actual: 100") });
     const missing = VALID_YAML.replace("  - name: unapproved_side_effects\n    expected: 0\n    actual: 0\n", "");
     expect(only(check(missing))).toMatchObject({ code: "missing_metric", line: lineOf(missing, "metrics:") });
-    const twice = VALID_YAML.replace("artifacts:\n", "  - name: unapproved_side_effects\n    expected: 0\n    actual: 0\nartifacts:\n");
-    expect(only(check(twice))).toMatchObject({ code: "duplicate_metric", line: twice.split("\n").lastIndexOf("  - name: unapproved_side_effects") + 1 });
+    const twice = VALID_YAML.replace(
+      "artifacts:\n",
+      "  - name: unapproved_side_effects\n    expected: 0\n    actual: 0\nartifacts:\n",
+    );
+    expect(only(check(twice))).toMatchObject({
+      code: "duplicate_metric",
+      line: twice.split("\n").lastIndexOf("  - name: unapproved_side_effects") + 1,
+    });
   });
 
   it("rejects empty or missing commands", () => {
@@ -148,14 +179,15 @@ describe("rejections, each with its line", () => {
     expect(only(check(blank))).toMatchObject({ code: "missing_command", line: lineOf(blank, "commands:") });
   });
 
-  it.each([
-    ["yesterday"], ["2026-13-01"], ["2026-02-30"], ["01/03/2026"], ["2026-03-01T25:00:00Z"], ["20260301"],
-  ])("rejects a malformed date: verified_at %s", (value) => {
-    const text = withLine("verified_at: 2026-03-01T14:05:00Z\n", `verified_at: ${value}\n`);
-    const problem = only(check(text));
-    expect(problem).toMatchObject({ code: "bad_date", line: lineOf(text, "verified_at:") });
-    expect(problem.message).toMatch(/not an ISO 8601 date/);
-  });
+  it.each([["yesterday"], ["2026-13-01"], ["2026-02-30"], ["01/03/2026"], ["2026-03-01T25:00:00Z"], ["20260301"]])(
+    "rejects a malformed date: verified_at %s",
+    (value) => {
+      const text = withLine("verified_at: 2026-03-01T14:05:00Z\n", `verified_at: ${value}\n`);
+      const problem = only(check(text));
+      expect(problem).toMatchObject({ code: "bad_date", line: lineOf(text, "verified_at:") });
+      expect(problem.message).toMatch(/not an ISO 8601 date/);
+    },
+  );
 
   it("accepts ISO 8601 dates with and without time and offset, and rejects a future date", () => {
     for (const value of ["2026-03-01", "2026-03-01T14:05", "2026-03-01T14:05:00.123+02:00"]) {
@@ -184,7 +216,10 @@ describe("rejections, each with its line", () => {
     expect(only(check(cost))).toMatchObject({ code: "bad_cost", line: lineOf(cost, "credit_usd") });
     const licence = withLine("    license: MIT\n", "");
     expect(only(check(licence))).toMatchObject({ code: "bad_license", line: lineOf(licence, "- source: npm:zod") });
-    const env = withLine("environment: node v20.19.0 linux-x64, 2 cores\n", "environment: node v20 in /home/alice/work\n");
+    const env = withLine(
+      "environment: node v20.19.0 linux-x64, 2 cores\n",
+      "environment: node v20 in /home/alice/work\n",
+    );
     expect(only(check(env))).toMatchObject({ code: "unsanitised", line: lineOf(env, "environment:") });
   });
 
@@ -195,22 +230,42 @@ describe("rejections, each with its line", () => {
     expect(problems.every((p) => p.code === "parse_error")).toBe(true);
     expect(problems[0]?.line).toBeGreaterThanOrEqual(lineOf(text, "module:"));
     const duplicate = withLine("seed: seed-13\n", "seed: seed-13\nseed: 7\n");
-    expect(check(duplicate)).toEqual([expect.objectContaining({ code: "parse_error", line: lineOf(duplicate, "seed: 7") })]);
+    expect(check(duplicate)).toEqual([
+      expect.objectContaining({ code: "parse_error", line: lineOf(duplicate, "seed: 7") }),
+    ]);
   });
 
   it("reports JSON problems with their line: syntax, placeholders, misses", () => {
     const broken = VALID_JSON.replace('"seed": "seed-13",', '"seed": "seed-13"');
     expect(only(check(broken, "json"))).toMatchObject({ code: "parse_error", line: lineOf(broken, '"commands"') });
-    const missed = VALID_JSON.replace('{ "name": "unapproved_side_effects", "expected": 0, "actual": 0 }', '{ "name": "unapproved_side_effects", "expected": 0, "actual": 1 }');
-    expect(only(check(missed, "json"))).toMatchObject({ code: "metric_missed", line: lineOf(missed, "unapproved_side_effects") });
+    const missed = VALID_JSON.replace(
+      '{ "name": "unapproved_side_effects", "expected": 0, "actual": 0 }',
+      '{ "name": "unapproved_side_effects", "expected": 0, "actual": 1 }',
+    );
+    expect(only(check(missed, "json"))).toMatchObject({
+      code: "metric_missed",
+      line: lineOf(missed, "unapproved_side_effects"),
+    });
     const placeholder = VALID_JSON.replace('"commit": "2bd68bc"', '"commit": "<learner-commit-sha>"');
-    expect(only(check(placeholder, "json"))).toMatchObject({ code: "placeholder", line: lineOf(placeholder, '"commit"') });
-    const artifact = VALID_JSON.replace('["evidence/13-framework-comparison-local-v2.json"]', '[\n    "evidence/missing.json"\n  ]');
-    expect(only(check(artifact, "json"))).toMatchObject({ code: "artifact_not_found", line: lineOf(artifact, "missing.json") });
+    expect(only(check(placeholder, "json"))).toMatchObject({
+      code: "placeholder",
+      line: lineOf(placeholder, '"commit"'),
+    });
+    const artifact = VALID_JSON.replace(
+      '["evidence/13-framework-comparison-local-v2.json"]',
+      '[\n    "evidence/missing.json"\n  ]',
+    );
+    expect(only(check(artifact, "json"))).toMatchObject({
+      code: "artifact_not_found",
+      line: lineOf(artifact, "missing.json"),
+    });
   });
 
   it("prints every problem as FILE:LINE: code: message, one per line", () => {
-    const text = withLine("verified_at: 2026-03-01T14:05:00Z\n", "verified_at: soon\n").replace("  - evidence/module-manifest-v1.json\n", "  - evidence/gone.json\n");
+    const text = withLine("verified_at: 2026-03-01T14:05:00Z\n", "verified_at: soon\n").replace(
+      "  - evidence/module-manifest-v1.json\n",
+      "  - evidence/gone.json\n",
+    );
     const problems = check(text);
     expect(formatProblems("sub.yaml", problems).split("\n")).toEqual([
       `sub.yaml:${lineOf(text, "verified_at")}: bad_date: ${problems[0]?.message ?? ""}`,
@@ -227,13 +282,18 @@ describe("the command line", () => {
     writeFileSync(file, withLine("verified_at: 2026-03-01T14:05:00Z\n", "verified_at: <iso-date>\n"));
     const run = runCli([file]);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain(`${file}:${lineOf(VALID_YAML, "verified_at")}: placeholder: verified_at is still the template's <iso-date>: replace it with your own run's value\n`);
+    expect(run.stdout).toContain(
+      `${file}:${lineOf(VALID_YAML, "verified_at")}: placeholder: verified_at is still the template's <iso-date>: replace it with your own run's value\n`,
+    );
     expect(run.stderr).toMatch(/rejected, \d+ problems?/);
   });
 
   it("exits 2 on usage errors: no file, a missing file, an unreadable file, a bad flag, a bad --root", () => {
     expect(runCli([]).code).toBe(2);
-    expect(runCli([join(scratch, "absent.yaml")])).toMatchObject({ code: 2, stderr: expect.stringMatching(/cannot read .*absent\.yaml \(ENOENT\)/) });
+    expect(runCli([join(scratch, "absent.yaml")])).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/cannot read .*absent\.yaml \(ENOENT\)/),
+    });
     expect(runCli([scratch])).toMatchObject({ code: 2, stderr: expect.stringMatching(/cannot read .*\(EISDIR\)/) });
     expect(runCli([fixture("valid-submission.yaml"), "--strict"]).code).toBe(2);
     expect(runCli([fixture("valid-submission.yaml"), "other.yaml"]).code).toBe(2);
@@ -250,7 +310,10 @@ describe("the command line", () => {
   it("sets the process exit code when run as a script", () => {
     const file = join(scratch, "cli.yaml");
     writeFileSync(file, withLine("  - evidence/module-manifest-v1.json\n", "  - evidence/nope.json\n"));
-    const result = spawnSync(process.execPath, ["--import", "tsx", join(root, "scripts/check-evidence.ts"), file], { cwd: root, encoding: "utf8" });
+    const result = spawnSync(process.execPath, ["--import", "tsx", join(root, "scripts/check-evidence.ts"), file], {
+      cwd: root,
+      encoding: "utf8",
+    });
     expect(result.status).toBe(1);
     expect(result.stdout).toMatch(/cli\.yaml:\d+: artifact_not_found: /);
   });

@@ -88,7 +88,12 @@ function learnerRoot(artifacts: Record<string, unknown>, commands = ["npm run co
   }
   const submission = readFileSync(join(root, "test/evidence/fixtures/valid-submission.yaml"), "utf8")
     .replace(/commands:\n(  - .*\n)+/, `commands:\n${commands.map((c) => `  - ${c}\n`).join("")}`)
-    .replace(/artifacts:\n(  - .*\n)+/, `artifacts:\n${Object.keys(artifacts).map((a) => `  - ${a}\n`).join("")}`);
+    .replace(
+      /artifacts:\n(  - .*\n)+/,
+      `artifacts:\n${Object.keys(artifacts)
+        .map((a) => `  - ${a}\n`)
+        .join("")}`,
+    );
   writeFileSync(join(dir, "submission.yaml"), submission);
   return dir;
 }
@@ -153,7 +158,13 @@ describe("check-evidence with the gates", () => {
 });
 
 describe("inside this checkout", () => {
-  const options = { root, format: "yaml", modules: ["13-agent-harness"], now, provenance: gitProvenance(root) } as const;
+  const options = {
+    root,
+    format: "yaml",
+    modules: ["13-agent-harness"],
+    now,
+    provenance: gitProvenance(root),
+  } as const;
   const submission = (commit: string, artifact: string) =>
     readFileSync(join(root, "test/evidence/fixtures/valid-submission.yaml"), "utf8")
       .replace(/^commit: .*$/m, `commit: ${commit}`)

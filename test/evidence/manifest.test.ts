@@ -10,7 +10,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const manifest = readManifest(join(root, MANIFEST_PATH));
 
 /** Named paths that do not exist under `base`. */
-const missing = (m: ModuleManifest, base: string) => namedPaths(m).filter((entry) => !existsSync(join(base, entry.path)));
+const missing = (m: ModuleManifest, base: string) =>
+  namedPaths(m).filter((entry) => !existsSync(join(base, entry.path)));
 
 describe("evidence/module-manifest-v1.json", () => {
   it("points 13.evidence at the runtime record, for module 13-agent-harness", () => {
@@ -25,14 +26,26 @@ describe("evidence/module-manifest-v1.json", () => {
 
   it("names every evidence file of module 13 in evidence/", () => {
     const named = new Set(namedPaths(manifest).map((e) => e.path));
-    const files = readdirSync(join(root, "evidence")).filter((name) => /^13-.*\.json$/.test(name)).map((name) => `evidence/${name}`);
+    const files = readdirSync(join(root, "evidence"))
+      .filter((name) => /^13-.*\.json$/.test(name))
+      .map((name) => `evidence/${name}`);
     expect(files.filter((file) => !named.has(file))).toEqual([]);
   });
 
   it("would fail on a name that does not exist (the check bites)", () => {
     const module13 = manifest.modules["13"];
     if (module13 === undefined) throw new Error("no module 13");
-    const broken: ModuleManifest = { ...manifest, modules: { "13": { ...module13, comparison: { ...module13.comparison, langgraph: "evidence/13-framework-comparison-langgraph-v9.json" } } } };
-    expect(missing(broken, root)).toEqual([{ at: "13.comparison.langgraph", path: "evidence/13-framework-comparison-langgraph-v9.json" }]);
+    const broken: ModuleManifest = {
+      ...manifest,
+      modules: {
+        "13": {
+          ...module13,
+          comparison: { ...module13.comparison, langgraph: "evidence/13-framework-comparison-langgraph-v9.json" },
+        },
+      },
+    };
+    expect(missing(broken, root)).toEqual([
+      { at: "13.comparison.langgraph", path: "evidence/13-framework-comparison-langgraph-v9.json" },
+    ]);
   });
 });

@@ -14,7 +14,13 @@ import { loadEngines, type EngineSlot } from "../../scripts/evidence/engines.js"
 import { readLicenses } from "../../scripts/evidence/licenses.js";
 import { measureAll, scenarioSeed, type Measurements } from "../../scripts/evidence/measure.js";
 import {
-  buildRecord, RUNTIME_RECORD_PATH, RuntimeRecord, runInconsistencies, runResultsOf, stableView, VOLATILE_FIELDS,
+  buildRecord,
+  RUNTIME_RECORD_PATH,
+  RuntimeRecord,
+  runInconsistencies,
+  runResultsOf,
+  stableView,
+  VOLATILE_FIELDS,
 } from "../../scripts/evidence/record.js";
 import { environment } from "../../scripts/runtime-record.js";
 
@@ -47,18 +53,32 @@ describe("evidence/13-runtime-v1.json", () => {
     });
     const ours = stableView(JSON.parse(JSON.stringify(regenerated)));
     const theirs = stableView(committed);
-    const stale = [...new Set([...Object.keys(ours), ...Object.keys(theirs)])].filter((key) => !isDeepStrictEqual(ours[key], theirs[key]));
-    expect(stale, "fields that differ from a regeneration: run npm run evidence:runtime and commit the record").toEqual([]);
+    const stale = [...new Set([...Object.keys(ours), ...Object.keys(theirs)])].filter(
+      (key) => !isDeepStrictEqual(ours[key], theirs[key]),
+    );
+    expect(stale, "fields that differ from a regeneration: run npm run evidence:runtime and commit the record").toEqual(
+      [],
+    );
     expect(ours).toEqual(theirs);
   });
 
   it("records a consistent run: counts add up, failures match, the test command's exit code matches", () => {
     expect(runInconsistencies(committed)).toEqual([]);
-    expect(committed.commands.filter((c) => c.kind === "process").map((c) => c.command)).toEqual(expect.arrayContaining([committed.tests.command]));
+    expect(committed.commands.filter((c) => c.kind === "process").map((c) => c.command)).toEqual(
+      expect.arrayContaining([committed.tests.command]),
+    );
   });
 
   it("shows every measured metric met, names what was not measured, and reads the seed from the scenarios", () => {
-    expect(committed.metrics.map((m) => m.name)).toEqual(expect.arrayContaining(["schema_validity", "unapproved_side_effects", "recoverable_fault_recovery_rate", "comparison_all_equal.local_state_graph", "comparison_all_equal.langgraph"]));
+    expect(committed.metrics.map((m) => m.name)).toEqual(
+      expect.arrayContaining([
+        "schema_validity",
+        "unapproved_side_effects",
+        "recoverable_fault_recovery_rate",
+        "comparison_all_equal.local_state_graph",
+        "comparison_all_equal.langgraph",
+      ]),
+    );
     for (const metric of committed.metrics) {
       if (metric.status === "measured") expect(metric, metric.name).toMatchObject({ met: true, reason: null });
       else expect(metric.reason, metric.name).toEqual(expect.any(String));
