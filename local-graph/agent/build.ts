@@ -1,5 +1,5 @@
 /** The four-node agent graph on the local runtime. */
-import { DEFAULT_INPUT_LIMITS } from "../../handwritten/contract/index.js";
+import { appendedAll, DEFAULT_INPUT_LIMITS } from "../../handwritten/contract/index.js";
 import { START, StateGraph, type CompiledGraph, type GraphCheckpointer } from "../runtime/index.js";
 import {
   AGENT_NODES,
@@ -13,9 +13,10 @@ import { fanOutCalls, PATH_MAP, routeByStatus, type BatchExecution } from "./rou
 
 /** Merges a node's update: the agent state is replaced, the trace and the batch outcomes are appended to. */
 export function mergeAgentUpdate(state: AgentGraphState, update: AgentGraphUpdate): AgentGraphState {
+  // appendedAll carries the trace's chain digest, so sealing a checkpoint need not re-read the trace.
   return {
     agent: update.agent ?? state.agent,
-    trace: [...state.trace, ...(update.trace ?? [])],
+    trace: appendedAll(state.trace, update.trace ?? []),
     outcomes: update.outcomes === null ? [] : [...state.outcomes, ...(update.outcomes ?? [])],
   };
 }
