@@ -1,5 +1,5 @@
 /** The harness's four agent nodes on @langchain/langgraph, behind the scenario engine interface. */
-export { createLangGraphEngine, langgraphFactory, RECURSION_LIMIT } from "./engine.js";
+export { createLangGraphEngine, langgraphFactory } from "./engine.js";
 export type { LangGraphEngineOptions } from "./engine.js";
 export { buildLangGraphAgentGraph } from "./graph.js";
 export type { LangGraphAgentGraph, LangGraphBuildOptions, NodeEntryListener } from "./graph.js";

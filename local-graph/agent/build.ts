@@ -9,7 +9,7 @@ import {
   type AgentInterrupt,
   type AgentNodeDeps,
 } from "./nodes.js";
-import { fanOutCalls, PATH_MAP, routeByStatus, type BatchExecution } from "./routes.js";
+import { fanOutCalls, PATH_MAP, recursionLimitFor, routeByStatus, type BatchExecution } from "./routes.js";
 
 /** Merges a node's update: the agent state is replaced, the trace and the batch outcomes are appended to. */
 export function mergeAgentUpdate(state: AgentGraphState, update: AgentGraphUpdate): AgentGraphState {
@@ -45,5 +45,5 @@ export function buildLocalAgentGraph(
       : calls.map((call_id) => ({ node: "execute", arg: { ...s, dispatch: call_id } }));
   };
   for (const name of AGENT_NODES) graph.addConditionalEdges(name, route, PATH_MAP[name]);
-  return graph.compile(checkpointer, { recursionLimit: 200 });
+  return graph.compile(checkpointer, { recursionLimit: recursionLimitFor(deps.limits) });
 }
