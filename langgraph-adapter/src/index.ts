@@ -10,3 +10,6 @@ export type { LangGraphAgentState, LangGraphAgentUpdate } from "./state.js";
 export { diagramOf, shapeOf } from "./shape.js";
 export { countGraphSteps } from "./steps.js";
 export { INSTALLED_VERSIONS, LANGCHAIN_CORE_VERSION, LANGGRAPH_VERSION } from "./versions.js";
+export { seedLangGraphSession } from "./seed.js";
+export { runAnchor } from "./bare-anchor.js";
+export type { AnchorRun, AnchorWorkload } from "./bare-anchor.js";
