@@ -1,8 +1,10 @@
 /**
  * tsx scripts/bench.ts [--quick] [--output PATH]
  * The benchmarks, in one process: per-step overhead of the three engines against a floor,
- * growth with the checkpoint history, MCP round trips, and the comparison run's time and
- * memory. Writes JSON evidence (evidence/bench-v1.json) and prints the tables. See --help.
+ * growth with the checkpoint history, cost per fact with session length (with bare LangGraph
+ * as the anchor, and the adapter's overhead over it), fault-schedule throughput, MCP round
+ * trips, and the comparison run's time and memory, with the goals of issue #14. Writes JSON
+ * evidence (evidence/bench-v2.json) and prints the tables. See --help.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -13,18 +15,26 @@ import { localGraphFactory } from "../local-graph/agent/index.js";
 import { ALL_COLUMNS, handwrittenFactory } from "../scenarios/index.js";
 import { parseBenchArgs, USAGE } from "./bench/args.js";
 import { FRAMEWORKS, measureComparison, type Framework } from "./bench/comparison-run.js";
+import { measureFaultThroughput, type FaultThroughputOptions } from "./bench/fault-throughput.js";
+import { adapterOverheadOf, goalsOf } from "./bench/goals.js";
 import { measureGrowth, type GrowthOptions } from "./bench/growth.js";
 import { machineInfo } from "./bench/machine.js";
 import { measureMcp, type McpOptions } from "./bench/mcp-latency.js";
 import { BENCH_SCHEMA, BenchReport, targetsOf } from "./bench/report.js";
+import { measureSessionLength, type AdapterBench, type SessionLengthOptions } from "./bench/session-length.js";
 import { collectGarbage, round } from "./bench/stats.js";
 import { measureStepOverhead, type EngineEntry, type StepOptions } from "./bench/steps.js";
 import { renderTables } from "./bench/table.js";
 import { loadFramework } from "./comparison/load-framework.js";
 
+/** The adapter's entry module, relative to this file (load-framework.ts imports the same one). */
+const ADAPTER_MODULE = "../langgraph-adapter/src/index.js";
+
 export type BenchSettings = {
   readonly steps: StepOptions;
   readonly growth: GrowthOptions;
+  readonly sessionLength: SessionLengthOptions;
+  readonly faults: FaultThroughputOptions;
   readonly mcp: McpOptions;
   readonly comparison: { readonly runs: number; readonly frameworks: readonly Framework[] };
 };
@@ -39,6 +49,8 @@ export const FULL_SETTINGS: BenchSettings = {
     fillBudgetMs: 45_000,
     sampleBudgetMs: 20_000,
   },
+  sessionLength: { sizes: [10, 100, 1_000], timedCalls: 10, samples: 5, minSampleMs: 200 },
+  faults: { schedules: { handwritten: 500, local_state_graph: 150, langgraph: 30 } },
   mcp: { warmup: 200, calls: 1_000 },
   comparison: { runs: 3, frameworks: FRAMEWORKS },
 };
@@ -53,6 +65,8 @@ export const QUICK_SETTINGS: BenchSettings = {
     fillBudgetMs: 5_000,
     sampleBudgetMs: 3_000,
   },
+  sessionLength: { sizes: [10, 100], timedCalls: 5, samples: 2, minSampleMs: 20 },
+  faults: { schedules: { handwritten: 100, local_state_graph: 30, langgraph: 10 } },
   mcp: { warmup: 20, calls: 100 },
   comparison: { runs: 1, frameworks: ["local_state_graph"] },
 };
@@ -101,6 +115,18 @@ export async function runBench(
   const steps = await measureStepOverhead(entries, ALL_COLUMNS, settings.steps, log);
   const growth = await measureGrowth(entries, settings.growth, log);
   collectGarbage();
+  const adapter = await loadAdapterBench();
+  const session_length = await measureSessionLength(
+    entries,
+    adapter.ok ? adapter.value : null,
+    adapter.ok ? "" : adapter.reason,
+    settings.sessionLength,
+    log,
+  );
+  const adapter_overhead = adapterOverheadOf(session_length);
+  collectGarbage();
+  const fault_throughput = await measureFaultThroughput(entries, settings.faults, log);
+  collectGarbage();
   const mcp = await measureMcp(settings.mcp, log);
   const comparison = await measureComparison(settings.comparison.runs, settings.comparison.frameworks, log);
 
@@ -115,10 +141,26 @@ export async function runBench(
     settings,
     step_overhead: steps,
     growth,
+    session_length,
+    adapter_overhead,
+    fault_throughput,
     mcp,
     comparison,
     targets: targetsOf(steps),
+    goals: goalsOf({ session_length, adapter_overhead, fault_throughput, mcp, comparison }),
   });
+}
+
+/** The adapter's bench helpers (seeding a session, the bare anchor), loaded as the engine is: dynamically. */
+async function loadAdapterBench(): Promise<{ ok: true; value: AdapterBench } | { ok: false; reason: string }> {
+  try {
+    const adapter = (await import(ADAPTER_MODULE)) as Partial<AdapterBench>;
+    if (typeof adapter.seedLangGraphSession !== "function" || typeof adapter.runAnchor !== "function")
+      return { ok: false, reason: "the LangGraph adapter exports no seedLangGraphSession/runAnchor" };
+    return { ok: true, value: adapter as AdapterBench };
+  } catch (error) {
+    return { ok: false, reason: `the LangGraph adapter did not load: ${(error as Error).message.split("\n")[0]}` };
+  }
 }
 
 function currentCommit(): string | null {

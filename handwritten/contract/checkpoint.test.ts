@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, it, expect } from "vitest";
-import { referenceCanonical } from "../engine/test-helpers.js";
-import { createMemoryCheckpointStore, hashState, sealState, toCheckpoint } from "./checkpoint.js";
+import { referenceStateHash } from "../engine/test-helpers.js";
+import { createMemoryCheckpointStore, hashState, isSealed, sealState, toCheckpoint } from "./checkpoint.js";
 import { startRun, applyFact } from "./facts.js";
 import { createIdSource } from "./ids.js";
 import type { AgentState } from "./state.js";
@@ -11,11 +11,19 @@ const ids = createIdSource("seed");
 const SECRET = "checkpoint-test-secret";
 
 describe("checkpoint hashes", () => {
-  it("is the sha256 of the canonical JSON of the state without its hash field", () => {
-    const { state } = startRun("s1", "goal", { at: 42, ids });
-    const { checkpoint_hash, ...rest } = state;
-    expect(checkpoint_hash).toBe(nodeSha256(referenceCanonical(rest)));
-    expect(hashState(state)).toBe(checkpoint_hash);
+  it("follows the chained-list rule of state-hash.ts, written again in the test helpers", () => {
+    const started = startRun("s1", "goal", { at: 42, ids }).state;
+    const planned = applyFact(started, { type: "planner_responded", raw: "{}" }, { at: 43, ids }).state;
+    for (const state of [started, planned]) {
+      expect(state.checkpoint_hash).toBe(referenceStateHash(state, nodeSha256));
+      expect(hashState(state)).toBe(state.checkpoint_hash);
+    }
+  });
+
+  it("hashes a state read back from JSON like the state it was written from", () => {
+    const started = startRun("s1", "goal", { at: 42, ids }).state;
+    const planned = applyFact(started, { type: "planner_responded", raw: "{}" }, { at: 43, ids }).state;
+    expect(hashState(JSON.parse(JSON.stringify(planned)) as AgentState)).toBe(planned.checkpoint_hash);
   });
 
   it("changes when any part of the state changes", () => {
@@ -43,9 +51,21 @@ describe("createMemoryCheckpointStore", () => {
     expect(store.latest("missing")).toBeUndefined();
   });
 
-  it("stores a copy, so mutating the caller's object cannot rewrite history", () => {
+  it("keeps a sealed state as it is: nothing in it can be mutated", () => {
     const store = createMemoryCheckpointStore();
     const state = startRun("s1", "goal", { at: 0, ids }).state;
+    expect(isSealed(state)).toBe(true);
+    store.put(toCheckpoint(state, SECRET));
+    const messages = state.messages as { role: string; content: string }[];
+    expect(() => messages.push({ role: "user", content: "injected" })).toThrow(TypeError);
+    expect(() => Object.assign(messages[0] ?? {}, { content: "rewritten" })).toThrow(TypeError);
+    expect(store.latest("s1")?.state).toBe(state);
+    expect(store.latest("s1")?.state.messages).toEqual([{ role: "user", content: "goal" }]);
+  });
+
+  it("stores a copy of a state it did not see sealed, so mutating the caller's object cannot rewrite history", () => {
+    const store = createMemoryCheckpointStore();
+    const state = JSON.parse(JSON.stringify(startRun("s1", "goal", { at: 0, ids }).state)) as AgentState;
     const checkpoint = toCheckpoint(state, SECRET);
     store.put(checkpoint);
     (checkpoint.state.messages as { role: string; content: string }[]).push({ role: "user", content: "injected" });

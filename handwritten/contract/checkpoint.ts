@@ -1,8 +1,9 @@
 /** Checkpoints: versioned plain data holding the agent state, its hash and its seal. */
-import { cloneJson, digest } from "./canonical.js";
-import { ok, type Result } from "./result.js";
+import { cloneJson } from "./canonical.js";
+import { err, ok, type Result } from "./result.js";
 import { checkSeal, sealOf, type CheckpointTampered } from "./seal.js";
 import type { AgentState } from "./state.js";
+import { deepFreeze, hashStateFields } from "./state-hash.js";
 
 export const CHECKPOINT_VERSION = 1;
 
@@ -16,27 +17,43 @@ export type Checkpoint = {
   readonly seal: string;
 };
 
-/** sha256 over the canonical JSON of the state, leaving out the hash field itself. */
+/** The state's hash under the rule in `state-hash.ts`, leaving out the hash field itself. */
 export function hashState(state: Omit<AgentState, "checkpoint_hash"> | AgentState): string {
-  const { checkpoint_hash: _ignored, ...rest } = state as AgentState;
-  return digest(rest);
+  return hashStateFields(state);
 }
 
-/** The state with its `checkpoint_hash` filled in. */
+/** States made by `sealState`: deeply frozen, so a store may keep them without a copy. */
+const sealedStates = new WeakSet<AgentState>();
+
+/**
+ * The state with its `checkpoint_hash` filled in, frozen all the way down. Freezing stops at
+ * parts that are frozen already (the lists and objects shared with the previous state), so
+ * sealing costs what the fact changed, not what the session holds.
+ */
 export function sealState<S extends AgentState>(state: S): S {
-  return { ...state, checkpoint_hash: hashState(state) };
+  for (const value of Object.values(state)) deepFreeze(value);
+  const sealed: S = Object.freeze({ ...state, checkpoint_hash: hashState(state) }) as S;
+  sealedStates.add(sealed);
+  return sealed;
 }
 
-/** The sealed checkpoint of a state. */
+/** True for a state `sealState` made: nothing in it can change. */
+export function isSealed(state: AgentState): boolean {
+  return sealedStates.has(state);
+}
+
+/**
+ * The sealed checkpoint of a state. The seal covers the header — version, session, seq and
+ * `checkpoint_hash` — and the hash identifies the state (`state-hash.ts`), so sealing costs the
+ * same at fact 10 and fact 10,000; `openCheckpoint` checks that the state still has that hash.
+ */
 export function toCheckpoint(state: AgentState, secret: string): Checkpoint {
-  const body = {
-    v: CHECKPOINT_VERSION,
-    session_id: state.session_id,
-    seq: state.seq,
-    checkpoint_hash: state.checkpoint_hash,
-    state,
-  } as const;
-  return { ...body, seal: sealOf(secret, state.session_id, body) };
+  const header = headerOf(state.session_id, state.seq, state.checkpoint_hash);
+  return { ...header, state, seal: sealOf(secret, state.session_id, header) };
+}
+
+function headerOf(session_id: string, seq: number, checkpoint_hash: string) {
+  return { v: CHECKPOINT_VERSION, session_id, seq, checkpoint_hash } as const;
 }
 
 /** The state of a stored checkpoint of `session_id`, once its seal and hash hold; the one check every load makes. */
@@ -45,10 +62,24 @@ export function openCheckpoint(
   session_id: string,
   secret: string,
 ): Result<AgentState, CheckpointTampered> {
-  const { seal, ...body } = checkpoint;
+  const { seal, state } = checkpoint;
   // The seal covers the session id too: a record copied from another session does not open.
-  const sealed = checkSeal(secret, session_id, body, seal);
-  return sealed.ok ? ok(checkpoint.state) : sealed;
+  const header = { ...headerOf(checkpoint.session_id, checkpoint.seq, checkpoint.checkpoint_hash), v: checkpoint.v };
+  const sealed = checkSeal(secret, session_id, header, seal);
+  if (!sealed.ok) return sealed;
+  let hash: string | null = null;
+  try {
+    hash = hashState(state);
+  } catch {
+    // Not JSON data: tampered like any other edit.
+  }
+  if (hash !== checkpoint.checkpoint_hash || state.checkpoint_hash !== checkpoint.checkpoint_hash)
+    return err({
+      code: "checkpoint_tampered",
+      session_id,
+      message: `checkpoint_tampered: session ${session_id}: the stored state does not match its sealed hash`,
+    });
+  return ok(state);
 }
 
 /** Durable storage for checkpoints; `latest` is what a resumed run starts from. */
@@ -58,13 +89,17 @@ export interface CheckpointStore {
   list(session_id: string): readonly Checkpoint[];
 }
 
-/** In memory; stores copies, so a caller mutating its state cannot rewrite history. */
+/**
+ * In memory. A caller mutating its state cannot rewrite history: a sealed state is immutable and
+ * kept as it is (no per-fact copy of the whole session); anything else is stored as a copy.
+ */
 export function createMemoryCheckpointStore(): CheckpointStore {
   const bySession = new Map<string, Checkpoint[]>();
   return {
     put(checkpoint) {
       const list = bySession.get(checkpoint.session_id) ?? [];
-      list.push(Object.freeze(cloneJson(checkpoint)));
+      const immutable = isSealed(checkpoint.state) && checkpoint.state.checkpoint_hash === checkpoint.checkpoint_hash;
+      list.push(Object.freeze(immutable ? { ...checkpoint } : cloneJson(checkpoint)));
       bySession.set(checkpoint.session_id, list);
     },
     latest: (session_id) => bySession.get(session_id)?.at(-1),

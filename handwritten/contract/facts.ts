@@ -27,6 +27,7 @@ import { sealState } from "./checkpoint.js";
 import { deriveIdempotencyKey, type IdSource } from "./ids.js";
 import { HarnessError, assertNever } from "./result.js";
 import { redactText } from "./sensitive.js";
+import { appended } from "./state-hash.js";
 import { STATE_VERSION, type AgentState, type AgentStatus, type Intent, type StateOf } from "./state.js";
 import { traceEvent, type TraceDetail, type TraceEvent } from "./trace.js";
 import type { Rejection, ValidatedCall } from "./validation.js";
@@ -99,7 +100,7 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
           status: "planned",
           planned,
           ...(redacted ? { planned_redacted: true as const } : {}),
-          messages: [...s.messages, { role: "assistant", content }],
+          messages: appended(s.messages, { role: "assistant", content }),
         },
         {},
       );
@@ -120,7 +121,7 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
       const s = expect(state, fact, "planned");
       const { tool } = fact.rejection;
       const msg = toolMessage(tool, "rejected", null, rejectedContent(fact.rejection));
-      return done({ ...base, status: "ready", messages: [...s.messages, msg] }, { tool });
+      return done({ ...base, status: "ready", messages: appended(s.messages, msg) }, { tool });
     }
     case "call_validated": {
       const s = expect(state, fact, "planned");
@@ -136,7 +137,7 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
     case "policy_denied": {
       const s = expect(state, fact, "validated");
       const msg = toolMessage(s.call.tool, "denied", null, deniedContent(s.call.tool, fact.reason));
-      return done({ ...base, status: "ready", messages: [...s.messages, msg] }, callDetail(s.call));
+      return done({ ...base, status: "ready", messages: appended(s.messages, msg) }, callDetail(s.call));
     }
     case "approval_requested": {
       const s = expect(state, fact, "validated");
@@ -173,7 +174,7 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
         const id = awaitingCall(s.batch, s.pending_approval).call_id;
         const batch = applyToCalls(s.batch, [{ call_id: id, fact }], callEnv(s, env));
         return done(
-          stateForBatch({ ...base, used_approvals: [...s.used_approvals, s.pending_approval.nonce] }, batch),
+          stateForBatch({ ...base, used_approvals: appended(s.used_approvals, s.pending_approval.nonce) }, batch),
           callDetail(s.call),
         );
       }
@@ -182,7 +183,7 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
           ...base,
           status: "authorized",
           call: s.call,
-          used_approvals: [...s.used_approvals, s.pending_approval.nonce],
+          used_approvals: appended(s.used_approvals, s.pending_approval.nonce),
         },
         callDetail(s.call),
       );
@@ -197,7 +198,7 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
         );
       }
       const msg = toolMessage(s.call.tool, "declined", s.call.idempotency_key, declinedContent());
-      return done({ ...base, status: "ready", messages: [...s.messages, msg] }, callDetail(s.call));
+      return done({ ...base, status: "ready", messages: appended(s.messages, msg) }, callDetail(s.call));
     }
     case "intent_recorded": {
       const s = expect(state, fact, "authorized");
@@ -206,22 +207,22 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
     case "call_replayed": {
       const s = expect(state, fact, "authorized");
       const msg = toolMessage(s.call.tool, "replayed", s.call.idempotency_key, fact.content);
-      return done({ ...base, status: "ready", messages: [...s.messages, msg] }, callDetail(s.call));
+      return done({ ...base, status: "ready", messages: appended(s.messages, msg) }, callDetail(s.call));
     }
     case "call_conflicted": {
       const s = expect(state, fact, "authorized");
       const msg = toolMessage(s.call.tool, "conflict", s.call.idempotency_key, conflictContent(fact.reason));
-      return done({ ...base, status: "ready", messages: [...s.messages, msg] }, callDetail(s.call));
+      return done({ ...base, status: "ready", messages: appended(s.messages, msg) }, callDetail(s.call));
     }
     case "tool_succeeded": {
       const s = expect(state, fact, "executing");
       const msg = toolMessage(s.intent.tool, "ok", s.intent.key, fact.content);
-      return done({ ...base, status: "ready", messages: [...s.messages, msg] }, intentDetail(s.intent));
+      return done({ ...base, status: "ready", messages: appended(s.messages, msg) }, intentDetail(s.intent));
     }
     case "tool_errored": {
       const s = expect(state, fact, "executing");
       const msg = toolMessage(s.intent.tool, "error", s.intent.key, errorContent(fact.message));
-      return done({ ...base, status: "ready", messages: [...s.messages, msg] }, intentDetail(s.intent));
+      return done({ ...base, status: "ready", messages: appended(s.messages, msg) }, intentDetail(s.intent));
     }
     case "retry_scheduled": {
       const s = expect(state, fact, "executing");
@@ -250,7 +251,7 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
         );
       }
       const msg = toolMessage(s.intent.tool, "reconciled", s.intent.key, reconciledContent(fact.operator, fact.note));
-      return done({ ...base, status: "ready", messages: [...s.messages, msg] }, intentDetail(s.intent));
+      return done({ ...base, status: "ready", messages: appended(s.messages, msg) }, intentDetail(s.intent));
     }
     case "batch_validated": {
       const s = expect(state, fact, "planned");

@@ -22,11 +22,14 @@ export type { BatchFact, BeginFact, CallFact, ConflictReason, ForCall, OutcomeFa
 export {
   createMemoryCheckpointStore,
   hashState,
+  isSealed,
   openCheckpoint,
   sealState,
   toCheckpoint,
   CHECKPOINT_VERSION,
 } from "./checkpoint.js";
+export { appended, appendedAll, listDigest, STATE_HASH_RULE } from "./state-hash.js";
+export type { ListDigest } from "./state-hash.js";
 export type { Checkpoint, CheckpointStore } from "./checkpoint.js";
 export { createManualClock, systemClock, DEFAULT_EPOCH } from "./clock.js";
 export type { Clock, ManualClock } from "./clock.js";

@@ -24,6 +24,14 @@ describe("checkpoint seals", () => {
     expect(opened.ok ? "" : opened.error.message).toContain("s1");
   });
 
+  it("refuses a state edited under a sealed hash left as it was, naming the session", () => {
+    const honest = toCheckpoint(state("s1"), SECRET);
+    const edited = { ...honest, state: { ...honest.state, messages: [{ role: "user" as const, content: "forged" }] } };
+    const opened = openCheckpoint(JSON.parse(JSON.stringify(edited)), "s1", SECRET);
+    expect(opened).toMatchObject({ ok: false, error: { code: "checkpoint_tampered", session_id: "s1" } });
+    expect(opened.ok ? "" : opened.error.message).toContain("sealed hash");
+  });
+
   it("refuses a checkpoint sealed under another secret, or carrying no seal", () => {
     expect(openCheckpoint(toCheckpoint(state("s1"), "other"), "s1", SECRET).ok).toBe(false);
     const { seal: _dropped, ...unsealed } = toCheckpoint(state("s1"), SECRET);

@@ -78,7 +78,7 @@ type StateBase = {
   readonly used_approvals: readonly string[];
   readonly started_at: number;
   readonly updated_at: number;
-  /** sha256 of the canonical JSON of the state without this field. */
+  /** The state's hash without this field, by the chained-list rule of `state-hash.ts`. */
   readonly checkpoint_hash: string;
 };
 

@@ -20,6 +20,7 @@ import {
   observedRegistry,
   onlyToolMessage,
   referenceCanonical,
+  referenceStateHash,
   setup,
   toolMessages,
   traceOf,
@@ -415,15 +416,14 @@ describe("rule 8: determinism", () => {
     expect(b.hashes).not.toEqual(a.hashes);
   });
 
-  it("hashes every checkpoint as the sha256 of the canonical JSON of its state", async () => {
+  it("hashes every checkpoint by the chained-list rule of state-hash.ts", async () => {
     const { env, engine } = setup({ script: [toolCall("save_artifact", SAVE_ARGS)] });
     await engine.start(SESSION, "save");
     const checkpoints = env.checkpoints.list(SESSION);
     expect(checkpoints.length).toBeGreaterThan(2);
     for (const checkpoint of checkpoints) {
-      const { checkpoint_hash, ...rest } = checkpoint.state;
-      expect(checkpoint.checkpoint_hash).toBe(checkpoint_hash);
-      expect(checkpoint_hash).toBe(nodeSha256(referenceCanonical(rest)));
+      expect(checkpoint.checkpoint_hash).toBe(checkpoint.state.checkpoint_hash);
+      expect(checkpoint.checkpoint_hash).toBe(referenceStateHash(checkpoint.state, nodeSha256));
     }
   });
 });

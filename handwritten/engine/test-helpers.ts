@@ -118,3 +118,21 @@ export function referenceCanonical(value: unknown): string {
   }
   return JSON.stringify(value);
 }
+
+/**
+ * The checkpoint hash rule of `state-hash.ts`, written again from its documentation with the
+ * caller's sha256 (node's, in the tests): each top-level array is a chain
+ * h0 = sha256("[]"), h(i+1) = sha256(h(i) + canonical(item)), replaced by { chain, length }.
+ */
+export function referenceStateHash(state: AgentState, sha256: (text: string) => string): string {
+  const { checkpoint_hash: _ignored, ...rest } = state;
+  const fields = Object.fromEntries(
+    Object.entries(rest).map(([key, value]) => {
+      if (!Array.isArray(value)) return [key, value];
+      let chain = sha256("[]");
+      for (const item of value) chain = sha256(chain + referenceCanonical(item));
+      return [key, { chain, length: value.length }];
+    }),
+  );
+  return sha256(referenceCanonical(fields));
+}

@@ -17,18 +17,13 @@ import {
 } from "../../handwritten/contract/index.js";
 import { EngineUsageError, type Engine, type EngineContext, type EngineFactory } from "../../scenarios/engine.js";
 import type { AgentNode } from "../../local-graph/agent/nodes.js";
+import { recursionLimitFor } from "../../local-graph/agent/routes.js";
 import { sealedCheckpointerOf } from "./checkpointer.js";
 import { buildLangGraphAgentGraph, type NodeEntryListener } from "./graph.js";
 import { diagramOf, shapeOf } from "./shape.js";
 import type { LangGraphAgentState, LangGraphAgentUpdate } from "./state.js";
 import { countGraphSteps } from "./steps.js";
 import { LANGGRAPH_VERSION } from "./versions.js";
-
-/**
- * Supersteps allowed per invoke. LangGraph's default of 25 is too few: a run of 8 planner steps
- * takes about 30 (the local runtime allows 200 node executions per call).
- */
-export const RECURSION_LIMIT = 200;
 
 export type LangGraphEngineOptions = {
   /** Sees every entry into a node, re-runs included. */
@@ -43,7 +38,8 @@ export function createLangGraphEngine(env: EngineContext, options: LangGraphEngi
   const configOf = (session_id: string) => ({
     configurable: { thread_id: session_id },
     durability: "sync" as const,
-    recursionLimit: RECURSION_LIMIT,
+    // LangGraph's default of 25 supersteps is too few: a run of 8 planner steps takes about 30.
+    recursionLimit: recursionLimitFor(env.limits),
   });
   /** The latest checkpoint's values, or undefined for a thread LangGraph has never seen. */
   const values = async (session_id: string): Promise<LangGraphAgentState | undefined> => {

@@ -8,12 +8,17 @@
 import { BaseCheckpointSaver, type Checkpoint, type CheckpointTuple } from "@langchain/langgraph";
 import type { CheckpointListOptions, ChannelVersions, PendingWrite } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
-import { openOrThrow, sealOf } from "../../handwritten/contract/index.js";
+import {
+  hashState,
+  listDigest,
+  openOrThrow,
+  sealOf,
+  type AgentState,
+  type TraceEvent,
+} from "../../handwritten/contract/index.js";
 
 /** The metadata key that carries the seal. */
 export const SEAL_METADATA_KEY = "harness_seal";
-/** The channels the harness owns; LangGraph's bookkeeping channels are not the contract's state. */
-const SEALED_CHANNELS = ["agent", "trace"] as const;
 
 type Metadata = Parameters<BaseCheckpointSaver["put"]>[2];
 
@@ -69,13 +74,18 @@ function threadOf(config: RunnableConfig): string {
   return thread;
 }
 
-/** What the seal covers: the checkpoint's id and the harness channels, as plain JSON. */
+/**
+ * What the seal covers: the checkpoint's id and the harness channels, the agent state as its
+ * `hashState` and the trace as its chain digest (`state-hash.ts`), both recomputed from the
+ * content, so sealing a step costs the same however long the session is.
+ */
 function sealedPart(checkpoint: Checkpoint): unknown {
-  const values: Record<string, unknown> = {};
-  for (const channel of SEALED_CHANNELS) {
-    const value = checkpoint.channel_values[channel];
-    // A JSON round trip drops `undefined`, exactly as every store does when it writes the value.
-    if (value !== undefined) values[channel] = JSON.parse(JSON.stringify(value)) as unknown;
-  }
-  return { id: checkpoint.id, values };
+  const { agent, trace } = checkpoint.channel_values as { agent?: AgentState; trace?: readonly TraceEvent[] };
+  return {
+    id: checkpoint.id,
+    values: {
+      ...(agent === undefined ? {} : { agent: hashState(agent) }),
+      ...(trace === undefined ? {} : { trace: listDigest(trace) }),
+    },
+  };
 }

@@ -6,13 +6,12 @@
  * parallel tasks never write the last-value channel twice in one superstep.
  */
 import { Annotation } from "@langchain/langgraph";
-import type { AgentState, TraceEvent } from "../../handwritten/contract/index.js";
+import { appendedAll, type AgentState, type TraceEvent } from "../../handwritten/contract/index.js";
 import type { DispatchOutcome } from "../../local-graph/agent/nodes.js";
 
-export const appendTrace = (left: readonly TraceEvent[], right: readonly TraceEvent[]): readonly TraceEvent[] => [
-  ...left,
-  ...right,
-];
+/** Appends through `appendedAll`, which carries the trace's chain digest for the seal (`sealed-saver.ts`). */
+export const appendTrace = (left: readonly TraceEvent[], right: readonly TraceEvent[]): readonly TraceEvent[] =>
+  appendedAll(left, right);
 
 export const AgentStateAnnotation = Annotation.Root({
   agent: Annotation<AgentState>(),

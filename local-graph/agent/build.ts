@@ -1,5 +1,5 @@
 /** The four-node agent graph on the local runtime. */
-import { DEFAULT_INPUT_LIMITS } from "../../handwritten/contract/index.js";
+import { appendedAll, DEFAULT_INPUT_LIMITS } from "../../handwritten/contract/index.js";
 import { START, StateGraph, type CompiledGraph, type GraphCheckpointer } from "../runtime/index.js";
 import {
   AGENT_NODES,
@@ -9,13 +9,14 @@ import {
   type AgentInterrupt,
   type AgentNodeDeps,
 } from "./nodes.js";
-import { fanOutCalls, PATH_MAP, routeByStatus, type BatchExecution } from "./routes.js";
+import { fanOutCalls, PATH_MAP, recursionLimitFor, routeByStatus, type BatchExecution } from "./routes.js";
 
 /** Merges a node's update: the agent state is replaced, the trace and the batch outcomes are appended to. */
 export function mergeAgentUpdate(state: AgentGraphState, update: AgentGraphUpdate): AgentGraphState {
+  // appendedAll carries the trace's chain digest, so sealing a checkpoint need not re-read the trace.
   return {
     agent: update.agent ?? state.agent,
-    trace: [...state.trace, ...(update.trace ?? [])],
+    trace: appendedAll(state.trace, update.trace ?? []),
     outcomes: update.outcomes === null ? [] : [...state.outcomes, ...(update.outcomes ?? [])],
   };
 }
@@ -44,5 +45,5 @@ export function buildLocalAgentGraph(
       : calls.map((call_id) => ({ node: "execute", arg: { ...s, dispatch: call_id } }));
   };
   for (const name of AGENT_NODES) graph.addConditionalEdges(name, route, PATH_MAP[name]);
-  return graph.compile(checkpointer, { recursionLimit: 200 });
+  return graph.compile(checkpointer, { recursionLimit: recursionLimitFor(deps.limits) });
 }

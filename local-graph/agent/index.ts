@@ -13,5 +13,5 @@ export type {
   ApprovalRequest,
 } from "./nodes.js";
 export { sealedGraphCheckpointer } from "./sealed-checkpointer.js";
-export { END_NODE, fanOutCalls, PATH_MAP, routeByStatus } from "./routes.js";
+export { END_NODE, fanOutCalls, PATH_MAP, recursionLimitFor, routeByStatus } from "./routes.js";
 export type { BatchExecution, RouteTarget } from "./routes.js";

@@ -2,7 +2,7 @@
  * Routing of the agent graph: the agent's status alone decides the next node. Each node's
  * conditional edge declares the subset of targets it can reach (the path map).
  */
-import { assertNever, callsIn, type AgentState } from "../../handwritten/contract/index.js";
+import { assertNever, callsIn, type AgentLimits, type AgentState } from "../../handwritten/contract/index.js";
 import type { AgentGraphState, AgentNode } from "./nodes.js";
 
 export const END_NODE = "__end__";
@@ -55,4 +55,13 @@ export function fanOutCalls(state: AgentGraphState, mode: BatchExecution): reado
   if (mode !== "fan_out" || agent.status !== "batch" || state.outcomes.length > 0) return null;
   if (routeByStatus(agent) !== "execute") return null;
   return callsIn(agent.batch, "executing").map((c) => c.call_id);
+}
+
+/**
+ * Node executions one invoke may take, from the run's own bounds: each planner turn is at most
+ * plan, validate, policy twice (the approval wait is its own step), and one execute per attempt;
+ * then the last plan. Never below 200, the fixed bound before long sessions were measured.
+ */
+export function recursionLimitFor(limits: AgentLimits): number {
+  return Math.max(200, (limits.maxSteps + 1) * (4 + 1 + limits.maxRetries + 1));
 }

@@ -3,23 +3,53 @@
  * HMAC under the server-held secret (the contract's `sealOf`), and every read checks it, whatever
  * store is underneath (memory, files, a database). A record edited outside the harness throws
  * `CheckpointTamperedError` naming the thread, because the checkpointer interface returns values.
+ *
+ * The seal covers the checkpoint with its agent state as `hashState` and its trace as its chain
+ * digest (`state-hash.ts`), both recomputed from the content on every read, so an edit anywhere
+ * breaks it, and sealing costs the same however long the session is.
  */
-import { openOrThrow, sealOf } from "../../handwritten/contract/index.js";
+import {
+  CheckpointTamperedError,
+  hashState,
+  listDigest,
+  openOrThrow,
+  sealOf,
+} from "../../handwritten/contract/index.js";
 import type { GraphCheckpoint, GraphCheckpointer } from "../runtime/index.js";
+import type { AgentGraphState } from "./nodes.js";
 
-type Sealed<S> = GraphCheckpoint<S> & { readonly seal?: string };
+type Checkpoint = GraphCheckpoint<AgentGraphState>;
+type Sealed = Checkpoint & { readonly seal?: string };
 
-export function sealedGraphCheckpointer<S>(inner: GraphCheckpointer<S>, secret: string): GraphCheckpointer<S> {
+/** What the seal covers: the checkpoint, with the state's lists by their digests. */
+function sealedForm(checkpoint: Checkpoint): unknown {
+  const { state } = checkpoint;
+  try {
+    return { ...checkpoint, state: { agent: hashState(state.agent), trace: listDigest(state.trace) } };
+  } catch {
+    throw new CheckpointTamperedError({
+      code: "checkpoint_tampered",
+      session_id: checkpoint.thread_id,
+      message: `checkpoint_tampered: session ${checkpoint.thread_id}: the stored checkpoint is not an agent state`,
+    });
+  }
+}
+
+export function sealedGraphCheckpointer(
+  inner: GraphCheckpointer<AgentGraphState>,
+  secret: string,
+): GraphCheckpointer<AgentGraphState> {
   return {
     put(checkpoint) {
-      const sealed: Sealed<S> = { ...checkpoint, seal: sealOf(secret, checkpoint.thread_id, checkpoint) };
+      const sealed: Sealed = { ...checkpoint, seal: sealOf(secret, checkpoint.thread_id, sealedForm(checkpoint)) };
       inner.put(sealed);
     },
     latest(thread_id) {
-      const stored = inner.latest(thread_id) as Sealed<S> | undefined;
+      const stored = inner.latest(thread_id) as Sealed | undefined;
       if (stored === undefined) return undefined;
       const { seal, ...record } = stored;
-      return openOrThrow(secret, thread_id, record, seal);
+      openOrThrow(secret, thread_id, sealedForm(record), seal);
+      return record;
     },
     count: (thread_id) => inner.count(thread_id),
   };

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { err, ok, type Result } from "../../handwritten/contract/index.js";
 
-export const DEFAULT_OUTPUT = "evidence/bench-v1.json";
+export const DEFAULT_OUTPUT = "evidence/bench-v2.json";
 /** Where --quick writes without --output, so a quick look never overwrites the committed evidence. */
 export const QUICK_OUTPUT = join(tmpdir(), "agent-harness-bench-quick.json");
 
@@ -18,14 +18,19 @@ Measures, in one process, with warm-up and repeated samples (median and spread):
   1. µs per step (one applied contract fact) of handwritten, local_state_graph and langgraph
      on the same scenario columns, against a floor doing only a step's unavoidable work
   2. µs per step with 10, 1,000 and 100,000 checkpoints already in the session's store
-  3. MCP tools/call latency (median, p99): the project's server vs a bare SDK server,
+  3. µs per fact late in a session of 10, 100 and 1,000 read_table calls, on every engine and
+     on bare LangGraph with MemorySaver (the anchor); the adapter's overhead over the anchor
+  4. fault schedules per second on each engine
+  5. MCP tools/call latency (median, p99): the project's server vs a bare SDK server,
      in memory and over stdio
-  4. wall time and peak RSS of tsx scripts/compare.ts for each framework
+  6. wall time and peak RSS of tsx scripts/compare.ts for each framework
 and writes the JSON evidence, with the targets (handwritten ≤ 3× floor, local_state_graph
-≤ 1.5× handwritten) and whether they were met. Targets are recorded, never enforced.
+≤ 1.5× handwritten) and the goals of issue #14, and whether they were met. Targets and goals
+are recorded, never enforced.
 
-  --quick        fewer samples, growth up to 1,000 checkpoints, comparison of local_state_graph
-                 only (about 20 s); writes ${QUICK_OUTPUT} unless --output is given
+  --quick        fewer samples, growth up to 1,000 checkpoints, sessions up to 100 calls, fewer
+                 fault schedules, comparison of local_state_graph only (about 30 s); writes
+                 ${QUICK_OUTPUT} unless --output is given
   --output PATH  where to write the JSON (default ${DEFAULT_OUTPUT})
   --help         this text
 

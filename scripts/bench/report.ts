@@ -5,9 +5,10 @@
  */
 import { z } from "zod";
 import { ENGINE_IDS } from "../../scenarios/index.js";
+import { ANCHOR_ID } from "./session-length.js";
 import { NOT_MEASURED, type StepSection as Steps } from "./steps.js";
 
-export const BENCH_SCHEMA = "agent-harness.bench.v1";
+export const BENCH_SCHEMA = "agent-harness.bench.v2";
 export const TARGETS = Object.freeze({ handwritten_vs_floor_max: 3, local_vs_handwritten_max: 1.5 });
 
 const NotMeasured = z.literal(NOT_MEASURED);
@@ -94,6 +95,73 @@ const GrowthSection = z.strictObject({
   ),
 });
 
+const SessionPoint = z.strictObject({
+  calls: z.number().int().positive(),
+  seeded_calls: z.number().int().nonnegative(),
+  facts_per_run: z.number().int().positive(),
+  graph_steps_per_run: z.number().int().positive().nullable(),
+  runs_per_sample: z.number().int().positive(),
+  us_per_fact: SummarySchema,
+  cpu_us_per_fact: SummarySchema,
+  us_per_graph_step: SummarySchema.nullable(),
+  same_final_hash: z.boolean().nullable(),
+});
+
+const SessionEngine = z.discriminatedUnion("status", [
+  z.strictObject({ status: z.literal("measured"), points: z.array(SessionPoint) }),
+  z.strictObject({ status: NotMeasured, reason: z.string() }),
+]);
+
+const SessionLengthSection = z.strictObject({
+  definition: z.string(),
+  tool: z.string(),
+  sizes: z.array(z.number().int().positive()).min(1),
+  timed_calls: z.number().int().positive(),
+  engines: z.strictObject({
+    ...Object.fromEntries(ENGINE_IDS.map((id) => [id, SessionEngine])),
+    [ANCHOR_ID]: SessionEngine,
+  } as Record<(typeof ENGINE_IDS)[number] | typeof ANCHOR_ID, typeof SessionEngine>),
+});
+
+const AdapterOverheadSection = z.strictObject({
+  definition: z.string(),
+  points: z.array(
+    z.strictObject({
+      calls: z.number().int().positive(),
+      adapter_us_per_graph_step: Num,
+      bare_us_per_graph_step: Num,
+      ratio: Num,
+    }),
+  ),
+});
+
+const FaultThroughputSection = z.strictObject({
+  definition: z.string(),
+  seed: z.number().int(),
+  engines: engineRecord(
+    z.discriminatedUnion("status", [
+      z.strictObject({
+        status: z.literal("measured"),
+        schedules: z.number().int().positive(),
+        ms: Num,
+        schedules_per_s: Num,
+        violations: z.number().int(),
+      }),
+      z.strictObject({ status: NotMeasured, reason: z.string() }),
+    ]),
+  ),
+});
+
+const Goal = z.strictObject({
+  id: z.string(),
+  says: z.string(),
+  value: Num.nullable(),
+  bound: Num,
+  kind: z.enum(["max", "min"]),
+  met: z.boolean().nullable(),
+  from: z.string(),
+});
+
 const Transport = z.enum(["in_memory", "stdio"]);
 const ServerKind = z.enum(["project", "bare_sdk"]);
 const McpSection = z.strictObject({
@@ -170,6 +238,9 @@ export const BenchReport = z.strictObject({
   settings: z.record(z.string(), z.unknown()),
   step_overhead: StepSection,
   growth: GrowthSection,
+  session_length: SessionLengthSection,
+  adapter_overhead: AdapterOverheadSection,
+  fault_throughput: FaultThroughputSection,
   mcp: McpSection,
   comparison: z.strictObject({
     definition: z.string(),
@@ -181,6 +252,8 @@ export const BenchReport = z.strictObject({
     handwritten_vs_floor: Target,
     local_vs_handwritten: Target,
   }),
+  /** The goals of issue #14, each with its value from this run and whether it was met. */
+  goals: z.array(Goal),
 });
 export type BenchReport = z.infer<typeof BenchReport>;
 

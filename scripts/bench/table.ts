@@ -113,9 +113,11 @@ export function renderTables(report: BenchReport): string {
     "",
   );
 
+  out.push(...sessionTables(report), "");
+
   const mcp = report.mcp;
   out.push(
-    `3. MCP tools/call round trip (${mcp.tool} ${JSON.stringify(mcp.arguments)}, SDK client, calls one after another)`,
+    `5. MCP tools/call round trip (${mcp.tool} ${JSON.stringify(mcp.arguments)}, SDK client, calls one after another)`,
   );
   out.push(
     ...grid(
@@ -142,7 +144,7 @@ export function renderTables(report: BenchReport): string {
     "",
   );
 
-  out.push("4. The comparison run: tsx scripts/compare.ts --framework F --output <tmp> --quiet");
+  out.push("6. The comparison run: tsx scripts/compare.ts --framework F --output <tmp> --quiet");
   out.push(
     ...grid(
       ["framework", "wall ms median", "min–max", "peak RSS MiB", "runs", "exit codes"],
@@ -176,5 +178,47 @@ export function renderTables(report: BenchReport): string {
   out.push("Targets (read from this run, never asserted)");
   out.push(`   handwritten ≤ ${t.handwritten_vs_floor_max}× floor: ${verdict(t.handwritten_vs_floor)}`);
   out.push(`   local_state_graph ≤ ${t.local_vs_handwritten_max}× handwritten: ${verdict(t.local_vs_handwritten)}`);
+  out.push("", "Goals of issue #14 (read from this run, never asserted)");
+  for (const g of report.goals) {
+    const state = g.met === null ? "not measured" : g.met ? "met" : "NOT MET";
+    out.push(`   ${g.says}: ${g.value === null ? "-" : fmt(g.value, 3)} — ${state}`);
+  }
   return out.join("\n");
+}
+
+/** Sections 3 and 4: cost per fact with session length (and the adapter over bare LangGraph), fault schedules per second. */
+function sessionTables(report: BenchReport): string[] {
+  const s = report.session_length;
+  const out = [
+    `3. Session length: µs per fact over the last ${s.timed_calls} ${s.tool} calls of a session of N calls (per graph step in brackets)`,
+  ];
+  const rows = Object.entries(s.engines).map(([id, e]) => {
+    if (e.status !== "measured") return [id, ...s.sizes.map(() => e.status), e.reason];
+    const cell = (n: number) => {
+      const p = e.points.find((q) => q.calls === n);
+      if (p === undefined) return "-";
+      const step = p.us_per_graph_step === null ? "" : ` [${fmt(p.us_per_graph_step.median)}]`;
+      return `${fmt(p.us_per_fact.median)}${step}`;
+    };
+    const first = e.points[0]?.us_per_fact.median;
+    const last = e.points.at(-1)?.us_per_fact.median;
+    return [id, ...s.sizes.map(cell), first && last ? `${fmt(last / first, 2)}×` : "-"];
+  });
+  out.push(
+    ...grid(
+      ["engine", ...s.sizes.map((n) => `N=${int(n)}`), "last / first"],
+      rows,
+      new Set(s.sizes.map((_, i) => i + 1).concat(s.sizes.length + 1)),
+    ),
+  );
+  const overhead = report.adapter_overhead.points.map((p) => `N=${int(p.calls)} ${fmt(p.ratio, 2)}×`);
+  out.push(`   adapter ÷ bare LangGraph per graph step: ${overhead.join(", ") || "not measured"}`, "");
+  out.push("4. Fault schedules per second (each run, replayed and checked)");
+  for (const [id, e] of Object.entries(report.fault_throughput.engines))
+    out.push(
+      e.status === "measured"
+        ? `   ${id}: ${int(e.schedules_per_s)}/s (${int(e.schedules)} schedules in ${int(e.ms)} ms, ${e.violations} violations)`
+        : `   ${id}: ${e.status} (${e.reason})`,
+    );
+  return out;
 }

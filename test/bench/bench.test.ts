@@ -10,11 +10,12 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parseBenchArgs, DEFAULT_OUTPUT, QUICK_OUTPUT } from "../../scripts/bench/args.js";
 import { BenchReport, TARGETS } from "../../scripts/bench/report.js";
+import { ANCHOR_ID } from "../../scripts/bench/session-length.js";
 import { percentile, ratio, round, summarize } from "../../scripts/bench/stats.js";
 import { renderTables } from "../../scripts/bench/table.js";
 
 const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
-const EVIDENCE = join(ROOT, "evidence", "bench-v1.json");
+const EVIDENCE = join(ROOT, "evidence", "bench-v2.json");
 
 /** Every ratio, target and derived number in a report, recomputed from the report's own numbers. */
 function inconsistencies(report: BenchReport): string[] {
@@ -122,6 +123,8 @@ function inconsistencies(report: BenchReport): string[] {
       problems.push(`comparison ${id}: ${c.runs} runs but ${c.exit_codes.length} exit codes`);
   }
 
+  problems.push(...sessionInconsistencies(report, same, checkSummary));
+
   const t = report.targets;
   const local = steps.engines.local_state_graph;
   same(
@@ -153,6 +156,83 @@ function inconsistencies(report: BenchReport): string[] {
       problems.push(`target ${name}: met is ${target.met} for ratio ${target.ratio} ≤ ${target.max}`);
     if (target.met_by_cpu !== met(target.cpu_ratio))
       problems.push(`target ${name}: met_by_cpu is ${target.met_by_cpu} for ${target.cpu_ratio} ≤ ${target.max}`);
+  }
+  return problems;
+}
+
+type Same = (what: string, actual: number | null, expected: number | null) => void;
+type CheckSummary = (what: string, s: BenchReport["step_overhead"]["floor"]["us_per_step"]) => void;
+
+/** Session length, adapter overhead and the goals: every ratio and verdict recomputed from the medians. */
+function sessionInconsistencies(report: BenchReport, same: Same, checkSummary: CheckSummary): string[] {
+  const problems: string[] = [];
+  const s = report.session_length;
+  const point = (id: keyof typeof s.engines, calls: number) => {
+    const e = s.engines[id];
+    return e.status === "measured" ? (e.points.find((p) => p.calls === calls) ?? null) : null;
+  };
+  for (const [id, e] of Object.entries(s.engines)) {
+    if (e.status !== "measured") continue;
+    if (e.points.map((p) => p.calls).join() !== s.sizes.join())
+      problems.push(`session ${id}: points are not the sizes`);
+    for (const p of e.points) {
+      checkSummary(`session ${id} N=${p.calls}`, p.us_per_fact);
+      checkSummary(`session ${id} N=${p.calls} cpu`, p.cpu_us_per_fact);
+      if (p.us_per_graph_step !== null) checkSummary(`session ${id} N=${p.calls} graph step`, p.us_per_graph_step);
+      if (p.same_final_hash === false)
+        problems.push(`session ${id} N=${p.calls}: final hash differs from the reference`);
+      if (p.seeded_calls !== Math.max(0, p.calls - s.timed_calls))
+        problems.push(`session ${id} N=${p.calls}: seeded_calls`);
+    }
+  }
+  for (const o of report.adapter_overhead.points) {
+    same(
+      `adapter N=${o.calls} adapter`,
+      o.adapter_us_per_graph_step,
+      point("langgraph", o.calls)?.us_per_graph_step?.median ?? null,
+    );
+    same(
+      `adapter N=${o.calls} bare`,
+      o.bare_us_per_graph_step,
+      point(ANCHOR_ID, o.calls)?.us_per_graph_step?.median ?? null,
+    );
+    same(`adapter N=${o.calls} ratio`, o.ratio, ratio(o.adapter_us_per_graph_step, o.bare_us_per_graph_step));
+  }
+  const hi = Math.max(...s.sizes);
+  const lo = Math.min(...s.sizes);
+  const div = (a: number | null | undefined, b: number | null | undefined) =>
+    a === null || a === undefined || b === null || b === undefined ? null : ratio(a, b);
+  const mcp = (transport: string) => {
+    const find = (server: string) => report.mcp.results.find((r) => r.transport === transport && r.server === server);
+    const [p, b] = [find("project"), find("bare_sdk")];
+    return p?.status === "measured" && b?.status === "measured" ? ratio(p.median_us, b.median_us) : null;
+  };
+  const faults = report.fault_throughput.engines.handwritten;
+  const compare = report.comparison.frameworks.langgraph;
+  const expected: Record<string, number | null> = {
+    handwritten_vs_bare_langgraph: div(
+      point("handwritten", hi)?.us_per_fact.median,
+      point(ANCHOR_ID, hi)?.us_per_graph_step?.median,
+    ),
+    adapter_overhead: report.adapter_overhead.points.find((o) => o.calls === hi)?.ratio ?? null,
+    handwritten_fault_schedules_per_s: faults.status === "measured" ? faults.schedules_per_s : null,
+    mcp_stdio_ratio: mcp("stdio"),
+    mcp_in_memory_ratio: mcp("in_memory"),
+    compare_langgraph_wall_s: compare.status === "measured" ? round(compare.wall_ms.median / 1000) : null,
+  };
+  for (const id of ["handwritten", "local_state_graph", "langgraph"] as const)
+    expected[`session_growth_${id}`] = div(point(id, hi)?.us_per_fact.median, point(id, lo)?.us_per_fact.median);
+  if (
+    report.goals
+      .map((g) => g.id)
+      .sort()
+      .join() !== Object.keys(expected).sort().join()
+  )
+    problems.push(`goals are ${report.goals.map((g) => g.id).join(", ")}`);
+  for (const g of report.goals) {
+    same(`goal ${g.id} value`, g.value, expected[g.id] ?? null);
+    const met = g.value === null ? null : g.kind === "max" ? g.value <= g.bound : g.value >= g.bound;
+    if (g.met !== met) problems.push(`goal ${g.id}: met is ${g.met} for ${g.value} (${g.kind} ${g.bound})`);
   }
   return problems;
 }
@@ -199,7 +279,7 @@ describe("bench.ts usage", () => {
   });
 });
 
-describe.runIf(existsSync(EVIDENCE))("the committed evidence/bench-v1.json", () => {
+describe.runIf(existsSync(EVIDENCE))("the committed evidence/bench-v2.json", () => {
   const text = existsSync(EVIDENCE) ? readFileSync(EVIDENCE, "utf8") : "{}";
 
   it("matches the schema, comes from a full run, and records the targets", () => {
@@ -207,6 +287,8 @@ describe.runIf(existsSync(EVIDENCE))("the committed evidence/bench-v1.json", () 
     expect(report.mode).toBe("full");
     expect(report.targets).toMatchObject(TARGETS);
     expect(report.growth.sizes).toEqual([10, 1_000, 100_000]);
+    expect(report.session_length.sizes).toEqual([10, 100, 1_000]);
+    expect(report.goals.map((g) => g.id)).toContain("adapter_overhead");
     expect(report.step_overhead.engines.handwritten.status).toBe("measured");
     expect(report.step_overhead.engines.local_state_graph.status).toBe("measured");
   });
@@ -229,9 +311,19 @@ describe.runIf(existsSync(EVIDENCE))("the committed evidence/bench-v1.json", () 
         ...report.targets,
         local_vs_handwritten: { ...report.targets.local_vs_handwritten, met: !report.targets.local_vs_handwritten.met },
       },
+      goals: report.goals.map((g) =>
+        g.id === "adapter_overhead"
+          ? { ...g, met: !g.met }
+          : g.id === "mcp_stdio_ratio"
+            ? { ...g, value: g.bound + 1, met: true }
+            : g,
+      ),
     };
     expect(inconsistencies(skewed)).toEqual([
       expect.stringMatching(/^handwritten ratio_to_floor: recorded /),
+      expect.stringMatching(/^goal mcp_stdio_ratio value: recorded /),
+      expect.stringMatching(/^goal adapter_overhead: met is /),
+      expect.stringMatching(/^goal mcp_stdio_ratio: met is /),
       expect.stringMatching(/^target handwritten_vs_floor ratio: recorded /),
       expect.stringMatching(/^target local_vs_handwritten: met is /),
     ]);
@@ -245,6 +337,8 @@ describe.runIf(existsSync(EVIDENCE))("the committed evidence/bench-v1.json", () 
     const table = renderTables(BenchReport.parse(JSON.parse(text)));
     expect(table).toContain("Per-step overhead");
     expect(table).toContain("Targets");
+    expect(table).toContain("3. Session length");
+    expect(table).toContain("Goals of issue #14");
   });
 });
 

@@ -3,8 +3,12 @@
  * and the contract's rules — not against another engine's output.
  */
 import { describe, expect, it } from "vitest";
+import { hashState } from "../../handwritten/contract/index.js";
+import { finalAnswer, toolCall } from "../../handwritten/fixtures/index.js";
 import {
   ALL_COLUMNS,
+  createEnvironment,
+  SESSION_ID,
   idempotencyReplay,
   interruptedCheckpoint,
   preApprovalState,
@@ -76,6 +80,20 @@ export function behavesLikeTheContract(factory: EngineFactory): void {
       expect(trace.length).toBeGreaterThan(5);
       expect(new Set(trace.map((e) => e.checkpoint_hash)).size).toBe(trace.length);
       expect(trace.at(-1)?.checkpoint_hash).toBe((observation as Obs)["checkpoint_hash"]);
+    });
+
+    it("runs a session of 100 tool calls to its end, its checkpoint hash still the hash of its state", async () => {
+      const calls = 100;
+      const script = [
+        ...Array.from({ length: calls }, () => toolCall("read_table", { table: "sales", limit: 2 })),
+        finalAnswer("ok"),
+      ];
+      const env = createEnvironment({ script, limits: { maxSteps: calls + 1 } });
+      const final = await factory.create(env).start(SESSION_ID, "read it a hundred times");
+      expect(final.status).toBe("done");
+      expect(final.messages.filter((m) => m.role === "tool" && m.status === "ok")).toHaveLength(calls);
+      expect(final.seq).toBe(1 + 5 * calls + 1);
+      expect(hashState(JSON.parse(JSON.stringify(final)) as typeof final)).toBe(final.checkpoint_hash);
     });
   });
 }

@@ -1,0 +1,78 @@
+/**
+ * The checkpoint hash rule, once. A state's hash must identify it, be the same on every engine,
+ * and cost the same at the tenth fact as at the ten-thousandth, so the lists a session grows are
+ * never re-serialised:
+ *
+ * - a list (every top-level array of the state: `messages`, `used_approvals`, and any added
+ *   later) is hashed as a chain: `h0 = sha256("[]")`, `h(i+1) = sha256(h(i) + canonicalJson(item i))`
+ *   (hex digests, so the concatenation is unambiguous);
+ * - `checkpoint_hash` = sha256 of the canonical JSON of the state without `checkpoint_hash`,
+ *   each top-level array replaced by `{ "chain": h(n), "length": n }`.
+ *
+ * A list built with `appended` carries its chain head (computed from its predecessor's in one
+ * step); any other list (read back from JSON, built by hand) is hashed from its first item, once,
+ * and remembered. Both give the same digest, so a state hashes alike however it was made.
+ */
+import { canonicalJson, sha256Hex } from "./canonical.js";
+
+/** The version of the rule above; evidence written under another rule has other hashes. */
+export const STATE_HASH_RULE = "chain-v1";
+
+export const EMPTY_LIST_DIGEST = sha256Hex("[]");
+
+export type ListDigest = { readonly chain: string; readonly length: number };
+
+/** Chain heads of lists seen before. Lists are frozen before they are remembered, so the entry cannot go stale. */
+const known = new WeakMap<readonly unknown[], string>();
+
+/** One link of the chain: the head after `item` is appended to a list whose head is `head`. */
+export function chainStep(head: string, item: unknown): string {
+  return sha256Hex(head + canonicalJson(item));
+}
+
+/** The chain head of a list: remembered, or computed from the first item (then remembered). */
+export function listDigest(list: readonly unknown[]): ListDigest {
+  let chain = known.get(list);
+  if (chain === undefined) {
+    chain = list.reduce<string>(chainStep, EMPTY_LIST_DIGEST);
+    if (Object.isFrozen(list)) known.set(list, chain);
+  }
+  return { chain, length: list.length };
+}
+
+/**
+ * A new frozen list: `list` with a deep-frozen copy of `item` at the end, its chain head computed
+ * from `list`'s in one step. The copy keeps a caller's later mutation of `item` out of the state.
+ */
+export function appended<T>(list: readonly T[], item: T): readonly T[] {
+  const text = canonicalJson(item);
+  const head = listDigest(list).chain;
+  const next = Object.freeze([...list, deepFreeze(JSON.parse(text) as T)]);
+  known.set(next, sha256Hex(head + text));
+  return next;
+}
+
+/** `appended` for several items in turn: the trace lists the graph engines keep beside the state. */
+export function appendedAll<T>(list: readonly T[], items: readonly T[]): readonly T[] {
+  let next = list;
+  for (const item of items) next = appended(next, item);
+  return next;
+}
+
+/** The hash of a state under the rule above, leaving out its own `checkpoint_hash`. */
+export function hashStateFields(state: Readonly<Record<string, unknown>>): string {
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(state)) {
+    if (key === "checkpoint_hash") continue;
+    fields[key] = Array.isArray(value) ? listDigest(value as readonly unknown[]) : value;
+  }
+  return sha256Hex(canonicalJson(fields));
+}
+
+/** Freezes a value and everything under it, stopping at what is frozen already (the shared parts of a state). */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value !== "object" || value === null || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const inner of Object.values(value as Record<string, unknown>)) deepFreeze(inner);
+  return value;
+}

@@ -1,0 +1,91 @@
+/**
+ * The anchor of the session-length bench: bare LangGraph, no harness. A four-node graph (plan →
+ * validate → policy → execute) with the adapter's state shape — a last-value `agent` channel
+ * holding the status, the step and the growing message list, and an appending `trace` channel —
+ * on a MemorySaver with `durability: "sync"`. Its nodes append the very messages and trace
+ * events the harness produced for the same calls, and do no contract work (validate parses the
+ * planner text, nothing more), so adapter ÷ anchor is the adapter's own overhead.
+ */
+import { Annotation, END, MemorySaver, START, StateGraph } from "@langchain/langgraph";
+
+/** What a harness run of the same calls left: messages [goal, (assistant, tool) × calls, final], and its trace. */
+export type AnchorWorkload = {
+  readonly messages: readonly unknown[];
+  readonly trace: readonly unknown[];
+  /** Trace events per call: planner_responded, call_validated, policy_allowed, intent_recorded, tool_succeeded. */
+  readonly eventsPerCall: number;
+  readonly calls: number;
+};
+
+type BareAgent = {
+  readonly status: "ready" | "planned" | "validated" | "executing" | "done";
+  readonly step: number;
+  readonly messages: readonly unknown[];
+};
+
+const BareState = Annotation.Root({
+  agent: Annotation<BareAgent>(),
+  trace: Annotation<readonly unknown[]>({ reducer: (l, r) => [...l, ...r], default: () => [] }),
+});
+type BareValues = typeof BareState.State;
+
+export type AnchorRun = { readonly us: number; readonly graph_steps: number; readonly facts: number };
+
+/**
+ * Seeds a thread with the first `from` calls of the workload, then times `invoke(null)` running
+ * the remaining calls and the final answer. Graph steps are counted by node entries.
+ */
+export async function runAnchor(workload: AnchorWorkload, from: number): Promise<AnchorRun> {
+  const { messages, trace, eventsPerCall, calls } = workload;
+  const eventsBefore = (call: number) => 1 + call * eventsPerCall;
+  let entries = 0;
+  const at = (s: BareValues) => s.agent.step * eventsPerCall + 1;
+  const graph = new StateGraph(BareState)
+    .addNode("plan", (s: BareValues) => {
+      entries += 1;
+      const assistant = messages[1 + 2 * s.agent.step];
+      return {
+        agent: { ...s.agent, status: "planned" as const, messages: [...s.agent.messages, assistant] },
+        trace: trace.slice(at(s), at(s) + 1),
+      };
+    })
+    .addNode("validate", (s: BareValues) => {
+      entries += 1;
+      JSON.parse(String((s.agent.messages.at(-1) as { content?: unknown } | undefined)?.content ?? "null"));
+      // The final answer ends the run here, as the harness's validate node does.
+      const status = s.agent.step >= calls ? ("done" as const) : ("validated" as const);
+      return { agent: { ...s.agent, status }, trace: trace.slice(at(s) + 1, at(s) + 2) };
+    })
+    .addNode("policy", (s: BareValues) => {
+      entries += 1;
+      return { agent: { ...s.agent, status: "executing" as const }, trace: trace.slice(at(s) + 2, at(s) + 4) };
+    })
+    .addNode("execute", (s: BareValues) => {
+      entries += 1;
+      const tool = messages[2 + 2 * s.agent.step];
+      return {
+        agent: { status: "ready" as const, step: s.agent.step + 1, messages: [...s.agent.messages, tool] },
+        trace: trace.slice(at(s) + 4, at(s) + 5),
+      };
+    })
+    .addEdge(START, "plan")
+    .addEdge("plan", "validate")
+    .addConditionalEdges("validate", (s: BareValues) => (s.agent.status === "done" ? END : "policy"), ["policy", END])
+    .addEdge("policy", "execute")
+    .addEdge("execute", "plan")
+    .compile({ checkpointer: new MemorySaver() });
+
+  const config = {
+    configurable: { thread_id: "anchor" },
+    durability: "sync" as const,
+    recursionLimit: 10 * calls + 50,
+  };
+  const seeded: BareAgent = { status: "ready", step: from, messages: messages.slice(0, 1 + 2 * from) };
+  await graph.updateState(config, { agent: seeded, trace: trace.slice(0, eventsBefore(from)) }, "execute");
+  const start = process.hrtime.bigint();
+  const final = (await graph.invoke(null, config)) as BareValues;
+  const us = Number(process.hrtime.bigint() - start) / 1000;
+  if (final.agent.status !== "done" || final.trace.length !== trace.length)
+    throw new Error(`the anchor ended ${final.agent.status} with ${final.trace.length} of ${trace.length} events`);
+  return { us, graph_steps: entries, facts: trace.length - eventsBefore(from) };
+}

@@ -1,0 +1,148 @@
+/**
+ * The issue's goals (#14), each read from this run's own medians: a value, its bound, and
+ * whether it was met (null when something it needs was not measured). Never asserted.
+ */
+import type { ComparisonSection } from "./comparison-run.js";
+import type { FaultThroughputSection } from "./fault-throughput.js";
+import type { McpSection, Transport } from "./mcp-latency.js";
+import { ANCHOR_ID, type SessionLengthSection, type SessionPoint } from "./session-length.js";
+import { ratio, round } from "./stats.js";
+
+export type Goal = {
+  readonly id: string;
+  readonly says: string;
+  readonly value: number | null;
+  readonly bound: number;
+  /** `max`: value ≤ bound; `min`: value ≥ bound. */
+  readonly kind: "max" | "min";
+  readonly met: boolean | null;
+  readonly from: string;
+};
+
+export type AdapterOverheadPoint = {
+  readonly calls: number;
+  readonly adapter_us_per_graph_step: number;
+  readonly bare_us_per_graph_step: number;
+  readonly ratio: number;
+};
+
+export type AdapterOverheadSection = {
+  readonly definition: string;
+  readonly points: readonly AdapterOverheadPoint[];
+};
+
+export const ADAPTER_OVERHEAD_DEFINITION =
+  "LangGraph adapter ÷ bare LangGraph per committed graph step, same four-node shape, same agent and trace channels, same MemorySaver and seeded history, at each session length of session_length (medians of us_per_graph_step).";
+
+const points = (s: SessionLengthSection, id: keyof SessionLengthSection["engines"]): readonly SessionPoint[] => {
+  const e = s.engines[id];
+  return e.status === "measured" ? e.points : [];
+};
+
+export function adapterOverheadOf(s: SessionLengthSection): AdapterOverheadSection {
+  const bare = points(s, ANCHOR_ID);
+  const out: AdapterOverheadPoint[] = [];
+  for (const p of points(s, "langgraph")) {
+    const b = bare.find((x) => x.calls === p.calls)?.us_per_graph_step?.median;
+    const a = p.us_per_graph_step?.median;
+    if (a === undefined || b === undefined) continue;
+    out.push({ calls: p.calls, adapter_us_per_graph_step: a, bare_us_per_graph_step: b, ratio: ratio(a, b) });
+  }
+  return { definition: ADAPTER_OVERHEAD_DEFINITION, points: out };
+}
+
+const goal = (g: Omit<Goal, "met">): Goal => ({
+  ...g,
+  met: g.value === null ? null : g.kind === "max" ? g.value <= g.bound : g.value >= g.bound,
+});
+
+export type GoalInputs = {
+  readonly session_length: SessionLengthSection;
+  readonly adapter_overhead: AdapterOverheadSection;
+  readonly fault_throughput: FaultThroughputSection;
+  readonly mcp: McpSection;
+  readonly comparison: ComparisonSection;
+};
+
+export function goalsOf(r: GoalInputs): Goal[] {
+  const s = r.session_length;
+  const largest = Math.max(...s.sizes);
+  const smallest = Math.min(...s.sizes);
+  const at = (id: keyof typeof s.engines, calls: number) => points(s, id).find((p) => p.calls === calls) ?? null;
+  const growth = (["handwritten", "local_state_graph", "langgraph"] as const).map((id) => {
+    const hi = at(id, largest)?.us_per_fact.median;
+    const lo = at(id, smallest)?.us_per_fact.median;
+    return goal({
+      id: `session_growth_${id}`,
+      says: `${id}: µs per fact at ${largest} calls ÷ at ${smallest} calls ≤ 1.2`,
+      value: hi === undefined || lo === undefined ? null : ratio(hi, lo),
+      bound: 1.2,
+      kind: "max",
+      from: `session_length.engines.${id}.points[calls=${largest}].us_per_fact.median ÷ [calls=${smallest}]`,
+    });
+  });
+  const hw = at("handwritten", largest)?.us_per_fact.median;
+  const bareStep = at(ANCHOR_ID, largest)?.us_per_graph_step?.median;
+  const overhead = r.adapter_overhead.points.find((p) => p.calls === largest);
+  const hwFaults = r.fault_throughput.engines.handwritten;
+  const mcpRatio = (transport: Transport) => {
+    const find = (server: string) => r.mcp.results.find((x) => x.transport === transport && x.server === server);
+    const project = find("project");
+    const bare = find("bare_sdk");
+    return project?.status === "measured" && bare?.status === "measured"
+      ? ratio(project.median_us, bare.median_us)
+      : null;
+  };
+  const compare = r.comparison.frameworks.langgraph;
+  return [
+    ...growth,
+    goal({
+      id: "handwritten_vs_bare_langgraph",
+      says: `handwritten µs per fact at ${largest} calls ≤ 1/10 of bare LangGraph's µs per step`,
+      value: hw === undefined || bareStep === undefined ? null : ratio(hw, bareStep),
+      bound: 0.1,
+      kind: "max",
+      from: `session_length handwritten us_per_fact.median ÷ ${ANCHOR_ID} us_per_graph_step.median, calls=${largest}`,
+    }),
+    goal({
+      id: "adapter_overhead",
+      says: `LangGraph adapter ÷ bare LangGraph per graph step at ${largest} calls ≤ 1.15`,
+      value: overhead?.ratio ?? null,
+      bound: 1.15,
+      kind: "max",
+      from: `adapter_overhead.points[calls=${largest}].ratio`,
+    }),
+    goal({
+      id: "handwritten_fault_schedules_per_s",
+      says: "handwritten fault schedules ≥ 1,000 per second",
+      value: hwFaults.status === "measured" ? hwFaults.schedules_per_s : null,
+      bound: 1000,
+      kind: "min",
+      from: "fault_throughput.engines.handwritten.schedules_per_s",
+    }),
+    goal({
+      id: "mcp_stdio_ratio",
+      says: "MCP tools/call through our server ÷ the bare SDK server, over stdio ≤ 1.5",
+      value: mcpRatio("stdio"),
+      bound: 1.5,
+      kind: "max",
+      from: "mcp.results stdio: project median_us ÷ bare_sdk median_us",
+    }),
+    goal({
+      id: "mcp_in_memory_ratio",
+      says: "MCP tools/call through our server ÷ the bare SDK server, in memory ≤ 2",
+      value: mcpRatio("in_memory"),
+      bound: 2,
+      kind: "max",
+      from: "mcp.results in_memory: project median_us ÷ bare_sdk median_us",
+    }),
+    goal({
+      id: "compare_langgraph_wall_s",
+      says: "compare --framework langgraph, whole process, ≤ 1.5 s",
+      value: compare.status === "measured" ? round(compare.wall_ms.median / 1000) : null,
+      bound: 1.5,
+      kind: "max",
+      from: "comparison.frameworks.langgraph.wall_ms.median / 1000",
+    }),
+  ];
+}

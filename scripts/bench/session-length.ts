@@ -1,0 +1,256 @@
+/**
+ * Measure: does a fact cost more late in a long session? One session of N `read_table` calls
+ * (N = 10, 100, 1,000), the same on every engine. The handwritten engine plays it once for
+ * reference; each engine then gets a fresh environment whose own store holds the session as it
+ * stood before its last `timedCalls` calls (the same state and trace, installed the way the engine
+ * stores them), and the timed `resume` plays those calls and the final answer. So a point costs
+ * O(timedCalls × N), never a quadratic build, and its µs/fact is the marginal cost at length N.
+ * Bare LangGraph (the adapter's anchor, `langgraph-adapter/src/bare-anchor.ts`) runs the same
+ * calls on the same seeded history.
+ */
+import { toCheckpoint, type AgentState, type TraceEvent } from "../../handwritten/contract/index.js";
+import { finalAnswer, toolCall } from "../../handwritten/fixtures/index.js";
+import {
+  LOCAL_GRAPH_CHECKPOINTER_KEY,
+  sealedGraphCheckpointer,
+  type AgentGraphState,
+} from "../../local-graph/agent/index.js";
+import type { GraphCheckpointer } from "../../local-graph/runtime/index.js";
+import { createEnvironment, handwrittenFactory, SESSION_ID, type Environment } from "../../scenarios/index.js";
+import type { EngineFactory, EngineId } from "../../scenarios/index.js";
+import { collectGarbage, cpuUs, elapsedUs, summarize, type Summary } from "./stats.js";
+import { NOT_MEASURED, type EngineEntry } from "./steps.js";
+import { warmRegistry } from "./workload.js";
+
+export type SessionLengthOptions = {
+  readonly sizes: readonly number[];
+  /** Calls played by each timed run (the session's last ones). */
+  readonly timedCalls: number;
+  readonly samples: number;
+  /** Runs are repeated until a sample has taken this long. */
+  readonly minSampleMs: number;
+};
+
+/** What the adapter module offers the bench (loaded dynamically: only the adapter imports LangGraph). */
+export type AdapterBench = {
+  seedLangGraphSession(
+    env: Environment,
+    session_id: string,
+    agent: AgentState,
+    trace: readonly TraceEvent[],
+  ): Promise<void>;
+  runAnchor(
+    workload: { messages: readonly unknown[]; trace: readonly unknown[]; eventsPerCall: number; calls: number },
+    from: number,
+  ): Promise<{ us: number; graph_steps: number; facts: number }>;
+};
+
+export const ANCHOR_ID = "bare_langgraph";
+export type SessionEngineId = EngineId | typeof ANCHOR_ID;
+
+export type SessionPoint = {
+  readonly calls: number;
+  /** Calls already in the session when the timed run began. */
+  readonly seeded_calls: number;
+  readonly facts_per_run: number;
+  readonly graph_steps_per_run: number | null;
+  readonly runs_per_sample: number;
+  readonly us_per_fact: Summary;
+  /** CPU time of this process over the same runs, all threads. */
+  readonly cpu_us_per_fact: Summary;
+  readonly us_per_graph_step: Summary | null;
+  /** The run ended with the reference run's checkpoint_hash (null for the anchor, which has no contract state). */
+  readonly same_final_hash: boolean | null;
+};
+
+export type SessionEngine =
+  | { readonly status: "measured"; readonly points: readonly SessionPoint[] }
+  | { readonly status: typeof NOT_MEASURED; readonly reason: string };
+
+export type SessionLengthSection = {
+  readonly definition: string;
+  readonly tool: string;
+  readonly sizes: readonly number[];
+  readonly timed_calls: number;
+  readonly engines: Readonly<Record<SessionEngineId, SessionEngine>>;
+};
+
+export const SESSION_LENGTH_DEFINITION =
+  "Marginal cost per fact at session length N: one session of N read_table calls and a final answer, played once by the handwritten engine for reference; each engine then gets a fresh environment whose own store already holds that session's state and trace before its last timed_calls calls, and the timed call is resume, which plays those calls and the final answer. us_per_fact = time / facts applied (trace events); us_per_graph_step = time / committed node executions. A sample repeats the run until it has taken min_sample_ms; cpu_us_per_fact is this process's CPU time over the same runs (it includes the anchor's seeding, which the wall time does not). bare_langgraph is LangGraph 1.7.3 with MemorySaver and no harness: the same four nodes, agent and trace channels, seeded history, messages and trace events.";
+
+const EVENTS_PER_CALL = 5;
+
+export const sessionScript = (calls: number): string[] => [
+  ...Array.from({ length: calls }, (_, i) => toolCall("read_table", { table: "sales", limit: (i % 5) + 1 })),
+  finalAnswer("read them all"),
+];
+
+const sessionEnv = (calls: number) =>
+  createEnvironment({ script: sessionScript(calls), limits: { maxSteps: calls + 1 } });
+
+type Reference = {
+  readonly calls: number;
+  readonly from: number;
+  readonly seed: AgentState;
+  readonly seedTrace: readonly TraceEvent[];
+  readonly final: AgentState;
+  readonly trace: readonly TraceEvent[];
+};
+
+async function reference(calls: number, timedCalls: number): Promise<Reference> {
+  const env = sessionEnv(calls);
+  const final = await handwrittenFactory.create(env).start(SESSION_ID, "read the sales table");
+  const trace = env.trace.list(SESSION_ID);
+  if (final.status !== "done" || trace.length !== 1 + EVENTS_PER_CALL * calls + 2)
+    throw new Error(`reference session of ${calls} calls ended ${final.status} with ${trace.length} events`);
+  const from = Math.max(0, calls - timedCalls);
+  const seed = env.checkpoints
+    .list(SESSION_ID)
+    .map((c) => c.state)
+    .find((s) => s.status === "ready" && s.step === from);
+  if (seed === undefined) throw new Error(`no ready state after ${from} calls`);
+  // Frozen, as the engines' own appended lists are, so its chain digest is computed once (at
+  // seeding) and not again in every timed run: the runs measure a session held in memory.
+  const seedTrace = Object.freeze(trace.filter((e) => e.seq <= seed.seq));
+  return { calls, from, seed, seedTrace, final, trace };
+}
+
+type Run = {
+  readonly us: number;
+  readonly cpu_us: number;
+  readonly facts: number;
+  readonly graph_steps: number | null;
+  readonly hash: string | null;
+};
+
+async function runEngine(factory: EngineFactory, ref: Reference, adapter: AdapterBench | null): Promise<Run> {
+  const env = sessionEnv(ref.calls);
+  warmRegistry(env.registry);
+  const engine = factory.create(env);
+  await seed(factory.id, env, ref, adapter);
+  const before = await engine.graphSteps(SESSION_ID);
+  const cpu = process.cpuUsage();
+  const start = process.hrtime.bigint();
+  const final = await engine.resume(SESSION_ID);
+  const us = elapsedUs(start);
+  const cpu_us = cpuUs(cpu);
+  const after = await engine.graphSteps(SESSION_ID);
+  if (final.status !== "done") throw new Error(`${factory.id} ended ${final.status} after ${ref.calls} calls`);
+  const graph_steps = before === null || after === null ? null : after - before;
+  return { us, cpu_us, facts: final.seq - ref.seed.seq, graph_steps, hash: final.checkpoint_hash };
+}
+
+async function seed(id: EngineId, env: Environment, ref: Reference, adapter: AdapterBench | null): Promise<void> {
+  switch (id) {
+    case "handwritten":
+      env.checkpoints.put(toCheckpoint(ref.seed, env.secret));
+      env.trace.append(ref.seedTrace);
+      return;
+    case "local_state_graph": {
+      const saver = env.durable.get(LOCAL_GRAPH_CHECKPOINTER_KEY) as GraphCheckpointer<AgentGraphState> | undefined;
+      if (saver === undefined) throw new Error("the local graph put no checkpointer in the durable map");
+      sealedGraphCheckpointer(saver, env.secret).put({
+        thread_id: SESSION_ID,
+        step: 0,
+        state: { agent: ref.seed, trace: ref.seedTrace, outcomes: [] },
+        next: "plan",
+        interrupt: null,
+      });
+      return;
+    }
+    case "langgraph":
+      if (adapter === null) throw new Error("the LangGraph adapter's bench module did not load");
+      return adapter.seedLangGraphSession(env, SESSION_ID, ref.seed, ref.seedTrace);
+  }
+}
+
+function anchorRun(adapter: AdapterBench, ref: Reference): Promise<Run> {
+  const workload = { messages: ref.final.messages, trace: ref.trace, eventsPerCall: EVENTS_PER_CALL, calls: ref.calls };
+  const cpu = process.cpuUsage();
+  return adapter.runAnchor(workload, ref.from).then((r) => ({ ...r, cpu_us: cpuUs(cpu), hash: null }));
+}
+
+export async function measureSessionLength(
+  entries: readonly EngineEntry[],
+  adapter: AdapterBench | null,
+  adapterReason: string,
+  options: SessionLengthOptions,
+  log: (line: string) => void,
+): Promise<SessionLengthSection> {
+  const refs: Reference[] = [];
+  for (const calls of options.sizes) refs.push(await reference(calls, options.timedCalls));
+  const players: { id: SessionEngineId; play: ((ref: Reference) => Promise<Run>) | string }[] = entries.map((e) => ({
+    id: e.id,
+    play: "factory" in e ? (ref: Reference) => runEngine(e.factory, ref, adapter) : e.unavailable,
+  }));
+  players.push({ id: ANCHOR_ID, play: adapter === null ? adapterReason : (ref: Reference) => anchorRun(adapter, ref) });
+
+  const engines = {} as Record<SessionEngineId, SessionEngine>;
+  for (const { id, play } of players) {
+    if (typeof play === "string") {
+      engines[id] = { status: NOT_MEASURED, reason: play };
+      continue;
+    }
+    try {
+      const points: SessionPoint[] = [];
+      for (const ref of refs) points.push(await measurePoint(play, ref, options.samples, options.minSampleMs));
+      engines[id] = { status: "measured", points };
+      for (const p of points) log(`session ${id} N=${p.calls}: ${p.us_per_fact.median.toFixed(1)} µs/fact`);
+    } catch (error) {
+      engines[id] = { status: NOT_MEASURED, reason: error instanceof Error ? error.message : String(error) };
+      log(`session ${id}: not measured (${engines[id].status === NOT_MEASURED ? engines[id].reason : ""})`);
+    }
+  }
+  return {
+    definition: SESSION_LENGTH_DEFINITION,
+    tool: "read_table",
+    sizes: options.sizes,
+    timed_calls: options.timedCalls,
+    engines,
+  };
+}
+
+const sum = (batch: readonly Run[]): Run => ({
+  us: batch.reduce((t, r) => t + r.us, 0),
+  cpu_us: batch.reduce((t, r) => t + r.cpu_us, 0),
+  facts: batch.reduce((t, r) => t + r.facts, 0),
+  graph_steps: batch.every((r) => r.graph_steps !== null) ? batch.reduce((t, r) => t + (r.graph_steps ?? 0), 0) : null,
+  hash: batch[0]?.hash ?? null,
+});
+
+async function measurePoint(
+  play: (ref: Reference) => Promise<Run>,
+  ref: Reference,
+  samples: number,
+  minSampleMs: number,
+): Promise<SessionPoint> {
+  collectGarbage();
+  await play(ref); // warm-up, untimed
+  const runs: Run[] = [];
+  // A sample is as many runs as fit in minSampleMs (at least one), so one garbage collection
+  // landing in a run of a few milliseconds does not decide the median.
+  const perSample: Run[] = [];
+  for (let i = 0; i < samples; i++) {
+    const start = Date.now();
+    const batch: Run[] = [];
+    do batch.push(await play(ref));
+    while (Date.now() - start < minSampleMs);
+    perSample.push(sum(batch));
+    runs.push(...batch);
+  }
+  const first = runs[0];
+  if (first === undefined) throw new Error("no samples");
+  const steps = first.graph_steps;
+  return {
+    calls: ref.calls,
+    seeded_calls: ref.from,
+    facts_per_run: first.facts,
+    graph_steps_per_run: steps,
+    runs_per_sample: Math.round(runs.length / samples),
+    us_per_fact: summarize(perSample.map((r) => r.us / r.facts)),
+    cpu_us_per_fact: summarize(perSample.map((r) => r.cpu_us / r.facts)),
+    us_per_graph_step:
+      steps === null || steps === 0 ? null : summarize(perSample.map((r) => r.us / (r.graph_steps ?? steps))),
+    same_final_hash: first.hash === null ? null : runs.every((r) => r.hash === ref.final.checkpoint_hash),
+  };
+}
