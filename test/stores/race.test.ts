@@ -4,10 +4,19 @@
  * executor calls and side effects per key on the database itself, so a duplicate or a lost call
  * shows. Writes evidence/fault-stores-v1.json.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, readWorld, storesIn, type SqlSpec } from "../../durable/index.js";
 import { emptyWorldData } from "../../handwritten/fixtures/index.js";
@@ -17,7 +26,6 @@ import {
   freshStore,
   MEASURED_KINDS,
   NOT_MEASURED_REASON,
-  postgresUrl,
   reportPostgresNotMeasured,
   type StoreKind,
 } from "./targets.js";
@@ -30,8 +38,11 @@ const RACE_LATENCY_MS = 2;
 /** Slower calls in the restart race, so that the restart lands while calls are in flight. */
 const RESTART_LATENCY_MS = 15;
 const RESTART_AFTER_MS = 1_500;
-/** The cluster directory of `.ci/postgres.sh`, needed to restart the server. */
-const PG_DIR = process.env["AGENT_HARNESS_PG_DIR"] || undefined;
+/**
+ * The restart race gets a server of its own from `.ci/postgres.sh`: restarting the shared test
+ * server would break every other suite running on it at the same moment.
+ */
+const PG_BINARIES = existsSync("/usr/lib/postgresql") && readdirSync("/usr/lib/postgresql").length > 0;
 
 const scratch = mkdtempSync(join(tmpdir(), "agent-harness-race-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -59,9 +70,17 @@ function countKeys(spec: SqlSpec, scope: string): KeyCount[] {
   }
 }
 
-async function race(kind: StoreKind, latencyMs: number, whileRacing?: () => void): Promise<RaceRecord> {
+async function race(
+  kind: StoreKind,
+  latencyMs: number,
+  whileRacing?: () => void,
+  server?: string,
+): Promise<RaceRecord> {
   const dir = mkdtempSync(join(scratch, `${kind}-`));
-  const { spec, scope } = freshStore(kind, dir);
+  const { spec, scope } =
+    server === undefined
+      ? freshStore(kind, dir)
+      : { spec: { kind: "postgres", url: server } as const, scope: "restart" };
   const barrier = join(dir, "barrier");
   mkdirSync(barrier);
   let ready = 0;
@@ -147,13 +166,25 @@ describe(`${WORKERS} worker processes race on the same ${KEYS} keys`, () => {
 });
 
 describe("the Postgres server restarts in the middle of a race", () => {
-  if (postgresUrl !== undefined && PG_DIR !== undefined) {
+  if (PG_BINARIES) {
     it("calls in flight end uncertain or retry under their key; none runs twice", async () => {
-      const result = summary(
-        await race("postgres", RESTART_LATENCY_MS, () =>
-          execFileSync(join(ROOT, ".ci/postgres.sh"), ["restart", PG_DIR], { stdio: "inherit" }),
-        ),
-      );
+      const cluster = join(mkdtempSync(join(tmpdir(), "agent-harness-pg-restart-")), "pg");
+      chmodSync(dirname(cluster), 0o755);
+      const script = join(ROOT, ".ci/postgres.sh");
+      const url = execFileSync(script, ["start", cluster], { encoding: "utf8" }).trim();
+      let record: RaceRecord;
+      try {
+        record = await race(
+          "postgres",
+          RESTART_LATENCY_MS,
+          () => execFileSync(script, ["restart", cluster], { stdio: "inherit" }),
+          url,
+        );
+      } finally {
+        execFileSync(script, ["stop", cluster], { stdio: "inherit" });
+        rmSync(dirname(cluster), { recursive: true, force: true });
+      }
+      const result = summary(record);
       expect(result.store_errors_retried).toBeGreaterThan(0);
       expect(result.duplicates).toBe(0);
       expect(result.max_executor_calls_per_key).toBeLessThanOrEqual(1);
@@ -162,7 +193,7 @@ describe("the Postgres server restarts in the middle of a race", () => {
       restart = result;
     }, 180_000);
   } else {
-    it(`postgres restart: not measured: ${postgresUrl === undefined ? NOT_MEASURED_REASON : "AGENT_HARNESS_PG_DIR is not set (the cluster directory of .ci/postgres.sh)"}`, () => {
+    it("postgres restart: not measured: no PostgreSQL binaries under /usr/lib/postgresql (.ci/run installs them)", () => {
       if (process.env["CI"] === "true") throw new Error("CI must measure the Postgres restart");
       console.warn("[not measured] postgres restart mid-run");
     });
@@ -176,7 +207,7 @@ describe("evidence", () => {
     const report = {
       schema: "agent-harness.fault-stores.v1",
       planner: "none: workers call the contract's beginCall and executeIntent directly",
-      command: "AGENT_HARNESS_PG_URL=… AGENT_HARNESS_PG_DIR=… npx vitest run test/stores/race.test.ts",
+      command: "AGENT_HARNESS_PG_URL=… npx vitest run test/stores/race.test.ts",
       tool: "publish_report (high risk: every executor call publishes again)",
       race: {
         sqlite: races.get("sqlite") ?? notMeasured,
