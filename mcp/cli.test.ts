@@ -45,11 +45,18 @@ describe("parseServerFlags", () => {
   it("reads every flag, with defaults", () => {
     expect(parseServerFlags([])).toEqual({
       ok: true,
-      value: { help: false, auditLog: null, worldFile: null, maxFrameBytes: DEFAULT_MAX_FRAME_BYTES, http: null },
+      value: {
+        help: false,
+        auditLog: null,
+        worldFile: null,
+        maxFrameBytes: DEFAULT_MAX_FRAME_BYTES,
+        http: null,
+        store: null,
+      },
     });
     expect(parseServerFlags(["--audit-log", "a.jsonl", "--world-file=w.json", "--max-frame-bytes", "4096"])).toEqual({
       ok: true,
-      value: { help: false, auditLog: "a.jsonl", worldFile: "w.json", maxFrameBytes: 4096, http: null },
+      value: { help: false, auditLog: "a.jsonl", worldFile: "w.json", maxFrameBytes: 4096, http: null, store: null },
     });
   });
 

@@ -14,7 +14,12 @@ export type ServerFlags = {
   readonly maxFrameBytes: number;
   /** Serve Streamable HTTP on this address instead of stdio. */
   readonly http: { readonly host: string; readonly port: number } | null;
+  /** `--store` as given; null: AGENT_HARNESS_STORE, else the default SQLite file. */
+  readonly store: string | null;
 };
+
+/** Sessions, ledger, artifacts, traces and the fixture world survive a restart here unless told otherwise. */
+export const DEFAULT_MCP_STORE = "sqlite:.agent-harness/mcp.sqlite";
 
 export type UsageError = { readonly code: "bad_usage"; readonly message: string };
 
@@ -31,6 +36,9 @@ Options:
   --http [HOST:]PORT      serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio
                           (HOST defaults to 127.0.0.1; a host other than loopback needs
                           ${HTTP_TOKEN_ENV}); Host and Origin are checked against DNS rebinding
+  --store SPEC            memory | sqlite:PATH | postgres:URL: where sessions (with spent
+                          approval nonces), the ledger, artifacts, traces and the fixture world
+                          live (default ${DEFAULT_MCP_STORE}, or AGENT_HARNESS_STORE)
   --audit-log PATH        append the audit trail (one redacted TraceEvent per line) to PATH
   --world-file PATH       after every tools/call, write the fixture world's executor-call
                           and side-effect counts to PATH (JSON; for tests and demos)
@@ -51,6 +59,7 @@ export function parseServerFlags(argv: readonly string[]): Result<ServerFlags, U
     "world-file"?: string;
     "max-frame-bytes"?: string;
     http?: string;
+    store?: string;
   };
   try {
     ({ values } = parseArgs({
@@ -63,6 +72,7 @@ export function parseServerFlags(argv: readonly string[]): Result<ServerFlags, U
         "world-file": { type: "string" },
         "max-frame-bytes": { type: "string" },
         http: { type: "string" },
+        store: { type: "string" },
       },
     }));
   } catch (error) {
@@ -80,6 +90,7 @@ export function parseServerFlags(argv: readonly string[]): Result<ServerFlags, U
   if (!http.ok) return http;
   return ok({
     http: http.value,
+    store: values.store ?? null,
     help: values.help === true,
     auditLog: values["audit-log"] ?? null,
     worldFile: values["world-file"] ?? null,

@@ -3,15 +3,17 @@
  * notices go to stderr, the audit trail to `--audit-log`, and world counts to `--world-file`.
  */
 import { randomBytes } from "node:crypto";
-import { renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { pathToFileURL } from "node:url";
 import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
-import { createIdSource, systemClock } from "../handwritten/contract/index.js";
-import { createFixtureWorld, type FixtureWorld } from "../handwritten/fixtures/index.js";
+import { createIdSource, systemClock, type TraceSink } from "../handwritten/contract/index.js";
+import type { FixtureWorld } from "../handwritten/fixtures/index.js";
+import { openStores, resolveStoreSpec } from "../durable/index.js";
 import { createFileAuditSink } from "./audit-file.js";
 import { createMemoryAuditSink, type AuditSink } from "./audit.js";
 import { createFixtureHarnessDeps } from "./deps.js";
-import { HTTP_TOKEN_ENV, parseServerFlags, readSecret, SECRET_ENV, SERVER_USAGE } from "./cli.js";
+import { DEFAULT_MCP_STORE, HTTP_TOKEN_ENV, parseServerFlags, readSecret, SECRET_ENV, SERVER_USAGE } from "./cli.js";
 import { createFrameGuard } from "./frame-guard.js";
 import { createRawArguments } from "./raw-arguments.js";
 import { isLoopback, serveHttp } from "./http.js";
@@ -60,13 +62,16 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: MainIo
     io.err(`agent-harness mcp: ${SECRET_ENV} is unset; using a random secret, so no high_risk call can be approved\n`);
   const secret = configured.value ?? randomBytes(32).toString("hex");
 
-  const world = createFixtureWorld();
   const { auditLog, worldFile, maxFrameBytes } = flags.value;
+  const opened = openMcpStores(flags.value.store, env);
+  if (!opened.ok) return fail(opened.error.message);
+  const { stores } = opened.value;
+  const world = stores.world();
   const writeWorld =
     worldFile === null ? undefined : () => writeAtomically(worldFile, JSON.stringify(worldCounts(world)));
   let audit: AuditSink = createMemoryAuditSink();
   try {
-    if (auditLog !== null) audit = createFileAuditSink(auditLog);
+    audit = traceAuditSink(stores.trace, auditLog === null ? null : createFileAuditSink(auditLog));
     writeWorld?.();
   } catch (error) {
     return fail((error as Error).message);
@@ -74,6 +79,9 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: MainIo
 
   const deps = createFixtureHarnessDeps({
     world,
+    sessions: stores.checkpoints,
+    ledger: stores.ledger,
+    artifacts: stores.artifacts,
     secret,
     clock: systemClock,
     ids: createIdSource(randomBytes(16).toString("hex")),
@@ -110,6 +118,28 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: MainIo
     onerror: (error) => io.err(`agent-harness mcp: ${error.message}\n`),
   });
   return "serving";
+}
+
+/** The stores of `--store` (default: a SQLite file, its folder made if missing), in the one scope an MCP server uses. */
+function openMcpStores(flag: string | null, env: NodeJS.ProcessEnv) {
+  const spec = resolveStoreSpec(flag ?? undefined, env, {
+    kind: "sqlite",
+    path: DEFAULT_MCP_STORE.slice("sqlite:".length),
+  });
+  if (!spec.ok) return spec;
+  if (spec.value.kind === "sqlite") mkdirSync(dirname(spec.value.path), { recursive: true });
+  return openStores(spec.value, "mcp");
+}
+
+/** The durable trace holds every event (for `trace://` after a restart); the file log gets a copy. */
+function traceAuditSink(trace: TraceSink, file: AuditSink | null): AuditSink {
+  return {
+    append(event) {
+      file?.append(event);
+      trace.append([event]);
+    },
+    list: (session_id) => trace.list(session_id),
+  };
 }
 
 function writeAtomically(path: string, text: string): void {

@@ -18,7 +18,8 @@ export const REPO_ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)
 /** The secret the spawned server holds, so a test can play the approving person. */
 export const TEST_SECRET = "parity-test-approval-secret";
 /** The server's entry, run through tsx: `node --import tsx mcp/server-main.ts`. */
-export const SERVER_COMMAND = [process.execPath, "--import", "tsx", "mcp/server-main.ts"] as const;
+/** In memory: each spawned server starts from a fresh world and ledger (the default is a SQLite file). */
+export const SERVER_COMMAND = [process.execPath, "--import", "tsx", "mcp/server-main.ts", "--store", "memory"] as const;
 
 export type Era = "2025-11-25" | "2026-07-28";
 

@@ -113,7 +113,8 @@ async function stdio(entry: string): Promise<Connected> {
   const start = process.hrtime.bigint();
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ["--import", "tsx", entry],
+    // The project's server measured on its in-memory stores, like the bare one.
+    args: ["--import", "tsx", entry, ...(entry === "mcp/server-main.ts" ? ["--store", "memory"] : [])],
     cwd: ROOT,
     stderr: "ignore",
     env: { ...getDefaultEnvironment(), AGENT_HARNESS_APPROVAL_SECRET: randomBytes(24).toString("hex") },
