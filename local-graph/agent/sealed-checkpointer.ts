@@ -10,6 +10,10 @@ import type { GraphCheckpoint, GraphCheckpointer } from "../runtime/index.js";
 type Sealed<S> = GraphCheckpoint<S> & { readonly seal?: string };
 
 export function sealedGraphCheckpointer<S>(inner: GraphCheckpointer<S>, secret: string): GraphCheckpointer<S> {
+  const open = (thread_id: string, stored: Sealed<S>): GraphCheckpoint<S> => {
+    const { seal, ...record } = stored;
+    return openOrThrow(secret, thread_id, record, seal);
+  };
   return {
     put(checkpoint) {
       const sealed: Sealed<S> = { ...checkpoint, seal: sealOf(secret, checkpoint.thread_id, checkpoint) };
@@ -17,10 +21,9 @@ export function sealedGraphCheckpointer<S>(inner: GraphCheckpointer<S>, secret: 
     },
     latest(thread_id) {
       const stored = inner.latest(thread_id) as Sealed<S> | undefined;
-      if (stored === undefined) return undefined;
-      const { seal, ...record } = stored;
-      return openOrThrow(secret, thread_id, record, seal);
+      return stored === undefined ? undefined : open(thread_id, stored);
     },
     count: (thread_id) => inner.count(thread_id),
+    list: (thread_id) => inner.list(thread_id).map((stored) => open(thread_id, stored)),
   };
 }
