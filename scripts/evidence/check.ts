@@ -11,7 +11,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from "yaml";
 import { foreignCommand, isProjectArtifact, type Provenance } from "./provenance.js";
 import { asStrictAsBar, CONTRACT_METRICS, meets, RECOVERY_THRESHOLD, RULE_TEXT, type MetricRule } from "./rules.js";
 
@@ -23,7 +23,7 @@ export const PROBLEM_CODES = [
   "missing_command", "bad_command", "foreign_command",
   "missing_metric", "duplicate_metric", "bad_metric", "weak_expected", "metric_missed",
   "missing_artifact", "artifact_not_found", "artifact_outside_repo", "project_artifact",
-  "bad_cost", "bad_license", "bad_known_failures",
+  "bad_cost", "bad_license", "bad_known_failures", "yaml_alias",
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 
@@ -74,6 +74,10 @@ export function checkSubmission(text: string, options: CheckOptions): Problem[] 
   if (doc.errors.length > 0) {
     return doc.errors.map((e) => ({ line: e.linePos?.[0].line ?? 1, code: "parse_error" as const, message: firstLine(e.message) }));
   }
+  // Aliases expand on read (a "billion laughs" file is a few lines); a submission never needs one.
+  let aliases = 0;
+  visit(doc, { Alias: () => void (aliases += 1) });
+  if (aliases > 0) return [{ line: 1, code: "yaml_alias", message: `YAML aliases (*name) are not allowed in a submission; found ${aliases}` }];
   const root = doc.contents;
   if (!isMap(root)) return [{ line: 1, code: "not_a_mapping", message: "a submission is a mapping of the fields of learn-llm.evidence.v1" }];
 
@@ -113,7 +117,7 @@ export function checkSubmission(text: string, options: CheckOptions): Problem[] 
   });
   const isUnfilled = (path: Path) => unfilled.has(JSON.stringify(path));
 
-  const data = doc.toJS() as Record<string, unknown>;
+  const data = doc.toJS({ maxAliasCount: 0 }) as Record<string, unknown>;
   for (const key of Object.keys(data)) {
     if (!(TOP_LEVEL as readonly string[]).includes(key)) add([key], "unknown_field", `${key} is not a field of ${LEARNER_SCHEMA} (fields: ${TOP_LEVEL.join(", ")})`, "key");
   }
