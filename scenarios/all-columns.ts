@@ -1,7 +1,13 @@
-/** Every column the comparison records: the four the contract requires first, then the fault and parallel columns. */
+/** Every column the comparison records: the four the contract requires first, then the fault, parallel and rewind columns. */
 import { REQUIRED_COLUMNS } from "./columns.js";
 import { FAULT_COLUMNS } from "./fault-columns.js";
+import { REWIND_COLUMNS } from "./rewind-columns.js";
 import type { Column } from "./column.js";
 import { PARALLEL_COLUMNS } from "./parallel-columns.js";
 
-export const ALL_COLUMNS: readonly Column[] = [...REQUIRED_COLUMNS, ...FAULT_COLUMNS, ...PARALLEL_COLUMNS];
+export const ALL_COLUMNS: readonly Column[] = [
+  ...REQUIRED_COLUMNS,
+  ...FAULT_COLUMNS,
+  ...PARALLEL_COLUMNS,
+  ...REWIND_COLUMNS,
+];

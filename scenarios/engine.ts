@@ -30,6 +30,7 @@ export type EngineContext = Pick<
   Environment,
   | "registry"
   | "ledger"
+  | "nonces"
   | "artifacts"
   | "checkpoints"
   | "trace"
@@ -44,11 +45,12 @@ export type EngineContext = Pick<
 
 /** The view of an environment handed to an engine: every field but the fixture world. */
 export function engineContextOf(env: Environment): EngineContext {
-  const { registry, ledger, artifacts, checkpoints, trace, clock, ids, planner, secret, limits, durable } = env;
+  const { registry, ledger, nonces, artifacts, checkpoints, trace, clock, ids, planner, secret, limits, durable } = env;
   const { batchExecution } = env;
   return {
     registry,
     ledger,
+    nonces,
     artifacts,
     checkpoints,
     trace,
@@ -75,6 +77,12 @@ export type Engine<Id extends string = EngineId> = {
   trace(session_id: string): Promise<readonly TraceEvent[]>;
   /** Committed graph steps of a session, or null for an engine that is not a graph. */
   graphSteps(session_id: string): Promise<number | null>;
+  /**
+   * Goes back to the most recent earlier checkpoint at which a call waited for approval, as a
+   * store restored from an older copy or a time-travel resume does (`rewind.ts`). Optional: an
+   * engine without it is refused `rewind_unsupported` by the rewind columns.
+   */
+  rewindToApproval?(session_id: string): Promise<AgentState>;
 };
 
 /** Built-in engines have an `EngineId`; an engine loaded from a module path has its own id. */

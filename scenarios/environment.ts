@@ -9,6 +9,7 @@ import {
   createMemoryArtifactStore,
   createMemoryCheckpointStore,
   createMemoryLedger,
+  createMemoryNonceStore,
   createMemoryTraceSink,
   DEFAULT_LIMITS,
   digest,
@@ -17,6 +18,7 @@ import {
   type CheckpointStore,
   type IdSource,
   type LedgerStore,
+  type NonceStore,
   type ManualClock,
   type Planner,
   type ToolRegistry,
@@ -51,6 +53,8 @@ export type Environment = {
   readonly world: FixtureWorld;
   readonly registry: ToolRegistry;
   readonly ledger: LedgerStore;
+  /** Used approval nonces, beside the ledger and outside every checkpoint history. */
+  readonly nonces: NonceStore;
   readonly artifacts: ArtifactStore;
   readonly checkpoints: CheckpointStore;
   readonly trace: TraceSink;
@@ -72,6 +76,8 @@ export type Environment = {
  */
 export type EnvironmentStores = {
   readonly ledger: LedgerStore;
+  /** Used approval nonces (`NonceStore`); in memory when a store kind has none of its own yet. */
+  readonly nonces?: NonceStore;
   readonly artifacts: ArtifactStore;
   readonly checkpoints: CheckpointStore;
   readonly trace: TraceSink;
@@ -119,6 +125,7 @@ export function createEnvironment(
     world,
     registry: createFixtureRegistry(world),
     ledger,
+    nonces: stores.nonces ?? createMemoryNonceStore(),
     artifacts: stores.artifacts,
     checkpoints: stores.checkpoints,
     trace: stores.trace,

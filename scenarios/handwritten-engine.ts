@@ -7,6 +7,7 @@ import {
 } from "../handwritten/engine/index.js";
 import type { Result } from "../handwritten/contract/index.js";
 import { EngineUsageError, type Engine, type EngineFactory } from "./engine.js";
+import { currentHistory, latestEarlierApproval } from "./rewind.js";
 
 /** Where the engine keeps the outcomes of a batch's finished calls, so a new process after a crash finds them. */
 export const HANDWRITTEN_PENDING_KEY = "handwritten.pending_outcomes";
@@ -37,8 +38,16 @@ export const handwrittenFactory: EngineFactory = {
       resume: async (session_id) => unwrap(await engine.resume(session_id)),
       reconcileUncertain: async (session_id, input) => unwrap(await engine.reconcileUncertain(session_id, input)),
       state: async (session_id) => unwrap(engine.state(session_id)),
-      trace: async (session_id) => env.trace.list(session_id),
+      // The sink is an append-only audit log; the session's trace is the history its state came from.
+      trace: async (session_id) => currentHistory(env.trace.list(session_id)),
       graphSteps: async () => null,
+      async rewindToApproval(session_id) {
+        // A restore from an older copy: the old, sealed checkpoint becomes the latest again.
+        const target = latestEarlierApproval(env.checkpoints.list(session_id), (c) => c.state);
+        if (target === undefined) throw new EngineUsageError("nothing_to_rewind", `no earlier approval point`);
+        env.checkpoints.put(target);
+        return unwrap(engine.state(session_id)) ?? target.state;
+      },
     };
   },
 };

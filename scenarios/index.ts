@@ -15,6 +15,8 @@ export { handwrittenFactory } from "./handwritten-engine.js";
 export { DEFAULT_GOAL, fingerprint, runScenario, SESSION_ID } from "./scenario.js";
 export type { Action, RunOptions, RunRecord, Scenario, ScenarioRun, Snapshot } from "./scenario.js";
 export { FAULT_COLUMNS } from "./fault-columns.js";
+export { REWIND_COLUMNS } from "./rewind-columns.js";
+export { currentHistory, latestEarlierApproval } from "./rewind.js";
 export { ALL_COLUMNS } from "./all-columns.js";
 export { observeRun, read } from "./observe.js";
 export type { RunObservation } from "./observe.js";

@@ -30,7 +30,9 @@ export type Action =
   /** A new process over the same durable stores continues the session. */
   | { readonly kind: "restart_and_resume" }
   | { readonly kind: "reconcile"; readonly operator: string }
-  | { readonly kind: "advance_clock"; readonly ms: number };
+  | { readonly kind: "advance_clock"; readonly ms: number }
+  /** The session goes back to its most recent earlier approval point (`rewind.ts`). */
+  | { readonly kind: "rewind_to_approval" };
 
 /** What the world and the checkpoint looked like after an action. */
 export type Snapshot = {
@@ -163,6 +165,11 @@ async function perform(
       return;
     case "advance_clock":
       env.clock.advance(action.ms);
+      return;
+    case "rewind_to_approval":
+      if (engine.rewindToApproval === undefined)
+        throw new EngineUsageError("rewind_unsupported", `${engine.id} cannot rewind a session`);
+      await engine.rewindToApproval(SESSION_ID);
       return;
     default:
       assertNever(action);

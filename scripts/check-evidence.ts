@@ -16,6 +16,9 @@ import { RECOVERY_THRESHOLD } from "./evidence/rules.js";
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
+/** A submission is a page of YAML; anything larger is refused before it is read. */
+export const MAX_SUBMISSION_BYTES = 256 * 1024;
+
 export const USAGE = `Usage: tsx scripts/check-evidence.ts FILE [--root DIR] [--json]
        npm run check-evidence -- FILE [--root DIR] [--json]
 
@@ -44,9 +47,11 @@ or fault recovery (the comparison's approval and fault columns, equal). planner_
   --json       print one JSON object: status (ok, gated, rejected), planner_gate, gates, problems
   --help       this text
 
+A FILE over ${MAX_SUBMISSION_BYTES / 1024} KiB is refused unread; YAML aliases (*name) are rejected (yaml_alias).
 Every problem is printed as FILE:LINE: code: message, every closed gate as FILE: gated: gate: reason.
-Exit codes: 0 complete, consistent and every gate open; 1 rejected; 2 bad usage (no FILE, FILE
-unreadable, bad flag); 3 consistent but gated.`;
+Exit codes: 0 complete, consistent and every gate open; 1 rejected; 2 bad usage (no FILE, no such
+FILE, a directory, FILE too large, bad flag); 3 consistent but gated; 4 I/O failure (FILE or the
+module manifest exists but cannot be read).`;
 
 export type CheckIo = {
   readonly stdout: (text: string) => void;
@@ -91,19 +96,26 @@ export function main(argv: readonly string[], io: CheckIo = defaultIo): number {
   } catch {
     return usage(`--root ${parsed.values.root ?? root} does not exist`);
   }
+  const ioFailure = (what: string, e: unknown) => {
+    io.stderr(`check-evidence: cannot read ${what}: ${firstLine((e as Error).message)}\n`);
+    return 4;
+  };
   let text: string;
   try {
+    const size = statSync(resolve(cwd, file)).size;
+    if (size > MAX_SUBMISSION_BYTES)
+      return usage(`${file} is ${size} bytes, over the ${MAX_SUBMISSION_BYTES}-byte limit`);
     text = readFileSync(resolve(cwd, file), "utf8");
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? "";
-    return usage(`cannot read ${file}${code === "" ? "" : ` (${code})`}`);
+    if (readErrorExit(code) === 2) return usage(`cannot read ${file}${code === "" ? "" : ` (${code})`}`);
+    return ioFailure(file, e);
   }
   let modules: string[];
   try {
     modules = Object.values(readManifest(join(REPO_ROOT, MANIFEST_PATH)).modules).map((m) => m.module);
   } catch (e) {
-    io.stderr(`check-evidence: cannot read ${MANIFEST_PATH}: ${firstLine((e as Error).message)}\n`);
-    return 2;
+    return ioFailure(MANIFEST_PATH, e);
   }
   const problems = checkSubmission(text, {
     root,
@@ -163,6 +175,11 @@ function readArtifacts(text: string, root: string): unknown[] {
       return [];
     }
   });
+}
+
+/** A path that names nothing readable is the caller's mistake (2); a read that fails on a real file is I/O (4). */
+export function readErrorExit(code: string): 2 | 4 {
+  return ["ENOENT", "ENOTDIR", "EISDIR", "ENAMETOOLONG"].includes(code) ? 2 : 4;
 }
 
 function firstLine(text: string): string {

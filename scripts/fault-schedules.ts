@@ -1,7 +1,8 @@
 /**
  * tsx scripts/fault-schedules.ts [--schedules N] [--seed S] [--only I] [--output PATH]
  * Runs seeded random fault schedules on every engine that loads and writes the tally as JSON.
- * Exit 0 with no violations, 1 with any, 2 on bad usage, 5 when the store cannot be opened.
+ * Exit 0 with no violations, 1 with any, 2 on bad usage, 4 when the output cannot be written, 5 when the
+ * store cannot be opened.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
@@ -19,7 +20,10 @@ Plays N seeded random schedules (planner routes, faults, approvals, crashes) on 
 engine, the local state graph and LangGraph, and checks the contract's invariants on each.
 Defaults: --schedules ${DEFAULT_SCHEDULES} --seed ${DEFAULT_SEED}. --only I replays schedule I of the seed.
 --store memory (default) | sqlite:PATH | postgres:URL (or ${STORE_ENV}): where the stores live.
-Exit 0 with no violations, 1 with any, 2 on bad usage, 5 when the store cannot be opened.`;
+--schedules is at least 1: a run of nothing proves nothing.
+
+Exit codes: 0 no violation, 1 a violation, 2 bad usage (unknown flag, a value that is not a whole
+number, --schedules 0 or empty), 4 I/O failure (--output cannot be written), 5 the store cannot be opened.`;
 
 export async function main(argv: readonly string[]): Promise<number> {
   let values: Record<string, string | boolean | undefined>;
@@ -44,14 +48,19 @@ export async function main(argv: readonly string[]): Promise<number> {
   const int = (name: string, fallback: number | undefined) => {
     const raw = values[name];
     if (raw === undefined) return fallback;
-    const n = Number(raw);
-    return Number.isInteger(n) && n >= 0 ? n : Number.NaN;
+    // Number("") and Number(" ") are 0: an empty value is a usage error, not zero.
+    if (typeof raw !== "string" || !/^\d+$/.test(raw)) return Number.NaN;
+    return Number(raw);
   };
   const schedules = int("schedules", DEFAULT_SCHEDULES) ?? DEFAULT_SCHEDULES;
   const seed = int("seed", DEFAULT_SEED) ?? DEFAULT_SEED;
   const only = int("only", undefined);
-  if ([schedules, seed, only ?? 0].some(Number.isNaN)) {
+  if ([schedules, seed, only ?? 0].some(Number.isNaN) || !Number.isSafeInteger(seed)) {
     process.stderr.write(`fault-schedules: --schedules, --seed and --only take whole numbers\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (schedules < 1) {
+    process.stderr.write(`fault-schedules: --schedules must be at least 1\n\n${USAGE}\n`);
     return 2;
   }
   const store = openStoreOption(values["store"] as string | undefined, "faults", process.env);
@@ -86,8 +95,13 @@ async function run(
   });
   const json = `${JSON.stringify(report, null, 2)}\n`;
   if (typeof output === "string") {
-    mkdirSync(dirname(output), { recursive: true });
-    writeFileSync(output, json);
+    try {
+      mkdirSync(dirname(output), { recursive: true });
+      writeFileSync(output, json);
+    } catch (e) {
+      process.stderr.write(`fault-schedules: cannot write ${output}: ${(e as Error).message}\n`);
+      return 4;
+    }
   } else process.stdout.write(json);
   for (const f of report.failures)
     process.stderr.write(

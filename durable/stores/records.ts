@@ -20,6 +20,7 @@ export function createSqlGraphCheckpointer<S>(db: SqlConnection, scope: string):
     put: (checkpoint) => log.append(checkpoint.thread_id, [checkpoint]),
     latest: (thread_id) => freeze(log.latest(thread_id)),
     count: (thread_id) => log.count(thread_id),
+    list: (thread_id) => log.list(thread_id),
   };
 }
 

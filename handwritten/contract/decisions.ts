@@ -146,13 +146,15 @@ export function factForApproval(
   input: unknown,
   secret: string,
   now: number,
+  /** Nonces the nonce store holds as used (`claimApproval`), beside the state's own list. */
+  usedElsewhere: readonly string[] = [],
 ): Fact {
   const parsed = parseApprovalInput(input);
   if (!parsed.ok) return { type: "approval_refused", failure: parsed.error };
   if (parsed.value.kind === "decline") return { type: "approval_declined" };
   const { token, restated } = parsed.value;
   const pending = state.pending_approval;
-  const check = { pending, session_id: state.session_id, now, used: state.used_approvals };
+  const check = { pending, session_id: state.session_id, now, used: [...state.used_approvals, ...usedElsewhere] };
   const verdict = verifyApprovalToken(token, check, secret);
   if (!verdict.ok) return { type: "approval_refused", failure: verdict.error };
   if (restated === undefined) return { type: "approval_accepted" };

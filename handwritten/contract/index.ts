@@ -66,6 +66,8 @@ export {
 export type { ExecutionDeps } from "./execution.js";
 export { applyFact, applyFacts, startRun, verdictOf } from "./facts.js";
 export type { Applied, Fact, FactEnv, FactType, UncertainReason, Verdict } from "./facts.js";
+export { claimApproval, createMemoryNonceStore } from "./nonces.js";
+export type { ApprovalDeps, NonceStore } from "./nonces.js";
 export { createIdSource, deriveIdempotencyKey } from "./ids.js";
 export type { IdSource } from "./ids.js";
 export { createMemoryLedger, decideBegin, decideDispatch, ledgerEntries } from "./ledger.js";

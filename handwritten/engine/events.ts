@@ -25,7 +25,13 @@ export type EngineEvent =
       readonly at: number;
       readonly outcomes: readonly { readonly call_id: string; readonly outcome: ExecutionOutcome }[];
     }
-  | { readonly type: "approval/submitted"; readonly at: number; readonly input: ApprovalInput }
+  | {
+      readonly type: "approval/submitted";
+      readonly at: number;
+      readonly input: ApprovalInput;
+      /** Nonces the nonce store holds as used (`claimApproval`); the runner reads them before the step. */
+      readonly used?: readonly string[];
+    }
   | { readonly type: "run/resumed"; readonly at: number }
   | { readonly type: "history/trim"; readonly at: number; readonly max_messages: number }
   | { readonly type: "reconcile/confirmed"; readonly at: number; readonly input: ReconcileInput };

@@ -8,6 +8,7 @@ import {
   beginBatch,
   beginCall,
   executeBatch,
+  claimApproval,
   executeIntent,
   confirmUncertain,
   DEFAULT_INPUT_LIMITS,
@@ -27,6 +28,7 @@ import {
   type ExecutionDeps,
   type IdSource,
   type InputLimits,
+  type NonceStore,
   type Planner,
   type ReconcileInput,
   type Result,
@@ -38,6 +40,8 @@ import type { EngineEvent } from "./events.js";
 import { step, type StepConfig } from "./step.js";
 
 export type HandwrittenDeps = ExecutionDeps & {
+  /** Used approval nonces, outside the checkpoint history. */
+  readonly nonces: NonceStore;
   readonly planner: Planner;
   readonly checkpoints: CheckpointStore;
   readonly trace: TraceSink;
@@ -174,9 +178,9 @@ export function createHandwrittenEngine(deps: HandwrittenDeps): HandwrittenEngin
             code: "approval_not_pending",
             message: `no call is waiting for approval; session is ${state.status}`,
           });
-        return ok(
-          (await drive(state, { type: "approval/submitted", input: parsed.value, at: deps.clock.now() })) ?? state,
-        );
+        const at = deps.clock.now();
+        const used = claimApproval(deps, state, parsed.value, at);
+        return ok((await drive(state, { type: "approval/submitted", input: parsed.value, used, at })) ?? state);
       });
     },
     resume: (session_id) =>

@@ -84,7 +84,7 @@ export function step(config: StepConfig, state: AgentState | null, event: Engine
         : ignore(state, "no batch is running");
     case "approval/submitted":
       return state.status === "approval_required"
-        ? apply(factForApproval(state, event.input, config.secret, event.at))
+        ? apply(factForApproval(state, event.input, config.secret, event.at, event.used))
         : ignore(state, "no call is waiting for approval");
     case "reconcile/confirmed": {
       const fact = factForReconcile(state, event.input);

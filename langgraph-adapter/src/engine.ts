@@ -4,7 +4,7 @@
  * `Command({ resume })`; a restart resumes with `invoke(null)`; reconciliation writes the
  * contract's `tool_reconciled` fact as if `execute` had produced it, then continues.
  */
-import { Command } from "@langchain/langgraph";
+import { Command, type StateSnapshot } from "@langchain/langgraph";
 import {
   applyFact,
   confirmUncertain,
@@ -18,6 +18,7 @@ import {
 import { EngineUsageError, type Engine, type EngineContext, type EngineFactory } from "../../scenarios/engine.js";
 import type { AgentNode } from "../../local-graph/agent/nodes.js";
 import { recursionLimitFor } from "../../local-graph/agent/routes.js";
+import { latestEarlierApproval } from "../../scenarios/rewind.js";
 import { sealedCheckpointerOf } from "./checkpointer.js";
 import { buildLangGraphAgentGraph, type NodeEntryListener } from "./graph.js";
 import { diagramOf, shapeOf } from "./shape.js";
@@ -102,6 +103,19 @@ export function createLangGraphEngine(env: EngineContext, options: LangGraphEngi
     state: async (session_id) => (await values(session_id))?.agent,
     trace: async (session_id) => (await values(session_id))?.trace ?? [],
     graphSteps: (session_id) => countGraphSteps((config) => graph.getStateHistory(config), session_id),
+    async rewindToApproval(session_id) {
+      const history: StateSnapshot[] = [];
+      for await (const snapshot of graph.getStateHistory(configOf(session_id))) history.unshift(snapshot);
+      const target = latestEarlierApproval(history, (s) => (s.values as LangGraphAgentState).agent);
+      if (target === undefined) throw new EngineUsageError("nothing_to_rewind", "no earlier approval point");
+      // A real rewind: fork the thread at the old checkpoint (updateState at its config) with the state
+      // it held, as if validate had just produced it. The fork carries none of the old checkpoint's
+      // pending writes, so the earlier resume value cannot answer for a new one (langgraph#6663);
+      // running it up to the policy node's interrupt makes it wait for a person again.
+      const { agent } = target.values as LangGraphAgentState;
+      await graph.updateState(target.config, { agent, trace: [] }, "validate");
+      return run(session_id, null);
+    },
   };
 }
 

@@ -8,6 +8,7 @@ import {
 } from "../../handwritten/contract/index.js";
 import { EngineUsageError, type Engine, type EngineContext, type EngineFactory } from "../../scenarios/engine.js";
 import { createMemoryGraphCheckpointer, type GraphCheckpointer } from "../runtime/index.js";
+import { latestEarlierApproval } from "../../scenarios/rewind.js";
 import { buildLocalAgentGraph } from "./build.js";
 import type { AgentGraphState } from "./nodes.js";
 import { sealedGraphCheckpointer } from "./sealed-checkpointer.js";
@@ -78,6 +79,14 @@ export const localGraphFactory: EngineFactory = {
       state: async (session_id) => graph.getState(session_id)?.state.agent,
       trace: async (session_id) => graph.getState(session_id)?.state.trace ?? [],
       graphSteps: async (session_id) => graph.getState(session_id)?.step ?? 0,
+      async rewindToApproval(session_id) {
+        // A restore from an older copy: the checkpoint paused at the approval interrupt becomes the latest again.
+        const target = latestEarlierApproval(checkpointer.list(session_id), (c) => c.state.agent);
+        if (target === undefined || target.interrupt === null)
+          throw new EngineUsageError("nothing_to_rewind", "no earlier approval point");
+        checkpointer.put(target);
+        return saved(session_id).state.agent;
+      },
     };
   },
 };

@@ -13,6 +13,7 @@ import {
   beginCall,
   callsIn,
   executeBatch,
+  claimApproval,
   executeIntent,
   factBeforePlanning,
   factForApproval,
@@ -33,6 +34,7 @@ import {
   type Fact,
   type IdSource,
   type InputLimits,
+  type NonceStore,
   type PendingApproval,
   type Planner,
   type StateOf,
@@ -65,6 +67,8 @@ export type AgentGraphUpdate = {
 type AgentUpdate = { readonly agent: AgentState; readonly trace: readonly TraceEvent[] };
 
 export type AgentNodeDeps = ExecutionDeps & {
+  /** Used approval nonces, outside the checkpoint history. */
+  readonly nonces: NonceStore;
   readonly planner: Planner;
   readonly ids: IdSource;
   readonly secret: string;
@@ -171,7 +175,9 @@ export function createAgentNodes(deps: AgentNodeDeps): Readonly<Record<AgentNode
       const s = expectStatus(agent, "policy", "approval_required");
       // Nothing above this line has side effects: a framework re-runs it on resume.
       const input = interrupt({ session_id: s.session_id, pending: s.pending_approval });
-      return authorize(apply(s, factForApproval(s, input, deps.secret, deps.clock.now())));
+      const now = deps.clock.now();
+      const used = claimApproval(deps, s, input, now);
+      return authorize(apply(s, factForApproval(s, input, deps.secret, now, used)));
     },
 
     async execute({ agent, outcomes, dispatch }, interrupt) {

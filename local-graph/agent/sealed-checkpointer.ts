@@ -39,6 +39,11 @@ export function sealedGraphCheckpointer(
   inner: GraphCheckpointer<AgentGraphState>,
   secret: string,
 ): GraphCheckpointer<AgentGraphState> {
+  const open = (thread_id: string, stored: Sealed): Checkpoint => {
+    const { seal, ...record } = stored;
+    openOrThrow(secret, thread_id, sealedForm(record), seal);
+    return record;
+  };
   return {
     put(checkpoint) {
       const sealed: Sealed = { ...checkpoint, seal: sealOf(secret, checkpoint.thread_id, sealedForm(checkpoint)) };
@@ -46,11 +51,9 @@ export function sealedGraphCheckpointer(
     },
     latest(thread_id) {
       const stored = inner.latest(thread_id) as Sealed | undefined;
-      if (stored === undefined) return undefined;
-      const { seal, ...record } = stored;
-      openOrThrow(secret, thread_id, sealedForm(record), seal);
-      return record;
+      return stored === undefined ? undefined : open(thread_id, stored);
     },
     count: (thread_id) => inner.count(thread_id),
+    list: (thread_id) => inner.list(thread_id).map((stored) => open(thread_id, stored as Sealed)),
   };
 }

@@ -23,6 +23,8 @@ export interface GraphCheckpointer<S> {
   put(checkpoint: GraphCheckpoint<S>): void;
   latest(thread_id: string): GraphCheckpoint<S> | undefined;
   count(thread_id: string): number;
+  /** Every checkpoint of a thread, oldest first (history, and restoring an older one). */
+  list(thread_id: string): readonly GraphCheckpoint<S>[];
 }
 
 /** In memory. `latest` is O(1) however long the history grows. */
@@ -36,5 +38,6 @@ export function createMemoryGraphCheckpointer<S>(): GraphCheckpointer<S> {
     },
     latest: (thread_id) => threads.get(thread_id)?.at(-1),
     count: (thread_id) => threads.get(thread_id)?.length ?? 0,
+    list: (thread_id) => threads.get(thread_id) ?? [],
   };
 }

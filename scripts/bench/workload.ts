@@ -124,6 +124,11 @@ export async function runTimed(
       case "advance_clock":
         env.clock.advance(action.ms);
         return;
+      case "rewind_to_approval":
+        return timed((e) => {
+          if (e.rewindToApproval === undefined) throw new Error(`${scenario.name}: ${e.id} cannot rewind`);
+          return e.rewindToApproval(SESSION_ID);
+        });
       default:
         return assertNever(action);
     }

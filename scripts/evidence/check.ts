@@ -11,7 +11,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from "yaml";
 import { foreignCommand, isProjectArtifact, type Provenance } from "./provenance.js";
 import { asStrictAsBar, CONTRACT_METRICS, meets, RECOVERY_THRESHOLD, RULE_TEXT, type MetricRule } from "./rules.js";
 
@@ -47,6 +47,7 @@ export const PROBLEM_CODES = [
   "bad_cost",
   "bad_license",
   "bad_known_failures",
+  "yaml_alias",
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 
@@ -115,6 +116,17 @@ export function checkSubmission(text: string, options: CheckOptions): Problem[] 
       message: firstLine(e.message),
     }));
   }
+  // Aliases expand on read (a "billion laughs" file is a few lines); a submission never needs one.
+  let aliases = 0;
+  visit(doc, { Alias: () => void (aliases += 1) });
+  if (aliases > 0)
+    return [
+      {
+        line: 1,
+        code: "yaml_alias",
+        message: `YAML aliases (*name) are not allowed in a submission; found ${aliases}`,
+      },
+    ];
   const root = doc.contents;
   if (!isMap(root))
     return [
@@ -161,7 +173,7 @@ export function checkSubmission(text: string, options: CheckOptions): Problem[] 
   });
   const isUnfilled = (path: Path) => unfilled.has(JSON.stringify(path));
 
-  const data = doc.toJS() as Record<string, unknown>;
+  const data = doc.toJS({ maxAliasCount: 0 }) as Record<string, unknown>;
   for (const key of Object.keys(data)) {
     if (!(TOP_LEVEL as readonly string[]).includes(key))
       add(

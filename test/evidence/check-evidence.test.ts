@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { main } from "../../scripts/check-evidence.js";
+import { main, MAX_SUBMISSION_BYTES, readErrorExit } from "../../scripts/check-evidence.js";
 import { checkSubmission, formatProblems, type CheckOptions, type Problem } from "../../scripts/evidence/check.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -298,6 +298,37 @@ describe("the command line", () => {
     expect(runCli([fixture("valid-submission.yaml"), "--strict"]).code).toBe(2);
     expect(runCli([fixture("valid-submission.yaml"), "other.yaml"]).code).toBe(2);
     expect(runCli([fixture("valid-submission.yaml"), "--root", join(scratch, "nowhere")]).code).toBe(2);
+  });
+
+  it("rejects YAML aliases with yaml_alias instead of expanding them: a billion-laughs file and an unresolved alias", () => {
+    const bomb = join(scratch, "bomb.yaml");
+    const levels = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
+    for (let i = 1; i < 9; i++)
+      levels.push(
+        `${"bcdefghij"[i - 1]}: &${"bcdefghij"[i - 1]} [${Array(9)
+          .fill(`*${i === 1 ? "a" : "bcdefghij"[i - 2]}`)
+          .join(",")}]`,
+      );
+    writeFileSync(bomb, `${VALID_YAML}${levels.join("\n")}\n`);
+    const unresolved = join(scratch, "unresolved.yaml");
+    writeFileSync(unresolved, `${VALID_YAML}extra: *nowhere\n`);
+    for (const file of [bomb, unresolved]) {
+      const run = runCli([file]);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toMatch(/: yaml_alias: YAML aliases/);
+    }
+  });
+
+  it("refuses a FILE over the size limit unread, as a usage error", () => {
+    const big = join(scratch, "big.yaml");
+    writeFileSync(big, `${VALID_YAML}# ${"x".repeat(MAX_SUBMISSION_BYTES)}\n`);
+    expect(runCli([big])).toMatchObject({ code: 2, stderr: expect.stringMatching(/over the \d+-byte limit/) });
+  });
+
+  it("tells a path that names nothing readable (2) from a read that fails on a real file (4)", () => {
+    for (const code of ["ENOENT", "ENOTDIR", "EISDIR"]) expect(readErrorExit(code)).toBe(2);
+    for (const code of ["EACCES", "EIO", "EMFILE", ""]) expect(readErrorExit(code)).toBe(4);
+    expect(runCli(["--help"]).stdout).toMatch(/4 I\/O failure/);
   });
 
   it("prints the usage with --help and exits 0", () => {

@@ -119,6 +119,7 @@ function keepingGraphCheckpointer(): GraphCheckpointer<unknown> & { records: unk
     },
     latest: (thread_id) => records.filter((c) => c.thread_id === thread_id).at(-1) as never,
     count: (thread_id) => records.filter((c) => c.thread_id === thread_id).length,
+    list: (thread_id) => records.filter((c) => c.thread_id === thread_id) as never,
   };
 }
 

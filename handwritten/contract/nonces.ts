@@ -1,0 +1,55 @@
+/**
+ * Used approval nonces, kept outside every checkpoint history, beside the ledger. A checkpoint's
+ * own `used_approvals` goes back in time with the checkpoint (a rewind, a time-travel resume, a
+ * store restored from an older copy); this store does not, so a token works once, ever.
+ *
+ * The interface is the whole contract a durable implementation must meet (files here; SQLite or
+ * PostgreSQL are a table with the nonce as primary key):
+ * - `claim` is one atomic compare-and-set across processes: of two claims of one nonce, exactly
+ *   one answers true. It never forgets a claim.
+ * - `has` reads; it may be stale only in the direction of answering false for a nonce a claim in
+ *   flight is about to record, which `claim` then catches.
+ */
+import type { Clock } from "./clock.js";
+import { factForApproval } from "./decisions.js";
+import type { StateOf } from "./state.js";
+
+export interface NonceStore {
+  /** Records `nonce` as used by `session_id`; false when it was already used. */
+  claim(nonce: string, session_id: string, at: number): boolean;
+  has(nonce: string): boolean;
+}
+
+export function createMemoryNonceStore(): NonceStore {
+  const used = new Map<string, { session_id: string; at: number }>();
+  return {
+    claim(nonce, session_id, at) {
+      if (used.has(nonce)) return false;
+      used.set(nonce, { session_id, at });
+      return true;
+    },
+    has: (nonce) => used.has(nonce),
+  };
+}
+
+export type ApprovalDeps = { readonly nonces: NonceStore; readonly secret: string; readonly clock: Clock };
+
+/**
+ * The approval step up to the nonces the check must treat as used: when the token would be
+ * accepted, its nonce is claimed in the store first, so no state moves to `authorized` on a token
+ * another history already spent. The engine then applies `factForApproval` with these nonces.
+ * Between the claim and the checkpoint a crash spends the token: the person declines or
+ * approves again after the session is restarted (safety over availability).
+ */
+export function claimApproval(
+  deps: ApprovalDeps,
+  state: StateOf<"approval_required">,
+  input: unknown,
+  now: number,
+): readonly string[] {
+  const nonce = state.pending_approval.nonce;
+  if (deps.nonces.has(nonce)) return [nonce];
+  const fact = factForApproval(state, input, deps.secret, now);
+  if (fact.type !== "approval_accepted") return [];
+  return deps.nonces.claim(nonce, state.session_id, now) ? [] : [nonce];
+}

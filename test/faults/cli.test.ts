@@ -1,0 +1,46 @@
+/** The exit codes of `scripts/fault-schedules.ts`: usage errors are 2, an output that cannot be written is 4. */
+import { describe, expect, it, vi } from "vitest";
+import { main } from "../../scripts/fault-schedules.js";
+
+describe("fault-schedules exit codes", () => {
+  const quietly = async (argv: string[]) => {
+    const err = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    const out = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    try {
+      return { code: await main(argv), stderr: err.mock.calls.map((c) => String(c[0])).join("") };
+    } finally {
+      err.mockRestore();
+      out.mockRestore();
+    }
+  };
+
+  it.each([
+    [["--schedules", "0"]],
+    [["--schedules", ""]],
+    [["--seed", " "]],
+    [["--only", "-1"]],
+    [["--schedules", "1e3"]],
+  ])("refuses %j as a usage error (2) before running anything", async (argv) => {
+    const run = await quietly(argv);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/Usage:/);
+  });
+
+  it("answers 4 when --output cannot be written", async () => {
+    const run = await quietly(["--schedules", "1", "--output", "/dev/null/report.json"]);
+    expect(run.code).toBe(4);
+    expect(run.stderr).toMatch(/cannot write \/dev\/null\/report\.json/);
+  });
+
+  it("documents every exit code in --help", async () => {
+    const out = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    try {
+      expect(await main(["--help"])).toBe(0);
+      expect(String(out.mock.calls[0]?.[0])).toMatch(
+        /0 no violation, 1 a violation, 2 bad usage.*\n?.*4 I\/O failure/s,
+      );
+    } finally {
+      out.mockRestore();
+    }
+  });
+});
