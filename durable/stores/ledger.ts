@@ -34,7 +34,7 @@ export function createSqlLedger(db: SqlConnection, scope: string): SqlLedger {
           const entry = select(request.key, true);
           const decision = decideBegin(entry, request);
           if (decision.kind !== "execute") return decision;
-          const next = ledgerEntries.begun(request);
+          const next = ledgerEntries.begun(request, entry);
           if (entry !== undefined) {
             write(next);
             return decision;

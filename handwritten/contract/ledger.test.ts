@@ -170,3 +170,19 @@ describe("createMemoryLedger", () => {
     expect(ledger.begin(request({ owner: "s2#1" }))).toEqual({ kind: "execute" });
   });
 });
+
+describe("the same owner beginning its own in-flight key again", () => {
+  it("keeps the dispatched mark, so a high-risk call that may have reached the tool is uncertain, not sent twice", () => {
+    const ledger = createMemoryLedger();
+    const args = { artifact: "art_weekly", audience: "team" };
+    const request = { key: "k1", tool: "publish_report", args_digest: digest(args), owner: "worker-1", at: 0 };
+    expect(ledger.begin(request).kind).toBe("execute");
+    ledger.setDispatched("k1", true, 1);
+    // The worker's store failed mid-call; it retries the call under the same key and owner.
+    expect(ledger.begin({ ...request, at: 2 }).kind).toBe("execute");
+    expect(decideDispatch(ledger.get("k1"), { risk: "high_risk", args, args_digest: digest(args) })).toEqual({
+      kind: "uncertain",
+      reason: "crash_before_outcome",
+    });
+  });
+});

@@ -94,9 +94,15 @@ export interface LedgerStore {
 
 /** The entry each ledger operation leaves; every store writes these and only these. */
 export const ledgerEntries = {
-  begun(request: BeginRequest): LedgerEntry {
+  /**
+   * The entry `begin` writes. The same owner beginning its own in-flight key again (a retry after
+   * its store failed mid-call) keeps the dispatched mark: forgetting it would let a call that may
+   * already have reached the tool be dispatched a second time.
+   */
+  begun(request: BeginRequest, existing?: LedgerEntry): LedgerEntry {
     const { at, ...rest } = request;
-    return { ...rest, state: "in_flight", dispatched: false, updated_at: at };
+    const dispatched = existing?.state === "in_flight" && existing.dispatched;
+    return { ...rest, state: "in_flight", dispatched, updated_at: at };
   },
   dispatched: (entry: LedgerEntry, dispatched: boolean, at: number): LedgerEntry =>
     entry.state === "in_flight" ? { ...entry, dispatched, updated_at: at } : entry,
@@ -120,7 +126,7 @@ export function createMemoryLedger(): LedgerStore & { entries(): readonly Ledger
     get: (key) => entries.get(key),
     begin(request) {
       const decision = decideBegin(entries.get(request.key), request);
-      if (decision.kind === "execute") entries.set(request.key, ledgerEntries.begun(request));
+      if (decision.kind === "execute") entries.set(request.key, ledgerEntries.begun(request, entries.get(request.key)));
       return decision;
     },
     setDispatched: (key, dispatched, at) => update(key, (e) => ledgerEntries.dispatched(e, dispatched, at)),

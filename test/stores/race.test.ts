@@ -35,9 +35,12 @@ const EVIDENCE = join(ROOT, "evidence/fault-stores-v1.json");
 const WORKERS = 8;
 const KEYS = 100;
 const RACE_LATENCY_MS = 2;
-/** Slower calls in the restart race, so that the restart lands while calls are in flight. */
-const RESTART_LATENCY_MS = 15;
-const RESTART_AFTER_MS = 1_500;
+/**
+ * Slower calls in the restart race (each worker wins about 12 keys: over a second of calls), and a
+ * restart soon after the start, so that it lands while calls are in flight on a fast machine too.
+ */
+const RESTART_LATENCY_MS = 100;
+const RESTART_AFTER_MS = 300;
 /**
  * The restart race gets a server of its own from `.ci/postgres.sh`: restarting the shared test
  * server would break every other suite running on it at the same moment.
