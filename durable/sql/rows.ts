@@ -61,7 +61,10 @@ const graphCheckpoint = z.object({
   thread_id: z.string(),
   step: z.number(),
   state: z.unknown(),
-  next: z.string().nullable(),
+  // A node name, the packets of a fan-out (one task per call of a batch), or null at END.
+  next: z.union([z.string(), z.array(z.strictObject({ node: z.string(), arg: z.unknown() }))]).nullable(),
+  // A fan-out's finished tasks' writes, by packet index (the local runtime's pending writes).
+  pending: z.array(z.unknown()).optional(),
   interrupt: z.unknown(),
   // Added by the local graph's sealed checkpointer and checked there on every load.
   seal: z.string().optional(),

@@ -319,10 +319,10 @@ export function runResultsOf(record: RuntimeRecord): RunResults {
 export function runInconsistencies(record: RuntimeRecord): string[] {
   const t = record.tests;
   const problems: string[] = [];
-  if (t.passed + t.failed + t.skipped + t.todo !== t.total)
-    problems.push(
-      `passed ${t.passed} + failed ${t.failed} + skipped ${t.skipped} + todo ${t.todo} != total ${t.total}`,
-    );
+  // vitest's numTotalTests also counts tests in no other tally (e.g. \`it.fails\` cases reported as
+  // expected failures), so the tallies may fall short of the total but never exceed it.
+  if (t.passed + t.failed + t.skipped + t.todo > t.total)
+    problems.push(`passed ${t.passed} + failed ${t.failed} + skipped ${t.skipped} + todo ${t.todo} > total ${t.total}`);
   if (t.success !== (t.failed === 0 && t.failed_files === 0))
     problems.push(`success is ${t.success} with ${t.failed} failed tests and ${t.failed_files} failed files`);
   if (t.files === 0 || t.total === 0) problems.push("the run ran no tests");
