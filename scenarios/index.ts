@@ -5,6 +5,7 @@ export {
   REQUIRED_COLUMNS,
   schemaFailureSideEffects,
 } from "./columns.js";
+export { DEFAULT_WORK_BUDGET, WorkBudgetExceeded, withWorkBudget } from "./budget.js";
 export { defineColumn, violationsOf } from "./column.js";
 export type { Column, ColumnSpec, Expectation } from "./column.js";
 export { ENGINE_IDS, EngineUsageError, engineContextOf } from "./engine.js";

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main, type MainIo } from "../../scripts/compare.js";
 import { NOT_MEASURED, type ComparisonReport } from "../../scripts/comparison/report.js";
+import { ALL_COLUMNS } from "../../scenarios/index.js";
 
 const tempDir = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
 
@@ -40,6 +41,14 @@ describe("--framework ./examples/naive-engine.ts", () => {
     expect(row?.holds).toEqual({ handwritten: true, framework: false });
     expect(row?.violations?.framework).toEqual(expect.arrayContaining(["status approval_required", "side effects 0"]));
     expect(report.all_hold).toBe(false);
+  });
+
+  it("ends a column the engine never settles with the work budget, and reports every column", async () => {
+    const { report } = await compareTo("./examples/naive-engine.ts");
+    const looped = report.scenarios.find((s) => s.name === "fresh_token_after_restore_and_restart");
+    expect(looped?.holds).toEqual({ handwritten: true, framework: false });
+    expect(looped?.violations?.framework?.join(" ")).toMatch(/work_budget_exceeded: .* more than 20000 /);
+    expect(report.scenarios.map((s) => s.name)).toEqual(ALL_COLUMNS.map((c) => c.name));
   });
 });
 

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { createEnvironment, WorkBudgetExceeded, withWorkBudget } from "../../scenarios/index.js";
+
+const event = { session_id: "s", step: 0, kind: "note", at: "2026-01-01T00:00:00.000Z" } as never;
+
+describe("withWorkBudget", () => {
+  it("lets exactly `budget` trace and checkpoint writes through, and refuses the next", () => {
+    const env = withWorkBudget(createEnvironment({ script: [] }), 3);
+    env.trace.append([event]);
+    env.trace.append([event]);
+    env.trace.append([event]);
+    expect(() => env.trace.append([event])).toThrow(WorkBudgetExceeded);
+    expect(() => env.trace.append([event])).toThrow(/work_budget_exceeded: .* more than 3 /);
+  });
+
+  it("counts checkpoint writes against the same budget, and leaves reads alone", () => {
+    const base = createEnvironment({ script: [] });
+    const env = withWorkBudget(base, 1);
+    env.trace.append([event]);
+    expect(() => env.checkpoints.put({} as never)).toThrow(WorkBudgetExceeded);
+    expect(env.trace.list("s")).toHaveLength(1);
+    expect(base.trace.list("s")).toHaveLength(1);
+  });
+
+  it("refuses a budget that is not a positive integer (a configuration error)", () => {
+    expect(() => withWorkBudget(createEnvironment({ script: [] }), 0)).toThrow(RangeError);
+    expect(() => withWorkBudget(createEnvironment({ script: [] }), 1.5)).toThrow(RangeError);
+  });
+});
