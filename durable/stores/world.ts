@@ -85,7 +85,13 @@ export function createSqlWorld(db: SqlConnection, scope: string, options: SqlWor
       const latency = options.latencyMs ?? 0;
       if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
       // Everything `perform` does to the world happens before it first awaits, so inside this transaction.
-      return transact(() => inner.perform(tool, ctx, effect));
+      return transact(() => {
+        const performed = inner.perform(tool, ctx, effect);
+        // When the commit below fails too (the server went away), the caller hears the commit's
+        // error and nobody awaits `performed`: unhandled, its rejection would end the process.
+        performed.catch(() => undefined);
+        return performed;
+      });
     },
   };
 }
