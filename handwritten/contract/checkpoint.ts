@@ -69,7 +69,8 @@ export function openCheckpoint(
   if (!sealed.ok) return sealed;
   let hash: string | null = null;
   try {
-    hash = hashState(state);
+    // A state sealState made in this process is frozen all the way down: its hash cannot have moved.
+    hash = isSealed(state) ? state.checkpoint_hash : hashState(state);
   } catch {
     // Not JSON data: tampered like any other edit.
   }

@@ -121,3 +121,16 @@ describe("findSensitive on long input", () => {
     }
   });
 });
+
+describe("scanText's memo", () => {
+  it("answers a repeated scan with equal spans that a caller may change without changing the next answer", () => {
+    const text = "mail bob@example.com or call +1 415 555 0100";
+    const first = scanText(text);
+    expect(first.length).toBeGreaterThan(1);
+    const again = scanText(text);
+    expect(again).toEqual(first);
+    again[0] = { ...first[0]!, start: 999 };
+    again.pop();
+    expect(scanText(text)).toEqual(first);
+  });
+});

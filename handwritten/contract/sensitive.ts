@@ -34,8 +34,36 @@ const PATTERNS: readonly (readonly [string, RegExp])[] = [
   ["private-key", /-----BEGIN [A-Z ]{0,40}PRIVATE KEY-----/g],
 ];
 
+/**
+ * Scans are memoized: a run scans the same strings again and again (every trace event, every
+ * checkpoint seal, every tool output), and secretlint's rules were 14% of a fault schedule's CPU.
+ * The cache holds at most SCAN_CACHE_CHARS characters of keys; the oldest entries go first.
+ */
+const SCAN_CACHE_CHARS = 4_000_000;
+const scanned = new Map<string, readonly SensitiveSpan[]>();
+let scannedChars = 0;
+
 /** Every sensitive stretch of `text`, sorted by start; overlapping finds are all listed. */
 export function scanText(text: string): SensitiveSpan[] {
+  const hit = scanned.get(text);
+  if (hit !== undefined) return hit.map((span) => ({ ...span }));
+  const spans = scanUncached(text);
+  if (text.length <= SCAN_CACHE_CHARS / 8) {
+    scanned.set(
+      text,
+      spans.map((span) => Object.freeze({ ...span })),
+    );
+    scannedChars += text.length;
+    for (const [oldest] of scanned) {
+      if (scannedChars <= SCAN_CACHE_CHARS) break;
+      scanned.delete(oldest);
+      scannedChars -= oldest.length;
+    }
+  }
+  return spans;
+}
+
+function scanUncached(text: string): SensitiveSpan[] {
   const spans: SensitiveSpan[] = [...secretlintSpans(text), ...phoneSpans(text)];
   for (const [detector, pattern] of PATTERNS) {
     for (const match of text.matchAll(pattern))
