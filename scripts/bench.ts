@@ -16,6 +16,8 @@ import { ALL_COLUMNS, handwrittenFactory } from "../scenarios/index.js";
 import { parseBenchArgs, USAGE } from "./bench/args.js";
 import { FRAMEWORKS, measureComparison, type Framework } from "./bench/comparison-run.js";
 import { measureFaultThroughput, type FaultThroughputOptions } from "./bench/fault-throughput.js";
+import { explainGoals } from "./bench/explain.js";
+import { goalWorkloads } from "./bench/goal-workloads.js";
 import { adapterOverheadOf, goalsOf } from "./bench/goals.js";
 import { measureGrowth, type GrowthOptions } from "./bench/growth.js";
 import { machineInfo } from "./bench/machine.js";
@@ -129,15 +131,30 @@ export async function runBench(
   collectGarbage();
   const mcp = await measureMcp(settings.mcp, log);
   const comparison = await measureComparison(settings.comparison.runs, settings.comparison.frameworks, log);
+  const duration_s = round((Date.now() - started) / 1000, 1);
+  const loadEnd = loadavg();
+  // Profiles come after every timed measure, so the profiler's cost never reaches a number.
+  const workloads = goalWorkloads({
+    entries,
+    adapter: adapter.ok ? adapter.value : null,
+    calls: Math.max(...settings.sessionLength.sizes),
+    faultSchedules: settings.faults.schedules.handwritten,
+    mcpCalls: settings.mcp.calls,
+  });
+  const goals = await explainGoals(
+    goalsOf({ session_length, adapter_overhead, fault_throughput, mcp, comparison }),
+    workloads,
+    log,
+  );
 
   return BenchReport.parse({
     schema: BENCH_SCHEMA,
     mode,
     generated_at: new Date().toISOString(),
     commit: currentCommit(),
-    duration_s: round((Date.now() - started) / 1000, 1),
+    duration_s,
     machine: machineInfo(gc),
-    load_average: { start: loadStart.map((x) => round(x, 2)), end: loadavg().map((x) => round(x, 2)) },
+    load_average: { start: loadStart.map((x) => round(x, 2)), end: loadEnd.map((x) => round(x, 2)) },
     settings,
     step_overhead: steps,
     growth,
@@ -147,7 +164,7 @@ export async function runBench(
     mcp,
     comparison,
     targets: targetsOf(steps),
-    goals: goalsOf({ session_length, adapter_overhead, fault_throughput, mcp, comparison }),
+    goals,
   });
 }
 

@@ -9,9 +9,10 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 type ProfileNode = {
   readonly id: number;
+  readonly children?: readonly number[];
   readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number };
 };
-type Profile = {
+export type Profile = {
   readonly nodes: readonly ProfileNode[];
   readonly samples: readonly number[];
   readonly timeDeltas: readonly number[];

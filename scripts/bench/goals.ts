@@ -6,7 +6,17 @@ import type { ComparisonSection } from "./comparison-run.js";
 import type { FaultThroughputSection } from "./fault-throughput.js";
 import type { McpSection, Transport } from "./mcp-latency.js";
 import { ANCHOR_ID, type SessionLengthSection, type SessionPoint } from "./session-length.js";
+import type { SelfTime } from "./cpu-profile.js";
 import { ratio, round } from "./stats.js";
+
+/** The CPU profile of a rerun of an unmet goal's workload: where its time goes. */
+export type GoalProfile = {
+  /** What ran under the profiler. */
+  readonly workload: string;
+  readonly total_ms: number;
+  readonly functions: readonly SelfTime[];
+  readonly groups: readonly SelfTime[];
+};
 
 export type Goal = {
   readonly id: string;
@@ -17,6 +27,10 @@ export type Goal = {
   readonly kind: "max" | "min";
   readonly met: boolean | null;
   readonly from: string;
+  /** Only on an unmet goal (`scripts/bench/explain.ts`). */
+  readonly profile?: GoalProfile;
+  /** Only on an unmet goal whose profile could not be taken: why. */
+  readonly profile_missing?: string;
 };
 
 export type AdapterOverheadPoint = {

@@ -17,7 +17,12 @@ import { NOT_MEASURED } from "./steps.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
-export type McpOptions = { readonly warmup: number; readonly calls: number };
+export type McpOptions = {
+  readonly warmup: number;
+  readonly calls: number;
+  /** Which transports to measure. @default both */
+  readonly transports?: readonly Transport[];
+};
 
 export type Transport = "in_memory" | "stdio";
 export type ServerKind = "project" | "bare_sdk";
@@ -144,7 +149,7 @@ export async function measureMcp(options: McpOptions, log: (line: string) => voi
     { transport: "stdio", server: "project", connect: () => stdio("mcp/server-main.ts") },
   ];
   const results: LatencyResult[] = [];
-  for (const c of cases) {
+  for (const c of cases.filter((x) => options.transports?.includes(x.transport) ?? true)) {
     let connected: Connected | null = null;
     try {
       connected = await c.connect();

@@ -152,6 +152,8 @@ const FaultThroughputSection = z.strictObject({
   ),
 });
 
+const SelfTime = z.strictObject({ name: z.string(), where: z.string(), ms: Num, pct: Num });
+
 const Goal = z.strictObject({
   id: z.string(),
   says: z.string(),
@@ -160,6 +162,15 @@ const Goal = z.strictObject({
   kind: z.enum(["max", "min"]),
   met: z.boolean().nullable(),
   from: z.string(),
+  profile: z
+    .strictObject({
+      workload: z.string(),
+      total_ms: Num,
+      functions: z.array(SelfTime),
+      groups: z.array(SelfTime),
+    })
+    .optional(),
+  profile_missing: z.string().optional(),
 });
 
 const Transport = z.enum(["in_memory", "stdio"]);

@@ -182,6 +182,11 @@ export function renderTables(report: BenchReport): string {
   for (const g of report.goals) {
     const state = g.met === null ? "not measured" : g.met ? "met" : "NOT MET";
     out.push(`   ${g.says}: ${g.value === null ? "-" : fmt(g.value, 3)} — ${state}`);
+    if (g.profile !== undefined) {
+      const top = g.profile.groups.slice(0, 3).map((x) => `${x.name} ${fmt(x.pct, 1)}%`);
+      out.push(`      where the time goes: ${top.join(", ")} (profile in the JSON)`);
+    }
+    if (g.profile_missing !== undefined) out.push(`      no profile: ${g.profile_missing}`);
   }
   return out.join("\n");
 }

@@ -237,6 +237,30 @@ function sessionInconsistencies(report: BenchReport, same: Same, checkSummary: C
   return problems;
 }
 
+/** Every unmet goal carries its profile (or why none could be taken); no other goal carries one. */
+function unexplained(report: BenchReport): string[] {
+  const problems: string[] = [];
+  for (const g of report.goals) {
+    const carries = [g.profile, g.profile_missing].filter((x) => x !== undefined).length;
+    if (g.met === false && carries !== 1) problems.push(`goal ${g.id} is not met and carries no profile`);
+    if (g.met !== false && carries !== 0) problems.push(`goal ${g.id} is not unmet but carries a profile`);
+    const p = g.profile;
+    if (p === undefined) continue;
+    for (const [what, rows] of [
+      ["functions", p.functions],
+      ["groups", p.groups],
+    ] as const) {
+      if (rows.length === 0) problems.push(`goal ${g.id}: its profile lists no ${what}`);
+      if (rows.some((r, i) => i > 0 && r.ms > (rows[i - 1]?.ms ?? Infinity)))
+        problems.push(`goal ${g.id}: profile ${what} are not sorted by time`);
+      const share = rows.reduce((sum, r) => sum + r.pct, 0);
+      if (rows.some((r) => r.pct < 0 || r.ms > p.total_ms) || share > 100.5)
+        problems.push(`goal ${g.id}: profile ${what} add up to ${share}% of ${p.total_ms} ms`);
+    }
+  }
+  return problems;
+}
+
 /** The JSON names the machine by its hardware and runtime only. */
 function leaks(text: string): string[] {
   const home = homedir();
@@ -295,6 +319,22 @@ describe.runIf(existsSync(EVIDENCE))("the committed evidence/bench-v2.json", () 
 
   it("holds ratios and targets computed from its own numbers", () => {
     expect(inconsistencies(BenchReport.parse(JSON.parse(text)))).toEqual([]);
+  });
+
+  it("explains every unmet goal with a profile of its workload", () => {
+    expect(unexplained(BenchReport.parse(JSON.parse(text)))).toEqual([]);
+  });
+
+  it("would be caught with an unmet goal that carries no profile, or a met one that does (the check bites)", () => {
+    const report = BenchReport.parse(JSON.parse(text));
+    const profile = { workload: "w", total_ms: 10, functions: [{ name: "f", where: "x", ms: 5, pct: 50 }], groups: [] };
+    const goals = report.goals.map((g, i) =>
+      i === 0 ? { ...g, met: false, profile: undefined, profile_missing: undefined } : { ...g, met: true, profile },
+    );
+    const problems = unexplained({ ...report, goals });
+    expect(problems[0]).toMatch(/is not met and carries no profile$/);
+    expect(problems).toContain(`goal ${goals[1]?.id} is not unmet but carries a profile`);
+    expect(problems).toContain(`goal ${goals[1]?.id}: its profile lists no groups`);
   });
 
   it("would be caught with a ratio or a verdict that does not follow from its numbers (the check bites)", () => {
@@ -358,6 +398,7 @@ describe("npm run bench -- --quick", () => {
       const report = BenchReport.parse(JSON.parse(text));
       expect(report.mode).toBe("quick");
       expect(inconsistencies(report)).toEqual([]);
+      expect(unexplained(report)).toEqual([]);
       expect(leaks(text)).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,118 @@
+/**
+ * A goal the bench does not meet carries the CPU profile that explains it (issue #14: "reported as
+ * measured, with the profile that explains it"). The profile is taken after the timed measures, on
+ * a short rerun of the same workload, so the profiler's own cost never reaches a timed number.
+ * Workloads that run in this process are sampled with the inspector; the comparison's goal is about
+ * a whole process, so that one is run as a child with `--cpu-prof`.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { Session } from "node:inspector/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { summariseProfile, type Profile } from "./cpu-profile.js";
+import type { Goal, GoalProfile } from "./goals.js";
+
+/** How to rerun the workload behind a goal; goals without one are left unexplained (and the test says so). */
+export type GoalWorkload = { readonly workload: string; readonly profile: () => Promise<GoalProfile | string> };
+
+const TOP_FUNCTIONS = 8;
+const TOP_GROUPS = 6;
+const SAMPLING_INTERVAL_US = 250;
+
+/**
+ * Frames of the bench's own harness, not of the workload: the full GC forced between samples, and
+ * the profiler's own start and stop (the first sample's delta counts the time before sampling began).
+ */
+const isHarnessFrame = (frame: Profile["nodes"][number]["callFrame"]) =>
+  frame.functionName === "collectGarbage" || frame.url === "node:inspector";
+
+/** The profile without the samples taken inside a harness frame. */
+function withoutHarness(profile: Profile): Profile {
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame] as const));
+  const inHarness = (id: number | undefined): boolean => {
+    const frame = id === undefined ? undefined : frames.get(id);
+    return frame !== undefined && (isHarnessFrame(frame) || inHarness(parent.get(id as number)));
+  };
+  const keep = profile.samples.map((id) => !inHarness(id));
+  return {
+    ...profile,
+    samples: profile.samples.filter((_, i) => keep[i]),
+    timeDeltas: profile.timeDeltas.filter((_, i) => keep[i]),
+  };
+}
+
+function toGoalProfile(workload: string, profile: Profile): GoalProfile {
+  const summary = summariseProfile(withoutHarness(profile), TOP_FUNCTIONS);
+  return {
+    workload,
+    total_ms: summary.total_ms,
+    functions: summary.functions,
+    groups: summary.groups.slice(0, TOP_GROUPS),
+  };
+}
+
+/** Samples `work` in this process with the V8 profiler. */
+export async function profileInProcess(workload: string, work: () => Promise<unknown>): Promise<GoalProfile> {
+  const session = new Session();
+  session.connect();
+  try {
+    await session.post("Profiler.enable");
+    await session.post("Profiler.setSamplingInterval", { interval: SAMPLING_INTERVAL_US });
+    await session.post("Profiler.start");
+    let profile: Profile;
+    try {
+      await work();
+    } finally {
+      ({ profile } = (await session.post("Profiler.stop")) as unknown as { profile: Profile });
+    }
+    return toGoalProfile(workload, profile);
+  } finally {
+    session.disconnect();
+  }
+}
+
+/** Runs `node args…` with `--cpu-prof` and summarises the largest profile it wrote (tsx may start a second process). */
+export function profileChildProcess(workload: string, args: readonly string[], cwd: string): GoalProfile | string {
+  const dir = mkdtempSync(join(tmpdir(), "agent-harness-prof-"));
+  try {
+    const run = spawnSync(process.execPath, ["--cpu-prof", "--cpu-prof-dir", dir, ...args], {
+      cwd,
+      encoding: "utf8",
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith(".cpuprofile"))
+      .map((f) => join(dir, f))
+      .sort((a, b) => statSync(b).size - statSync(a).size);
+    if (files[0] === undefined) return `the profiled run wrote no profile (exit ${run.status}): ${run.stderr.trim()}`;
+    return toGoalProfile(workload, JSON.parse(readFileSync(files[0], "utf8")) as Profile);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The goals, each unmet one with `profile` (or `profile_missing`, the reason it could not be taken).
+ * Met goals and goals without a value carry neither.
+ */
+export async function explainGoals(
+  goals: readonly Goal[],
+  workloads: Readonly<Record<string, GoalWorkload>>,
+  log: (line: string) => void,
+): Promise<Goal[]> {
+  const explained: Goal[] = [];
+  for (const goal of goals) {
+    const workload = workloads[goal.id];
+    if (goal.met !== false) explained.push(goal);
+    else if (workload === undefined) explained.push({ ...goal, profile_missing: "no workload is registered for it" });
+    else {
+      log(`profiling the unmet goal ${goal.id}: ${workload.workload}`);
+      const profile = await workload.profile();
+      explained.push(typeof profile === "string" ? { ...goal, profile_missing: profile } : { ...goal, profile });
+    }
+  }
+  return explained;
+}
