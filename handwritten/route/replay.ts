@@ -26,8 +26,7 @@ export function createRoutePlanner(route: Route): RoutePlanner {
     misses: () => [...missed],
     respond(state: AgentState) {
       const turn = route.turns[state.step];
-      const text = turn === undefined ? null : plannerTextOf(turn);
-      if (text?.ok === true) return Promise.resolve(text.value);
+      if (turn !== undefined) return Promise.resolve(plannerTextOf(turn));
       if (!missed.includes(state.step)) missed.push(state.step);
       return Promise.resolve(finalAnswer(`route ${route.id} holds no answer for step ${state.step}`));
     },

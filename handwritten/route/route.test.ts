@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createIdSource, digest, startRun, toolOffersDigest } from "../contract/index.js";
+import { createIdSource, digest, startRun, toolOffersDigest, validatePlannerOutput } from "../contract/index.js";
 import { createFixtureRegistry, createFixtureWorld } from "../fixtures/index.js";
 import {
   checkReplayable,
@@ -68,28 +68,36 @@ describe("parseRoute", () => {
 
 describe("plannerTextOf", () => {
   it("turns one tool call into the tool_call envelope and text alone into a final answer", () => {
-    expect(plannerTextOf(readCall)).toEqual({
-      ok: true,
-      value: '{"type":"tool_call","tool":"read_table","arguments":{"table":"sales","limit":2}}',
-    });
-    expect(plannerTextOf(answer)).toEqual({
-      ok: true,
-      value: '{"type":"final","text":"Customers ask for a weekly report."}',
-    });
+    expect(plannerTextOf(readCall)).toBe(
+      '{"type":"tool_call","tool":"read_table","arguments":{"table":"sales","limit":2}}',
+    );
+    expect(plannerTextOf(answer)).toBe('{"type":"final","text":"Customers ask for a weekly report."}');
   });
 
   it("keeps an unparsed call's arguments as the raw string, for the tool's schema to reject", () => {
     const bad = turn(0, { invalid_tool_calls: [{ id: "c", name: "read_table", args: '{"table": sal', error: "x" }] });
-    expect(plannerTextOf(bad)).toEqual({
-      ok: true,
-      value: '{"type":"tool_call","tool":"read_table","arguments":"{\\"table\\": sal"}',
+    expect(plannerTextOf(bad)).toBe('{"type":"tool_call","tool":"read_table","arguments":"{\\"table\\": sal"}');
+  });
+
+  it("turns several calls into one tool_calls batch, each under the model's id, unparsed calls last", () => {
+    const two = turn(0, {
+      tool_calls: [readCall.tool_calls[0]!, { id: null, name: "run_shell", args: { command: "ls" } }],
+      invalid_tool_calls: [{ id: "c3", name: "save_artifact", args: '{"name": ', error: "x" }],
+    });
+    expect(JSON.parse(plannerTextOf(two))).toEqual({
+      type: "tool_calls",
+      calls: [
+        { id: "c1", tool: "read_table", arguments: { table: "sales", limit: 2 } },
+        { id: "call_1", tool: "run_shell", arguments: { command: "ls" } },
+        { id: "c3", tool: "save_artifact", arguments: '{"name": ' },
+      ],
     });
   });
 
-  it("refuses several calls in one turn", () => {
-    const two = turn(0, { tool_calls: [readCall.tool_calls[0]!, { id: "c2", name: "run_shell", args: {} }] });
-    const result = plannerTextOf(two);
-    expect(result.ok ? null : result.error.code).toBe("route_multi_call_turn");
+  it("hands a batch the model gave duplicate ids to validation, which refuses the turn", () => {
+    const twice = turn(0, { tool_calls: [readCall.tool_calls[0]!, readCall.tool_calls[0]!] });
+    const action = validatePlannerOutput(registry, plannerTextOf(twice));
+    expect(action.ok ? null : action.error.code).toBe("duplicate_call_id");
   });
 });
 
@@ -103,7 +111,6 @@ describe("checkReplayable", () => {
     ["route_unknown_scenario", body([], { scenario: "elsewhere" })],
     ["route_tools_missing", body([], { tools: [...registry.names, "send_email"] })],
     ["route_tools_changed", body([], { tools_digest: "0".repeat(64) })],
-    ["route_multi_call_turn", body([turn(0, { tool_calls: [...readCall.tool_calls, ...readCall.tool_calls] })])],
   ])("refuses %s", (code, input) => {
     const checked = checkReplayable(sealRoute(input), registry, scenarios);
     expect(checked.ok ? null : checked.error.code).toBe(code);

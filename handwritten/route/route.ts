@@ -66,7 +66,6 @@ export const ROUTE_UNMEASURABLE = [
   "route_unknown_scenario",
   "route_tools_missing",
   "route_tools_changed",
-  "route_multi_call_turn",
   "route_exhausted",
 ] as const;
 export type RouteErrorCode = (typeof ROUTE_FILE_ERRORS)[number] | (typeof ROUTE_UNMEASURABLE)[number];

@@ -4,7 +4,6 @@
  * so the planner stays a function of the state) and handed to the engine as the same planner
  * text a replay of the route will give.
  */
-import { finalAnswer } from "../../../handwritten/fixtures/index.js";
 import type { AgentState, Planner } from "../../../handwritten/contract/index.js";
 import { plannerTextOf, type RouteTurn } from "../../../handwritten/route/index.js";
 import { toChatMessages } from "./messages.js";
@@ -27,8 +26,7 @@ export function createRecordingPlanner(model: BoundModel, prompt: string = ROUTE
         turn = turnOf(state.step, await model.invoke(toChatMessages(state, prompt)));
         turns[state.step] = turn;
       }
-      const text = plannerTextOf(turn);
-      return text.ok ? text.value : finalAnswer(`recording stopped at step ${state.step}: ${text.error.message}`);
+      return plannerTextOf(turn);
     },
   };
 }

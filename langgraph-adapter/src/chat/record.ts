@@ -22,7 +22,7 @@ export type RecordInput = {
 
 export type Recorded = {
   readonly route: Route;
-  /** Why the route cannot replay yet (a multi-call turn), or null. */
+  /** Why the route cannot replay (the replay asked for a step the recording never reached), or null. */
   readonly unreplayable: string | null;
 };
 
