@@ -10,6 +10,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import type { Route } from "../handwritten/route/index.js";
+import { loadPlanner, parsePlannerArg } from "./comparison/planner.js";
 import { loadEngines } from "./evidence/engines.js";
 import { readLicenses } from "./evidence/licenses.js";
 import { measureAll } from "./evidence/measure.js";
@@ -18,18 +20,22 @@ import { runSuites } from "./evidence/run-suites.js";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
-export const USAGE = `Usage: tsx scripts/runtime-record.ts [--output PATH] [--quiet]
+export const USAGE = `Usage: tsx scripts/runtime-record.ts [--output PATH] [--planner route:PATH] [--quiet]
 
 Runs the type checks and every test suite (vitest's JSON reporter), measures the metrics on every
 engine that loads (handwritten, local_state_graph, langgraph), runs the comparison per framework
 and writes the runtime record.
 
-  --output PATH   where to write it (default: ${RUNTIME_RECORD_PATH}; "-" prints it)
-  --quiet         no progress on stderr
-  --help          this text
+  --output PATH         where to write it (default: ${RUNTIME_RECORD_PATH}; "-" prints it)
+  --planner route:PATH  also replay a frozen route on both frameworks (metric route_replay.*);
+                        planner_gate opens only for a measured replay of a real model's route
+                        (default: fixture, and the gate stays blocked)
+  --quiet               no progress on stderr
+  --help                this text
 
 Exit codes: 0 written, every command and test passed and every measured metric met; 1 written
-with a failure or a missed metric; 2 bad usage.`;
+with a failure or a missed metric; 2 bad usage or a file that is not a valid route; 3 a route this
+checkout cannot replay. Nothing runs and nothing is written on 2 or 3.`;
 
 /** The in-process steps of the run, recorded as commands next to the processes. */
 const IN_PROCESS: readonly RecordedCommand[] = [
@@ -53,6 +59,14 @@ const IN_PROCESS: readonly RecordedCommand[] = [
   },
 ];
 
+/** The in-process replay of a route, recorded as a command when --planner names one. */
+const routeCommand = (route: Route): RecordedCommand => ({
+  command: `compare() of scripts/comparison/report.ts with route ${route.id} as planner, as tsx scripts/compare.ts --planner route:PATH on local_state_graph and langgraph`,
+  kind: "in-process",
+  purpose: "route_replay.local_state_graph, route_replay.langgraph and planner_gate",
+  exit_code: null,
+});
+
 export function environment(): RecordEnvironment {
   return { node: process.version, platform: process.platform, arch: process.arch, cpus: cpus().length };
 }
@@ -69,11 +83,21 @@ function currentCommit(): string | null {
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
-  let values: { output?: string | undefined; quiet?: boolean | undefined; help?: boolean | undefined };
+  let values: {
+    output?: string | undefined;
+    planner?: string | undefined;
+    quiet?: boolean | undefined;
+    help?: boolean | undefined;
+  };
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { output: { type: "string" }, quiet: { type: "boolean" }, help: { type: "boolean" } },
+      options: {
+        output: { type: "string" },
+        planner: { type: "string" },
+        quiet: { type: "boolean" },
+        help: { type: "boolean" },
+      },
       strict: true,
       allowPositionals: false,
     }));
@@ -85,6 +109,16 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
+  const arg = parsePlannerArg(values.planner);
+  if (!arg.ok) {
+    process.stderr.write(`runtime-record: ${arg.error} (bad_value)\n\n${USAGE}\n`);
+    return 2;
+  }
+  const planner = loadPlanner(arg.value);
+  if (!planner.ok) {
+    process.stderr.write(`runtime-record: ${planner.error.message} (${planner.error.code})\n`);
+    return planner.error.exit;
+  }
   const log = values.quiet === true ? () => undefined : (line: string) => process.stderr.write(`… ${line}\n`);
   const output = values.output ?? RUNTIME_RECORD_PATH;
   const target = output === "-" ? null : resolve(process.cwd(), output);
@@ -94,10 +128,15 @@ export async function main(argv: readonly string[]): Promise<number> {
   const suites = runSuites(ROOT, log);
   log("measuring the metrics on every engine that loads");
   const started = Date.now();
-  const measurements = await measureAll(await loadEngines());
+  const route = planner.value.kind === "route" ? planner.value.route : null;
+  const measurements = await measureAll(await loadEngines(), route);
   const record = buildRecord({
     measurements,
-    run: { commands: [...suites.commands, ...IN_PROCESS], tests: suites.tests, known_failures: suites.known_failures },
+    run: {
+      commands: [...suites.commands, ...IN_PROCESS, ...(route === null ? [] : [routeCommand(route)])],
+      tests: suites.tests,
+      known_failures: suites.known_failures,
+    },
     licenses: readLicenses(ROOT),
     artifacts: target !== null && inRepo ? [relative(ROOT, target).split("\\").join("/")] : [],
     generated_at: generatedAt.toISOString(),

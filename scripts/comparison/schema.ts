@@ -42,6 +42,19 @@ export const FRAMEWORK_LABEL = z.union([
   z.string().regex(/^module:\S+$/, "module engines are named module:<path>"),
 ]);
 
+/** A replayed route as evidence names it (`routeIdentity`). */
+export const RoutePlanner = z.strictObject({
+  kind: z.literal("route"),
+  id: z.string(),
+  model: z.string(),
+  digest: z.string(),
+});
+/** The planner gate as every evidence file carries it (`plannerGate` decides it). */
+export const PlannerGateFields = {
+  planner_gate: z.enum(["blocked", "open"]),
+  planner_gate_reason: z.string().nullable(),
+};
+
 export const ComparisonReport = z.strictObject({
   schema: z.literal(COMPARISON_SCHEMA),
   framework: FRAMEWORK_LABEL,
@@ -50,12 +63,8 @@ export const ComparisonReport = z.strictObject({
   found_version: z.string().nullable(),
   status: z.enum(["measured", NOT_MEASURED]),
   reason: z.string().nullable(),
-  planner: z.union([
-    z.literal(FIXTURE_PLANNER),
-    z.strictObject({ kind: z.literal("route"), id: z.string(), model: z.string(), digest: z.string() }),
-  ]),
-  planner_gate: z.enum(["blocked", "open"]),
-  planner_gate_reason: z.string().nullable(),
+  planner: z.union([z.literal(FIXTURE_PLANNER), RoutePlanner]),
+  ...PlannerGateFields,
   note: z.string(),
   // `store`: where the contract's stores lived (`--store`); absent in evidence written before the switch.
   runtime: z.strictObject({ node: z.string(), platform: z.string(), store: z.string().optional() }),

@@ -9,7 +9,9 @@ import { REQUIRED_COLUMNS } from "../../scenarios/columns.js";
 import type { EngineFactory, EngineId } from "../../scenarios/engine.js";
 import { DEFAULT_SEED } from "../../scenarios/environment.js";
 import { runScenario, type Scenario } from "../../scenarios/scenario.js";
+import type { Route } from "../../handwritten/route/index.js";
 import { compare } from "../comparison/report.js";
+import { scenariosFor, type PlannerChoice } from "../comparison/planner.js";
 import {
   APPROVAL_CASES,
   FAULT_CASES,
@@ -84,6 +86,7 @@ export type ComparisonSummary = {
   readonly reason: string | null;
   readonly framework_version: string | null;
   readonly all_equal: boolean | null;
+  readonly all_hold: boolean | null;
   readonly graph: unknown;
   readonly columns: readonly {
     readonly name: string;
@@ -99,6 +102,10 @@ export type Measurements = {
   readonly approvals: readonly ApprovalMeasurement[];
   readonly faults: readonly FaultMeasurement[];
   readonly comparisons: readonly ComparisonSummary[];
+  /** The frozen route replayed on both frameworks (runtime-record --planner route:PATH), or null. */
+  readonly route: Route | null;
+  /** Its comparisons, as compare.ts --planner route:PATH runs them; empty without a route. */
+  readonly routes: readonly ComparisonSummary[];
 };
 
 /** The fixture seed the scenarios use, taken from the code that uses it. */
@@ -214,8 +221,14 @@ export async function measureFaults(slots: readonly EngineSlot[]): Promise<Fault
   return out;
 }
 
-/** The comparison of scripts/compare.ts, in process, per framework; volatile fields are not kept. */
-export async function measureComparisons(slots: readonly EngineSlot[]): Promise<ComparisonSummary[]> {
+/**
+ * The comparison of scripts/compare.ts, in process, per framework; volatile fields are not kept.
+ * With the fixture planner it runs the required columns; with a route, the route's own column.
+ */
+export async function measureComparisons(
+  slots: readonly EngineSlot[],
+  planner: PlannerChoice = { kind: "fixture" },
+): Promise<ComparisonSummary[]> {
   const out: ComparisonSummary[] = [];
   for (const framework of ["local_state_graph", "langgraph"] as const) {
     const slot = slots.find((s) => s.id === framework);
@@ -223,9 +236,10 @@ export async function measureComparisons(slots: readonly EngineSlot[]): Promise<
     const report = await compare({
       framework,
       factory: slot.status === "measured" ? slot.factory : { unavailable: slot.reason },
-      scenarios: REQUIRED_COLUMNS,
+      scenarios: planner.kind === "fixture" ? REQUIRED_COLUMNS : scenariosFor(planner),
       commit: null,
       now: new Date(0),
+      planner,
     });
     out.push({
       framework,
@@ -233,6 +247,7 @@ export async function measureComparisons(slots: readonly EngineSlot[]): Promise<
       reason: report.reason,
       framework_version: report.framework_version,
       all_equal: report.all_equal,
+      all_hold: report.all_hold,
       graph: report.graph,
       columns: report.scenarios.map((s) => ({ name: s.name, equal: s.equal, graph_steps: s.graph_steps })),
     });
@@ -240,7 +255,7 @@ export async function measureComparisons(slots: readonly EngineSlot[]): Promise<
   return out;
 }
 
-export async function measureAll(slots: readonly EngineSlot[]): Promise<Measurements> {
+export async function measureAll(slots: readonly EngineSlot[], route: Route | null = null): Promise<Measurements> {
   return {
     seed: scenarioSeed(),
     engines: summariseEngines(slots),
@@ -248,5 +263,7 @@ export async function measureAll(slots: readonly EngineSlot[]): Promise<Measurem
     approvals: await measureApprovals(slots),
     faults: await measureFaults(slots),
     comparisons: await measureComparisons(slots),
+    route,
+    routes: route === null ? [] : await measureComparisons(slots, { kind: "route", route }),
   };
 }

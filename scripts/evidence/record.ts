@@ -4,7 +4,9 @@
  */
 import { z } from "zod";
 import { FIXTURE_PLANNER } from "../../handwritten/fixtures/index.js";
+import { plannerGate, routeIdentity } from "../../handwritten/route/index.js";
 import { EVIDENCE_NOTE } from "../comparison/report.js";
+import { PlannerGateFields, RoutePlanner } from "../comparison/schema.js";
 import type { Measurements } from "./measure.js";
 import { meets, RECOVERY_THRESHOLD, RULE_TEXT, ruleFor, type MetricRule } from "./rules.js";
 
@@ -73,7 +75,11 @@ export type RecordEnvironment = z.infer<typeof Environment>;
 export const RuntimeRecord = z.strictObject({
   schema: z.literal(RUNTIME_RECORD_SCHEMA),
   module: z.literal(MODULE_ID),
+  /** The planner of every metric's measurements. */
   planner: z.literal(FIXTURE_PLANNER),
+  /** The frozen route replayed on both frameworks besides them, or null when only the FixtureModel ran. */
+  route: RoutePlanner.nullable(),
+  ...PlannerGateFields,
   note: z.string(),
   generated_by: z.string(),
   volatile_fields: z.array(z.string()),
@@ -99,6 +105,7 @@ export const RuntimeRecord = z.strictObject({
     approvals: z.array(z.unknown()),
     faults: z.array(z.unknown()),
     comparisons: z.array(z.unknown()),
+    routes: z.array(z.unknown()),
   }),
   artifacts: z.array(z.string()),
   cost: z.strictObject({
@@ -269,15 +276,29 @@ export function buildMetrics(m: Measurements): Metric[] {
         : notMeasured(name, true, c.reason ?? `${c.framework} did not run`, how, "equal"),
     );
   }
+  for (const c of m.routes) metrics.push(routeMetric(c));
   return metrics;
+}
+
+/** A replayed route must be measured, equal and holding on the framework, as the checker opens its gate. */
+function routeMetric(c: Measurements["routes"][number]): Metric {
+  const name = `route_replay.${c.framework}`;
+  const how = `compare() of scripts/comparison/report.ts with the route as planner (what tsx scripts/compare.ts --framework ${c.framework} --planner route:PATH runs) over the route's column; actual = all_equal and all_hold.`;
+  return c.status === "measured" && c.all_equal !== null && c.all_hold !== null
+    ? measured(name, true, c.all_equal && c.all_hold, how, { columns: c.columns }, "equal")
+    : notMeasured(name, true, c.reason ?? `${c.framework} did not run`, how, "equal");
 }
 
 export function buildRecord(inputs: RecordInputs): RuntimeRecord {
   const { measurements: m } = inputs;
+  // A route's replay counts as measured only when every framework measured it.
+  const replayed = m.routes.length > 0 && m.routes.every((c) => c.status === "measured");
   return RuntimeRecord.parse({
     schema: RUNTIME_RECORD_SCHEMA,
     module: MODULE_ID,
     planner: FIXTURE_PLANNER,
+    route: m.route === null ? null : routeIdentity(m.route),
+    ...plannerGate(m.route, replayed),
     note: RECORD_NOTE,
     generated_by: GENERATED_BY,
     volatile_fields: [...VOLATILE_FIELDS],
@@ -291,13 +312,22 @@ export function buildRecord(inputs: RecordInputs): RuntimeRecord {
     known_failures: [...inputs.run.known_failures],
     engines: m.engines,
     metrics: buildMetrics(m),
-    measurements: { schema: m.schema, approvals: m.approvals, faults: m.faults, comparisons: m.comparisons },
+    measurements: {
+      schema: m.schema,
+      approvals: m.approvals,
+      faults: m.faults,
+      comparisons: m.comparisons,
+      routes: m.routes,
+    },
     artifacts: [...inputs.artifacts],
     cost: {
       gross_usd: 0,
       credit_usd: 0,
       provider_calls: 0,
-      why: "the planner is a FixtureModel: no model provider is called",
+      why:
+        m.route === null
+          ? "the planner is a FixtureModel: no model provider is called"
+          : "the planner is a FixtureModel, and the route replays turns recorded earlier: no model provider is called",
     },
     licenses: inputs.licenses,
   });

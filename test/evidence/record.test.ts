@@ -10,6 +10,9 @@ import {
   type RecordInputs,
 } from "../../scripts/evidence/record.js";
 import { meets } from "../../scripts/evidence/rules.js";
+import { toolOffersDigest } from "../../handwritten/contract/index.js";
+import { createFixtureRegistry, createFixtureWorld } from "../../handwritten/fixtures/index.js";
+import { ROUTE_SCHEMA, sealRoute, type Route } from "../../handwritten/route/index.js";
 import { summariseVitest, TEST_COMMAND } from "../../scripts/evidence/run-suites.js";
 
 const base: Measurements = {
@@ -95,6 +98,7 @@ const base: Measurements = {
       reason: null,
       framework_version: "local",
       all_equal: true,
+      all_hold: true,
       graph: { nodes: 4, edges: 13, conditional_edges: 12 },
       columns: [],
     },
@@ -104,16 +108,44 @@ const base: Measurements = {
       reason: "@langchain/langgraph is not installed",
       framework_version: null,
       all_equal: null,
+      all_hold: null,
       graph: "not-measured",
       columns: [],
     },
   ],
+  route: null,
+  routes: [],
 };
 
 const metric = (name: string) => {
   const found = buildMetrics(base).find((m) => m.name === name);
   if (found === undefined) throw new Error(`no metric ${name}`);
   return found;
+};
+
+const recordInputs: RecordInputs = {
+  measurements: base,
+  run: {
+    commands: [{ command: TEST_COMMAND, kind: "process", purpose: "tests", exit_code: 0 }],
+    tests: {
+      command: TEST_COMMAND,
+      files: 1,
+      failed_files: 0,
+      total: 2,
+      passed: 2,
+      failed: 0,
+      skipped: 0,
+      todo: 0,
+      success: true,
+    },
+    known_failures: [],
+  },
+  licenses: [],
+  artifacts: ["evidence/13-runtime-v1.json"],
+  generated_at: "2026-01-01T00:00:00.000Z",
+  commit: "abc",
+  environment: { node: "v20.19.0", platform: "linux", arch: "x64", cpus: 2 },
+  durations_ms: { tests: 1 },
 };
 
 describe("buildMetrics", () => {
@@ -273,30 +305,7 @@ describe("summariseVitest", () => {
 });
 
 describe("buildRecord", () => {
-  const inputs: RecordInputs = {
-    measurements: base,
-    run: {
-      commands: [{ command: TEST_COMMAND, kind: "process", purpose: "tests", exit_code: 0 }],
-      tests: {
-        command: TEST_COMMAND,
-        files: 1,
-        failed_files: 0,
-        total: 2,
-        passed: 2,
-        failed: 0,
-        skipped: 0,
-        todo: 0,
-        success: true,
-      },
-      known_failures: [],
-    },
-    licenses: [],
-    artifacts: ["evidence/13-runtime-v1.json"],
-    generated_at: "2026-01-01T00:00:00.000Z",
-    commit: "abc",
-    environment: { node: "v20.19.0", platform: "linux", arch: "x64", cpus: 2 },
-    durations_ms: { tests: 1 },
-  };
+  const inputs = recordInputs;
 
   it("is pure: the volatile fields are the only difference between two runs", () => {
     const a = buildRecord(inputs);
@@ -322,5 +331,71 @@ describe("buildRecord", () => {
       "a run with a failing command or test lists no known failure",
       "the test command exited 0 but success is false",
     ]);
+  });
+});
+
+describe("the runtime record's planner gate", () => {
+  const registry = createFixtureRegistry(createFixtureWorld());
+  const routeFrom = (model: Route["model"]): Route =>
+    sealRoute({
+      schema: ROUTE_SCHEMA,
+      id: "weekly",
+      label: "written in a test",
+      scenario: "route_weekly_report",
+      model,
+      prompt: "p",
+      tools: [...registry.names],
+      tools_digest: toolOffersDigest(registry),
+      turns: [],
+    });
+  const real = routeFrom({ name: "gpt-test", provider: "openai", params: {} });
+  const fake = routeFrom({ name: "ScriptedChatModel", provider: null, params: { llm_type: "scripted-fake" } });
+  const replay = (framework: "local_state_graph" | "langgraph", measured: boolean, equal = true) => ({
+    framework,
+    status: measured ? ("measured" as const) : ("not-measured" as const),
+    reason: measured ? null : `${framework} is not installed`,
+    framework_version: measured ? "1" : null,
+    all_equal: measured ? equal : null,
+    all_hold: measured ? true : null,
+    graph: "not-measured",
+    columns: [],
+  });
+  const recordWith = (route: Route | null, routes: Measurements["routes"]) =>
+    buildRecord({ ...recordInputs, measurements: { ...base, route, routes } });
+
+  it("is blocked, with the reason, when only the FixtureModel ran", () => {
+    const record = recordWith(null, []);
+    expect(record).toMatchObject({ planner: "fixture", route: null, planner_gate: "blocked" });
+    expect(record.planner_gate_reason).toContain("only the FixtureModel ran");
+    expect(record.metrics.filter((m) => m.name.startsWith("route_replay"))).toEqual([]);
+  });
+
+  it("opens for a real model's route replayed on both frameworks, and names the route", () => {
+    const record = recordWith(real, [replay("local_state_graph", true), replay("langgraph", true)]);
+    expect(record).toMatchObject({ planner_gate: "open", planner_gate_reason: null });
+    expect(record.route).toEqual({ kind: "route", id: "weekly", model: "gpt-test", digest: real.digest });
+    expect(record.metrics.filter((m) => m.name.startsWith("route_replay")).map((m) => [m.name, m.met])).toEqual([
+      ["route_replay.local_state_graph", true],
+      ["route_replay.langgraph", true],
+    ]);
+  });
+
+  it("stays blocked for a fake model's route and for a replay a framework could not measure", () => {
+    const fromFake = recordWith(fake, [replay("local_state_graph", true), replay("langgraph", true)]);
+    expect(fromFake.planner_gate_reason).toContain("fake model");
+    const halfRun = recordWith(real, [replay("local_state_graph", true), replay("langgraph", false)]);
+    expect(halfRun.planner_gate).toBe("blocked");
+    expect(halfRun.metrics.find((m) => m.name === "route_replay.langgraph")).toMatchObject({
+      status: "not-measured",
+      reason: "langgraph is not installed",
+    });
+  });
+
+  it("misses the replay metric when a framework replays the route differently", () => {
+    const record = recordWith(real, [replay("local_state_graph", true, false), replay("langgraph", true)]);
+    expect(record.metrics.find((m) => m.name === "route_replay.local_state_graph")).toMatchObject({
+      actual: false,
+      met: false,
+    });
   });
 });

@@ -12,7 +12,8 @@ import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadEngines, type EngineSlot } from "../../scripts/evidence/engines.js";
 import { readLicenses } from "../../scripts/evidence/licenses.js";
-import { measureAll, scenarioSeed, type Measurements } from "../../scripts/evidence/measure.js";
+import { FIXTURE_ONLY, parseRoute } from "../../handwritten/route/index.js";
+import { measureAll, measureComparisons, scenarioSeed, type Measurements } from "../../scripts/evidence/measure.js";
 import {
   buildRecord,
   RUNTIME_RECORD_PATH,
@@ -26,7 +27,10 @@ import { environment } from "../../scripts/runtime-record.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const text = readFileSync(join(root, RUNTIME_RECORD_PATH), "utf8");
-const committed = RuntimeRecord.parse(JSON.parse(text));
+// A record written before a field was added fails here with the command that regenerates it, not at import.
+const parsed = RuntimeRecord.safeParse(JSON.parse(text));
+const committed = parsed.success ? parsed.data : (JSON.parse(text) as RuntimeRecord);
+const EXAMPLE_ROUTE = join(root, "routes/route_weekly_report.route.json");
 
 let slots: readonly EngineSlot[];
 let fresh: Measurements;
@@ -36,6 +40,17 @@ beforeAll(async () => {
 }, 60_000);
 
 describe("evidence/13-runtime-v1.json", () => {
+  it("matches the record's schema", () => {
+    const issues = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    expect(issues, "the committed record predates the schema: run npm run evidence:runtime and commit it").toEqual([]);
+  });
+
+  it("keeps the planner gate blocked: only the FixtureModel ran, no route was replayed", () => {
+    expect(committed).toMatchObject({ planner: "fixture", route: null, planner_gate: "blocked" });
+    expect(committed.planner_gate_reason).toBe(FIXTURE_ONLY);
+    expect(committed.measurements.routes).toEqual([]);
+  });
+
   it("regenerates identically apart from its volatile fields", () => {
     const here = slots.map((s) => `${s.id}:${s.status}`);
     const there = committed.engines.map((e) => `${e.id}:${e.status}`);
@@ -93,5 +108,40 @@ describe("evidence/13-runtime-v1.json", () => {
     expect(text).not.toContain(root);
     expect(text).not.toContain(homedir());
     expect(committed.artifacts).toEqual([RUNTIME_RECORD_PATH]);
+  });
+});
+
+describe("a runtime record with a replayed route (--planner route:PATH)", () => {
+  it("replays the committed fake-model route on both frameworks, measured and equal, and keeps the gate blocked", async () => {
+    const route = parseRoute(readFileSync(EXAMPLE_ROUTE, "utf8"));
+    if (!route.ok) throw new Error(route.error.message);
+    const routes = await measureComparisons(slots, { kind: "route", route: route.value });
+    expect(routes.map((c) => [c.framework, c.status, c.all_equal, c.all_hold])).toEqual([
+      ["local_state_graph", "measured", true, true],
+      ["langgraph", "measured", true, true],
+    ]);
+    expect(routes.map((c) => c.columns.map((col) => col.name))).toEqual([
+      [route.value.scenario],
+      [route.value.scenario],
+    ]);
+    const record = buildRecord({
+      measurements: { ...fresh, route: route.value, routes },
+      run: runResultsOf(committed),
+      licenses: [],
+      artifacts: [],
+      generated_at: new Date(0).toISOString(),
+      commit: null,
+      environment: environment(),
+      durations_ms: {},
+    });
+    expect(record.route).toEqual({
+      kind: "route",
+      id: route.value.id,
+      model: route.value.model.name,
+      digest: route.value.digest,
+    });
+    expect(record.planner_gate).toBe("blocked");
+    expect(record.planner_gate_reason).toContain("fake model");
+    expect(record.metrics.filter((m) => m.name.startsWith("route_replay.")).map((m) => m.met)).toEqual([true, true]);
   });
 });
