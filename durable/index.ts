@@ -21,6 +21,7 @@ export type { SqlConnection } from "./sql/connection.js";
 export { SCHEMA_VERSION } from "./sql/migrations.js";
 export { createSqlLedger } from "./stores/ledger.js";
 export type { SqlLedger } from "./stores/ledger.js";
+export { createSqlNonceStore } from "./stores/nonces.js";
 export { readWorld } from "./stores/world.js";
 export type { SqlWorld, SqlWorldOptions } from "./stores/world.js";
 export { openStoreOption } from "./option.js";

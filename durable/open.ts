@@ -11,6 +11,7 @@ import {
   type CheckpointStore,
   type LedgerEntry,
   type LedgerStore,
+  type NonceStore,
   type Result,
   type TraceSink,
 } from "../handwritten/contract/index.js";
@@ -25,12 +26,14 @@ import { openPostgres, type PostgresOptions } from "./sql/postgres.js";
 import { openSqlite } from "./sql/sqlite.js";
 import { createSqlArtifactStore } from "./stores/artifacts.js";
 import { createSqlLedger } from "./stores/ledger.js";
+import { createSqlNonceStore } from "./stores/nonces.js";
 import { createSqlCheckpointStore, createSqlGraphCheckpointer, createSqlTraceSink } from "./stores/records.js";
 import { createSqlWorld, type SqlWorldOptions } from "./stores/world.js";
 
 export type Stores = {
   readonly label: string;
   readonly ledger: LedgerStore & { entries(): readonly LedgerEntry[] };
+  readonly nonces: NonceStore;
   readonly checkpoints: CheckpointStore;
   readonly artifacts: ArtifactStore;
   readonly trace: TraceSink;
@@ -65,6 +68,7 @@ export function storesIn(db: SqlConnection, scope: string): Stores {
   return {
     label: db.label,
     ledger: createSqlLedger(db, scope),
+    nonces: createSqlNonceStore(db, scope),
     checkpoints: createSqlCheckpointStore(db, scope),
     artifacts: createSqlArtifactStore(db, scope),
     trace: createSqlTraceSink(db, scope),

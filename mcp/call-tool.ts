@@ -8,6 +8,7 @@
  */
 import {
   approvePending,
+  claimApproval,
   DEFAULT_APPROVAL_TTL_MS,
   DEFAULT_INPUT_LIMITS,
   DEFAULT_LIMITS,
@@ -24,6 +25,7 @@ import {
   type Fact,
   type IdSource,
   type InputLimits,
+  type NonceStore,
   type PendingApproval,
   type RestatedCall,
   type TraceEvent,
@@ -49,6 +51,8 @@ export type CallToolDeps = ExecutionDeps & {
   readonly secret: string;
   /** Each session's latest agent state (the same stores the engines use). */
   readonly sessions: CheckpointStore;
+  /** Used approval nonces, outside the sessions' checkpoint history (beside the ledger). */
+  readonly nonces: NonceStore;
   readonly audit: AuditSink;
   readonly limits: AgentLimits;
   readonly inputLimits: InputLimits;
@@ -176,7 +180,7 @@ function createDriver(deps: CallToolDeps, session_id: string, signal: AbortSigna
     events: () => events,
     cancelled: () => signal?.aborted === true,
     async feed(first: Unstamped): Promise<void> {
-      const queue: EngineEvent[] = [{ ...first, at: deps.clock.now() } as EngineEvent];
+      const queue: EngineEvent[] = [claimed(deps, state, { ...first, at: deps.clock.now() } as EngineEvent)];
       for (let event = queue.shift(); event !== undefined; event = queue.shift()) {
         const result = step(config, state, event);
         if (result.state !== null && result.state !== state) deps.sessions.put(toCheckpoint(result.state, deps.secret));
@@ -193,6 +197,16 @@ function createDriver(deps: CallToolDeps, session_id: string, signal: AbortSigna
       }
     },
   };
+}
+
+/**
+ * An approval spends its nonce in the nonce store before the reducer sees it (`claimApproval`, as
+ * the engines' runners do), so a session restored from an older checkpoint, or another worker on
+ * the same database, cannot spend the token again.
+ */
+function claimed(deps: CallToolDeps, state: AgentState | null, event: EngineEvent): EngineEvent {
+  if (event.type !== "approval/submitted" || state?.status !== "approval_required") return event;
+  return { ...event, used: claimApproval(deps, state, event.input, event.at) };
 }
 
 function answered(answer: CallAnswer): CallDecision {

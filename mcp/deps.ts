@@ -1,18 +1,20 @@
 /**
  * The dependencies of a fixture server, built in one place for the stdio and HTTP entries, the
  * tests, the benchmark and the web page. Stores default to memory; pass durable ones to keep
- * sessions, the ledger and artifacts across a restart.
+ * sessions, used nonces, the ledger and artifacts across a restart.
  */
 import {
   createMemoryArtifactStore,
   createMemoryCheckpointStore,
   createMemoryLedger,
+  createMemoryNonceStore,
   DEFAULT_INPUT_LIMITS,
   type ArtifactStore,
   type CheckpointStore,
   type Clock,
   type IdSource,
   type LedgerStore,
+  type NonceStore,
   type ToolRegistry,
 } from "../handwritten/contract/index.js";
 import { createFixtureRegistry, type FixtureWorld } from "../handwritten/fixtures/index.js";
@@ -29,6 +31,7 @@ export type FixtureDepsOptions = {
   readonly audit?: AuditSink;
   readonly sessions?: CheckpointStore;
   readonly ledger?: LedgerStore;
+  readonly nonces?: NonceStore;
   readonly artifacts?: ArtifactStore;
   /** Replaces the fixture registry over `world` (tests wrap its tools). */
   readonly registry?: ToolRegistry;
@@ -38,6 +41,7 @@ export function createFixtureHarnessDeps(options: FixtureDepsOptions): HarnessDe
   return {
     registry: options.registry ?? createFixtureRegistry(options.world),
     ledger: options.ledger ?? createMemoryLedger(),
+    nonces: options.nonces ?? createMemoryNonceStore(),
     artifacts: options.artifacts ?? createMemoryArtifactStore(),
     clock: options.clock,
     ids: options.ids,

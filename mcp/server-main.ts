@@ -20,6 +20,9 @@ import { isLoopback, serveHttp } from "./http.js";
 import { createHarnessServerFactory } from "./server.js";
 import { GuardedTransport } from "./request-guard.js";
 
+/** The one scope of a server's stores in its database (several deployments can share a database under others). */
+export const MCP_STORE_SCOPE = "mcp";
+
 /** What `--world-file` holds: the fixture world's own counts, an observer independent of the server's answers. */
 export type WorldCounts = {
   readonly calls: Record<string, Record<string, number>>;
@@ -81,6 +84,7 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: MainIo
     world,
     sessions: stores.checkpoints,
     ledger: stores.ledger,
+    nonces: stores.nonces,
     artifacts: stores.artifacts,
     secret,
     clock: systemClock,
@@ -128,7 +132,7 @@ function openMcpStores(flag: string | null, env: NodeJS.ProcessEnv) {
   });
   if (!spec.ok) return spec;
   if (spec.value.kind === "sqlite") mkdirSync(dirname(spec.value.path), { recursive: true });
-  return openStores(spec.value, "mcp");
+  return openStores(spec.value, MCP_STORE_SCOPE);
 }
 
 /** The durable trace holds every event (for `trace://` after a restart); the file log gets a copy. */

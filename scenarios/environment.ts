@@ -76,8 +76,8 @@ export type Environment = {
  */
 export type EnvironmentStores = {
   readonly ledger: LedgerStore;
-  /** Used approval nonces (`NonceStore`); in memory when a store kind has none of its own yet. */
-  readonly nonces?: NonceStore;
+  /** Used approval nonces, in the same store as the ledger (a database row outlives a rewound checkpoint). */
+  readonly nonces: NonceStore;
   readonly artifacts: ArtifactStore;
   readonly checkpoints: CheckpointStore;
   readonly trace: TraceSink;
@@ -88,6 +88,7 @@ export type EnvironmentStores = {
 export function memoryEnvironmentStores(): EnvironmentStores {
   return {
     ledger: createMemoryLedger(),
+    nonces: createMemoryNonceStore(),
     artifacts: createMemoryArtifactStore(),
     checkpoints: createMemoryCheckpointStore(),
     trace: createMemoryTraceSink(),
@@ -125,7 +126,7 @@ export function createEnvironment(
     world,
     registry: createFixtureRegistry(world),
     ledger,
-    nonces: stores.nonces ?? createMemoryNonceStore(),
+    nonces: stores.nonces,
     artifacts: stores.artifacts,
     checkpoints: stores.checkpoints,
     trace: stores.trace,

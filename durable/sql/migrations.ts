@@ -21,12 +21,17 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     "CREATE TABLE artifacts (scope TEXT NOT NULL, ref TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (scope, ref))",
     "CREATE TABLE worlds (scope TEXT NOT NULL PRIMARY KEY, data TEXT NOT NULL)",
   ],
+  [
+    // Used approval nonces (NonceStore); `at` is epoch milliseconds, past a 32-bit INTEGER on Postgres.
+    `CREATE TABLE nonces (scope TEXT NOT NULL, nonce TEXT NOT NULL, session_id TEXT NOT NULL, at BIGINT NOT NULL,
+       PRIMARY KEY (scope, nonce))`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
 /** The tables this harness creates; a database holding some of them but no schema table is not ours. */
-const OWN_TABLES = ["ledger", "log_records", "artifacts", "worlds"];
+const OWN_TABLES = ["ledger", "log_records", "artifacts", "worlds", "nonces"];
 
 /** Brings the database to `SCHEMA_VERSION`, or says why it cannot. */
 export function migrate(connection: SqlConnection): Result<number, StoreError> {

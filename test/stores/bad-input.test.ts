@@ -71,10 +71,28 @@ describe("a SQLite file that is not this harness's database", () => {
     made.value.close();
     const { code, message } = refused(sqlite(path));
     expect(code).toBe("store_schema_future");
-    expect(message).toMatch(/version 99 is newer than this harness's 1/);
+    expect(message).toMatch(/version 99 is newer than this harness's 2/);
     const db = new Database(path, { readonly: true });
     expect(db.prepare("SELECT version FROM harness_schema").get()).toEqual({ version: 99 });
     db.close();
+  });
+
+  it("a database of schema version 1 (before used nonces were stored) is migrated on open, its rows kept", () => {
+    const path = file("version-1.sqlite");
+    const made = openDatabase(sqlite(path));
+    if (!made.ok) throw made.error;
+    made.value.query("INSERT INTO artifacts (scope, ref, body) VALUES ('s', 'r1', 'kept')");
+    made.value.query("DROP TABLE nonces");
+    made.value.query("UPDATE harness_schema SET version = 1");
+    made.value.close();
+    const opened = openDatabase(sqlite(path));
+    if (!opened.ok) throw opened.error;
+    const stores = storesIn(opened.value, "s");
+    expect(stores.artifacts.get("r1")).toBe("kept");
+    expect(stores.nonces.claim("n1", "s1", 1)).toBe(true);
+    expect(stores.nonces.claim("n1", "s2", 2)).toBe(false);
+    expect(opened.value.query("SELECT version FROM harness_schema").rows).toEqual([{ version: 2 }]);
+    opened.value.close();
   });
 });
 

@@ -11,6 +11,7 @@ import { createEnvironment } from "../../scenarios/environment.js";
 export type FlowDeps = { readonly deps: HarnessDeps; readonly world: FixtureWorld };
 
 export function createFlowDeps(audit: AuditSink): FlowDeps {
-  const { world, registry, ledger, artifacts, clock, ids, secret } = createEnvironment({ script: [] });
-  return { deps: createFixtureHarnessDeps({ world, registry, ledger, artifacts, clock, ids, secret, audit }), world };
+  const { world, registry, ledger, nonces, artifacts, clock, ids, secret } = createEnvironment({ script: [] });
+  const deps = createFixtureHarnessDeps({ world, registry, ledger, nonces, artifacts, clock, ids, secret, audit });
+  return { deps, world };
 }

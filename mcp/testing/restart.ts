@@ -1,0 +1,110 @@
+/**
+ * TEST SUPPORT. The MCP server killed and restarted between an approval and its replay, on one
+ * durable store (issue 16, item 5): a server approves a publish and saves under a key, a new
+ * server process on the same store is sent the used token and the completed key again, and then
+ * the session's checkpoints are rewound to the moment the approval was asked (a store restored
+ * from an older copy) and a third server is sent the token once more. The fixture world's own
+ * counts, in the same store, say whether anything ran twice. mcp/restart.test.ts asserts on the
+ * record; test/stores/race.test.ts writes it into evidence/fault-stores-v1.json.
+ */
+import { randomUUID } from "node:crypto";
+import { approvePending, type PendingApproval } from "../../handwritten/contract/index.js";
+import { openDatabase, parseStoreSpec, storesIn } from "../../durable/index.js";
+import { MCP_STORE_SCOPE } from "../server-main.js";
+import type { Observed } from "./parity.js";
+import { spawnServer, TEST_SECRET } from "./stdio-server.js";
+
+export type McpRestartRecord = {
+  readonly approved_before_restart: unknown;
+  readonly used_token_after_restart: { readonly status: unknown; readonly code: unknown };
+  readonly completed_key_after_restart: { readonly status: unknown; readonly same_output: boolean };
+  /** The session's status in the checkpoint it was rewound to (the approval was being asked). */
+  readonly rewound_to: string | null;
+  readonly used_token_after_rewind: { readonly status: unknown; readonly code: unknown };
+  /** Side effects of the first server (a publish and a save). */
+  readonly side_effects_before_restart: number;
+  /** Executor calls and side effects of the restarted servers: a duplicate would show here. */
+  readonly executor_calls_after_restart: number;
+  readonly duplicate_side_effects: number;
+};
+
+const body = (observed: Observed) => (observed.kind === "result" ? observed.body : {});
+const refusal = (observed: Observed) => ({ status: body(observed)["status"], code: body(observed)["code"] });
+
+/** Runs the three servers on `store` (a `--store` value naming a SQLite file or a Postgres URL). */
+export async function restartBetweenApprovalAndReplay(store: string): Promise<McpRestartRecord> {
+  // A run of its own in a shared database: fresh session and key, counts taken as differences.
+  const run = randomUUID().slice(0, 8);
+  const meta = (extra: Record<string, unknown> = {}) => ({ "agent-harness/session": `restart-${run}`, ...extra });
+  const publish = { name: "publish_report", arguments: { artifact: "art_q3", audience: "team" } };
+  const save = { name: "save_artifact", arguments: { name: "fit.json", content: "slope=3" } };
+  const keyed = { ...save, _meta: meta({ "agent-harness/idempotency-key": `save-${run}` }) };
+  const args = ["--store", store];
+
+  const first = await spawnServer("2025-11-25", args);
+  const start = first.world();
+  const waiting = await first.call({ ...publish, _meta: meta() });
+  const asked = checkpointCount(store, `restart-${run}`);
+  const token = approvePending(body(waiting)["pending"] as PendingApproval, `restart-${run}`, TEST_SECRET, Date.now());
+  const withToken = { ...publish, _meta: meta({ "agent-harness/approval": token }) };
+  const approved = await first.call(withToken);
+  const saved = await first.call(keyed);
+  const beforeRestart = first.world();
+  await first.close();
+
+  const second = await spawnServer("2025-11-25", args);
+  const usedToken = await second.call(withToken);
+  const replayedKey = await second.call(keyed);
+  await second.close();
+
+  const rewoundTo = rewindCheckpoints(store, `restart-${run}`, asked);
+  const third = await spawnServer("2025-11-25", args);
+  const afterRewind = await third.call(withToken);
+  const end = third.world();
+  await third.close();
+
+  return {
+    approved_before_restart: body(approved)["status"],
+    used_token_after_restart: refusal(usedToken),
+    completed_key_after_restart: {
+      status: body(replayedKey)["status"],
+      same_output: JSON.stringify(body(replayedKey)["output"]) === JSON.stringify(body(saved)["output"]),
+    },
+    rewound_to: rewoundTo,
+    used_token_after_rewind: refusal(afterRewind),
+    side_effects_before_restart: beforeRestart.total_effects - start.total_effects,
+    executor_calls_after_restart: end.total_calls - beforeRestart.total_calls,
+    duplicate_side_effects: end.total_effects - beforeRestart.total_effects,
+  };
+}
+
+/** Opens the server's store from the test process (the server is stopped or only reading). */
+function withStores<T>(store: string, use: (stores: ReturnType<typeof storesIn>, sql: SqlRun) => T): T {
+  const spec = parseStoreSpec(store);
+  if (!spec.ok || spec.value.kind === "memory") throw new Error(`not a durable store: ${store}`);
+  const db = openDatabase(spec.value);
+  if (!db.ok) throw db.error;
+  try {
+    return use(storesIn(db.value, MCP_STORE_SCOPE), (text, params) => void db.value.query(text, params));
+  } finally {
+    db.value.close();
+  }
+}
+
+type SqlRun = (text: string, params: readonly (string | number)[]) => void;
+
+function checkpointCount(store: string, session: string): number {
+  return withStores(store, (stores) => stores.checkpoints.list(session).length);
+}
+
+/** Drops the session's checkpoints after the first `keep`, as a restore from an older copy would; the status left. */
+function rewindCheckpoints(store: string, session: string, keep: number): string | null {
+  return withStores(store, (stores, sql) => {
+    sql("DELETE FROM log_records WHERE scope = ? AND log = 'checkpoints' AND stream = ? AND n > ?", [
+      MCP_STORE_SCOPE,
+      session,
+      keep,
+    ]);
+    return stores.checkpoints.latest(session)?.state.status ?? null;
+  });
+}

@@ -1,0 +1,62 @@
+/**
+ * Two processes claim the same nonces at the same moment, on SQLite and on Postgres: every nonce
+ * is won by exactly one of them (a token spent once across workers), none by both, none by neither.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ROOT, spawnChild } from "../crash/harness.js";
+import type { NonceRaceLine, NonceRaceRequest } from "./nonce-race-child.js";
+import { freshStore, MEASURED_KINDS, reportPostgresNotMeasured, type StoreKind } from "./targets.js";
+
+const CHILD = join(ROOT, "test/stores/nonce-race-child.ts");
+const PROCESSES = 2;
+const NONCES = 300;
+
+const scratch = mkdtempSync(join(tmpdir(), "agent-harness-nonce-race-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** Each process's won nonces, after all of them claimed n0…n(NONCES-1) together. */
+async function race(kind: StoreKind): Promise<string[][]> {
+  const dir = mkdtempSync(join(scratch, `${kind}-`));
+  const { spec, scope } = freshStore(kind, dir);
+  const barrier = join(dir, "barrier");
+  mkdirSync(barrier);
+  let ready = 0;
+  const runs = await Promise.all(
+    Array.from({ length: PROCESSES }, (_, w) =>
+      spawnChild<NonceRaceLine>(
+        CHILD,
+        { store: spec, scope, worker: `w${w}`, count: NONCES, barrier } satisfies NonceRaceRequest,
+        {
+          label: `nonce race ${kind} w${w}`,
+          timeoutMs: 120_000,
+          onLine: (line) => {
+            if (line.type === "ready" && ++ready === PROCESSES) writeFileSync(join(barrier, "go"), "");
+          },
+        },
+      ),
+    ),
+  );
+  return runs.map((run) => {
+    const line = run.lines.find((l): l is Extract<NonceRaceLine, { type: "won" }> => l.type === "won");
+    if (line === undefined) throw new Error(`a process reported no claims\n${run.stderr}`);
+    return [...line.nonces];
+  });
+}
+
+describe(`${PROCESSES} processes claim the same ${NONCES} nonces at once`, () => {
+  for (const kind of MEASURED_KINDS) {
+    it(`${kind}: each nonce has exactly one winner`, async () => {
+      const won = await race(kind);
+      const winners = new Map<string, number>();
+      for (const nonces of won) for (const nonce of nonces) winners.set(nonce, (winners.get(nonce) ?? 0) + 1);
+      const expected = Array.from({ length: NONCES }, (_, i) => `n${i}`);
+      expect([...winners.keys()].sort()).toEqual(expected.sort());
+      expect([...winners.values()].filter((n) => n !== 1)).toEqual([]);
+      expect(won.reduce((n, nonces) => n + nonces.length, 0)).toBe(NONCES);
+    }, 180_000);
+  }
+  reportPostgresNotMeasured(`${PROCESSES}-process nonce race`);
+});
