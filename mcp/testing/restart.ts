@@ -1,7 +1,7 @@
 /**
  * TEST SUPPORT. The MCP server killed and restarted between an approval and its replay, on one
- * durable store (issue 16, item 5): a server approves a publish and saves under a key, a new
- * server process on the same store is sent the used token and the completed key again, and then
+ * durable store (issue 16, item 5): a server approves a publish and saves under a key and is
+ * killed (SIGKILL), a new server process on the same store is sent the used token and the completed key again, and then
  * the session's checkpoints are rewound to the moment the approval was asked (a store restored
  * from an older copy) and a third server is sent the token once more. The fixture world's own
  * counts, in the same store, say whether anything ran twice. mcp/restart.test.ts asserts on the
@@ -28,6 +28,19 @@ export type McpRestartRecord = {
   readonly duplicate_side_effects: number;
 };
 
+/** What every durable store must show, written out by hand: the tests compare a run's record with it. */
+export const RESTART_HOLDS: McpRestartRecord = {
+  approved_before_restart: "ok",
+  used_token_after_restart: { status: "approval_refused", code: "approval_already_used" },
+  completed_key_after_restart: { status: "replayed", same_output: true },
+  rewound_to: "approval_required",
+  used_token_after_rewind: { status: "approval_refused", code: "approval_already_used" },
+  // The publish and the save, once each; the world is in the same store: nothing ran again.
+  side_effects_before_restart: 2,
+  executor_calls_after_restart: 0,
+  duplicate_side_effects: 0,
+};
+
 const body = (observed: Observed) => (observed.kind === "result" ? observed.body : {});
 const refusal = (observed: Observed) => ({ status: body(observed)["status"], code: body(observed)["code"] });
 
@@ -50,12 +63,12 @@ export async function restartBetweenApprovalAndReplay(store: string): Promise<Mc
   const approved = await first.call(withToken);
   const saved = await first.call(keyed);
   const beforeRestart = first.world();
-  await first.close();
+  await first.kill();
 
   const second = await spawnServer("2025-11-25", args);
   const usedToken = await second.call(withToken);
   const replayedKey = await second.call(keyed);
-  await second.close();
+  await second.kill();
 
   const rewoundTo = rewindCheckpoints(store, `restart-${run}`, asked);
   const third = await spawnServer("2025-11-25", args);

@@ -36,6 +36,8 @@ export type SpawnedServer = {
   auditText(): string;
   call(params: { name: string; arguments?: unknown; _meta?: Record<string, unknown> }): Promise<Observed>;
   close(): Promise<void>;
+  /** SIGKILL: the server gets no chance to flush or shut down (a crash), then the client is dropped. */
+  kill(): Promise<void>;
 };
 
 export async function spawnServer(era: Era = "2025-11-25", extraArgs: readonly string[] = []): Promise<SpawnedServer> {
@@ -66,6 +68,11 @@ export async function spawnServer(era: Era = "2025-11-25", extraArgs: readonly s
     call: (params) => observe(client, params),
     async close() {
       await client.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+    async kill() {
+      if (transport.pid !== null) process.kill(transport.pid, "SIGKILL");
+      await client.close().catch(() => undefined);
       rmSync(dir, { recursive: true, force: true });
     },
   };

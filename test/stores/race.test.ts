@@ -2,7 +2,8 @@
  * Many processes, one database: 8 worker processes race on the same 100 keys, on SQLite and on
  * Postgres, and one race runs while the Postgres server is restarted under it. The world counts
  * executor calls and side effects per key on the database itself, so a duplicate or a lost call
- * shows. Writes evidence/fault-stores-v1.json.
+ * shows. The MCP server is also killed and restarted between an approval and its replay, on each
+ * store (mcp/testing/restart.ts). Writes evidence/fault-stores-v1.json.
  */
 import {
   chmodSync,
@@ -20,6 +21,7 @@ import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, readWorld, storesIn, type SqlSpec } from "../../durable/index.js";
 import { emptyWorldData } from "../../handwritten/fixtures/index.js";
+import { restartBetweenApprovalAndReplay, RESTART_HOLDS, type McpRestartRecord } from "../../mcp/testing/restart.js";
 import { ROOT, spawnChild } from "../crash/harness.js";
 import type { RaceLine, RaceRequest, RaceTally } from "./race-child.js";
 import {
@@ -203,9 +205,23 @@ describe("the Postgres server restarts in the middle of a race", () => {
   }
 });
 
+const mcpRestarts = new Map<StoreKind, McpRestartRecord>();
+
+describe("the MCP server restarts between an approval and its replay", () => {
+  for (const kind of MEASURED_KINDS) {
+    it(`${kind}: the used token is refused (after a rewind too), the completed key replays, nothing runs twice`, async () => {
+      const { spec } = freshStore(kind, mkdtempSync(join(scratch, "mcp-")));
+      const record = await restartBetweenApprovalAndReplay(spec.kind === "sqlite" ? `sqlite:${spec.path}` : spec.url);
+      expect(record).toEqual(RESTART_HOLDS);
+      mcpRestarts.set(kind, record);
+    }, 120_000);
+  }
+  reportPostgresNotMeasured("MCP server restart");
+});
+
 describe("evidence", () => {
   it("writes evidence/fault-stores-v1.json (and fails if the committed copy was stale)", () => {
-    const complete = MEASURED_KINDS.length === 2 && restart !== null;
+    const complete = MEASURED_KINDS.length === 2 && restart !== null && mcpRestarts.size === 2;
     const notMeasured = { status: "not-measured", reason: NOT_MEASURED_REASON };
     const report = {
       schema: "agent-harness.fault-stores.v1",
@@ -222,8 +238,14 @@ describe("evidence", () => {
       },
       crash_matrix: "evidence/fault-crashes-v2.json (by_store.sqlite and by_store.postgres, written by test/crash)",
       mcp_restart: {
-        status: "not-measured",
-        reason: "the MCP server restart case belongs to the MCP rework (branch mcp)",
+        how: [
+          "mcp/testing/restart.ts: stdio server processes on one --store, one after another.",
+          "The first approves a publish_report and saves under an idempotency key, then gets SIGKILL;",
+          "a second is sent the used token and the key again (SIGKILL too); then the session's checkpoints are",
+          "rewound to the one asking for approval (a restored older copy) and a third is sent the token.",
+        ].join(" "),
+        sqlite: mcpRestarts.get("sqlite") ?? notMeasured,
+        postgres: mcpRestarts.get("postgres") ?? notMeasured,
       },
     };
     // Counts that depend on scheduling (who won which key) are left out of the comparison.
@@ -245,6 +267,10 @@ describe("evidence", () => {
     expect(Object.values(report.race).every((r) => !("duplicates" in r) || (r.duplicates === 0 && r.lost === 0))).toBe(
       true,
     );
+    // The committed row holds on both stores, whatever this run could measure.
+    const committed = JSON.parse(readFileSync(EVIDENCE, "utf8")) as { mcp_restart: Record<string, unknown> };
+    expect(committed.mcp_restart["sqlite"]).toEqual(RESTART_HOLDS);
+    expect(committed.mcp_restart["postgres"]).toEqual(RESTART_HOLDS);
     if (!complete) return;
     expect(
       before === null || stable(JSON.parse(before)) === stable(report),
