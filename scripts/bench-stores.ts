@@ -2,7 +2,8 @@
  * tsx scripts/bench-stores.ts [--quick] [--output PATH]
  * The stores' benchmarks (scripts/bench/stores.ts): ledger begin+complete per second and the
  * engine's cost per step on memory, SQLite and Postgres (AGENT_HARNESS_PG_URL). Writes
- * evidence/bench-stores-v1.json by default. Exit 0, or 2 on bad usage.
+ * evidence/bench-stores-v1.json by default. `npm run bench` runs the same (`writeStoresBench`) after the
+ * engine benchmarks; this script is the quick way to run the stores part alone. Exit 0, or 2 on bad usage.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -13,7 +14,9 @@ import { machineInfo } from "./bench/machine.js";
 import { measureStores, type StoresBenchOptions } from "./bench/stores.js";
 
 export const STORES_BENCH_SCHEMA = "agent-harness.bench-stores.v1";
-const USAGE = "Usage: tsx scripts/bench-stores.ts [--quick] [--output PATH] (default evidence/bench-stores-v1.json)";
+export const STORES_DEFAULT_OUTPUT = "evidence/bench-stores-v1.json";
+const USAGE = `Usage: tsx scripts/bench-stores.ts [--quick] [--output PATH] (default ${STORES_DEFAULT_OUTPUT})
+npm run bench runs it too, after the engine benchmarks.`;
 
 const FULL: Omit<StoresBenchOptions, "postgresUrl"> = { samples: 7, pairs: 500, passes: 2 };
 const QUICK: Omit<StoresBenchOptions, "postgresUrl"> = { samples: 2, pairs: 100, passes: 1 };
@@ -31,27 +34,41 @@ export async function main(argv: readonly string[]): Promise<number> {
     return 2;
   }
   if (values.help === true) return (void process.stdout.write(`${USAGE}\n`), 0);
-  const settings = values.quick === true ? QUICK : FULL;
+  const quick = values.quick === true;
+  await writeStoresBench(
+    {
+      quick,
+      output: values.output ?? STORES_DEFAULT_OUTPUT,
+      command: `npm run bench:stores${quick ? " -- --quick" : ""}`,
+    },
+    (line) => void process.stderr.write(`${line}\n`),
+  );
+  return 0;
+}
+
+export type StoresBenchRun = { readonly quick: boolean; readonly output: string; readonly command: string };
+
+/** Measures the stores and writes their evidence; `npm run bench` and `npm run bench:stores` both run this. */
+export async function writeStoresBench(run: StoresBenchRun, log: (line: string) => void): Promise<void> {
+  const settings = run.quick ? QUICK : FULL;
   const load_before = loadavg()[0] ?? 0;
   const stores = await measureStores({ ...settings, postgresUrl: process.env["AGENT_HARNESS_PG_URL"] || undefined });
   const report = {
     schema: STORES_BENCH_SCHEMA,
-    command: `npm run bench:stores${values.quick === true ? " -- --quick" : ""}`,
+    command: run.command,
     settings,
     machine: machineInfo(false),
     load_average: { before: load_before, after: loadavg()[0] ?? 0 },
     ...stores,
   };
-  const output = values.output ?? "evidence/bench-stores-v1.json";
-  mkdirSync(dirname(output), { recursive: true });
-  writeFileSync(output, `${JSON.stringify(report, null, 2)}\n`);
+  mkdirSync(dirname(run.output), { recursive: true });
+  writeFileSync(run.output, `${JSON.stringify(report, null, 2)}\n`);
   for (const [name, entry] of Object.entries(stores.stores))
-    process.stderr.write(
+    log(
       entry.status === "measured"
-        ? `${name}: ${entry.ledger_pairs_per_s.median} begin+complete/s (${entry.ledger_x_memory}× slower than memory), ${entry.step_us.median} µs/step (${entry.step_x_memory}× memory)\n`
-        : `${name}: not measured: ${entry.reason}\n`,
+        ? `${name}: ${entry.ledger_pairs_per_s.median} begin+complete/s (${entry.ledger_x_memory}× slower than memory), ${entry.step_us.median} µs/step (${entry.step_x_memory}× memory)`
+        : `${name}: not measured: ${entry.reason}`,
     );
-  return 0;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

@@ -4,7 +4,8 @@
  * growth with the checkpoint history, cost per fact with session length (with bare LangGraph
  * as the anchor, and the adapter's overhead over it), fault-schedule throughput, MCP round
  * trips, and the comparison run's time and memory, with the goals of issue #14. Writes JSON
- * evidence (evidence/bench-v2.json) and prints the tables. See --help.
+ * evidence (evidence/bench-v2.json) and prints the tables; then the stores' benchmark
+ * (bench-stores.ts) writes evidence/bench-stores-v1.json. See --help.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -28,6 +29,7 @@ import { collectGarbage, round } from "./bench/stats.js";
 import { measureStepOverhead, type EngineEntry, type StepOptions } from "./bench/steps.js";
 import { renderTables } from "./bench/table.js";
 import { loadFramework } from "./comparison/load-framework.js";
+import { writeStoresBench } from "./bench-stores.js";
 
 /** The adapter's entry module, relative to this file (load-framework.ts imports the same one). */
 const ADAPTER_MODULE = "../langgraph-adapter/src/index.js";
@@ -86,13 +88,17 @@ export async function main(argv: readonly string[], io: MainIo = defaultIo): Pro
     io.stdout(`${USAGE}\n`);
     return 0;
   }
-  const { quick, output } = parsed.value;
+  const { quick, output, storesOutput } = parsed.value;
   const report = await runBench(quick ? "quick" : "full", quick ? QUICK_SETTINGS : FULL_SETTINGS, (line) =>
     io.stderr(`… ${line}\n`),
   );
   mkdirSync(dirname(output), { recursive: true });
   writeFileSync(output, `${JSON.stringify(report, null, 2)}\n`);
   io.stdout(`${renderTables(report)}\n\nevidence written to ${output}\n`);
+  // The stores last, in their own file: a failure here leaves the engine evidence written.
+  const command = `npm run bench${quick ? " -- --quick" : ""}`;
+  await writeStoresBench({ quick, output: storesOutput, command }, (line) => io.stderr(`… stores: ${line}\n`));
+  io.stdout(`stores evidence written to ${storesOutput}\n`);
   return 0;
 }
 

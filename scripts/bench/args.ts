@@ -7,12 +7,16 @@ import { err, ok, type Result } from "../../handwritten/contract/index.js";
 export const DEFAULT_OUTPUT = "evidence/bench-v2.json";
 /** Where --quick writes without --output, so a quick look never overwrites the committed evidence. */
 export const QUICK_OUTPUT = join(tmpdir(), "agent-harness-bench-quick.json");
+/** The stores' part (scripts/bench-stores.ts) writes its own evidence file, in its own schema. */
+export const STORES_OUTPUT = "evidence/bench-stores-v1.json";
+export const QUICK_STORES_OUTPUT = join(tmpdir(), "agent-harness-bench-stores-quick.json");
 
 export type BenchArgs =
-  { readonly kind: "help" } | { readonly kind: "run"; readonly quick: boolean; readonly output: string };
+  | { readonly kind: "help" }
+  | { readonly kind: "run"; readonly quick: boolean; readonly output: string; readonly storesOutput: string };
 
-export const USAGE = `Usage: tsx scripts/bench.ts [--quick] [--output PATH]
-       npm run bench [-- --quick] [-- --output PATH]
+export const USAGE = `Usage: tsx scripts/bench.ts [--quick] [--output PATH] [--stores-output PATH]
+       npm run bench [-- --quick] [-- --output PATH] [-- --stores-output PATH]
 
 Measures, in one process, with warm-up and repeated samples (median and spread):
   1. µs per step (one applied contract fact) of handwritten, local_state_graph and langgraph
@@ -24,6 +28,8 @@ Measures, in one process, with warm-up and repeated samples (median and spread):
   5. MCP tools/call latency (median, p99): the project's server vs a bare SDK server,
      in memory and over stdio
   6. wall time and peak RSS of tsx scripts/compare.ts for each framework
+  7. the stores (scripts/bench-stores.ts, also npm run bench:stores alone): ledger begin+complete
+     per second and µs per engine step on memory, SQLite and Postgres (AGENT_HARNESS_PG_URL)
 and writes the JSON evidence, with the targets (handwritten ≤ 3× floor, local_state_graph
 ≤ 1.5× handwritten) and the goals of issue #14, and whether they were met. Targets and goals
 are recorded, never enforced.
@@ -32,17 +38,30 @@ are recorded, never enforced.
                  fault schedules, comparison of local_state_graph only (about 30 s); writes
                  ${QUICK_OUTPUT} unless --output is given
   --output PATH  where to write the JSON (default ${DEFAULT_OUTPUT})
+  --stores-output PATH
+                 where to write the stores' JSON (default ${STORES_OUTPUT};
+                 with --quick ${QUICK_STORES_OUTPUT})
   --help         this text
 
 Progress goes to stderr, the tables to stdout.
 Exit codes: 0 written, 1 the benchmark failed, 2 bad usage.`;
 
 export function parseBenchArgs(argv: readonly string[]): Result<BenchArgs, { readonly message: string }> {
-  let values: { quick?: boolean | undefined; output?: string | undefined; help?: boolean | undefined };
+  let values: {
+    quick?: boolean | undefined;
+    output?: string | undefined;
+    "stores-output"?: string | undefined;
+    help?: boolean | undefined;
+  };
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { quick: { type: "boolean" }, output: { type: "string" }, help: { type: "boolean" } },
+      options: {
+        quick: { type: "boolean" },
+        output: { type: "string" },
+        "stores-output": { type: "string" },
+        help: { type: "boolean" },
+      },
       strict: true,
       allowPositionals: false,
     }));
@@ -51,6 +70,13 @@ export function parseBenchArgs(argv: readonly string[]): Result<BenchArgs, { rea
   }
   if (values.help === true) return ok({ kind: "help" });
   if (values.output !== undefined && values.output.trim() === "") return err({ message: "--output needs a path" });
+  const storesOutput = values["stores-output"];
+  if (storesOutput !== undefined && storesOutput.trim() === "") return err({ message: "--stores-output needs a path" });
   const quick = values.quick === true;
-  return ok({ kind: "run", quick, output: values.output ?? (quick ? QUICK_OUTPUT : DEFAULT_OUTPUT) });
+  return ok({
+    kind: "run",
+    quick,
+    output: values.output ?? (quick ? QUICK_OUTPUT : DEFAULT_OUTPUT),
+    storesOutput: storesOutput ?? (quick ? QUICK_STORES_OUTPUT : STORES_OUTPUT),
+  });
 }

@@ -8,7 +8,8 @@ import { homedir, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { parseBenchArgs, DEFAULT_OUTPUT, QUICK_OUTPUT } from "../../scripts/bench/args.js";
+import { parseBenchArgs, DEFAULT_OUTPUT, QUICK_OUTPUT, QUICK_STORES_OUTPUT } from "../../scripts/bench/args.js";
+import { STORES_BENCH_SCHEMA } from "../../scripts/bench-stores.js";
 import { BenchReport, TARGETS } from "../../scripts/bench/report.js";
 import { ANCHOR_ID } from "../../scripts/bench/session-length.js";
 import { percentile, ratio, round, summarize } from "../../scripts/bench/stats.js";
@@ -286,19 +287,24 @@ describe("bench statistics", () => {
 
 describe("bench.ts usage", () => {
   it("accepts --quick and --output, and keeps a quick run away from the committed evidence", () => {
-    expect(parseBenchArgs([])).toEqual({ ok: true, value: { kind: "run", quick: false, output: DEFAULT_OUTPUT } });
+    const stores = "evidence/bench-stores-v1.json";
+    expect(parseBenchArgs([])).toEqual({
+      ok: true,
+      value: { kind: "run", quick: false, output: DEFAULT_OUTPUT, storesOutput: stores },
+    });
     expect(parseBenchArgs(["--quick"])).toEqual({
       ok: true,
-      value: { kind: "run", quick: true, output: QUICK_OUTPUT },
+      value: { kind: "run", quick: true, output: QUICK_OUTPUT, storesOutput: QUICK_STORES_OUTPUT },
     });
-    expect(parseBenchArgs(["--quick", "--output", "x.json"])).toEqual({
+    expect(QUICK_STORES_OUTPUT).not.toContain("evidence");
+    expect(parseBenchArgs(["--quick", "--output", "x.json", "--stores-output", "s.json"])).toEqual({
       ok: true,
-      value: { kind: "run", quick: true, output: "x.json" },
+      value: { kind: "run", quick: true, output: "x.json", storesOutput: "s.json" },
     });
     expect(parseBenchArgs(["--help"])).toEqual({ ok: true, value: { kind: "help" } });
   });
 
-  it.each([[["--fast"]], [["--output", ""]], [["extra"]]])("refuses %j", (argv) => {
+  it.each([[["--fast"]], [["--output", ""]], [["--stores-output", " "]], [["extra"]]])("refuses %j", (argv) => {
     expect(parseBenchArgs(argv).ok).toBe(false);
   });
 });
@@ -383,13 +389,14 @@ describe.runIf(existsSync(EVIDENCE))("the committed evidence/bench-v2.json", () 
 });
 
 describe("npm run bench -- --quick", () => {
-  it("writes a valid, self-consistent file (timings are not checked)", () => {
+  it("writes a valid, self-consistent file, and the stores' file (timings are not checked)", () => {
     const dir = mkdtempSync(join(tmpdir(), "bench-quick-"));
     try {
       const output = join(dir, "bench.json");
+      const storesOutput = join(dir, "bench-stores.json");
       const run = spawnSync(
         join(ROOT, "node_modules", ".bin", "tsx"),
-        ["scripts/bench.ts", "--quick", "--output", output],
+        ["scripts/bench.ts", "--quick", "--output", output, "--stores-output", storesOutput],
         { cwd: ROOT, encoding: "utf8", timeout: 170_000 },
       );
       expect(run.status, run.stderr).toBe(0);
@@ -400,6 +407,9 @@ describe("npm run bench -- --quick", () => {
       expect(inconsistencies(report)).toEqual([]);
       expect(unexplained(report)).toEqual([]);
       expect(leaks(text)).toEqual([]);
+      const stores = JSON.parse(readFileSync(storesOutput, "utf8")) as { schema: string; command: string };
+      expect(stores).toMatchObject({ schema: STORES_BENCH_SCHEMA, command: "npm run bench -- --quick" });
+      expect(run.stdout).toContain(`stores evidence written to ${storesOutput}`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
