@@ -25,6 +25,8 @@ export default defineConfig({
     exclude: [
       "**/node_modules/**",
       "langgraph-adapter/node_modules/**",
+      // StrykerJS's sandboxes (npm run mutate) hold copies of the test files.
+      ".stryker-tmp/**",
       ...(langgraph.installed ? [] : LANGGRAPH_SUITES),
     ],
     testTimeout: 30_000,

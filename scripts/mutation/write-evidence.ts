@@ -1,0 +1,104 @@
+/**
+ * tsx scripts/mutation/write-evidence.ts: the second half of `npm run mutate`. Reads StrykerJS's
+ * JSON report, looks up the equivalence reasons, checks the result and writes the evidence.
+ * Exit codes: 0 written; 1 written but inconsistent (e.g. the goal is met while a survivor is still
+ * open, with no test killing it and no reason it is equivalent); 2 bad usage;
+ * 3 no report to read (Stryker did not run); 4 the report or the evidence file could not be read or written.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { writeFilesAtomically } from "../comparison/write.js";
+import { checkMutationEvidence, MUTATION_EVIDENCE_PATH, type EquivalenceReasons } from "./evidence.js";
+import { parseStrykerReport } from "./stryker-report.js";
+import { staleReasons, summarizeReport, type MutationRunInfo } from "./summarize.js";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+export const REASONS_PATH = "scripts/mutation/equivalent-mutants.json";
+const CONFIG_PATH = "scripts/mutation/stryker.config.json";
+const USAGE = `Usage: tsx scripts/mutation/write-evidence.ts [--report PATH] [--output PATH]
+  --report  StrykerJS's JSON report (default reports/mutation/mutation.json)
+  --output  where the evidence goes (default ${MUTATION_EVIDENCE_PATH})
+Exit codes: 0 written; 1 written, but inconsistent (the goal met with an open survivor); 2 bad usage;
+3 no report (run npm run mutate); 4 the report could not be read or the evidence not written.`;
+
+const readJson = (path: string): unknown => JSON.parse(readFileSync(join(ROOT, path), "utf8"));
+const version = (pkg: string) => (readJson(`node_modules/${pkg}/package.json`) as { version: string }).version;
+
+function runInfo(): MutationRunInfo {
+  const config = readJson(CONFIG_PATH) as { mutate: string[]; coverageAnalysis: string };
+  const vitestConfig = readFileSync(join(ROOT, "scripts/mutation/vitest.config.ts"), "utf8");
+  const tests = /include: \["([^"]+)"\]/.exec(vitestConfig)?.[1] ?? "unknown";
+  return {
+    commit: execFileSync("git", ["-C", ROOT, "rev-parse", "HEAD"], { encoding: "utf8" }).trim(),
+    tools: {
+      stryker_core: version("@stryker-mutator/core"),
+      vitest_runner: version("@stryker-mutator/vitest-runner"),
+      vitest: version("vitest"),
+      node: process.version,
+    },
+    scope: { mutate: config.mutate, tests, coverage_analysis: config.coverageAnalysis },
+  };
+}
+
+function readReasons(): EquivalenceReasons {
+  const reasons = readJson(REASONS_PATH);
+  if (typeof reasons !== "object" || reasons === null || Array.isArray(reasons))
+    throw new Error(`${REASONS_PATH} must be an object of key -> reason`);
+  return reasons as EquivalenceReasons;
+}
+
+export function main(argv: readonly string[]): number {
+  let values: { report?: string | undefined; output?: string | undefined; help?: boolean | undefined };
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: { report: { type: "string" }, output: { type: "string" }, help: { type: "boolean" } },
+      strict: true,
+    }));
+  } catch (e) {
+    process.stderr.write(`mutation: usage_error: ${(e as Error).message}\n${USAGE}\n`);
+    return 2;
+  }
+  if (values.help === true) return (void process.stdout.write(`${USAGE}\n`), 0);
+  const reportPath = resolve(ROOT, values.report ?? "reports/mutation/mutation.json");
+  const output = resolve(ROOT, values.output ?? MUTATION_EVIDENCE_PATH);
+  if (!existsSync(reportPath)) {
+    process.stderr.write(`mutation: not-measured: no Stryker report at ${reportPath} (run npm run mutate)\n`);
+    return 3;
+  }
+  let text: string;
+  try {
+    text = readFileSync(reportPath, "utf8");
+  } catch (e) {
+    process.stderr.write(`mutation: report_unreadable: ${(e as Error).message}\n`);
+    return 4;
+  }
+  const report = parseStrykerReport(text);
+  if (!report.ok) {
+    process.stderr.write(`mutation: ${report.error.code}: ${report.error.reason}\n`);
+    return 4;
+  }
+  const reasons = readReasons();
+  const evidence = summarizeReport(report.value, reasons, runInfo());
+  const written = writeFilesAtomically([{ path: output, text: `${JSON.stringify(evidence, null, 2)}\n` }]);
+  if (!written.ok) {
+    process.stderr.write(`mutation: write_failed: ${written.error}\n`);
+    return 4;
+  }
+  const { totals, goal } = evidence;
+  process.stdout.write(
+    `mutation: ${totals.killed + totals.timeout} detected, ${totals.survived} survived, ${totals.no_coverage} without coverage; ` +
+      `score ${totals.score}% (goal ${goal.min_score}%: ${goal.met ? "met" : "not met"}); ` +
+      `${evidence.survivors.filter((s) => s.reason.kind === "open").length} survivors open; wrote ${output}\n`,
+  );
+  for (const key of staleReasons(evidence, reasons))
+    process.stderr.write(`mutation: stale reason (no such survivor): ${key}\n`);
+  const problems = checkMutationEvidence(evidence, reasons);
+  for (const p of problems) process.stderr.write(`mutation: ${p}\n`);
+  return problems.length === 0 ? 0 : 1;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) process.exitCode = main(process.argv.slice(2));
