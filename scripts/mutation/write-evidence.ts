@@ -32,7 +32,10 @@ function runInfo(): MutationRunInfo {
   const vitestConfig = readFileSync(join(ROOT, "scripts/mutation/vitest.config.ts"), "utf8");
   const tests = /include: \["([^"]+)"\]/.exec(vitestConfig)?.[1] ?? "unknown";
   return {
-    commit: execFileSync("git", ["-C", ROOT, "rev-parse", "HEAD"], { encoding: "utf8" }).trim(),
+    // The last commit that changed the measured code or its tests: it survives rebases of later commits.
+    commit: execFileSync("git", ["-C", ROOT, "log", "-1", "--format=%H", "--", "handwritten/contract"], {
+      encoding: "utf8",
+    }).trim(),
     tools: {
       stryker_core: version("@stryker-mutator/core"),
       vitest_runner: version("@stryker-mutator/vitest-runner"),
