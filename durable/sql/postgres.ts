@@ -45,14 +45,26 @@ export function openPostgres(
   worker.unref();
   port1.unref();
   const waitMs = (options.connectTimeoutMs ?? 5_000) + (options.statementTimeoutMs ?? 30_000);
+  /**
+   * Waking is not answering: the cell can wake this thread before the reply is on the port. Giving
+   * up then ("the worker answered nothing", seen in CI) left the reply to be read as the answer to
+   * the next statement, so a read could get a write's empty rows. The port is read again until the
+   * reply is there or the time is up; a missed wake costs at most one short wait.
+   */
   const call = (request: object): Reply => {
+    const deadline = Date.now() + waitMs;
+    // A reply still queued belongs to a request that timed out: it must not answer this one.
+    while (receiveMessageOnPort(port1) !== undefined);
     Atomics.store(cell, 0, 0);
     port1.postMessage(request);
-    if (Atomics.wait(cell, 0, 0, waitMs) === "timed-out")
-      return { ok: false, code: "timeout", message: `no answer within ${waitMs} ms` };
-    const received = receiveMessageOnPort(port1);
-    if (received === undefined) return { ok: false, code: null, message: "the worker answered nothing" };
-    return received.message as Reply;
+    for (;;) {
+      const received = receiveMessageOnPort(port1);
+      if (received !== undefined) return received.message as Reply;
+      const left = deadline - Date.now();
+      if (left <= 0) return { ok: false, code: "timeout", message: `no answer within ${waitMs} ms` };
+      Atomics.wait(cell, 0, 0, Math.min(left, 50));
+      Atomics.store(cell, 0, 0);
+    }
   };
   const query = (sql: string, params: readonly SqlValue[] = []) => {
     const reply = call({ kind: "query", sql: numbered(sql), params });
