@@ -1,7 +1,7 @@
 /**
  * The Postgres side of the synchronous bridge: plain JavaScript run as an `eval` worker, so it
  * starts the same under tsx, vitest and compiled code without a TypeScript loader. It keeps one
- * `pg` client, reconnects after the server went away, and answers each request on the port,
+ * `pg` client, reconnects after the server went away, and answers each request, in order and under its id, on the port,
  * then wakes the waiting thread through the shared cell.
  */
 export const POSTGRES_WORKER_SOURCE = `
@@ -65,15 +65,22 @@ async function answer(request) {
   }
 }
 
-port.on("message", async (request) => {
-  let reply;
+async function reply(request) {
   try {
-    reply = await answer(request);
+    return { ...(await answer(request)), id: request.id };
   } catch (error) {
-    reply = { ok: false, code: error && error.code ? String(error.code) : null, message: String(error && error.message) };
+    return { ok: false, code: error && error.code ? String(error.code) : null, message: String(error && error.message), id: request.id };
   }
-  port.postMessage(reply);
-  Atomics.store(cell, 0, 1);
-  Atomics.notify(cell, 0);
+}
+
+// One request at a time, in the order sent: a request sent after its predecessor timed out waits
+// for it, so two statements never interleave on the connection.
+let queue = Promise.resolve();
+port.on("message", (request) => {
+  queue = queue.then(async () => {
+    port.postMessage(await reply(request));
+    Atomics.store(cell, 0, 1);
+    Atomics.notify(cell, 0);
+  });
 });
 `;

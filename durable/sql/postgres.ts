@@ -46,20 +46,24 @@ export function openPostgres(
   port1.unref();
   const waitMs = (options.connectTimeoutMs ?? 5_000) + (options.statementTimeoutMs ?? 30_000);
   /**
-   * Waking is not answering: the cell can wake this thread before the reply is on the port. Giving
-   * up then ("the worker answered nothing", seen in CI) left the reply to be read as the answer to
-   * the next statement, so a read could get a write's empty rows. The port is read again until the
-   * reply is there or the time is up; a missed wake costs at most one short wait.
+   * Waking is not answering: the cell can wake this thread before the reply is on the port, and a
+   * reply can arrive after its request timed out. Each request carries an id the worker echoes; the
+   * port is read until the reply with this id is there or the time is up, and any other reply is
+   * dropped, so a statement is never answered with another statement's rows.
    */
+  let lastId = 0;
   const call = (request: object): Reply => {
+    const id = ++lastId;
     const deadline = Date.now() + waitMs;
-    // A reply still queued belongs to a request that timed out: it must not answer this one.
-    while (receiveMessageOnPort(port1) !== undefined);
     Atomics.store(cell, 0, 0);
-    port1.postMessage(request);
+    port1.postMessage({ ...request, id });
     for (;;) {
       const received = receiveMessageOnPort(port1);
-      if (received !== undefined) return received.message as Reply;
+      if (received !== undefined) {
+        const reply = received.message as Reply & { readonly id: number };
+        if (reply.id === id) return reply;
+        continue;
+      }
       const left = deadline - Date.now();
       if (left <= 0) return { ok: false, code: "timeout", message: `no answer within ${waitMs} ms` };
       Atomics.wait(cell, 0, 0, Math.min(left, 50));

@@ -1,0 +1,34 @@
+/**
+ * The synchronous Postgres bridge answers each statement with its own reply. A statement that
+ * timed out on the calling side still finishes on the server later; its late reply must be
+ * dropped, not read as the answer to the next statement (a read answered with a write's empty
+ * rows would let a store write back an empty world).
+ */
+import { describe, expect, it } from "vitest";
+import { openPostgres } from "../../durable/sql/postgres.js";
+import { postgresUrl, reportPostgresNotMeasured } from "./targets.js";
+
+reportPostgresNotMeasured("bridge replies");
+
+describe.runIf(postgresUrl !== undefined)("postgres bridge: a late reply answers nothing", () => {
+  it("after a statement timed out on the caller, the next statement gets its own rows", () => {
+    // The caller waits connect + statement timeout (600 ms); the session's own server-side limit is
+    // lifted, so the 900 ms sleep answers after the caller gave up, while the next statement, which
+    // the worker runs only after it, is still inside its own 600 ms.
+    const opened = openPostgres(postgresUrl!, "postgres:bridge-test", {
+      connectTimeoutMs: 100,
+      statementTimeoutMs: 500,
+    });
+    if (!opened.ok) throw new Error(opened.error.message);
+    const db = opened.value;
+    try {
+      db.query("SET statement_timeout = 0");
+      expect(() => db.query("SELECT pg_sleep(0.9) AS slept")).toThrow(/no answer within 600 ms/);
+      const answered = db.query("SELECT 42 AS answer");
+      expect(answered.rows).toEqual([{ answer: 42 }]);
+      expect(db.query("SELECT 'second' AS answer").rows).toEqual([{ answer: "second" }]);
+    } finally {
+      db.close();
+    }
+  });
+});
