@@ -26,3 +26,5 @@ export { readWorld } from "./stores/world.js";
 export type { SqlWorld, SqlWorldOptions } from "./stores/world.js";
 export { openStoreOption } from "./option.js";
 export type { StoreOption } from "./option.js";
+export { makeDirectory, writeFilesAtomically } from "./files.js";
+export type { OutputFile } from "./files.js";

@@ -3,13 +3,12 @@
  * notices go to stderr, the audit trail to `--audit-log`, and world counts to `--world-file`.
  */
 import { randomBytes } from "node:crypto";
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { pathToFileURL } from "node:url";
 import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import { createIdSource, systemClock, type TraceSink } from "../handwritten/contract/index.js";
 import type { FixtureWorld } from "../handwritten/fixtures/index.js";
-import { openStores, resolveStoreSpec } from "../durable/index.js";
+import { makeDirectory, openStores, resolveStoreSpec, writeFilesAtomically } from "../durable/index.js";
 import { createFileAuditSink } from "./audit-file.js";
 import { createMemoryAuditSink, type AuditSink } from "./audit.js";
 import { createFixtureHarnessDeps } from "./deps.js";
@@ -131,7 +130,12 @@ function openMcpStores(flag: string | null, env: NodeJS.ProcessEnv) {
     path: DEFAULT_MCP_STORE.slice("sqlite:".length),
   });
   if (!spec.ok) return spec;
-  if (spec.value.kind === "sqlite") mkdirSync(dirname(spec.value.path), { recursive: true });
+  // A folder that cannot be made is reported by opening the store, with the store's own error code.
+  if (spec.value.kind === "sqlite") {
+    try {
+      makeDirectory(dirname(spec.value.path));
+    } catch {}
+  }
   return openStores(spec.value, MCP_STORE_SCOPE);
 }
 
@@ -147,9 +151,8 @@ function traceAuditSink(trace: TraceSink, file: AuditSink | null): AuditSink {
 }
 
 function writeAtomically(path: string, text: string): void {
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, text);
-  renameSync(temporary, path);
+  const written = writeFilesAtomically([{ path, text }]);
+  if (!written.ok) throw new Error(written.error);
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {

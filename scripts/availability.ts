@@ -5,11 +5,12 @@
  * `present` reads the installed versions, the pins, the install scope and the install warnings.
  */
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { writeFilesAtomically } from "../durable/index.js";
 import { z } from "zod";
 import { loadFramework } from "./comparison/load-framework.js";
 
@@ -122,7 +123,9 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`availability: ${(e as Error).message}\n`);
     return 2;
   }
-  const usage = "Usage: tsx scripts/availability.ts --state absent|present [--output PATH]\n";
+  const usage =
+    "Usage: tsx scripts/availability.ts --state absent|present [--output PATH]\n" +
+    "Exit codes: 0 measured; 2 bad usage; 3 not measured (the record says why); 4 the output cannot be written.\n";
   if (values.help === true) return (void process.stdout.write(usage), 0);
   if (values.state !== "absent" && values.state !== "present") {
     process.stderr.write(
@@ -134,8 +137,11 @@ export async function main(argv: readonly string[]): Promise<number> {
   const json = `${JSON.stringify(record, null, 2)}\n`;
   if (values.output === undefined) process.stdout.write(json);
   else {
-    mkdirSync(dirname(values.output), { recursive: true });
-    writeFileSync(values.output, json);
+    const written = writeFilesAtomically([{ path: values.output, text: json }]);
+    if (!written.ok) {
+      process.stderr.write(`availability: cannot write ${values.output}: ${written.error}\n`);
+      return 4;
+    }
   }
   return record.status === "measured" ? 0 : 3;
 }

@@ -8,10 +8,9 @@
  * (bench-stores.ts) writes evidence/bench-stores-v1.json. See --help.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
-import { dirname } from "node:path";
 import { pathToFileURL } from "node:url";
+import { writeFilesAtomically } from "../durable/index.js";
 import { localGraphFactory } from "../local-graph/agent/index.js";
 import { ALL_COLUMNS, handwrittenFactory } from "../scenarios/index.js";
 import { parseBenchArgs, USAGE } from "./bench/args.js";
@@ -92,12 +91,21 @@ export async function main(argv: readonly string[], io: MainIo = defaultIo): Pro
   const report = await runBench(quick ? "quick" : "full", quick ? QUICK_SETTINGS : FULL_SETTINGS, (line) =>
     io.stderr(`… ${line}\n`),
   );
-  mkdirSync(dirname(output), { recursive: true });
-  writeFileSync(output, `${JSON.stringify(report, null, 2)}\n`);
+  const written = writeFilesAtomically([{ path: output, text: `${JSON.stringify(report, null, 2)}\n` }]);
+  if (!written.ok) {
+    io.stderr(`bench: cannot write ${output}: ${written.error}\n`);
+    return 4;
+  }
   io.stdout(`${renderTables(report)}\n\nevidence written to ${output}\n`);
   // The stores last, in their own file: a failure here leaves the engine evidence written.
   const command = `npm run bench${quick ? " -- --quick" : ""}`;
-  await writeStoresBench({ quick, output: storesOutput, command }, (line) => io.stderr(`… stores: ${line}\n`));
+  const stores = await writeStoresBench({ quick, output: storesOutput, command }, (line) =>
+    io.stderr(`… stores: ${line}\n`),
+  );
+  if (!stores.ok) {
+    io.stderr(`bench: ${stores.error}\n`);
+    return 4;
+  }
   io.stdout(`stores evidence written to ${storesOutput}\n`);
   return 0;
 }

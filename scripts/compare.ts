@@ -6,13 +6,12 @@
 import { execFileSync } from "node:child_process";
 import { basename, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { openStoreOption, type StoreOption } from "../durable/index.js";
+import { openStoreOption, writeFilesAtomically, type StoreOption } from "../durable/index.js";
 import { EXIT, parseCompareArgs, USAGE, type CompareArgs } from "./comparison/args.js";
 import { frameworkLabel, loadChosenFramework, type LoadOptions } from "./comparison/load-framework.js";
 import { loadPlanner, scenariosFor } from "./comparison/planner.js";
 import { compareWithDiagram, exitCodeFor } from "./comparison/report.js";
 import { renderTable } from "./comparison/table.js";
-import { writeFilesAtomically } from "./comparison/write.js";
 
 export type MainIo = {
   readonly stdout: (text: string) => void;

@@ -4,13 +4,11 @@
  * Exit 0 with no violations, 1 with any, 2 on bad usage, 4 when the output cannot be written, 5 when the
  * store cannot be opened.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { localGraphFactory } from "../local-graph/agent/index.js";
 import { handwrittenFactory, type EngineFactory } from "../scenarios/index.js";
-import { openStoreOption, STORE_ENV, type StoreOption } from "../durable/index.js";
+import { openStoreOption, STORE_ENV, type StoreOption, writeFilesAtomically } from "../durable/index.js";
 import { loadFramework } from "./comparison/load-framework.js";
 import { DEFAULT_SCHEDULES, DEFAULT_SEED, runSchedules } from "./faults/run.js";
 
@@ -95,11 +93,9 @@ async function run(
   });
   const json = `${JSON.stringify(report, null, 2)}\n`;
   if (typeof output === "string") {
-    try {
-      mkdirSync(dirname(output), { recursive: true });
-      writeFileSync(output, json);
-    } catch (e) {
-      process.stderr.write(`fault-schedules: cannot write ${output}: ${(e as Error).message}\n`);
+    const written = writeFilesAtomically([{ path: output, text: json }]);
+    if (!written.ok) {
+      process.stderr.write(`fault-schedules: cannot write ${output}: ${written.error}\n`);
       return 4;
     }
   } else process.stdout.write(json);

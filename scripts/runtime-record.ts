@@ -6,10 +6,10 @@
  */
 import { execFileSync } from "node:child_process";
 import { cpus } from "node:os";
-import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { writeFilesAtomically } from "../durable/index.js";
 import type { Route } from "../handwritten/route/index.js";
 import { loadPlanner, parsePlannerArg } from "./comparison/planner.js";
 import { loadEngines } from "./evidence/engines.js";
@@ -35,7 +35,8 @@ and writes the runtime record.
 
 Exit codes: 0 written, every command and test passed and every measured metric met; 1 written
 with a failure or a missed metric; 2 bad usage or a file that is not a valid route; 3 a route this
-checkout cannot replay. Nothing runs and nothing is written on 2 or 3.`;
+checkout cannot replay; 4 the record cannot be written. Nothing runs and nothing is written on 2
+or 3.`;
 
 /** The in-process steps of the run, recorded as commands next to the processes. */
 const IN_PROCESS: readonly RecordedCommand[] = [
@@ -147,8 +148,11 @@ export async function main(argv: readonly string[]): Promise<number> {
   const json = `${JSON.stringify(record, null, 2)}\n`;
   if (target === null) process.stdout.write(json);
   else {
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, json);
+    const written = writeFilesAtomically([{ path: target, text: json }]);
+    if (!written.ok) {
+      log(`runtime-record: cannot write ${relative(ROOT, target)}: ${written.error}`);
+      return 4;
+    }
   }
   const missed = record.metrics.filter((m) => m.met === false).map((m) => m.name);
   const summary = `tests ${record.tests.passed}/${record.tests.total} passed, ${record.known_failures.length} known failures; metrics missed: ${missed.length === 0 ? "none" : missed.join(", ")}`;

@@ -34,6 +34,8 @@ and writes the JSON evidence, with the targets (handwritten ≤ 3× floor, local
 ≤ 1.5× handwritten) and the goals of issue #14, and whether they were met. Targets and goals
 are recorded, never enforced.
 
+Exit codes: 0 written; 2 bad usage (nothing runs); 4 the evidence cannot be written.
+
   --quick        fewer samples, growth up to 1,000 checkpoints, sessions up to 100 calls, fewer
                  fault schedules, comparison of local_state_graph only (about 30 s); writes
                  ${QUICK_OUTPUT} unless --output is given

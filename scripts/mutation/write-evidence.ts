@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { writeFilesAtomically } from "../comparison/write.js";
+import { writeFilesAtomically } from "../../durable/index.js";
 import { checkMutationEvidence, MUTATION_EVIDENCE_PATH, type EquivalenceReasons } from "./evidence.js";
 import { parseStrykerReport } from "./stryker-report.js";
 import { staleReasons, summarizeReport, type MutationRunInfo } from "./summarize.js";

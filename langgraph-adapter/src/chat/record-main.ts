@@ -2,10 +2,10 @@
  * npm run route:record -- --model MODULE --scenario NAME --output routes/NAME.route.json
  * Records a frozen route from a chat model. See --help for the flags and the exit codes.
  */
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
-import { basename, dirname, resolve } from "node:path";
+import { basename, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { writeFilesAtomically } from "../../../durable/index.js";
 import { ROUTE_COLUMNS } from "../../../scenarios/route-columns.js";
 import { loadChatModel } from "./load-model.js";
 import { recordRoute } from "./record.js";
@@ -92,13 +92,9 @@ export async function main(argv: readonly string[], io: RecordIo = defaultIo): P
     return 1;
   }
   const target = resolve(cwd, output);
-  const temporary = `${target}.${process.pid}.tmp`;
-  try {
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(temporary, `${JSON.stringify(recorded.value.route, null, 2)}\n`);
-    renameSync(temporary, target);
-  } catch (e) {
-    io.stderr(`route:record: cannot write ${output}: ${(e as Error).message}\n`);
+  const written = writeFilesAtomically([{ path: target, text: `${JSON.stringify(recorded.value.route, null, 2)}\n` }]);
+  if (!written.ok) {
+    io.stderr(`route:record: cannot write ${output}: ${written.error}\n`);
     return 4;
   }
   const { route, unreplayable } = recorded.value;
