@@ -104,13 +104,18 @@ export async function explainGoals(
   log: (line: string) => void,
 ): Promise<Goal[]> {
   const explained: Goal[] = [];
+  // Goals that share a workload (same description) share one profile: the run is the same.
+  const profiles = new Map<string, Awaited<ReturnType<GoalWorkload["profile"]>>>();
   for (const goal of goals) {
     const workload = workloads[goal.id];
     if (goal.met !== false) explained.push(goal);
     else if (workload === undefined) explained.push({ ...goal, profile_missing: "no workload is registered for it" });
     else {
-      log(`profiling the unmet goal ${goal.id}: ${workload.workload}`);
-      const profile = await workload.profile();
+      if (!profiles.has(workload.workload)) {
+        log(`profiling the unmet goal ${goal.id}: ${workload.workload}`);
+        profiles.set(workload.workload, await workload.profile());
+      }
+      const profile = profiles.get(workload.workload)!;
       explained.push(typeof profile === "string" ? { ...goal, profile_missing: profile } : { ...goal, profile });
     }
   }

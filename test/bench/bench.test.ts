@@ -9,6 +9,8 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parseBenchArgs, DEFAULT_OUTPUT, QUICK_OUTPUT, QUICK_STORES_OUTPUT } from "../../scripts/bench/args.js";
+import { explainGoals } from "../../scripts/bench/explain.js";
+import type { Goal } from "../../scripts/bench/goals.js";
 import { STORES_BENCH_SCHEMA } from "../../scripts/bench-stores.js";
 import { BenchReport, TARGETS } from "../../scripts/bench/report.js";
 import { ANCHOR_ID } from "../../scripts/bench/session-length.js";
@@ -282,6 +284,40 @@ describe("bench statistics", () => {
   it("computes ratios from rounded medians, so the JSON can be checked against itself", () => {
     expect(ratio(round(1.23456), round(0.5))).toBe(2.47);
     expect(ratio(1, 0)).toBe(Number.POSITIVE_INFINITY);
+  });
+});
+
+describe("explainGoals", () => {
+  const goal = (id: string, met: boolean): Goal => ({
+    id,
+    says: id,
+    value: 2,
+    bound: 1,
+    kind: "max",
+    met,
+    from: "test",
+  });
+
+  it("profiles a workload once when two unmet goals share it, and never for a met goal", async () => {
+    const runs: string[] = [];
+    const workload = (name: string) => ({
+      workload: name,
+      profile: async () => (runs.push(name), `${name} profile not taken`),
+    });
+    const goals = [goal("a", false), goal("b", false), goal("c", true), goal("d", false)];
+    const shared = workload("the shared session");
+    const explained = await explainGoals(
+      goals,
+      { a: shared, b: shared, c: workload("the met one"), d: workload("its own") },
+      () => {},
+    );
+    expect(runs).toEqual(["the shared session", "its own"]);
+    expect(explained.map((g) => g.profile_missing ?? null)).toEqual([
+      "the shared session profile not taken",
+      "the shared session profile not taken",
+      null,
+      "its own profile not taken",
+    ]);
   });
 });
 
