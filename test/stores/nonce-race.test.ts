@@ -2,12 +2,13 @@
  * Two processes claim the same nonces at the same moment, on SQLite and on Postgres: every nonce
  * is won by exactly one of them (a token spent once across workers), none by both, none by neither.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ROOT, spawnChild } from "../crash/harness.js";
+import { ROOT } from "../crash/harness.js";
 import type { NonceRaceLine, NonceRaceRequest } from "./nonce-race-child.js";
+import { raceChildren } from "./race-barrier.js";
 import { freshStore, MEASURED_KINDS, reportPostgresNotMeasured, type StoreKind } from "./targets.js";
 
 const CHILD = join(ROOT, "test/stores/nonce-race-child.ts");
@@ -21,29 +22,17 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 async function race(kind: StoreKind): Promise<string[][]> {
   const dir = mkdtempSync(join(scratch, `${kind}-`));
   const { spec, scope } = freshStore(kind, dir);
-  const barrier = join(dir, "barrier");
-  mkdirSync(barrier);
-  let ready = 0;
-  const runs = await Promise.all(
-    Array.from({ length: PROCESSES }, (_, w) =>
-      spawnChild<NonceRaceLine>(
-        CHILD,
-        { store: spec, scope, worker: `w${w}`, count: NONCES, barrier } satisfies NonceRaceRequest,
-        {
-          label: `nonce race ${kind} w${w}`,
-          timeoutMs: 120_000,
-          onLine: (line) => {
-            if (line.type === "ready" && ++ready === PROCESSES) writeFileSync(join(barrier, "go"), "");
-          },
-        },
-      ),
-    ),
+  const lines = await raceChildren<NonceRaceRequest, NonceRaceLine, "won">(
+    dir,
+    {
+      child: CHILD,
+      count: PROCESSES,
+      label: `nonce race ${kind}`,
+      request: (w, barrier) => ({ store: spec, scope, worker: `w${w}`, count: NONCES, barrier }),
+    },
+    "won",
   );
-  return runs.map((run) => {
-    const line = run.lines.find((l): l is Extract<NonceRaceLine, { type: "won" }> => l.type === "won");
-    if (line === undefined) throw new Error(`a process reported no claims\n${run.stderr}`);
-    return [...line.nonces];
-  });
+  return lines.map((line) => [...line.nonces]);
 }
 
 describe(`${PROCESSES} processes claim the same ${NONCES} nonces at once`, () => {

@@ -6,8 +6,6 @@
  * middle of a call (its server restarted), the worker retries that call under the same key and
  * owner, as a restarted process would resume it.
  */
-import { existsSync, writeSync } from "node:fs";
-import { join } from "node:path";
 import {
   beginCall,
   digest,
@@ -18,14 +16,13 @@ import {
 } from "../../handwritten/contract/index.js";
 import { createFixtureRegistry } from "../../handwritten/fixtures/index.js";
 import { isStoreError, openDatabase, storesIn, type SqlSpec } from "../../durable/index.js";
-import { LINE_PREFIX } from "../crash/protocol.js";
+import { say, waitAtBarrier, type BarrierRequest } from "./race-barrier.js";
 
-export type RaceRequest = {
+export type RaceRequest = BarrierRequest & {
   readonly store: SqlSpec;
   readonly scope: string;
   readonly worker: string;
   readonly keys: number;
-  readonly barrier: string;
   /** Real latency of each executor call, so calls overlap across workers. */
   readonly latencyMs: number;
   /** How long a worker keeps retrying a call while its store is down. */
@@ -48,8 +45,6 @@ export type RaceTally = {
 
 export type RaceLine = { readonly type: "ready" } | { readonly type: "tally"; readonly tally: RaceTally };
 
-const say = (line: RaceLine) => void writeSync(1, `${LINE_PREFIX}${JSON.stringify(line)}\n`);
-const cell = new Int32Array(new SharedArrayBuffer(4));
 const request = JSON.parse(process.argv[2] ?? "null") as RaceRequest;
 
 const db = openDatabase(request.store);
@@ -110,12 +105,7 @@ async function callOnce(step: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  say({ type: "ready" });
-  const deadline = Date.now() + 60_000;
-  while (!existsSync(join(request.barrier, "go"))) {
-    if (Date.now() > deadline) process.exit(70);
-    Atomics.wait(cell, 0, 0, 1);
-  }
+  waitAtBarrier(request);
   for (let step = 0; step < request.keys; step += 1) {
     const giveUp = Date.now() + request.retryForMs;
     for (;;) {
@@ -129,7 +119,7 @@ async function main(): Promise<void> {
       }
     }
   }
-  say({ type: "tally", tally });
+  say<RaceLine>({ type: "tally", tally });
 }
 
 main().then(

@@ -5,16 +5,7 @@
  * shows. The MCP server is also killed and restarted between an approval and its replay, on each
  * store (mcp/testing/restart.ts). Writes evidence/fault-stores-v1.json.
  */
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -22,7 +13,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, readWorld, storesIn, type SqlSpec } from "../../durable/index.js";
 import { emptyWorldData } from "../../handwritten/fixtures/index.js";
 import { restartBetweenApprovalAndReplay, RESTART_HOLDS, type McpRestartRecord } from "../../mcp/testing/restart.js";
-import { ROOT, spawnChild } from "../crash/harness.js";
+import { ROOT } from "../crash/harness.js";
+import { raceChildren } from "./race-barrier.js";
 import type { RaceLine, RaceRequest, RaceTally } from "./race-child.js";
 import {
   freshStore,
@@ -86,39 +78,26 @@ async function race(
     server === undefined
       ? freshStore(kind, dir)
       : { spec: { kind: "postgres", url: server } as const, scope: "restart" };
-  const barrier = join(dir, "barrier");
-  mkdirSync(barrier);
-  let ready = 0;
-  const runs = await Promise.all(
-    Array.from({ length: WORKERS }, (_, w) =>
-      spawnChild<RaceLine>(
-        CHILD,
-        {
-          store: spec,
-          scope,
-          worker: `w${w}`,
-          keys: KEYS,
-          barrier,
-          latencyMs,
-          retryForMs: 30_000,
-        } satisfies RaceRequest,
-        {
-          label: `race ${kind} w${w}`,
-          timeoutMs: 120_000,
-          onLine: (line) => {
-            if (line.type !== "ready" || ++ready !== WORKERS) return;
-            writeFileSync(join(barrier, "go"), "");
-            if (whileRacing !== undefined) setTimeout(whileRacing, RESTART_AFTER_MS);
-          },
-        },
-      ),
-    ),
+  const lines = await raceChildren<RaceRequest, RaceLine, "tally">(
+    dir,
+    {
+      child: CHILD,
+      count: WORKERS,
+      label: `race ${kind}`,
+      request: (w, barrier) => ({
+        store: spec,
+        scope,
+        worker: `w${w}`,
+        keys: KEYS,
+        barrier,
+        latencyMs,
+        retryForMs: 30_000,
+      }),
+      ...(whileRacing === undefined ? {} : { onGo: () => void setTimeout(whileRacing, RESTART_AFTER_MS) }),
+    },
+    "tally",
   );
-  const tallies = runs.map((run) => {
-    const line = run.lines.find((l): l is Extract<RaceLine, { type: "tally" }> => l.type === "tally");
-    if (line === undefined) throw new Error(`a worker reported no tally\n${run.stderr}`);
-    return line.tally;
-  });
+  const tallies = lines.map((line) => line.tally);
   return { tallies, keys: countKeys(spec, scope) };
 }
 
