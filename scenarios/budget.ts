@@ -1,10 +1,11 @@
 /**
- * A work budget for one column run. An engine that never settles (a retry or re-approval loop that
- * the contract keeps refusing) would otherwise run until the process runs out of memory, and the
- * comparison would print nothing at all. Every engine records a trace event and writes a checkpoint
- * per step, so counting those two writes bounds any engine that does work; past the budget the next
- * write throws, and the comparison fails that column, naming the budget. A loop that touches none
- * of the stores is not caught here.
+ * A work budget for one scenario run (`runScenario` applies it to every run: the comparison, the
+ * fault schedules, the bench, a module engine's tests). An engine that never settles (a retry or
+ * re-approval loop that the contract keeps refusing) would otherwise run until the process runs out
+ * of memory, and nothing would be reported at all. Every engine records a trace event and writes a
+ * checkpoint per step, so counting those two writes bounds any engine that does work; past the
+ * budget the next write throws, and the caller fails that run, naming the budget. A loop that
+ * touches none of the stores is not caught here.
  */
 import type { Environment } from "./environment.js";
 

@@ -15,6 +15,7 @@ import {
 } from "../handwritten/contract/index.js";
 import { EngineUsageError, engineContextOf, type Engine, type EngineFactory } from "./engine.js";
 import { createEnvironment, type Environment, type EnvironmentOptions } from "./environment.js";
+import { withWorkBudget } from "./budget.js";
 
 export type Action =
   /** Starts the session; a scenario meant for real planners states its own goal. */
@@ -84,6 +85,8 @@ export type RunOptions = {
   readonly environment?: (options: EnvironmentOptions) => Environment;
   /** A planner in place of the scenario's FixtureModel (a replayed route, a recording chat model). */
   readonly planner?: Planner;
+  /** Trace events plus checkpoints one run may write (scenarios/budget.ts). @default DEFAULT_WORK_BUDGET */
+  readonly workBudget?: number;
 };
 
 export async function runScenario(
@@ -91,7 +94,8 @@ export async function runScenario(
   scenario: Scenario,
   options: RunOptions = {},
 ): Promise<ScenarioRun> {
-  const built = (options.environment ?? createEnvironment)(scenario.options);
+  // Every run, on every engine, is bounded: an engine that never settles fails its run, not the process.
+  const built = withWorkBudget((options.environment ?? createEnvironment)(scenario.options), options.workBudget);
   const env = options.planner === undefined ? built : { ...built, planner: options.planner };
   options.instrument?.(env);
   let engine: Engine<string> = factory.create(engineContextOf(env));

@@ -9,7 +9,6 @@ import { FIXTURE_PLANNER } from "../../handwritten/fixtures/index.js";
 import { createRoutePlanner, plannerGate, routeIdentity, type RoutePlanner } from "../../handwritten/route/index.js";
 import type { Column } from "../../scenarios/column.js";
 import type { EngineFactory } from "../../scenarios/engine.js";
-import { withWorkBudget } from "../../scenarios/budget.js";
 import { createEnvironment, type Environment, type EnvironmentOptions } from "../../scenarios/environment.js";
 import { handwrittenFactory } from "../../scenarios/handwritten-engine.js";
 import { runScenario, type RunOptions } from "../../scenarios/scenario.js";
@@ -62,9 +61,7 @@ export async function compareWithDiagram(input: CompareInput): Promise<Compariso
   const replays: RoutePlanner[] = [];
   // A fresh route planner per run, so each run's unanswered steps are its own.
   const runColumn = columnRunner((): RunOptions => {
-    const build = input.environment ?? createEnvironment;
-    // Every engine, the reference too, runs under the same work budget (a column that never settles fails).
-    const environment = { environment: (options: EnvironmentOptions) => withWorkBudget(build(options)) };
+    const environment = { environment: input.environment ?? createEnvironment };
     if (route === null) return environment;
     const replay = createRoutePlanner(route);
     replays.push(replay);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { createEnvironment, WorkBudgetExceeded, withWorkBudget } from "../../scenarios/index.js";
+import {
+  ALL_COLUMNS,
+  createEnvironment,
+  handwrittenFactory,
+  runScenario,
+  WorkBudgetExceeded,
+  withWorkBudget,
+} from "../../scenarios/index.js";
 
 const event = { session_id: "s", step: 0, kind: "note", at: "2026-01-01T00:00:00.000Z" } as never;
 
@@ -25,5 +32,18 @@ describe("withWorkBudget", () => {
   it("refuses a budget that is not a positive integer (a configuration error)", () => {
     expect(() => withWorkBudget(createEnvironment({ script: [] }), 0)).toThrow(RangeError);
     expect(() => withWorkBudget(createEnvironment({ script: [] }), 1.5)).toThrow(RangeError);
+  });
+});
+
+describe("runScenario runs under a work budget", () => {
+  const column = ALL_COLUMNS[0]!;
+
+  it("a run that writes more than its budget fails with work_budget_exceeded, whoever calls it", async () => {
+    await expect(runScenario(handwrittenFactory, column, { workBudget: 2 })).rejects.toThrow(WorkBudgetExceeded);
+  });
+
+  it("the default budget leaves a real column alone", async () => {
+    const run = await runScenario(handwrittenFactory, column);
+    expect(run.trace.length).toBeGreaterThan(2);
   });
 });
