@@ -49,6 +49,13 @@ function failureCode(token: string, c: ApprovalCheck = check(), secret = SECRET)
   return verdict.ok ? null : verdict.error.code;
 }
 
+/** A token over any body, signed by an independent HMAC: what a buggy or out-of-date issuer holding the secret could send. */
+function signedBody(body: string, secret = SECRET): string {
+  return `apv1.${body}.${createHmac("sha256", secret).update(`apv1.${body}`).digest("hex")}`;
+}
+
+const base64url = (text: string) => Buffer.from(text, "utf8").toString("base64url");
+
 /** Replaces the last hex digit of the signature with a different one. */
 function tamperSignature(token: string): string {
   const last = token.at(-1);
@@ -172,6 +179,71 @@ describe("approval tokens", () => {
     it("rejects a token for an earlier request of the same call (other nonce) with approval_not_pending", () => {
       expect(failureCode(issueApprovalToken(claimsFor({ nonce: "nonce-of-an-older-request" }), SECRET))).toBe(
         "approval_not_pending",
+      );
+    });
+  });
+
+  describe("encoding", () => {
+    it("writes the claims as unpadded base64url, and reads back claims whose base64 needs '+', '/' and padding", () => {
+      const odd = { ...pending, nonce: "n>>>???é✓" };
+      const claims = claimsFor({ nonce: odd.nonce });
+      const standard = Buffer.from(referenceCanonical(claims), "utf8").toString("base64");
+      expect([standard.includes("+"), standard.includes("/"), standard.endsWith("==")]).toEqual([true, true, true]);
+      const token = issueApprovalToken(claims, SECRET);
+      expect(token.split(".")[1]).toBe(base64url(referenceCanonical(claims)));
+      expect(verifyApprovalToken(token, check({ pending: odd }), SECRET)).toEqual({ ok: true, value: claims });
+    });
+  });
+
+  describe("claims under a valid signature", () => {
+    it.each([
+      ["a body that is not base64", "!!!"],
+      ["a body that is not JSON", base64url("not json")],
+      ["JSON null", base64url("null")],
+      ["a tool that is not a string", base64url(JSON.stringify({ ...claimsFor(), tool: 1 }))],
+      ["no argument digest", base64url(JSON.stringify({ ...claimsFor(), args_digest: null }))],
+      ["a session that is not a string", base64url(JSON.stringify({ ...claimsFor(), session_id: [SESSION] }))],
+      ["an expiry that is not a number", base64url(JSON.stringify({ ...claimsFor(), expires_at: String(NOW + 1) }))],
+      ["a nonce that is not a string", base64url(JSON.stringify({ ...claimsFor(), nonce: 7 }))],
+    ])("refuses %s as approval_malformed, without throwing", (_, body) => {
+      expect(failureCode(signedBody(body))).toBe("approval_malformed");
+    });
+
+    it("accepts claims signed by an independent HMAC over the same canonical body", () => {
+      expect(failureCode(signedBody(base64url(referenceCanonical(claimsFor()))))).toBeNull();
+    });
+  });
+
+  describe("messages", () => {
+    const refusals: [string, string, ApprovalCheck?][] = [
+      ["not three parts", "garbage"],
+      ["bad signature", tamperSignature(issueApprovalToken(claimsFor(), SECRET))],
+      ["malformed claims", signedBody(base64url("{}"))],
+      ["already used", issueApprovalToken(claimsFor(), SECRET), check({ used: [pending.nonce] })],
+      ["nothing pending", issueApprovalToken(claimsFor(), SECRET), check({ pending: null })],
+      ["other session", issueApprovalToken(claimsFor({ session_id: "sess-2" }), SECRET)],
+      ["other tool", issueApprovalToken(claimsFor({ tool: "save_artifact" }), SECRET)],
+      ["other arguments", issueApprovalToken(claimsFor({ args_digest: digest({ a: 1 }) }), SECRET)],
+      ["other call", issueApprovalToken(claimsFor({ nonce: "older" }), SECRET)],
+      ["expired", issueApprovalToken(claimsFor({ expires_at: NOW - 1 }), SECRET)],
+    ];
+    const messageOf = (token: string, c: ApprovalCheck = check()) => {
+      const verdict = verifyApprovalToken(token, c, SECRET);
+      return verdict.ok ? null : verdict.error.message;
+    };
+
+    it("explains each way of failing in its own words", () => {
+      const messages = refusals.map(([, token, c]) => messageOf(token, c));
+      for (const message of messages) expect(message).toMatch(/\w{3}/);
+      expect(new Set(messages).size).toBe(refusals.length);
+    });
+
+    it("names both tools for a tool mismatch and the expiry for an expired token", () => {
+      expect(messageOf(issueApprovalToken(claimsFor({ tool: "save_artifact" }), SECRET))).toBe(
+        "token approves save_artifact, not publish_report",
+      );
+      expect(messageOf(issueApprovalToken(claimsFor({ expires_at: NOW - 1 }), SECRET))).toBe(
+        `token expired at ${NOW - 1}`,
       );
     });
   });

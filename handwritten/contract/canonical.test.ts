@@ -75,6 +75,22 @@ describe("canonicalJson", () => {
   it("names the path of the offending value", () => {
     expect(() => canonicalJson({ outer: [0, { bad: Number.NaN }] })).toThrow("$.outer[1].bad");
   });
+
+  it("says what the offending value is", () => {
+    expect(() => canonicalJson({ n: Number.POSITIVE_INFINITY })).toThrow(/^\$\.n is a non-finite number\b/);
+    expect(() => canonicalJson({ d: new Date(0) })).toThrow(/^\$\.d is a class instance\b/);
+    expect(() => canonicalJson({ b: 1n })).toThrow(/^\$\.b is a bigint\b/);
+    expect(() => canonicalJson([() => 1])).toThrow(/^\$\[0\] is a function\b/);
+  });
+
+  it("writes both zeros as 0, and edge numbers and strings as JSON.parse reads them back", () => {
+    expect(canonicalJson([-0, 0, 1e21, 5e-324, -1.5, Number.MAX_SAFE_INTEGER])).toBe(
+      "[0,0,1e+21,5e-324,-1.5,9007199254740991]",
+    );
+    expect(canonicalJson(["", "\u2028", "\ud800", "é"])).toBe('["","\u2028","\\ud800","é"]');
+    expect(canonicalJson({ "": 1, "\n": 2 })).toBe('{"":1,"\\n":2}');
+    expect(canonicalJson([true, false, [], {}])).toBe("[true,false,[],{}]");
+  });
 });
 
 describe("digests", () => {

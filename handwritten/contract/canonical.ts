@@ -18,12 +18,12 @@ function write(value: unknown, path: string): string {
   if (value === null) return "null";
   switch (typeof value) {
     case "boolean":
-      return value ? "true" : "false";
     case "string":
       return JSON.stringify(value);
     case "number":
+      // JSON.stringify writes -0 as 0, so the two zeros have one canonical form.
       if (!Number.isFinite(value)) throw nonJson(path, "a non-finite number");
-      return JSON.stringify(Object.is(value, -0) ? 0 : value);
+      return JSON.stringify(value);
     case "object": {
       if (Array.isArray(value)) {
         return `[${value.map((item, i) => write(item, `${path}[${i}]`)).join(",")}]`;

@@ -1,7 +1,15 @@
 import { createHash } from "node:crypto";
 import { describe, it, expect } from "vitest";
 import { referenceStateHash } from "../engine/test-helpers.js";
-import { createMemoryCheckpointStore, hashState, isSealed, sealState, toCheckpoint } from "./checkpoint.js";
+import {
+  createMemoryCheckpointStore,
+  hashState,
+  isSealed,
+  openCheckpoint,
+  sealState,
+  toCheckpoint,
+  type Checkpoint,
+} from "./checkpoint.js";
 import { startRun, applyFact } from "./facts.js";
 import { createIdSource } from "./ids.js";
 import type { AgentState } from "./state.js";
@@ -49,6 +57,7 @@ describe("createMemoryCheckpointStore", () => {
     expect(store.latest("s1")?.seq).toBe(1);
     expect(store.list("s1").map((c) => c.checkpoint_hash)).toEqual([first.checkpoint_hash, second.checkpoint_hash]);
     expect(store.latest("missing")).toBeUndefined();
+    expect(store.list("missing")).toEqual([]);
   });
 
   it("keeps a sealed state as it is: nothing in it can be mutated", () => {
@@ -70,5 +79,16 @@ describe("createMemoryCheckpointStore", () => {
     store.put(checkpoint);
     (checkpoint.state.messages as { role: string; content: string }[]).push({ role: "user", content: "injected" });
     expect(store.latest("s1")?.state.messages).toHaveLength(1);
+  });
+});
+
+describe("openCheckpoint", () => {
+  it("refuses a record whose state carries another hash than its sealed header, though its fields are intact", () => {
+    const record = JSON.parse(JSON.stringify(toCheckpoint(startRun("s1", "goal", { at: 0, ids }).state, SECRET))) as {
+      state: { checkpoint_hash: string };
+    };
+    record.state.checkpoint_hash = "0".repeat(64);
+    const opened = openCheckpoint(record as unknown as Checkpoint, "s1", SECRET);
+    expect(opened).toMatchObject({ ok: false, error: { code: "checkpoint_tampered", session_id: "s1" } });
   });
 });

@@ -99,8 +99,8 @@ export function createMemoryCheckpointStore(): CheckpointStore {
   return {
     put(checkpoint) {
       const list = bySession.get(checkpoint.session_id) ?? [];
-      const immutable = isSealed(checkpoint.state) && checkpoint.state.checkpoint_hash === checkpoint.checkpoint_hash;
-      list.push(Object.freeze(immutable ? { ...checkpoint } : cloneJson(checkpoint)));
+      // A copy of a sealed state would be the same frozen data, whether or not the header matches it.
+      list.push(Object.freeze(isSealed(checkpoint.state) ? { ...checkpoint } : cloneJson(checkpoint)));
       bySession.set(checkpoint.session_id, list);
     },
     latest: (session_id) => bySession.get(session_id)?.at(-1),

@@ -1,5 +1,16 @@
-import { describe, expect, it } from "vitest";
-import { createManualClock, DEFAULT_EPOCH, systemClock } from "./clock.js";
+import { getEventListeners } from "node:events";
+import { readFile } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createManualClock, DEFAULT_EPOCH, systemClock, type Clock } from "./clock.js";
+
+const abortListeners = (signal: AbortSignal) => getEventListeners(signal, "abort").length;
+
+/** Runs `body` inside an I/O callback, where Node runs setImmediate callbacks before any timer. */
+const inIoCallback = <T>(body: () => Promise<T>) =>
+  new Promise<T>((resolve, reject) => {
+    readFile(fileURLToPath(import.meta.url), () => void body().then(resolve, reject));
+  });
 
 describe("createManualClock", () => {
   it("starts at 2026-01-01T00:00:00Z unless told otherwise, and moves only when advanced", () => {
@@ -46,6 +57,57 @@ describe("createManualClock", () => {
     await clock.sleep(10, controller.signal);
     controller.abort();
     expect(clock.now()).toBe(10);
+  });
+
+  it("completes a sleep before a timer that was due at the same moment (no 1 ms timer floor in Node)", async () => {
+    const order = await inIoCallback(async () => {
+      const seen: string[] = [];
+      const timer = new Promise<void>((resolve) => setTimeout(() => resolve(void seen.push("timer")), 0));
+      await Promise.all([
+        createManualClock(0)
+          .sleep(1_000)
+          .then(() => seen.push("sleep")),
+        timer,
+      ]);
+      return seen;
+    });
+    expect(order).toEqual(["sleep", "timer"]);
+  });
+
+  describe("where there is no setImmediate (a browser)", () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it("still completes a sleep after the current macrotask, moving time by the sleep", async () => {
+      vi.stubGlobal("setImmediate", undefined);
+      // A fresh instance of the module, evaluated while setImmediate is missing.
+      const fresh = "./clock.js?without-setimmediate";
+      const browser = (await import(fresh)) as typeof import("./clock.js");
+      const clock = browser.createManualClock(0);
+      const sleeping = clock.sleep(250).then(() => "sleep");
+      const winner = await Promise.race([sleeping, Promise.resolve().then(() => "work")]);
+      expect(winner).toBe("work");
+      const later = new Promise<string>((resolve) => setTimeout(() => resolve("later timer"), 50));
+      expect(await Promise.race([sleeping, later])).toBe("sleep");
+      expect(clock.now()).toBe(250);
+    });
+  });
+});
+
+describe("listeners on the signal", () => {
+  it.each<[string, () => Clock]>([
+    ["manual", () => createManualClock(0)],
+    ["system", () => systemClock],
+  ])("a %s clock's sleep leaves no listener behind, whether it completed or was aborted", async (_, make) => {
+    const clock = make();
+    const run = new AbortController();
+    await clock.sleep(1, run.signal);
+    await clock.sleep(1, run.signal);
+    expect(abortListeners(run.signal)).toBe(0);
+    const sleeping = clock.sleep(60_000, run.signal);
+    expect(abortListeners(run.signal)).toBe(1);
+    run.abort();
+    await sleeping;
+    expect(abortListeners(run.signal)).toBe(0);
   });
 });
 

@@ -29,7 +29,6 @@ export function createManualClock(start: number = DEFAULT_EPOCH): ManualClock {
         let fired = false;
         nextMacrotask(() => {
           if (fired) return;
-          fired = true;
           signal?.removeEventListener("abort", onAbort);
           now += ms;
           resolve();
@@ -60,15 +59,16 @@ export const systemClock: Clock = {
   sleep(ms, signal) {
     return new Promise((resolve) => {
       if (signal?.aborted) return resolve();
-      const timer = setTimeout(resolve, ms);
-      signal?.addEventListener(
-        "abort",
-        () => {
-          clearTimeout(timer);
-          resolve();
-        },
-        { once: true },
-      );
+      // A long-lived signal (a whole run's) outlives many sleeps: each removes its listener when done.
+      const onAbort = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        signal?.removeEventListener("abort", onAbort);
+        resolve();
+      }, ms);
+      signal?.addEventListener("abort", onAbort, { once: true });
     });
   },
 };

@@ -20,12 +20,13 @@ export interface NonceStore {
   has(nonce: string): boolean;
 }
 
+/** In memory: no one reads back who claimed a nonce or when, so only the nonce is kept. */
 export function createMemoryNonceStore(): NonceStore {
-  const used = new Map<string, { session_id: string; at: number }>();
+  const used = new Set<string>();
   return {
-    claim(nonce, session_id, at) {
+    claim(nonce) {
       if (used.has(nonce)) return false;
-      used.set(nonce, { session_id, at });
+      used.add(nonce);
       return true;
     },
     has: (nonce) => used.has(nonce),

@@ -27,9 +27,9 @@ describe("createRegistry", () => {
     try {
       createRegistry([tool("same"), tool("other"), tool("same", "high_risk")]);
     } catch (e) {
-      code = isHarnessError(e) ? e.code : "not a HarnessError";
+      code = isHarnessError(e) ? `${e.code}: ${e.message}` : "not a HarnessError";
     }
-    expect(code).toBe("duplicate_tool");
+    expect(code).toMatch(/^duplicate_tool: .*\bsame\b/);
   });
 
   it("finds nothing for unknown names, including inherited object keys", () => {

@@ -1,8 +1,10 @@
+import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { referenceCanonical } from "../engine/test-helpers.js";
 import { openCheckpoint, toCheckpoint } from "./checkpoint.js";
 import { startRun } from "./facts.js";
 import { createIdSource } from "./ids.js";
-import { checkSeal, isCheckpointTamperedError, openOrThrow, sealOf } from "./seal.js";
+import { CheckpointTamperedError, checkSeal, isCheckpointTamperedError, openOrThrow, sealOf } from "./seal.js";
 
 const SECRET = "seal-test-secret";
 const state = (session: string, goal = "goal") => startRun(session, goal, { at: 0, ids: createIdSource("seed") }).state;
@@ -60,5 +62,58 @@ describe("checkpoint seals", () => {
     }
     expect(isCheckpointTamperedError(thrown)).toBe(true);
     expect((thrown as { code: string }).code).toBe("checkpoint_tampered");
+  });
+
+  it("is HMAC-SHA256 under the secret over a label, the session and the canonical record", () => {
+    const record = { seq: 3, hash: "h", nested: { b: 2, a: 1 } };
+    const expected = createHmac("sha256", SECRET)
+      .update(`checkpoint-seal-v1\ns1\n${referenceCanonical(record)}`)
+      .digest("hex");
+    expect(sealOf(SECRET, "s1", record)).toBe(expected);
+    expect(checkSeal(SECRET, "s2", record, expected).ok).toBe(false);
+  });
+
+  it("says which kind of tampering it found, naming the session", () => {
+    const seal = sealOf(SECRET, "s1", { n: 1 });
+    const failures = [
+      checkSeal(SECRET, "s1", { n: 1 }, undefined),
+      checkSeal(SECRET, "s1", { n: 1 }, 42),
+      checkSeal(SECRET, "s1", { n: 10n }, seal),
+      checkSeal(SECRET, "s1", { when: new Date(0) }, seal),
+      checkSeal(SECRET, "s1", { n: 2 }, seal),
+    ].map((checked) => (checked.ok ? null : checked.error));
+    for (const failure of failures) expect(failure).toMatchObject({ code: "checkpoint_tampered", session_id: "s1" });
+    const messages = failures.map((f) => f?.message ?? "");
+    expect(messages.every((m) => m.startsWith("checkpoint_tampered: session s1: "))).toBe(true);
+    expect(messages[0]).toContain("no seal");
+    expect(messages[1]).toBe(messages[0]);
+    expect(messages[2]).toContain("not JSON data");
+    expect(messages[3]).toBe(messages[2]);
+    expect(messages[4]).toContain("does not match its seal");
+  });
+});
+
+describe("CheckpointTamperedError", () => {
+  const failure = {
+    code: "checkpoint_tampered",
+    session_id: "s1",
+    message: "checkpoint_tampered: session s1: x",
+  } as const;
+
+  it("is recognised by its name, also when thrown by another copy of the module", () => {
+    const thrown = new CheckpointTamperedError(failure);
+    expect([thrown.name, thrown.message, thrown.failure]).toEqual([
+      "CheckpointTamperedError",
+      failure.message,
+      failure,
+    ]);
+    const foreign = Object.assign(new Error("from another bundle"), { name: "CheckpointTamperedError" });
+    expect(isCheckpointTamperedError(foreign)).toBe(true);
+  });
+
+  it("is not any other error, nor a plain object carrying its name", () => {
+    expect(isCheckpointTamperedError(new Error("plain"))).toBe(false);
+    expect(isCheckpointTamperedError(new TypeError("type"))).toBe(false);
+    expect(isCheckpointTamperedError({ name: "CheckpointTamperedError", message: "m" })).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { referenceCanonical } from "../engine/test-helpers.js";
-import { appended, deepFreeze, EMPTY_LIST_DIGEST, hashStateFields, listDigest } from "./state-hash.js";
+import { appended, deepFreeze, EMPTY_LIST_DIGEST, hashStateFields, listDigest, STATE_HASH_RULE } from "./state-hash.js";
 
 const nodeSha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 
@@ -11,6 +11,8 @@ const chainOf = (items: readonly unknown[]) =>
 describe("listDigest", () => {
   it("is the chain h0 = sha256('[]'), h(i+1) = sha256(h(i) + canonical(item))", () => {
     const items = [{ b: 1, a: "x" }, "two", [3, { z: null }]];
+    // The rule's name is cited by the README and by whoever compares hashes: a new rule gets a new name.
+    expect(STATE_HASH_RULE).toBe("chain-v1");
     expect(EMPTY_LIST_DIGEST).toBe(nodeSha256("[]"));
     expect(listDigest(items)).toEqual({ chain: chainOf(items), length: 3 });
   });
@@ -21,6 +23,28 @@ describe("listDigest", () => {
     for (const item of items) list = appended(list, item);
     expect(listDigest(list)).toEqual(listDigest([...items]));
     expect(listDigest(list).chain).toBe(chainOf(items));
+  });
+
+  it("reads a frozen list's items once: hashing it again costs no re-serialisation", () => {
+    const items = Object.freeze([{ a: 1 }, "two", [3]]);
+    let reads = 0;
+    const counted = new Proxy(items, {
+      get(target, key, receiver) {
+        if (typeof key === "string" && /^\d+$/.test(key)) reads += 1;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    expect(listDigest(counted)).toEqual({ chain: chainOf(items), length: 3 });
+    expect(reads).toBe(3);
+    expect(listDigest(counted)).toEqual({ chain: chainOf(items), length: 3 });
+    expect(reads).toBe(3);
+  });
+
+  it("hashes a list that is not frozen afresh each time, so a later change to it counts", () => {
+    const list: unknown[] = ["a"];
+    expect(listDigest(list)).toEqual({ chain: chainOf(["a"]), length: 1 });
+    list.push({ b: 2 });
+    expect(listDigest(list)).toEqual({ chain: chainOf(["a", { b: 2 }]), length: 2 });
   });
 
   it("tells lists apart by order and content", () => {
@@ -62,5 +86,14 @@ describe("deepFreeze", () => {
     const value = deepFreeze({ a: { b: [1] }, shared });
     expect(Object.isFrozen(value.a.b)).toBe(true);
     expect(Object.isFrozen(shared.inner)).toBe(false);
+  });
+
+  it("returns primitives and null as they are", () => {
+    expect([deepFreeze(null), deepFreeze(0), deepFreeze("s"), deepFreeze(undefined)]).toEqual([
+      null,
+      0,
+      "s",
+      undefined,
+    ]);
   });
 });

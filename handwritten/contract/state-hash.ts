@@ -71,7 +71,8 @@ export function hashStateFields(state: Readonly<Record<string, unknown>>): strin
 
 /** Freezes a value and everything under it, stopping at what is frozen already (the shared parts of a state). */
 export function deepFreeze<T>(value: T): T {
-  if (typeof value !== "object" || value === null || Object.isFrozen(value)) return value;
+  // Primitives (null too) count as frozen.
+  if (Object.isFrozen(value)) return value;
   Object.freeze(value);
   for (const inner of Object.values(value as Record<string, unknown>)) deepFreeze(inner);
   return value;

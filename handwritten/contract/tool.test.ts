@@ -14,14 +14,19 @@ import {
 
 const execute = () => Promise.resolve({ ok: true });
 
-function definitionError(run: () => unknown): string | null {
+function definitionFailure(run: () => unknown): { code: string; message: string } | null {
   try {
     run();
     return null;
   } catch (e) {
-    return isHarnessError(e) ? e.code : `not a HarnessError: ${String(e)}`;
+    return isHarnessError(e)
+      ? { code: e.code, message: e.message }
+      : { code: `not a HarnessError: ${String(e)}`, message: "" };
   }
 }
+
+const definitionError = (run: () => unknown) => definitionFailure(run)?.code ?? null;
+const definitionMessage = (run: () => unknown) => definitionFailure(run)?.message ?? null;
 
 const base = { description: "d", risk: "read_only" as RiskClass, timeoutMs: 100, execute };
 
@@ -66,6 +71,19 @@ describe("defineTool", () => {
       definitionError(() => defineTool({ ...base, name: "t", timeoutMs: Number.NaN, input: z.strictObject({}) })),
     ).toBe("invalid_tool_spec");
   });
+
+  it("says what is wrong with a spec, naming the tool", () => {
+    const strict = z.strictObject({});
+    expect(definitionMessage(() => defineTool({ ...base, name: "Bad-Name", input: strict }))).toMatch(
+      /"Bad-Name".*snake_case/,
+    );
+    expect(definitionMessage(() => defineTool({ ...base, name: "lax_tool", input: z.object({}) }))).toMatch(
+      /lax_tool.*z\.strictObject/,
+    );
+    expect(definitionMessage(() => defineTool({ ...base, name: "slow_tool", timeoutMs: -1, input: strict }))).toMatch(
+      /slow_tool.*timeoutMs/,
+    );
+  });
 });
 
 describe("tool error classes", () => {
@@ -85,5 +103,20 @@ describe("tool error classes", () => {
     ]);
     expect([isProcessCrash(transient), isProcessCrash(permanent), isProcessCrash(crash)]).toEqual([false, false, true]);
     expect(isProcessCrash(new Error("plain"))).toBe(false);
+  });
+
+  it.each([
+    ["TransientToolError", isTransientToolError],
+    ["PermanentToolError", isPermanentToolError],
+    ["ProcessCrash", isProcessCrash],
+  ] as const)("recognise a %s by its name, also when thrown by another copy of the module", (name, guard) => {
+    expect(guard(Object.assign(new Error("from another bundle"), { name }))).toBe(true);
+    expect(guard({ name, message: "not an Error" })).toBe(false);
+  });
+
+  it("carry their class name as their name, as a log shows it", () => {
+    expect(
+      [new TransientToolError("t"), new PermanentToolError("p"), new ProcessCrash("c")].map((e) => e.name),
+    ).toEqual(["TransientToolError", "PermanentToolError", "ProcessCrash"]);
   });
 });

@@ -37,8 +37,8 @@ export function defineTool<TInput extends z.ZodObject, TOutput>(
   if (!TOOL_NAME_PATTERN.test(spec.name)) {
     throw new HarnessError("invalid_tool_spec", `tool name ${JSON.stringify(spec.name)} is not snake_case`);
   }
-  const catchall = spec.input.def.catchall as { def?: { type?: string } } | undefined;
-  if (catchall?.def?.type !== "never") {
+  // Only z.strictObject has a catchall of z.never(); every zod type carries its def under `_zod`.
+  if (spec.input.def.catchall?._zod.def.type !== "never") {
     throw new HarnessError("invalid_tool_spec", `tool ${spec.name} needs a strict input schema (z.strictObject)`);
   }
   if (!(spec.timeoutMs > 0)) {
