@@ -63,6 +63,16 @@ describe("defineTool", () => {
     }
   });
 
+  it("rejects a risk class outside the four, naming it (a JavaScript caller is not held to the type)", () => {
+    for (const risk of ["medium", "", "READ_ONLY", undefined]) {
+      const failure = definitionFailure(() =>
+        defineTool({ ...base, name: "risky", risk: risk as RiskClass, input: z.strictObject({}) }),
+      );
+      expect(failure?.code).toBe("invalid_tool_spec");
+      expect(failure?.message).toContain(`risk ${JSON.stringify(risk)}`);
+    }
+  });
+
   it("rejects a non-positive timeout", () => {
     expect(definitionError(() => defineTool({ ...base, name: "t", timeoutMs: 0, input: z.strictObject({}) }))).toBe(
       "invalid_tool_spec",

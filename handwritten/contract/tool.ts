@@ -41,6 +41,14 @@ export function defineTool<TInput extends z.ZodObject, TOutput>(
   if (spec.input.def.catchall?._zod.def.type !== "never") {
     throw new HarnessError("invalid_tool_spec", `tool ${spec.name} needs a strict input schema (z.strictObject)`);
   }
+  // A JavaScript caller (a module engine's own tools) is not held to the type: an unknown class would
+  // otherwise surface only when the policy meets it, mid-run.
+  if (!(RISK_CLASSES as readonly unknown[]).includes(spec.risk)) {
+    throw new HarnessError(
+      "invalid_tool_spec",
+      `tool ${spec.name} has risk ${JSON.stringify(spec.risk)}, not one of ${RISK_CLASSES.join(", ")}`,
+    );
+  }
   if (!(spec.timeoutMs > 0)) {
     throw new HarnessError("invalid_tool_spec", `tool ${spec.name} needs a positive timeoutMs`);
   }
