@@ -1,13 +1,8 @@
 /** A host's cancellation reaches `executeIntent`: before dispatch nothing runs; after it, a write is uncertain. */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createMemoryArtifactStore } from "./artifacts.js";
-import { digest } from "./canonical.js";
-import { createManualClock } from "./clock.js";
 import { executeIntent } from "./execution.js";
-import { createMemoryLedger } from "./ledger.js";
-import { createRegistry } from "./registry.js";
-import type { Intent } from "./state.js";
+import { beginIntent, executionDeps, intentFor } from "./test-helpers.js";
 import { defineTool, type RiskClass } from "./tool.js";
 
 /** A tool that starts (counts a dispatch) and then waits until its signal aborts. */
@@ -28,35 +23,21 @@ function waitingTool(name: string, risk: RiskClass, started: string[]) {
 
 function setup() {
   const started: string[] = [];
-  const deps = {
-    registry: createRegistry([
-      waitingTool("write_it", "high_risk", started),
-      waitingTool("read_it", "read_only", started),
-    ]),
-    ledger: createMemoryLedger(),
-    artifacts: createMemoryArtifactStore(),
-    clock: createManualClock(),
-  };
+  const deps = executionDeps([
+    waitingTool("write_it", "high_risk", started),
+    waitingTool("read_it", "read_only", started),
+  ]);
   return { deps, started };
 }
-
-const intent = (tool: string, risk: RiskClass): Intent => ({
-  key: `key-${tool}`,
-  tool,
-  risk,
-  args: {},
-  args_digest: digest({}),
-  step: 1,
-  attempt: 0,
-  retry_at: null,
-});
+const write = intentFor("write_it", "high_risk");
+const read = intentFor("read_it", "read_only");
 
 describe("executeIntent under a host's cancellation", () => {
   it("before dispatch: runs nothing and releases the key", async () => {
     const { deps, started } = setup();
-    deps.ledger.begin({ key: "key-write_it", tool: "write_it", args_digest: digest({}), owner: "s#1", at: 0 });
+    beginIntent(deps, write);
     const cancel = AbortSignal.abort();
-    const outcome = await executeIntent(deps, intent("write_it", "high_risk"), false, cancel);
+    const outcome = await executeIntent(deps, write, false, cancel);
     expect(outcome).toEqual({ kind: "failed", message: "cancelled before dispatch; nothing ran" });
     expect(started).toEqual([]);
     expect(deps.ledger.get("key-write_it")).toBeUndefined();
@@ -64,9 +45,9 @@ describe("executeIntent under a host's cancellation", () => {
 
   it("after dispatch: aborts the tool's signal, and the write is uncertain in the ledger", async () => {
     const { deps, started } = setup();
-    deps.ledger.begin({ key: "key-write_it", tool: "write_it", args_digest: digest({}), owner: "s#1", at: 0 });
+    beginIntent(deps, write);
     const cancel = new AbortController();
-    const running = executeIntent(deps, intent("write_it", "high_risk"), false, cancel.signal);
+    const running = executeIntent(deps, write, false, cancel.signal);
     await Promise.resolve();
     expect(started).toEqual(["write_it"]);
     cancel.abort();
@@ -77,7 +58,7 @@ describe("executeIntent under a host's cancellation", () => {
   it("after dispatch of a read: fails without any ledger entry", async () => {
     const { deps } = setup();
     const cancel = new AbortController();
-    const running = executeIntent(deps, intent("read_it", "read_only"), false, cancel.signal);
+    const running = executeIntent(deps, read, false, cancel.signal);
     await Promise.resolve();
     cancel.abort();
     expect(await running).toEqual({ kind: "failed", message: "cancelled while running" });

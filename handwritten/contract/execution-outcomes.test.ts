@@ -1,23 +1,11 @@
 /** Every way one attempt of a tool call can end, and what it leaves in the ledger and the artifact store. */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createMemoryArtifactStore } from "./artifacts.js";
 import { digest } from "./canonical.js";
-import { createManualClock } from "./clock.js";
-import {
-  beginBatch,
-  beginCall,
-  confirmUncertain,
-  executeBatch,
-  executeIntent,
-  replayContent,
-  type ExecutionDeps,
-} from "./execution.js";
+import { beginBatch, beginCall, confirmUncertain, executeBatch, executeIntent, replayContent } from "./execution.js";
 import { applyFacts, startRun } from "./facts.js";
 import { createIdSource } from "./ids.js";
-import { createMemoryLedger } from "./ledger.js";
-import { createRegistry } from "./registry.js";
-import type { Intent } from "./state.js";
+import { beginIntent, executionDeps, intentFor, type TestExecutionDeps } from "./test-helpers.js";
 import { defineTool, PermanentToolError, ProcessCrash, TransientToolError, type RiskClass } from "./tool.js";
 
 type Behaviour = () => Promise<unknown>;
@@ -38,48 +26,28 @@ const tool = (name: string, risk: RiskClass, output?: z.ZodType) =>
     },
   });
 
-function setup(): ExecutionDeps & {
-  ledger: ReturnType<typeof createMemoryLedger>;
-  artifacts: ReturnType<typeof createMemoryArtifactStore>;
-  clock: ReturnType<typeof createManualClock>;
-} {
+function setup(): TestExecutionDeps {
   calls.length = 0;
   behaviour = () => Promise.resolve({ n: 1 });
-  return {
-    registry: createRegistry([
-      tool("write_it", "high_risk"),
-      tool("save_it", "idempotent_write"),
-      tool("read_it", "read_only"),
-      tool("typed_write", "high_risk", z.strictObject({ n: z.number() })),
-      tool("typed_read", "read_only", z.strictObject({ n: z.number() })),
-    ]),
-    ledger: createMemoryLedger(),
-    artifacts: createMemoryArtifactStore(),
-    clock: createManualClock(0),
-  };
+  return executionDeps([
+    tool("write_it", "high_risk"),
+    tool("save_it", "idempotent_write"),
+    tool("read_it", "read_only"),
+    tool("typed_write", "high_risk", z.strictObject({ n: z.number() })),
+    tool("typed_read", "read_only", z.strictObject({ n: z.number() })),
+  ]);
 }
 
-const intentFor = (tool: string, risk: RiskClass, over: Partial<Intent> = {}): Intent => ({
-  key: `key-${tool}`,
-  tool,
-  risk,
-  args: {},
-  args_digest: digest({}),
-  step: 1,
-  attempt: 0,
-  retry_at: null,
-  ...over,
-});
 const write = intentFor("write_it", "high_risk");
 const read = intentFor("read_it", "read_only");
-const begin = (d: ExecutionDeps, i: Intent) =>
-  d.ledger.begin({ key: i.key, tool: i.tool, args_digest: i.args_digest, owner: "s#1", at: 0 });
+const save = intentFor("save_it", "idempotent_write");
+const typedRead = intentFor("typed_read", "read_only");
 const never = () => new Promise<never>(() => undefined);
 
 describe("executeIntent", () => {
   it("completes a write in the ledger with its output, and passes the key to the tool", async () => {
     const d = setup();
-    begin(d, write);
+    beginIntent(d, write);
     expect(await executeIntent(d, write, false)).toEqual({ kind: "succeeded", content: { n: 1 }, recovered: false });
     expect(calls).toEqual(["write_it:key-write_it"]);
     expect(d.ledger.get(write.key)).toMatchObject({ state: "completed", output: { n: 1 } });
@@ -87,7 +55,7 @@ describe("executeIntent", () => {
 
   it("marks the entry dispatched before the call", async () => {
     const d = setup();
-    begin(d, write);
+    beginIntent(d, write);
     let seen: unknown = null;
     behaviour = () => ((seen = d.ledger.get(write.key)), Promise.resolve(null));
     await executeIntent(d, write, false);
@@ -118,11 +86,11 @@ describe("executeIntent", () => {
 
   it("recovers an outcome the ledger holds, and answers uncertain for an uncertain key without calling", async () => {
     const d = setup();
-    begin(d, write);
+    beginIntent(d, write);
     d.ledger.complete(write.key, { n: 9 }, 1);
     expect(await executeIntent(d, write, false)).toEqual({ kind: "succeeded", content: { n: 9 }, recovered: true });
     const u = setup();
-    begin(u, write);
+    beginIntent(u, write);
     u.ledger.markUncertain(write.key, 1);
     expect(await executeIntent(u, write, false)).toEqual({
       kind: "uncertain",
@@ -144,12 +112,12 @@ describe("executeIntent", () => {
   it("checks the output schema: a read fails, a write becomes uncertain", async () => {
     const d = setup();
     behaviour = () => Promise.resolve({ n: "not a number" });
-    expect(await executeIntent(d, intentFor("typed_read", "read_only"), false)).toEqual({
+    expect(await executeIntent(d, typedRead, false)).toEqual({
       kind: "failed",
       message: "tool output failed its schema",
     });
     const w = intentFor("typed_write", "high_risk");
-    begin(d, w);
+    beginIntent(d, w);
     expect(await executeIntent(d, w, false)).toEqual({
       kind: "uncertain",
       reason: "invalid_output",
@@ -157,7 +125,7 @@ describe("executeIntent", () => {
     });
     expect(d.ledger.get(w.key)?.state).toBe("uncertain");
     behaviour = () => Promise.resolve({ n: 2, extra: true });
-    expect(await executeIntent(d, intentFor("typed_read", "read_only"), false)).toMatchObject({ kind: "failed" });
+    expect(await executeIntent(d, typedRead, false)).toMatchObject({ kind: "failed" });
   });
 
   it("times out on the injected clock: a read is transient, a write uncertain", async () => {
@@ -165,7 +133,7 @@ describe("executeIntent", () => {
     behaviour = never;
     expect(await executeIntent(d, read, false)).toEqual({ kind: "transient", message: "timed out after 1000 ms" });
     expect(d.clock.now()).toBe(1_000);
-    begin(d, write);
+    beginIntent(d, write);
     expect(await executeIntent(d, write, false)).toEqual({
       kind: "uncertain",
       reason: "timeout",
@@ -177,7 +145,7 @@ describe("executeIntent", () => {
   it("retries a transient failure under the same key, and releases the key on the last attempt", async () => {
     const d = setup();
     behaviour = () => Promise.reject(new TransientToolError("busy"));
-    begin(d, write);
+    beginIntent(d, write);
     expect(await executeIntent(d, write, false)).toEqual({ kind: "transient", message: "busy" });
     expect(d.ledger.get(write.key)).toMatchObject({ state: "in_flight", dispatched: false });
     expect(await executeIntent(d, write, true)).toEqual({ kind: "transient", message: "busy" });
@@ -187,11 +155,11 @@ describe("executeIntent", () => {
   it("releases the key of a permanent refusal; an unknown error is uncertain for a write, a failure for a read", async () => {
     const d = setup();
     behaviour = () => Promise.reject(new PermanentToolError("no"));
-    begin(d, write);
+    beginIntent(d, write);
     expect(await executeIntent(d, write, false)).toEqual({ kind: "failed", message: "no" });
     expect(d.ledger.get(write.key)).toBeUndefined();
     behaviour = () => Promise.reject(new Error("odd"));
-    begin(d, write);
+    beginIntent(d, write);
     expect(await executeIntent(d, write, false)).toEqual({
       kind: "uncertain",
       reason: "unknown_error",
@@ -200,8 +168,8 @@ describe("executeIntent", () => {
     expect(await executeIntent(d, read, false)).toEqual({ kind: "failed", message: "odd" });
     behaviour = () => Promise.reject("plain");
     expect(await executeIntent(d, read, false)).toEqual({ kind: "failed", message: "plain" });
-    begin(d, intentFor("save_it", "idempotent_write"));
-    expect(await executeIntent(d, intentFor("save_it", "idempotent_write"), false)).toEqual({
+    beginIntent(d, save);
+    expect(await executeIntent(d, save, false)).toEqual({
       kind: "uncertain",
       reason: "unknown_error",
       message: "plain",
@@ -216,7 +184,7 @@ describe("executeIntent", () => {
 
   it("on a cancellation before dispatch, releases only a key still in flight", async () => {
     const d = setup();
-    begin(d, write);
+    beginIntent(d, write);
     d.ledger.setDispatched(write.key, true, 0);
     d.ledger.complete(write.key, 1, 0);
     expect(await executeIntent(d, write, false, AbortSignal.abort())).toMatchObject({ kind: "failed" });
@@ -283,7 +251,7 @@ describe("executeBatch", () => {
       d,
       [
         { call_id: "a", intent: read, last_attempt: false },
-        { call_id: "b", intent: intentFor("typed_read", "read_only"), last_attempt: false },
+        { call_id: "b", intent: typedRead, last_attempt: false },
       ],
       known,
       (id, outcome) => heard.push(`${id}:${outcome.kind}`),
@@ -300,12 +268,11 @@ describe("executeBatch", () => {
     const d = setup();
     let settledSibling = false;
     behaviour = () => Promise.reject(new ProcessCrash("died"));
-    const sibling = intentFor("typed_read", "read_only");
     const crashing = executeBatch(
       { ...d, registry: d.registry },
       [
         { call_id: "a", intent: read, last_attempt: false },
-        { call_id: "b", intent: sibling, last_attempt: false },
+        { call_id: "b", intent: typedRead, last_attempt: false },
       ],
       [],
       () => (settledSibling = true),
@@ -342,7 +309,7 @@ describe("confirmUncertain", () => {
       ],
       { at: 0, ids },
     );
-    begin(d, write);
+    beginIntent(d, write);
     d.ledger.markUncertain(write.key, 0);
     expect(confirmUncertain(d, state, { outcome: "confirmed", operator: "ann" })).toEqual({
       ok: true,
