@@ -11,6 +11,8 @@ import { defineTool, PermanentToolError, ProcessCrash, TransientToolError, type 
 type Behaviour = () => Promise<unknown>;
 let behaviour: Behaviour = () => Promise.resolve({ n: 1 });
 const calls: string[] = [];
+/** The signal each call handed its tool, in call order. */
+const signals: AbortSignal[] = [];
 
 const tool = (name: string, risk: RiskClass, output?: z.ZodType) =>
   defineTool({
@@ -22,12 +24,14 @@ const tool = (name: string, risk: RiskClass, output?: z.ZodType) =>
     timeoutMs: 1_000,
     execute: (_args, ctx) => {
       calls.push(`${name}:${ctx.idempotencyKey}`);
+      signals.push(ctx.signal);
       return behaviour();
     },
   });
 
 function setup(): TestExecutionDeps {
   calls.length = 0;
+  signals.length = 0;
   behaviour = () => Promise.resolve({ n: 1 });
   return executionDeps([
     tool("write_it", "high_risk"),
@@ -76,12 +80,15 @@ describe("executeIntent", () => {
     expect(at).toBe(250);
     await executeIntent(d, intentFor("read_it", "read_only", { retry_at: 100 }), false);
     expect(at).toBe(250);
+    await executeIntent(d, intentFor("read_it", "read_only", { retry_at: 400 }), false);
+    expect(at).toBe(400);
   });
 
   it("refuses an intent naming an unregistered tool as a programming error", async () => {
-    await expect(executeIntent(setup(), intentFor("gone", "read_only"), false)).rejects.toThrow(
-      "intent names unregistered tool gone",
-    );
+    await expect(executeIntent(setup(), intentFor("gone", "read_only"), false)).rejects.toMatchObject({
+      code: "invalid_transition",
+      message: "intent names unregistered tool gone",
+    });
   });
 
   it("recovers an outcome the ledger holds, and answers uncertain for an uncertain key without calling", async () => {
@@ -191,6 +198,55 @@ describe("executeIntent", () => {
     expect(d.ledger.get(write.key)?.state).toBe("completed");
   });
 
+  it("on a cancellation before dispatch of a write nobody opened, fails and writes no entry", async () => {
+    const d = setup();
+    expect(await executeIntent(d, write, false, AbortSignal.abort())).toEqual({
+      kind: "failed",
+      message: "cancelled before dispatch; nothing ran",
+    });
+    expect(d.ledger.entries()).toEqual([]);
+    expect(calls).toEqual([]);
+  });
+
+  it("never touches a write's entry when a read runs under the same (caller-chosen) key, however it ends", async () => {
+    const shared = intentFor("read_it", "read_only", { key: write.key });
+    const endings = [
+      () => Promise.resolve({ n: 1 }),
+      () => Promise.reject(new TransientToolError("busy")),
+      () => Promise.reject(new PermanentToolError("no")),
+    ];
+    for (const dispatched of [false, true]) {
+      const d = setup();
+      beginIntent(d, write);
+      d.ledger.setDispatched(write.key, dispatched, 0);
+      const entry = d.ledger.get(write.key);
+      for (const ending of endings) {
+        behaviour = ending;
+        await executeIntent(d, shared, false);
+        await executeIntent(d, shared, true);
+        expect(d.ledger.get(write.key)).toEqual(entry);
+      }
+    }
+  });
+
+  it("aborts the tool's signal when the call timed out, never when it answered or failed", async () => {
+    const d = setup();
+    await executeIntent(d, read, false);
+    behaviour = () => Promise.reject(new PermanentToolError("no"));
+    await executeIntent(d, read, false);
+    behaviour = never;
+    await executeIntent(d, read, false);
+    expect(signals.map((s) => s.aborted)).toEqual([false, false, true]);
+  });
+
+  it("moves no virtual time for a call that answered before its timeout", async () => {
+    const d = setup();
+    await executeIntent(d, read, false);
+    // A sleep ends after the macrotasks queued before it: a timeout left running would end first.
+    await d.clock.sleep(0);
+    expect(d.clock.now()).toBe(0);
+  });
+
   it("stores a large output as an artifact and gives the model a reference", async () => {
     const d = setup();
     behaviour = () => Promise.resolve("x".repeat(3_000));
@@ -283,26 +339,16 @@ describe("executeBatch", () => {
 });
 
 describe("confirmUncertain", () => {
-  it("records the confirmation in the ledger and returns the fact, or says why not", () => {
-    const d = setup();
-    const ids = createIdSource("confirm");
-    const ready = startRun("s", "g", { at: 0, ids }).state;
-    expect(confirmUncertain(d, ready, { outcome: "confirmed", operator: "ann" })).toEqual({
-      ok: false,
-      error: "nothing to reconcile in status ready",
-    });
-    const call = {
-      tool: "write_it",
-      risk: "high_risk" as const,
-      args: {},
-      args_digest: digest({}),
-      requested_key: "key-write_it",
-    };
+  const ids = createIdSource("confirm");
+  const ready = () => startRun("s", "g", { at: 0, ids }).state;
+  /** A run stopped on an uncertain write of `write_it`, and the ledger holding that key as uncertain. */
+  const uncertainWrite = (d: TestExecutionDeps) => {
+    const call = { tool: "write_it", risk: "high_risk" as const, args: {}, args_digest: digest({}) };
     const { state } = applyFacts(
-      ready,
+      ready(),
       [
         { type: "planner_responded", raw: "x" },
-        { type: "call_validated", call },
+        { type: "call_validated", call: { ...call, requested_key: write.key } },
         { type: "policy_allowed" },
         { type: "intent_recorded" },
         { type: "tool_uncertain", reason: "timeout", message: "m" },
@@ -311,7 +357,12 @@ describe("confirmUncertain", () => {
     );
     beginIntent(d, write);
     d.ledger.markUncertain(write.key, 0);
-    expect(confirmUncertain(d, state, { outcome: "confirmed", operator: "ann" })).toEqual({
+    return state;
+  };
+
+  it("records the confirmation in the ledger and returns the fact", () => {
+    const d = setup();
+    expect(confirmUncertain(d, uncertainWrite(d), { outcome: "confirmed", operator: "ann" })).toEqual({
       ok: true,
       value: { type: "tool_reconciled", operator: "ann", note: "" },
     });
@@ -319,5 +370,19 @@ describe("confirmUncertain", () => {
       state: "completed",
       output: { reconciled: "confirmed", operator: "ann" },
     });
+  });
+
+  it("says why not, and records nothing, when nothing is uncertain or no operator is named", () => {
+    const d = setup();
+    expect(confirmUncertain(d, ready(), { outcome: "confirmed", operator: "ann" })).toEqual({
+      ok: false,
+      error: "nothing to reconcile in status ready",
+    });
+    const state = uncertainWrite(d);
+    expect(confirmUncertain(d, state, { outcome: "confirmed", operator: " " })).toEqual({
+      ok: false,
+      error: "a reconcile needs a named operator",
+    });
+    expect(d.ledger.get(write.key)?.state).toBe("uncertain");
   });
 });

@@ -211,8 +211,9 @@ async function callWithTimeout(
   const cancelled = new Promise<Settled>((resolve) => {
     const stop = () => resolve({ kind: "cancelled" });
     if (cancel?.aborted === true) stop();
-    cancel?.addEventListener("abort", stop, { once: true });
-    timer.signal.addEventListener("abort", () => cancel?.removeEventListener("abort", stop), { once: true });
+    cancel?.addEventListener("abort", stop);
+    // An abort event fires once per signal: no listener needs `once`.
+    timer.signal.addEventListener("abort", () => cancel?.removeEventListener("abort", stop));
   });
   try {
     const winner = await Promise.race([execution, timeout, cancelled]);
