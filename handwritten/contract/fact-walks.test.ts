@@ -25,9 +25,9 @@ const publish: ValidatedCall = {
 const KEY = deriveIdempotencyKey("s", 1, "publish_report", digest(ARGS));
 const call = { ...publish, idempotency_key: KEY };
 const intent = { key: KEY, tool: "publish_report", risk: "high_risk", args: ARGS, args_digest: digest(ARGS), step: 1 };
-const start = startRun("s", "the goal", env);
+const start = () => startRun("s", "the goal", env);
 
-function walk(facts: readonly Fact[], from: AgentState = start.state) {
+function walk(facts: readonly Fact[], from: AgentState = start().state) {
   return applyFacts(from, facts, later);
 }
 const toValidated: Fact[] = [
@@ -47,7 +47,8 @@ const last = (s: AgentState) => s.messages.at(-1);
 
 describe("startRun", () => {
   it("starts ready, at sequence 0, with the goal as the only message", () => {
-    expect(start.state).toMatchObject({
+    const { state, trace } = start();
+    expect(state).toMatchObject({
       v: 1,
       session_id: "s",
       event_id: "s:0000",
@@ -60,8 +61,8 @@ describe("startRun", () => {
       started_at: 100,
       updated_at: 100,
     });
-    expect(start.state.checkpoint_hash).toBe(hashState(start.state));
-    expect(start.trace).toMatchObject({ type: "run_started", seq: 0, status: "ready", tool: null, step: 0 });
+    expect(state.checkpoint_hash).toBe(hashState(state));
+    expect(trace).toMatchObject({ type: "run_started", seq: 0, status: "ready", tool: null, step: 0 });
   });
 });
 
@@ -283,32 +284,35 @@ describe("applyFact on a batch", () => {
     { call_id: "c1", call: read },
     { call_id: "c2", call: { ...publish, requested_key: "k-p" } },
   ];
-  const validated = walk([
-    { type: "planner_responded", raw: "x" },
-    { type: "batch_validated", entries },
-  ]).state;
-  const waiting = applyFacts(
-    validated,
-    [
-      {
-        type: "batch_policy_decided",
-        results: [
-          { call_id: "c1", fact: { type: "policy_allowed" } },
-          { call_id: "c2", fact: { type: "approval_requested" } },
-        ],
-      },
-      { type: "batch_intents_recorded", results: [{ call_id: "c1", fact: { type: "intent_recorded" } }] },
-      {
-        type: "batch_calls_settled",
-        results: [{ call_id: "c1", fact: { type: "tool_succeeded", content: 1, recovered: false } }],
-      },
-    ],
-    later,
-  ).state;
+  // Built in each test, not once for the file: a mutant of the contract is active only while a test runs.
+  const validated = () =>
+    walk([
+      { type: "planner_responded", raw: "x" },
+      { type: "batch_validated", entries },
+    ]).state;
+  const waiting = () =>
+    applyFacts(
+      validated(),
+      [
+        {
+          type: "batch_policy_decided",
+          results: [
+            { call_id: "c1", fact: { type: "policy_allowed" } },
+            { call_id: "c2", fact: { type: "approval_requested" } },
+          ],
+        },
+        { type: "batch_intents_recorded", results: [{ call_id: "c1", fact: { type: "intent_recorded" } }] },
+        {
+          type: "batch_calls_settled",
+          results: [{ call_id: "c1", fact: { type: "tool_succeeded", content: 1, recovered: false } }],
+        },
+      ],
+      later,
+    ).state;
 
   it("waits for the approval of one call once the others settled, with the batch's nonce for it", () => {
-    expect(validated.status).toBe("batch");
-    expect(waiting).toMatchObject({
+    expect(validated().status).toBe("batch");
+    expect(waiting()).toMatchObject({
       status: "approval_required",
       pending_approval: {
         tool: "publish_report",
@@ -321,7 +325,7 @@ describe("applyFact on a batch", () => {
 
   it("keeps the batch through a refused token, and settles the call on a decline", () => {
     const refused = applyFact(
-      waiting,
+      waiting(),
       { type: "approval_refused", failure: { code: "approval_expired", message: "m" } },
       later,
     );
@@ -341,7 +345,7 @@ describe("applyFact on a batch", () => {
   });
 
   it("authorizes the call on acceptance, spending the nonce, and reconciles an uncertain one", () => {
-    const accepted = applyFact(waiting, { type: "approval_accepted" }, later).state;
+    const accepted = applyFact(waiting(), { type: "approval_accepted" }, later).state;
     expect(accepted).toMatchObject({ status: "batch", used_approvals: [ids.nonce("s#c2", 3)] });
     const uncertain = applyFacts(
       accepted,
