@@ -372,6 +372,16 @@ describe("confirmUncertain", () => {
     });
   });
 
+  it("confirms a run whose key the ledger no longer holds", () => {
+    const d = setup();
+    const state = uncertainWrite(d);
+    d.ledger.release(write.key);
+    expect(confirmUncertain(d, state, { outcome: "confirmed", operator: "ann" })).toEqual({
+      ok: true,
+      value: { type: "tool_reconciled", operator: "ann", note: "" },
+    });
+  });
+
   it("says why not, and records nothing, when nothing is uncertain or no operator is named", () => {
     const d = setup();
     expect(confirmUncertain(d, ready(), { outcome: "confirmed", operator: "ann" })).toEqual({

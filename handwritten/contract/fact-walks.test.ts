@@ -204,6 +204,7 @@ describe("applyFact on a single call", () => {
     expect(replayed.status).toBe("ready");
     expect(last(replayed)).toEqual(toolMsg("replayed", KEY, { id: 1 }));
     const conflicted = walk([...toAuthorized, { type: "call_conflicted", reason: "key_in_flight" }]).state;
+    expect(conflicted.status).toBe("ready");
     expect(last(conflicted)).toEqual(
       toolMsg("conflict", KEY, { code: "key_in_flight", message: "idempotency key cannot run this call" }),
     );
@@ -215,6 +216,7 @@ describe("applyFact on a single call", () => {
     expect(last(ok.state)).toEqual(toolMsg("ok", KEY, { id: 7 }));
     expect(ok.trace.at(-1)).toMatchObject({ tool: "publish_report", idempotency_key: KEY, args_digest: digest(ARGS) });
     const failed = walk([...toExecuting, { type: "tool_errored", message: "boom" }]).state;
+    expect(failed.status).toBe("ready");
     expect(last(failed)).toEqual(toolMsg("error", KEY, { code: "tool_error", message: "boom" }));
     const retried = walk([...toExecuting, { type: "retry_scheduled", retry_at: 900, message: "busy" }]).state;
     expect(retried).toMatchObject({ status: "executing", intent: { ...intent, attempt: 1, retry_at: 900 } });
