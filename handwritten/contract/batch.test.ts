@@ -79,7 +79,7 @@ const thrown = (f: () => unknown) => {
 
 describe("startBatch", () => {
   it("derives keys as for a single call, keeps a requested key, and settles a rejected call at once", () => {
-    // Built inside the test: Stryker's mutants are active only while tests run.
+    // Built in the test: broken file-level setup would stop the whole file from loading instead.
     expect(newBatch().calls).toEqual([
       {
         call_id: "c1",

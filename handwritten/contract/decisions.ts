@@ -3,6 +3,7 @@
  * calls these, so no engine can decide a policy, approval or retry question its own way.
  */
 import { verifyApprovalToken } from "./approval.js";
+import { callsIn } from "./batch.js";
 import { parseApprovalInput } from "./approval-input.js";
 import type { JsonValue } from "./canonical.js";
 import type { BatchFact, BeginFact, ForCall, OutcomeFact, PolicyFact } from "./call-facts.js";
@@ -65,8 +66,7 @@ export function factForPolicy(state: StateOf<"validated">): PolicyFact {
 export function factForBatchPolicy(state: StateOf<"batch">): BatchFact {
   const results: ForCall<PolicyFact>[] = [];
   const held = new Map<string, AuthorizedCall>();
-  for (const { call_id, call, phase } of state.batch.calls) {
-    if (call === null || phase.kind !== "validated") continue;
+  for (const { call_id, call } of callsIn(state.batch, "validated")) {
     const earlier = held.get(call.idempotency_key);
     held.set(call.idempotency_key, earlier ?? call);
     results.push({ call_id, fact: earlier === undefined ? policyFact(call) : sameTurnConflict(earlier, call) });

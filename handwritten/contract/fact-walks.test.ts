@@ -286,7 +286,7 @@ describe("applyFact on a batch", () => {
     { call_id: "c1", call: read },
     { call_id: "c2", call: { ...publish, requested_key: "k-p" } },
   ];
-  // Built in each test, not once for the file: a mutant of the contract is active only while a test runs.
+  // Built in each test: broken file-level setup would stop the whole file from loading instead.
   const validated = () =>
     walk([
       { type: "planner_responded", raw: "x" },

@@ -128,7 +128,7 @@ describe("batch dispatch and outcomes", () => {
     { id: "a", tool: "read_table", args: READ },
     { id: "b", tool: "save_artifact", args: SAVE },
   ]);
-  // Built in the test that uses it: a mutant of the contract is active only while a test runs.
+  // Built in the test: broken file-level setup would stop the whole file from loading instead.
   const decided = () => {
     const batch = as(applyFact(planned(raw), factForPlannerOutput(registry, planned(raw)), env).state, "batch");
     return applyFacts(batch, [factForBatchPolicy(batch)], env).state;

@@ -384,9 +384,14 @@ describe("validatePlannerOutput on redacted output", () => {
 
   it("refuses a whole batch built from it, naming no single tool", () => {
     const raw = toolCalls([{ id: "a", tool: "read_table", args: { table: "sales", limit: 1 } }]);
-    expect(redacted(raw)).toMatchObject({
+    expect(redacted(raw)).toEqual({
       ok: false,
-      error: { code: "sensitive_input", tool: null, issues: [because] },
+      error: {
+        code: "sensitive_input",
+        message: "tool input carries credentials or contact data",
+        tool: null,
+        issues: [because],
+      },
     });
   });
 
