@@ -37,11 +37,13 @@ const rejection: Rejection = {
   issues: [{ path: "p", message: "m" }],
 };
 const env = { step: 3, at: 50, nonce: (id: string) => `nonce-${id}` };
-const batch = startBatch("s", 3, [
-  { call_id: "c1", call: read },
-  { call_id: "c2", call: write },
-  { call_id: "c3", rejection },
-]);
+const newBatch = () =>
+  startBatch("s", 3, [
+    { call_id: "c1", call: read },
+    { call_id: "c2", call: write },
+    { call_id: "c3", rejection },
+  ]);
+const batch = newBatch();
 const [c1, c2] = batch.calls as [BatchCall, BatchCall, BatchCall];
 const base: StateFields = {
   v: STATE_VERSION,
@@ -65,18 +67,20 @@ const intentOfC2: Intent = {
   attempt: 0,
   retry_at: null,
 };
-const codeOf = (f: () => unknown) => {
+/** The code and message of the HarnessError `f` throws. */
+const thrown = (f: () => unknown) => {
   try {
     f();
     return null;
   } catch (e) {
-    return isHarnessError(e) ? e.code : "not a HarnessError";
+    return isHarnessError(e) ? { code: e.code, message: e.message } : "not a HarnessError";
   }
 };
 
 describe("startBatch", () => {
   it("derives keys as for a single call, keeps a requested key, and settles a rejected call at once", () => {
-    expect(batch.calls).toEqual([
+    // Built in the test: broken file-level setup would stop the whole file from loading instead.
+    expect(newBatch().calls).toEqual([
       {
         call_id: "c1",
         call: { ...read, idempotency_key: deriveIdempotencyKey("s", 3, "read_table", "dr") },
@@ -163,7 +167,10 @@ describe("applyCallFact", () => {
   });
 
   it("refuses any fact for a rejected call", () => {
-    expect(codeOf(() => applyCallFact(batch.calls[2]!, { type: "policy_allowed" }, env))).toBe("invalid_transition");
+    expect(thrown(() => applyCallFact(batch.calls[2]!, { type: "policy_allowed" }, env))).toEqual({
+      code: "invalid_transition",
+      message: "call c3 was rejected; policy_allowed",
+    });
   });
 });
 
@@ -172,9 +179,10 @@ describe("applyToCalls", () => {
     const next = applyToCalls(batch, [{ call_id: "c2", fact: { type: "policy_allowed" } }], env);
     expect(next.calls.map((c) => c.phase.kind)).toEqual(["validated", "authorized", "settled"]);
     expect(next.calls[0]).toBe(batch.calls[0]);
-    expect(codeOf(() => applyToCalls(batch, [{ call_id: "c9", fact: { type: "policy_allowed" } }], env))).toBe(
-      "invalid_transition",
-    );
+    expect(thrown(() => applyToCalls(batch, [{ call_id: "c9", fact: { type: "policy_allowed" } }], env))).toEqual({
+      code: "invalid_transition",
+      message: "no call c9 in this batch",
+    });
   });
 });
 
@@ -270,9 +278,15 @@ describe("finding calls in a batch", () => {
   it("finds the call a pending approval or an uncertain intent names, and refuses one it does not hold", () => {
     const pendingFor = (nonce: string) => ({ ...c2.call!, nonce, requested_at: 1, idempotency_key: "k-w" });
     expect(awaitingCall(b, pendingFor("n2")).call_id).toBe("c2");
-    expect(codeOf(() => awaitingCall(b, pendingFor("n9")))).toBe("invalid_transition");
+    expect(thrown(() => awaitingCall(b, pendingFor("n9")))).toEqual({
+      code: "invalid_transition",
+      message: "the pending approval names no call of the batch",
+    });
     expect(uncertainCall(b, { ...intentOfC2, key: "k-1" }).call_id).toBe("c1");
-    expect(codeOf(() => uncertainCall(b, intentOfC2))).toBe("invalid_transition");
+    expect(thrown(() => uncertainCall(b, intentOfC2))).toEqual({
+      code: "invalid_transition",
+      message: "the uncertain intent names no call of the batch",
+    });
   });
 
   it("makes a first-attempt intent of an authorized call", () => {

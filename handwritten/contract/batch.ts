@@ -102,7 +102,7 @@ export function applyToCalls(
 /** The state a batch puts the run in: the first applicable of failed, authorizing, reconcile, dispatched, approval, ready. */
 export function stateForBatch(base: StateFields, batch: Batch): AgentState {
   const find = (kind: BatchPhase["kind"]) => batch.calls.find((c) => c.phase.kind === kind);
-  const awaiting = find("awaiting_approval");
+  const [awaiting] = callsIn(batch, "awaiting_approval");
   const pending_approval = awaiting === undefined ? null : pendingOf(awaiting);
   const exhausted = find("exhausted");
   if (exhausted?.phase.kind === "exhausted")
@@ -118,8 +118,8 @@ export function stateForBatch(base: StateFields, batch: Batch): AgentState {
   if (uncertain?.phase.kind === "uncertain")
     return { ...base, status: "reconcile_required", intent: uncertain.phase.intent, batch, pending_approval: null };
   if (find("executing") !== undefined) return { ...base, status: "batch", batch, pending_approval };
-  if (awaiting?.call != null && pending_approval !== null)
-    return { ...base, status: "approval_required", call: awaiting.call, pending_approval, batch };
+  if (awaiting !== undefined)
+    return { ...base, status: "approval_required", call: awaiting.call, pending_approval: pendingOf(awaiting), batch };
   const messages = batch.calls.map((c) => {
     if (c.phase.kind !== "settled") throw new HarnessError("invalid_transition", `call ${c.call_id} has not settled`);
     return { ...c.phase.message, call_id: c.call_id };
@@ -127,17 +127,20 @@ export function stateForBatch(base: StateFields, batch: Batch): AgentState {
   return { ...base, status: "ready", messages: appendedAll(base.messages, messages), pending_approval: null };
 }
 
+/** A call of a batch in phase `K`: never a rejected one, so it carries its authorized call. */
+type CallIn<K extends BatchPhase["kind"]> = BatchCall & {
+  call: AuthorizedCall;
+  phase: Extract<BatchPhase, { kind: K }>;
+};
+
 /** The calls of a batch in a given phase. */
-export function callsIn<K extends BatchPhase["kind"]>(batch: Batch, kind: K) {
-  return batch.calls.filter(
-    (c): c is BatchCall & { call: AuthorizedCall; phase: Extract<BatchPhase, { kind: K }> } =>
-      c.phase.kind === kind && c.call !== null,
-  );
+export function callsIn<K extends BatchPhase["kind"]>(batch: Batch, kind: K): CallIn<K>[] {
+  return batch.calls.filter((c): c is CallIn<K> => c.phase.kind === kind && c.call !== null);
 }
 
 /** The call a pending approval is for. */
 export function awaitingCall(batch: Batch, pending: PendingApproval): BatchCall {
-  const found = batch.calls.find((c) => c.phase.kind === "awaiting_approval" && c.phase.nonce === pending.nonce);
+  const found = callsIn(batch, "awaiting_approval").find((c) => c.phase.nonce === pending.nonce);
   if (found === undefined)
     throw new HarnessError("invalid_transition", "the pending approval names no call of the batch");
   return found;
@@ -145,7 +148,7 @@ export function awaitingCall(batch: Batch, pending: PendingApproval): BatchCall 
 
 /** The uncertain call an intent belongs to. */
 export function uncertainCall(batch: Batch, intent: Intent): BatchCall {
-  const found = batch.calls.find((c) => c.phase.kind === "uncertain" && c.phase.intent.key === intent.key);
+  const found = callsIn(batch, "uncertain").find((c) => c.phase.intent.key === intent.key);
   if (found === undefined)
     throw new HarnessError("invalid_transition", "the uncertain intent names no call of the batch");
   return found;
@@ -156,8 +159,7 @@ export function intentOf(call: AuthorizedCall, step: number): Intent {
   return { key: idempotency_key, tool, risk, args, args_digest, step, attempt: 0, retry_at: null };
 }
 
-function pendingOf(entry: BatchCall): PendingApproval | null {
-  if (entry.call === null || entry.phase.kind !== "awaiting_approval") return null;
+function pendingOf(entry: CallIn<"awaiting_approval">): PendingApproval {
   const { tool, args, args_digest, idempotency_key } = entry.call;
   return { tool, args, args_digest, idempotency_key, nonce: entry.phase.nonce, requested_at: entry.phase.requested_at };
 }

@@ -155,6 +155,58 @@ describe("factForApproval with a restated call (a host that sends the call again
       "approval_args_mismatch",
     );
     expect(codeOf({ ...same, idempotency_key: "key-2" })).toBe("approval_not_pending");
+    expect(verdict({ ...same, idempotency_key: "key-2" })).toMatchObject({
+      failure: { message: "token approves the pending call under another idempotency key" },
+    });
+  });
+});
+
+describe("factForApproval", () => {
+  const SECRET = "approval-secret";
+  const waiting = () => {
+    const ids = createIdSource("approval");
+    const { state } = applyFacts(
+      startRun("s", "goal", { at: 0, ids }).state,
+      [
+        { type: "planner_responded", raw: "x" },
+        {
+          type: "call_validated",
+          call: { tool: "publish_report", risk: "high_risk", args: {}, args_digest: digest({}), requested_key: null },
+        },
+        { type: "approval_requested" },
+      ],
+      { at: 0, ids },
+    );
+    if (state.status !== "approval_required") throw new Error("not waiting");
+    return state;
+  };
+
+  it("answers a decline as declined", () => {
+    expect(factForApproval(waiting(), { kind: "decline" }, SECRET, 1)).toEqual({ type: "approval_declined" });
+  });
+
+  it("accepts a valid token, and refuses one signed under another secret", () => {
+    const state = waiting();
+    const token = approvePending(state.pending_approval, "s", SECRET, 0);
+    expect(factForApproval(state, { kind: "token", token }, SECRET, 1)).toEqual({ type: "approval_accepted" });
+    expect(factForApproval(state, { kind: "token", token }, "another-secret", 1)).toMatchObject({
+      type: "approval_refused",
+      failure: { code: "approval_bad_signature" },
+    });
+  });
+
+  it("refuses a token whose nonce the state or the nonce store holds as used", () => {
+    const state = waiting();
+    const { nonce } = state.pending_approval;
+    const token = approvePending(state.pending_approval, "s", SECRET, 0);
+    const used = { type: "approval_refused", failure: { code: "approval_already_used" } };
+    expect(factForApproval({ ...state, used_approvals: [nonce] }, { kind: "token", token }, SECRET, 1)).toMatchObject(
+      used,
+    );
+    expect(factForApproval(state, { kind: "token", token }, SECRET, 1, [nonce])).toMatchObject(used);
+    expect(factForApproval(state, { kind: "token", token }, SECRET, 1, ["another-nonce"])).toEqual({
+      type: "approval_accepted",
+    });
   });
 });
 

@@ -3,11 +3,12 @@
  * calls these, so no engine can decide a policy, approval or retry question its own way.
  */
 import { verifyApprovalToken } from "./approval.js";
+import { callsIn } from "./batch.js";
 import { parseApprovalInput } from "./approval-input.js";
 import type { JsonValue } from "./canonical.js";
 import type { BatchFact, BeginFact, ForCall, OutcomeFact, PolicyFact } from "./call-facts.js";
 import type { Fact, UncertainReason } from "./facts.js";
-import { decideBegin, type BeginDecision } from "./ledger.js";
+import { decideBegin, ledgerEntries, type BeginDecision, type BeginRequest } from "./ledger.js";
 import { decidePolicy } from "./policy.js";
 import type { ToolRegistry } from "./registry.js";
 import { assertNever } from "./result.js";
@@ -65,8 +66,7 @@ export function factForPolicy(state: StateOf<"validated">): PolicyFact {
 export function factForBatchPolicy(state: StateOf<"batch">): BatchFact {
   const results: ForCall<PolicyFact>[] = [];
   const held = new Map<string, AuthorizedCall>();
-  for (const { call_id, call, phase } of state.batch.calls) {
-    if (call === null || phase.kind !== "validated") continue;
+  for (const { call_id, call } of callsIn(state.batch, "validated")) {
     const earlier = held.get(call.idempotency_key);
     held.set(call.idempotency_key, earlier ?? call);
     results.push({ call_id, fact: earlier === undefined ? policyFact(call) : sameTurnConflict(earlier, call) });
@@ -75,23 +75,16 @@ export function factForBatchPolicy(state: StateOf<"batch">): BatchFact {
 }
 
 function sameTurnConflict(earlier: AuthorizedCall, call: AuthorizedCall): PolicyFact {
-  const entry = {
-    key: earlier.idempotency_key,
-    tool: earlier.tool,
-    args_digest: earlier.args_digest,
+  // The ledger's answer to `call` while `earlier` holds the key in flight: anything but a
+  // mismatch would be a conflict or a retry of the same call, and both are a key in flight.
+  const begin = (c: AuthorizedCall): BeginRequest => ({
+    key: c.idempotency_key,
+    tool: c.tool,
+    args_digest: c.args_digest,
     owner: "this-turn",
-    updated_at: 0,
-    state: "in_flight" as const,
-    dispatched: false,
-  };
-  const request = {
-    key: call.idempotency_key,
-    tool: call.tool,
-    args_digest: call.args_digest,
-    owner: "sibling",
     at: 0,
-  };
-  const decision = decideBegin(entry, request);
+  });
+  const decision = decideBegin(ledgerEntries.begun(begin(earlier)), begin(call));
   return decision.kind === "mismatch"
     ? { type: "call_conflicted", reason: "key_reused_with_other_arguments" }
     : { type: "call_conflicted", reason: "key_in_flight" };

@@ -1,28 +1,18 @@
 /** Every way one attempt of a tool call can end, and what it leaves in the ledger and the artifact store. */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createMemoryArtifactStore } from "./artifacts.js";
 import { digest } from "./canonical.js";
-import { createManualClock } from "./clock.js";
-import {
-  beginBatch,
-  beginCall,
-  confirmUncertain,
-  executeBatch,
-  executeIntent,
-  replayContent,
-  type ExecutionDeps,
-} from "./execution.js";
+import { beginBatch, beginCall, confirmUncertain, executeBatch, executeIntent, replayContent } from "./execution.js";
 import { applyFacts, startRun } from "./facts.js";
 import { createIdSource } from "./ids.js";
-import { createMemoryLedger } from "./ledger.js";
-import { createRegistry } from "./registry.js";
-import type { Intent } from "./state.js";
+import { beginIntent, executionDeps, intentFor, type TestExecutionDeps } from "./test-helpers.js";
 import { defineTool, PermanentToolError, ProcessCrash, TransientToolError, type RiskClass } from "./tool.js";
 
 type Behaviour = () => Promise<unknown>;
 let behaviour: Behaviour = () => Promise.resolve({ n: 1 });
 const calls: string[] = [];
+/** The signal each call handed its tool, in call order. */
+const signals: AbortSignal[] = [];
 
 const tool = (name: string, risk: RiskClass, output?: z.ZodType) =>
   defineTool({
@@ -34,52 +24,34 @@ const tool = (name: string, risk: RiskClass, output?: z.ZodType) =>
     timeoutMs: 1_000,
     execute: (_args, ctx) => {
       calls.push(`${name}:${ctx.idempotencyKey}`);
+      signals.push(ctx.signal);
       return behaviour();
     },
   });
 
-function setup(): ExecutionDeps & {
-  ledger: ReturnType<typeof createMemoryLedger>;
-  artifacts: ReturnType<typeof createMemoryArtifactStore>;
-  clock: ReturnType<typeof createManualClock>;
-} {
+function setup(): TestExecutionDeps {
   calls.length = 0;
+  signals.length = 0;
   behaviour = () => Promise.resolve({ n: 1 });
-  return {
-    registry: createRegistry([
-      tool("write_it", "high_risk"),
-      tool("save_it", "idempotent_write"),
-      tool("read_it", "read_only"),
-      tool("typed_write", "high_risk", z.strictObject({ n: z.number() })),
-      tool("typed_read", "read_only", z.strictObject({ n: z.number() })),
-    ]),
-    ledger: createMemoryLedger(),
-    artifacts: createMemoryArtifactStore(),
-    clock: createManualClock(0),
-  };
+  return executionDeps([
+    tool("write_it", "high_risk"),
+    tool("save_it", "idempotent_write"),
+    tool("read_it", "read_only"),
+    tool("typed_write", "high_risk", z.strictObject({ n: z.number() })),
+    tool("typed_read", "read_only", z.strictObject({ n: z.number() })),
+  ]);
 }
 
-const intentFor = (tool: string, risk: RiskClass, over: Partial<Intent> = {}): Intent => ({
-  key: `key-${tool}`,
-  tool,
-  risk,
-  args: {},
-  args_digest: digest({}),
-  step: 1,
-  attempt: 0,
-  retry_at: null,
-  ...over,
-});
 const write = intentFor("write_it", "high_risk");
 const read = intentFor("read_it", "read_only");
-const begin = (d: ExecutionDeps, i: Intent) =>
-  d.ledger.begin({ key: i.key, tool: i.tool, args_digest: i.args_digest, owner: "s#1", at: 0 });
+const save = intentFor("save_it", "idempotent_write");
+const typedRead = intentFor("typed_read", "read_only");
 const never = () => new Promise<never>(() => undefined);
 
 describe("executeIntent", () => {
   it("completes a write in the ledger with its output, and passes the key to the tool", async () => {
     const d = setup();
-    begin(d, write);
+    beginIntent(d, write);
     expect(await executeIntent(d, write, false)).toEqual({ kind: "succeeded", content: { n: 1 }, recovered: false });
     expect(calls).toEqual(["write_it:key-write_it"]);
     expect(d.ledger.get(write.key)).toMatchObject({ state: "completed", output: { n: 1 } });
@@ -87,7 +59,7 @@ describe("executeIntent", () => {
 
   it("marks the entry dispatched before the call", async () => {
     const d = setup();
-    begin(d, write);
+    beginIntent(d, write);
     let seen: unknown = null;
     behaviour = () => ((seen = d.ledger.get(write.key)), Promise.resolve(null));
     await executeIntent(d, write, false);
@@ -108,21 +80,24 @@ describe("executeIntent", () => {
     expect(at).toBe(250);
     await executeIntent(d, intentFor("read_it", "read_only", { retry_at: 100 }), false);
     expect(at).toBe(250);
+    await executeIntent(d, intentFor("read_it", "read_only", { retry_at: 400 }), false);
+    expect(at).toBe(400);
   });
 
   it("refuses an intent naming an unregistered tool as a programming error", async () => {
-    await expect(executeIntent(setup(), intentFor("gone", "read_only"), false)).rejects.toThrow(
-      "intent names unregistered tool gone",
-    );
+    await expect(executeIntent(setup(), intentFor("gone", "read_only"), false)).rejects.toMatchObject({
+      code: "invalid_transition",
+      message: "intent names unregistered tool gone",
+    });
   });
 
   it("recovers an outcome the ledger holds, and answers uncertain for an uncertain key without calling", async () => {
     const d = setup();
-    begin(d, write);
+    beginIntent(d, write);
     d.ledger.complete(write.key, { n: 9 }, 1);
     expect(await executeIntent(d, write, false)).toEqual({ kind: "succeeded", content: { n: 9 }, recovered: true });
     const u = setup();
-    begin(u, write);
+    beginIntent(u, write);
     u.ledger.markUncertain(write.key, 1);
     expect(await executeIntent(u, write, false)).toEqual({
       kind: "uncertain",
@@ -144,12 +119,12 @@ describe("executeIntent", () => {
   it("checks the output schema: a read fails, a write becomes uncertain", async () => {
     const d = setup();
     behaviour = () => Promise.resolve({ n: "not a number" });
-    expect(await executeIntent(d, intentFor("typed_read", "read_only"), false)).toEqual({
+    expect(await executeIntent(d, typedRead, false)).toEqual({
       kind: "failed",
       message: "tool output failed its schema",
     });
     const w = intentFor("typed_write", "high_risk");
-    begin(d, w);
+    beginIntent(d, w);
     expect(await executeIntent(d, w, false)).toEqual({
       kind: "uncertain",
       reason: "invalid_output",
@@ -157,7 +132,7 @@ describe("executeIntent", () => {
     });
     expect(d.ledger.get(w.key)?.state).toBe("uncertain");
     behaviour = () => Promise.resolve({ n: 2, extra: true });
-    expect(await executeIntent(d, intentFor("typed_read", "read_only"), false)).toMatchObject({ kind: "failed" });
+    expect(await executeIntent(d, typedRead, false)).toMatchObject({ kind: "failed" });
   });
 
   it("times out on the injected clock: a read is transient, a write uncertain", async () => {
@@ -165,7 +140,7 @@ describe("executeIntent", () => {
     behaviour = never;
     expect(await executeIntent(d, read, false)).toEqual({ kind: "transient", message: "timed out after 1000 ms" });
     expect(d.clock.now()).toBe(1_000);
-    begin(d, write);
+    beginIntent(d, write);
     expect(await executeIntent(d, write, false)).toEqual({
       kind: "uncertain",
       reason: "timeout",
@@ -177,7 +152,7 @@ describe("executeIntent", () => {
   it("retries a transient failure under the same key, and releases the key on the last attempt", async () => {
     const d = setup();
     behaviour = () => Promise.reject(new TransientToolError("busy"));
-    begin(d, write);
+    beginIntent(d, write);
     expect(await executeIntent(d, write, false)).toEqual({ kind: "transient", message: "busy" });
     expect(d.ledger.get(write.key)).toMatchObject({ state: "in_flight", dispatched: false });
     expect(await executeIntent(d, write, true)).toEqual({ kind: "transient", message: "busy" });
@@ -187,11 +162,11 @@ describe("executeIntent", () => {
   it("releases the key of a permanent refusal; an unknown error is uncertain for a write, a failure for a read", async () => {
     const d = setup();
     behaviour = () => Promise.reject(new PermanentToolError("no"));
-    begin(d, write);
+    beginIntent(d, write);
     expect(await executeIntent(d, write, false)).toEqual({ kind: "failed", message: "no" });
     expect(d.ledger.get(write.key)).toBeUndefined();
     behaviour = () => Promise.reject(new Error("odd"));
-    begin(d, write);
+    beginIntent(d, write);
     expect(await executeIntent(d, write, false)).toEqual({
       kind: "uncertain",
       reason: "unknown_error",
@@ -200,8 +175,8 @@ describe("executeIntent", () => {
     expect(await executeIntent(d, read, false)).toEqual({ kind: "failed", message: "odd" });
     behaviour = () => Promise.reject("plain");
     expect(await executeIntent(d, read, false)).toEqual({ kind: "failed", message: "plain" });
-    begin(d, intentFor("save_it", "idempotent_write"));
-    expect(await executeIntent(d, intentFor("save_it", "idempotent_write"), false)).toEqual({
+    beginIntent(d, save);
+    expect(await executeIntent(d, save, false)).toEqual({
       kind: "uncertain",
       reason: "unknown_error",
       message: "plain",
@@ -216,11 +191,60 @@ describe("executeIntent", () => {
 
   it("on a cancellation before dispatch, releases only a key still in flight", async () => {
     const d = setup();
-    begin(d, write);
+    beginIntent(d, write);
     d.ledger.setDispatched(write.key, true, 0);
     d.ledger.complete(write.key, 1, 0);
     expect(await executeIntent(d, write, false, AbortSignal.abort())).toMatchObject({ kind: "failed" });
     expect(d.ledger.get(write.key)?.state).toBe("completed");
+  });
+
+  it("on a cancellation before dispatch of a write nobody opened, fails and writes no entry", async () => {
+    const d = setup();
+    expect(await executeIntent(d, write, false, AbortSignal.abort())).toEqual({
+      kind: "failed",
+      message: "cancelled before dispatch; nothing ran",
+    });
+    expect(d.ledger.entries()).toEqual([]);
+    expect(calls).toEqual([]);
+  });
+
+  it("never touches a write's entry when a read runs under the same (caller-chosen) key, however it ends", async () => {
+    const shared = intentFor("read_it", "read_only", { key: write.key });
+    const endings = [
+      () => Promise.resolve({ n: 1 }),
+      () => Promise.reject(new TransientToolError("busy")),
+      () => Promise.reject(new PermanentToolError("no")),
+    ];
+    for (const dispatched of [false, true]) {
+      const d = setup();
+      beginIntent(d, write);
+      d.ledger.setDispatched(write.key, dispatched, 0);
+      const entry = d.ledger.get(write.key);
+      for (const ending of endings) {
+        behaviour = ending;
+        await executeIntent(d, shared, false);
+        await executeIntent(d, shared, true);
+        expect(d.ledger.get(write.key)).toEqual(entry);
+      }
+    }
+  });
+
+  it("aborts the tool's signal when the call timed out, never when it answered or failed", async () => {
+    const d = setup();
+    await executeIntent(d, read, false);
+    behaviour = () => Promise.reject(new PermanentToolError("no"));
+    await executeIntent(d, read, false);
+    behaviour = never;
+    await executeIntent(d, read, false);
+    expect(signals.map((s) => s.aborted)).toEqual([false, false, true]);
+  });
+
+  it("moves no virtual time for a call that answered before its timeout", async () => {
+    const d = setup();
+    await executeIntent(d, read, false);
+    // A sleep ends after the macrotasks queued before it: a timeout left running would end first.
+    await d.clock.sleep(0);
+    expect(d.clock.now()).toBe(0);
   });
 
   it("stores a large output as an artifact and gives the model a reference", async () => {
@@ -283,7 +307,7 @@ describe("executeBatch", () => {
       d,
       [
         { call_id: "a", intent: read, last_attempt: false },
-        { call_id: "b", intent: intentFor("typed_read", "read_only"), last_attempt: false },
+        { call_id: "b", intent: typedRead, last_attempt: false },
       ],
       known,
       (id, outcome) => heard.push(`${id}:${outcome.kind}`),
@@ -300,12 +324,11 @@ describe("executeBatch", () => {
     const d = setup();
     let settledSibling = false;
     behaviour = () => Promise.reject(new ProcessCrash("died"));
-    const sibling = intentFor("typed_read", "read_only");
     const crashing = executeBatch(
       { ...d, registry: d.registry },
       [
         { call_id: "a", intent: read, last_attempt: false },
-        { call_id: "b", intent: sibling, last_attempt: false },
+        { call_id: "b", intent: typedRead, last_attempt: false },
       ],
       [],
       () => (settledSibling = true),
@@ -316,35 +339,30 @@ describe("executeBatch", () => {
 });
 
 describe("confirmUncertain", () => {
-  it("records the confirmation in the ledger and returns the fact, or says why not", () => {
-    const d = setup();
-    const ids = createIdSource("confirm");
-    const ready = startRun("s", "g", { at: 0, ids }).state;
-    expect(confirmUncertain(d, ready, { outcome: "confirmed", operator: "ann" })).toEqual({
-      ok: false,
-      error: "nothing to reconcile in status ready",
-    });
-    const call = {
-      tool: "write_it",
-      risk: "high_risk" as const,
-      args: {},
-      args_digest: digest({}),
-      requested_key: "key-write_it",
-    };
+  const ids = createIdSource("confirm");
+  const ready = () => startRun("s", "g", { at: 0, ids }).state;
+  /** A run stopped on an uncertain write of `write_it`, and the ledger holding that key as uncertain. */
+  const uncertainWrite = (d: TestExecutionDeps) => {
+    const call = { tool: "write_it", risk: "high_risk" as const, args: {}, args_digest: digest({}) };
     const { state } = applyFacts(
-      ready,
+      ready(),
       [
         { type: "planner_responded", raw: "x" },
-        { type: "call_validated", call },
+        { type: "call_validated", call: { ...call, requested_key: write.key } },
         { type: "policy_allowed" },
         { type: "intent_recorded" },
         { type: "tool_uncertain", reason: "timeout", message: "m" },
       ],
       { at: 0, ids },
     );
-    begin(d, write);
+    beginIntent(d, write);
     d.ledger.markUncertain(write.key, 0);
-    expect(confirmUncertain(d, state, { outcome: "confirmed", operator: "ann" })).toEqual({
+    return state;
+  };
+
+  it("records the confirmation in the ledger and returns the fact", () => {
+    const d = setup();
+    expect(confirmUncertain(d, uncertainWrite(d), { outcome: "confirmed", operator: "ann" })).toEqual({
       ok: true,
       value: { type: "tool_reconciled", operator: "ann", note: "" },
     });
@@ -352,5 +370,29 @@ describe("confirmUncertain", () => {
       state: "completed",
       output: { reconciled: "confirmed", operator: "ann" },
     });
+  });
+
+  it("confirms a run whose key the ledger no longer holds", () => {
+    const d = setup();
+    const state = uncertainWrite(d);
+    d.ledger.release(write.key);
+    expect(confirmUncertain(d, state, { outcome: "confirmed", operator: "ann" })).toEqual({
+      ok: true,
+      value: { type: "tool_reconciled", operator: "ann", note: "" },
+    });
+  });
+
+  it("says why not, and records nothing, when nothing is uncertain or no operator is named", () => {
+    const d = setup();
+    expect(confirmUncertain(d, ready(), { outcome: "confirmed", operator: "ann" })).toEqual({
+      ok: false,
+      error: "nothing to reconcile in status ready",
+    });
+    const state = uncertainWrite(d);
+    expect(confirmUncertain(d, state, { outcome: "confirmed", operator: " " })).toEqual({
+      ok: false,
+      error: "a reconcile needs a named operator",
+    });
+    expect(d.ledger.get(write.key)?.state).toBe("uncertain");
   });
 });

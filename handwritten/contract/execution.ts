@@ -163,8 +163,8 @@ export async function executeBatch(
 export function confirmUncertain(deps: ExecutionDeps, state: AgentState, input: ReconcileInput): Result<Fact, string> {
   const fact = factForReconcile(state, input);
   if ("error" in fact) return err(fact.error);
-  if (state.status !== "reconcile_required") return err(`nothing to reconcile in status ${state.status}`);
-  confirmInLedger(deps, state.intent, input);
+  // factForReconcile refused every other status; this only narrows the state's type.
+  if (state.status === "reconcile_required") confirmInLedger(deps, state.intent, input);
   return ok(fact);
 }
 
@@ -211,8 +211,9 @@ async function callWithTimeout(
   const cancelled = new Promise<Settled>((resolve) => {
     const stop = () => resolve({ kind: "cancelled" });
     if (cancel?.aborted === true) stop();
-    cancel?.addEventListener("abort", stop, { once: true });
-    timer.signal.addEventListener("abort", () => cancel?.removeEventListener("abort", stop), { once: true });
+    cancel?.addEventListener("abort", stop);
+    // An abort event fires once per signal: no listener needs `once`.
+    timer.signal.addEventListener("abort", () => cancel?.removeEventListener("abort", stop));
   });
   try {
     const winner = await Promise.race([execution, timeout, cancelled]);

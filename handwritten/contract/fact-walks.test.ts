@@ -25,9 +25,9 @@ const publish: ValidatedCall = {
 const KEY = deriveIdempotencyKey("s", 1, "publish_report", digest(ARGS));
 const call = { ...publish, idempotency_key: KEY };
 const intent = { key: KEY, tool: "publish_report", risk: "high_risk", args: ARGS, args_digest: digest(ARGS), step: 1 };
-const start = startRun("s", "the goal", env);
+const start = () => startRun("s", "the goal", env);
 
-function walk(facts: readonly Fact[], from: AgentState = start.state) {
+function walk(facts: readonly Fact[], from: AgentState = start().state) {
   return applyFacts(from, facts, later);
 }
 const toValidated: Fact[] = [
@@ -47,7 +47,8 @@ const last = (s: AgentState) => s.messages.at(-1);
 
 describe("startRun", () => {
   it("starts ready, at sequence 0, with the goal as the only message", () => {
-    expect(start.state).toMatchObject({
+    const { state, trace } = start();
+    expect(state).toMatchObject({
       v: 1,
       session_id: "s",
       event_id: "s:0000",
@@ -60,8 +61,8 @@ describe("startRun", () => {
       started_at: 100,
       updated_at: 100,
     });
-    expect(start.state.checkpoint_hash).toBe(hashState(start.state));
-    expect(start.trace).toMatchObject({ type: "run_started", seq: 0, status: "ready", tool: null, step: 0 });
+    expect(state.checkpoint_hash).toBe(hashState(state));
+    expect(trace).toMatchObject({ type: "run_started", seq: 0, status: "ready", tool: null, step: 0 });
   });
 });
 
@@ -203,6 +204,7 @@ describe("applyFact on a single call", () => {
     expect(replayed.status).toBe("ready");
     expect(last(replayed)).toEqual(toolMsg("replayed", KEY, { id: 1 }));
     const conflicted = walk([...toAuthorized, { type: "call_conflicted", reason: "key_in_flight" }]).state;
+    expect(conflicted.status).toBe("ready");
     expect(last(conflicted)).toEqual(
       toolMsg("conflict", KEY, { code: "key_in_flight", message: "idempotency key cannot run this call" }),
     );
@@ -214,6 +216,7 @@ describe("applyFact on a single call", () => {
     expect(last(ok.state)).toEqual(toolMsg("ok", KEY, { id: 7 }));
     expect(ok.trace.at(-1)).toMatchObject({ tool: "publish_report", idempotency_key: KEY, args_digest: digest(ARGS) });
     const failed = walk([...toExecuting, { type: "tool_errored", message: "boom" }]).state;
+    expect(failed.status).toBe("ready");
     expect(last(failed)).toEqual(toolMsg("error", KEY, { code: "tool_error", message: "boom" }));
     const retried = walk([...toExecuting, { type: "retry_scheduled", retry_at: 900, message: "busy" }]).state;
     expect(retried).toMatchObject({ status: "executing", intent: { ...intent, attempt: 1, retry_at: 900 } });
@@ -283,32 +286,35 @@ describe("applyFact on a batch", () => {
     { call_id: "c1", call: read },
     { call_id: "c2", call: { ...publish, requested_key: "k-p" } },
   ];
-  const validated = walk([
-    { type: "planner_responded", raw: "x" },
-    { type: "batch_validated", entries },
-  ]).state;
-  const waiting = applyFacts(
-    validated,
-    [
-      {
-        type: "batch_policy_decided",
-        results: [
-          { call_id: "c1", fact: { type: "policy_allowed" } },
-          { call_id: "c2", fact: { type: "approval_requested" } },
-        ],
-      },
-      { type: "batch_intents_recorded", results: [{ call_id: "c1", fact: { type: "intent_recorded" } }] },
-      {
-        type: "batch_calls_settled",
-        results: [{ call_id: "c1", fact: { type: "tool_succeeded", content: 1, recovered: false } }],
-      },
-    ],
-    later,
-  ).state;
+  // Built in each test: broken file-level setup would stop the whole file from loading instead.
+  const validated = () =>
+    walk([
+      { type: "planner_responded", raw: "x" },
+      { type: "batch_validated", entries },
+    ]).state;
+  const waiting = () =>
+    applyFacts(
+      validated(),
+      [
+        {
+          type: "batch_policy_decided",
+          results: [
+            { call_id: "c1", fact: { type: "policy_allowed" } },
+            { call_id: "c2", fact: { type: "approval_requested" } },
+          ],
+        },
+        { type: "batch_intents_recorded", results: [{ call_id: "c1", fact: { type: "intent_recorded" } }] },
+        {
+          type: "batch_calls_settled",
+          results: [{ call_id: "c1", fact: { type: "tool_succeeded", content: 1, recovered: false } }],
+        },
+      ],
+      later,
+    ).state;
 
   it("waits for the approval of one call once the others settled, with the batch's nonce for it", () => {
-    expect(validated.status).toBe("batch");
-    expect(waiting).toMatchObject({
+    expect(validated().status).toBe("batch");
+    expect(waiting()).toMatchObject({
       status: "approval_required",
       pending_approval: {
         tool: "publish_report",
@@ -321,7 +327,7 @@ describe("applyFact on a batch", () => {
 
   it("keeps the batch through a refused token, and settles the call on a decline", () => {
     const refused = applyFact(
-      waiting,
+      waiting(),
       { type: "approval_refused", failure: { code: "approval_expired", message: "m" } },
       later,
     );
@@ -341,7 +347,7 @@ describe("applyFact on a batch", () => {
   });
 
   it("authorizes the call on acceptance, spending the nonce, and reconciles an uncertain one", () => {
-    const accepted = applyFact(waiting, { type: "approval_accepted" }, later).state;
+    const accepted = applyFact(waiting(), { type: "approval_accepted" }, later).state;
     expect(accepted).toMatchObject({ status: "batch", used_approvals: [ids.nonce("s#c2", 3)] });
     const uncertain = applyFacts(
       accepted,

@@ -13,7 +13,7 @@ import {
   factForReconcile,
   factForTrim,
 } from "./decisions.js";
-import { applyFact, applyFacts, startRun, type Fact } from "./facts.js";
+import { applyFact, applyFacts, startRun } from "./facts.js";
 import { createIdSource } from "./ids.js";
 import { DEFAULT_LIMITS, isTerminal, isWaiting, type AgentState, type Intent, type StateOf } from "./state.js";
 
@@ -128,9 +128,11 @@ describe("batch dispatch and outcomes", () => {
     { id: "a", tool: "read_table", args: READ },
     { id: "b", tool: "save_artifact", args: SAVE },
   ]);
-  const facts = (state: AgentState): Fact[] => [factForBatchPolicy(as(state, "batch"))];
-  const batch = as(applyFact(planned(raw), factForPlannerOutput(registry, planned(raw)), env).state, "batch");
-  const decided = applyFacts(batch, facts(batch), env).state;
+  // Built in the test: broken file-level setup would stop the whole file from loading instead.
+  const decided = () => {
+    const batch = as(applyFact(planned(raw), factForPlannerOutput(registry, planned(raw)), env).state, "batch");
+    return applyFacts(batch, [factForBatchPolicy(batch)], env).state;
+  };
 
   it("turns the ledger's answers into one fact, call by call", () => {
     expect(
@@ -149,7 +151,8 @@ describe("batch dispatch and outcomes", () => {
 
   it("settles only the calls that were dispatched and have an outcome, in call order", () => {
     const dispatched = as(
-      applyFact(decided, factForBatchBegin([{ call_id: "a", decision: { kind: "execute" }, replay: null }]), env).state,
+      applyFact(decided(), factForBatchBegin([{ call_id: "a", decision: { kind: "execute" }, replay: null }]), env)
+        .state,
       "batch",
     );
     const settled = factForBatchOutcomes(
@@ -164,6 +167,20 @@ describe("batch dispatch and outcomes", () => {
     expect(settled).toEqual({
       type: "batch_calls_settled",
       results: [{ call_id: "a", fact: { type: "retry_scheduled", retry_at: 5_100, message: "busy" } }],
+    });
+  });
+
+  it("leaves a dispatched call that has no outcome yet running", () => {
+    const execute = { decision: { kind: "execute" as const }, replay: null };
+    const both = factForBatchBegin([
+      { call_id: "a", ...execute },
+      { call_id: "b", ...execute },
+    ]);
+    const dispatched = as(applyFact(decided(), both, env).state, "batch");
+    const outcomes = [{ call_id: "b", outcome: { kind: "failed" as const, message: "no" } }];
+    expect(factForBatchOutcomes(dispatched, outcomes, DEFAULT_LIMITS, 5_000)).toEqual({
+      type: "batch_calls_settled",
+      results: [{ call_id: "b", fact: { type: "tool_errored", message: "no" } }],
     });
   });
 });

@@ -2,7 +2,13 @@ import { createHash } from "node:crypto";
 import { describe, it, expect } from "vitest";
 import { referenceCanonical } from "../engine/test-helpers.js";
 import { createFixtureRegistry, createFixtureWorld, finalAnswer, toolCall, toolCalls } from "../fixtures/index.js";
-import { DEFAULT_INPUT_LIMITS, REJECTION_CODES, validatePlannerOutput, type Rejection } from "./validation.js";
+import {
+  DEFAULT_INPUT_LIMITS,
+  REJECTION_CODES,
+  validatePlannerOutput,
+  type InputLimits,
+  type Rejection,
+} from "./validation.js";
 
 const nodeSha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 
@@ -217,5 +223,179 @@ describe("validatePlannerOutput with several calls in one turn", () => {
   it("runs the shape guards over the whole turn first: a __proto__ key in one call rejects the turn", () => {
     const raw = '{"type":"tool_calls","calls":[{"id":"a","tool":"read_table","arguments":{"__proto__":{}}}]}';
     expect(rejection(raw).code).toBe("forbidden_key");
+  });
+});
+
+describe("validatePlannerOutput: what each rejection tells the model", () => {
+  const registry = () => setup().registry;
+  /** One small limit, the others at their defaults, so a boundary is one character away. */
+  const withLimits = (raw: string, small: Partial<InputLimits>) =>
+    validatePlannerOutput(registry(), raw, { ...DEFAULT_INPUT_LIMITS, ...small });
+  const rejectedWith = (raw: string, small: Partial<InputLimits>) => {
+    const result = withLimits(raw, small);
+    if (result.ok) throw new Error(`expected a rejection, got ${JSON.stringify(result.value)}`);
+    return result.error;
+  };
+  /** `{"type":"final","text":"…"}` of exactly `length` characters (26 of them are the envelope). */
+  const finalOfLength = (length: number) => finalAnswer("f".repeat(length - 26));
+
+  it("accepts output of exactly maxBytes, and names both sizes one byte over", () => {
+    expect(finalOfLength(60)).toHaveLength(60);
+    expect(withLimits(finalOfLength(60), { maxBytes: 60 })).toEqual({
+      ok: true,
+      value: { kind: "final", text: "f".repeat(34) },
+    });
+    expect(rejectedWith(finalOfLength(61), { maxBytes: 60 })).toEqual({
+      code: "input_too_large",
+      message: "planner output is 61 bytes, over 60",
+      tool: null,
+      issues: [],
+    });
+  });
+
+  it("says the output is not JSON, with the parser's reason", () => {
+    const r = rejection("{not json");
+    expect(r.code).toBe("malformed_json");
+    expect(r.message).toMatch(/^planner output is not JSON: \S/);
+    expect(r.issues).toEqual([]);
+  });
+
+  it("says the output is neither a call nor a final answer, and points at the field", () => {
+    const r = rejection('{"type":"shell","cmd":"ls"}');
+    expect(r.message).toBe("planner output is not a tool_call or final message");
+    expect(r.tool).toBeNull();
+    expect(r.issues.map((i) => i.path)).toEqual(["$.type"]);
+  });
+
+  it("refuses a constructor or prototype key on its own, naming the key and where it is", () => {
+    expect(rejection(toolCall("read_table", { table: "sales", limit: 5, constructor: 1 }))).toEqual({
+      code: "forbidden_key",
+      message: 'key "constructor" at $.arguments is not allowed',
+      tool: null,
+      issues: [],
+    });
+    expect(rejection(toolCall("read_table", { table: "sales", limit: 5, prototype: 1 })).message).toBe(
+      'key "prototype" at $.arguments is not allowed',
+    );
+  });
+
+  it("writes an array element's path with its index", () => {
+    const raw = '{"type":"tool_calls","calls":[{"id":"a","tool":"read_table","arguments":{"__proto__":{}}}]}';
+    expect(rejection(raw).message).toBe('key "__proto__" at $.calls[0].arguments is not allowed');
+  });
+
+  it("names the depth limit and the path that crosses it", () => {
+    expect(rejection(toolCall("read_table", nested(8)))).toEqual({
+      code: "too_deep",
+      message: "planner output nests deeper than 8 levels at $.arguments.a.a.a.a.a.a.a.a",
+      tool: null,
+      issues: [],
+    });
+  });
+
+  it("accepts a string of exactly maxStringLength, and names the path and both lengths one over", () => {
+    const save = (content: string) => toolCall("save_artifact", { name: "n", content });
+    expect(withLimits(save("c".repeat(13)), { maxStringLength: 13 })).toMatchObject({
+      ok: true,
+      value: { kind: "tool_call" },
+    });
+    expect(rejectedWith(save("c".repeat(14)), { maxStringLength: 13 })).toEqual({
+      code: "input_too_large",
+      message: "string at $.arguments.content has 14 chars, over 13",
+      tool: null,
+      issues: [],
+    });
+  });
+
+  it("counts only strings against the string limit: a long array goes on to the tool's schema", () => {
+    const raw = toolCall("read_table", { table: "sales", limit: Array.from({ length: 14 }, () => 1) });
+    expect(rejectedWith(raw, { maxStringLength: 13 }).code).toBe("invalid_arguments");
+  });
+
+  it("passes a null value on to the tool's schema", () => {
+    expect(rejection(toolCall("read_table", { table: null, limit: 1 })).code).toBe("invalid_arguments");
+  });
+
+  it("names an unknown tool and the tools the registry holds", () => {
+    expect(rejection(toolCall("delete_everything", {})).message).toBe(
+      'no tool named "delete_everything"; known: read_table, run_regression, save_artifact, publish_report, run_shell',
+    );
+  });
+
+  it("names the tool whose arguments do not match its schema", () => {
+    expect(rejection(toolCall("read_table", { table: "sales", limit: "5" })).message).toBe(
+      "arguments for read_table do not match its schema",
+    );
+  });
+
+  it("says why tool input with contact data is refused, and where it is", () => {
+    const r = rejection(toolCall("save_artifact", { name: "notes", content: "mail alice@example.com" }));
+    expect(r).toEqual({
+      code: "sensitive_input",
+      message: "tool input carries credentials or contact data",
+      tool: "save_artifact",
+      issues: [{ path: "$.content", message: "credentials and contact data are never tool input" }],
+    });
+  });
+
+  it("accepts a caller's call id of 64 allowed characters, and refuses one with a space or of 65", () => {
+    const one = (id: string) => toolCalls([{ id, tool: "read_table", args: { table: "sales", limit: 1 } }]);
+    expect(validatePlannerOutput(registry(), one("a".repeat(64))).ok).toBe(true);
+    expect(rejection(one("a".repeat(65))).code).toBe("malformed_call");
+    expect(rejection(one("a b")).code).toBe("malformed_call");
+  });
+
+  it("names both counts when a turn carries too many calls", () => {
+    const read = (id: string) => ({ id, tool: "read_table", args: { table: "sales", limit: 1 } });
+    expect(rejectedWith(toolCalls([read("a"), read("b"), read("c")]), { maxCallsPerTurn: 2 })).toEqual({
+      code: "too_many_calls",
+      message: "3 tool calls in one turn, over 2",
+      tool: null,
+      issues: [],
+    });
+  });
+
+  it("names a repeated call id and says ids must be unique", () => {
+    const read = (id: string) => ({ id, tool: "read_table", args: { table: "sales", limit: 1 } });
+    expect(rejection(toolCalls([read("same"), read("same")]))).toEqual({
+      code: "duplicate_call_id",
+      message: 'call id "same" appears twice',
+      tool: null,
+      issues: [{ path: "$.calls.1.id", message: "call ids must be unique within a turn" }],
+    });
+  });
+});
+
+describe("validatePlannerOutput on redacted output", () => {
+  const redacted = (raw: string) => validatePlannerOutput(setup().registry, raw, DEFAULT_INPUT_LIMITS, true);
+  const because = { path: "$", message: "credentials and contact data are never tool input; they were redacted" };
+
+  it("refuses a call built from it, naming the tool of a single call", () => {
+    expect(redacted(toolCall("save_artifact", { name: "n", content: "[redacted]" }))).toEqual({
+      ok: false,
+      error: {
+        code: "sensitive_input",
+        message: "tool input carries credentials or contact data",
+        tool: "save_artifact",
+        issues: [because],
+      },
+    });
+  });
+
+  it("refuses a whole batch built from it, naming no single tool", () => {
+    const raw = toolCalls([{ id: "a", tool: "read_table", args: { table: "sales", limit: 1 } }]);
+    expect(redacted(raw)).toEqual({
+      ok: false,
+      error: {
+        code: "sensitive_input",
+        message: "tool input carries credentials or contact data",
+        tool: null,
+        issues: [because],
+      },
+    });
+  });
+
+  it("still reads a final answer (its text is stored redacted)", () => {
+    expect(redacted(finalAnswer("[redacted]"))).toEqual({ ok: true, value: { kind: "final", text: "[redacted]" } });
   });
 });
