@@ -149,6 +149,8 @@ const FOUND: readonly (readonly [detector: string, text: string, from: string, t
   ["assignment", "{ secretKey: 'minio-secret-abc' }", "secretKey", "minio-secret-abc"],
   ["assignment", 'new S3({ secretAccessKey: "notARealKey1" })', "secretAccessKey", "notARealKey1"],
   ["assignment", "aws_secret_access_key = notARealKey1", "secret_access_key", "notARealKey1"],
+  // JSON inside a JSON string, as planner output carries it: the quotes come escaped.
+  ["assignment", String.raw`{\"password\": \"hunter22\"}`, "password", "hunter22"],
   ["assignment", "GET /v1/data?apikey=abc123&x=1", "apikey", "abc123"],
   ["assignment", 'const accessToken = "abc12345"', "accessToken", "abc12345"],
   ["assignment", "authToken=abc12345", "authToken", "abc12345"],

@@ -19,9 +19,11 @@ const SENSITIVE_KEY =
 const PATTERNS: readonly (readonly [string, RegExp])[] = [
   // The lookbehind anchors a match at the start of its run (16 KB of letters took 300 ms without it).
   ["email", /(?<![A-Z0-9._%+-])[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi],
+  // Quotes may come escaped (`{\"password\": \"…\"}` inside a JSON string of planner output); the value stops
+  // before a backslash so that the quote after it stays escaped.
   [
     "assignment",
-    /(?:pass(?:word|wd)?|pwd|secret(?:[_-]?access)?(?:[_-]?key)?|api[_-]?key|access[_-]?token|auth[_-]?token)["']?\s{0,3}[:=]\s{0,3}["']?[^\s"'&,;]{3,}/gi,
+    /(?:pass(?:word|wd)?|pwd|secret(?:[_-]?access)?(?:[_-]?key)?|api[_-]?key|access[_-]?token|auth[_-]?token)(?:\\?["'])?\s{0,3}[:=]\s{0,3}(?:\\?["'])?[^\s"'\\&,;]{3,}/gi,
   ],
   ["bearer", /\bbearer\s{1,3}[A-Za-z0-9._~+/-]{8,}/gi],
   // The whole header value: `Basic <base64>` without its credentials redacted would leak them (RFC 7235: scheme,
