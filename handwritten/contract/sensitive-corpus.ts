@@ -32,6 +32,9 @@ export const SENSITIVE_SAMPLES: readonly (readonly [kind: string, text: string])
   ["pwd colon", "pwd: s3cr3t!x"],
   ["api key assignment", "api_key=4f9a8b7c6d5e"],
   ["client secret", "client_secret: 'abc123def456'"],
+  ["django secret key", "SECRET_KEY = 'django-insecure-abc'"],
+  ["aws sdk config", 'new S3({ accessKeyId: "id", secretAccessKey: "notARealKey1" })'],
+  ["api key in a query", "GET /v1/data?apikey=abc123&x=1"],
   ["access token assignment", "ACCESS_TOKEN=ya29.a0AfH6SMBfake"],
   ["cookie header", "Cookie: session=abc123"],
   ["set-cookie header", "Set-Cookie: id=a3fWa; Secure"],
@@ -43,6 +46,8 @@ export const SENSITIVE_SAMPLES: readonly (readonly [kind: string, text: string])
   ["us phone dotted", "415.555.0132"],
   ["uk phone", "+44 20 7946 0958"],
   ["french phone", "+33 1 23 45 67 89"],
+  ["french phone dotted", "Paris +33 1.23.45.67.89"],
+  ["us phone dotted with trunk prefix", "1.415.555.0132"],
   ["german phone", "Tel. +49 30 901820"],
   ["phone in json", '{"note":"reach me at +1 (212) 555-0199"}'],
 ];
@@ -87,6 +92,10 @@ export const PLAIN_SAMPLES: readonly string[] = [
   "idempotency key write-003",
   "ratio 3.14159",
   "IPv4 192.168.1.10",
+  // An IPv4 address whose ten digits also form a valid US number (212 255 5019).
+  "server at 212.255.50.19",
+  // Single digits with a separator between each: a list, not a written phone number.
+  "digits 4 1 5 5 5 5 0 1 3 2",
   "matrix 1 2 3 4 5 6",
   "-----BEGIN CERTIFICATE-----",
   "eyJ is how base64 JSON starts",

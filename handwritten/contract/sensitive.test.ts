@@ -134,3 +134,163 @@ describe("scanText's memo", () => {
     expect(scanText(text)).toEqual(first);
   });
 });
+
+/**
+ * Each detector against the form it is written for. A find must run from where the credential's
+ * form starts (`from`) through the end of its secret part (`to`): a shorter find would leave part
+ * of the secret in the redacted text.
+ */
+const FOUND: readonly (readonly [detector: string, text: string, from: string, to: string])[] = [
+  ["email", "write to dana.fake+reports@mail.example.co.uk today", "dana.fake", "example.co.uk"],
+  ["assignment", "login with password=hunter2 today", "password", "hunter2"],
+  ["assignment", "user=admin pass=s3cret!x", "pass", "s3cret!x"],
+  ["assignment", "password = hunter22", "password", "hunter22"],
+  ["assignment", "SECRET_KEY = 'django-insecure-abc'", "SECRET_KEY", "django-insecure-abc"],
+  ["assignment", "{ secretKey: 'minio-secret-abc' }", "secretKey", "minio-secret-abc"],
+  ["assignment", 'new S3({ secretAccessKey: "notARealKey1" })', "secretAccessKey", "notARealKey1"],
+  ["assignment", "aws_secret_access_key = notARealKey1", "secret_access_key", "notARealKey1"],
+  // JSON inside a JSON string, as planner output carries it: the quotes come escaped.
+  ["assignment", String.raw`{\"password\": \"hunter22\"}`, "password", "hunter22"],
+  ["assignment", "GET /v1/data?apikey=abc123&x=1", "apikey", "abc123"],
+  ["assignment", 'const accessToken = "abc12345"', "accessToken", "abc12345"],
+  ["assignment", "authToken=abc12345", "authToken", "abc12345"],
+  ["assignment", "auth_token=abc12345", "auth_token", "abc12345"],
+  // RFC 6750: "Bearer" 1*SP b64token.
+  ["bearer", "Bearer  fakeBearerToken12345", "Bearer", "fakeBearerToken12345"],
+  // RFC 7235: credentials = auth-scheme [ 1*SP token68 ], after optional whitespace.
+  ["authorization", "Authorization: Basic dXNlcjpwYXNzd29yZA==", "Authorization", "dXNlcjpwYXNzd29yZA=="],
+  ["authorization", "Authorization:Basic dXNlcjpwYXNzd29yZA==", "Authorization", "dXNlcjpwYXNzd29yZA=="],
+  ["authorization", "Authorization: Basic  dXNlcjpwYXNzd29yZA==", "Authorization", "dXNlcjpwYXNzd29yZA=="],
+  ["authorization", "authorization : Basic dXNlcjpwYXNzd29yZA==", "authorization", "dXNlcjpwYXNzd29yZA=="],
+  ["authorization", "Authorization: 0123456789abcdef", "Authorization", "0123456789abcdef"],
+  ["url-credentials", "see https://admin:hunter2@internal.example.com/admin now", "https", "hunter2@"],
+  ["jwt", "x eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJib2IifQ.c2lnbmF0dXJlLWZha2U y", "eyJ", "c2lnbmF0dXJlLWZha2U"],
+  ["api-key", "key sk-abcdefghijklmnop1234 x", "sk-", "mnop1234"],
+  ["slack", "use xoxb-1234567890-abcdef end", "xoxb", "abcdef"],
+  ["slack", "xoxp-1234567890-abcdef", "xoxp", "abcdef"],
+  ["github", "token ghp_abcdefghijklmnopqrstuvwxyz0123456789 x", "ghp_", "0123456789"],
+  ["aws-key-id", "id AKIAZ7QX3MPLE4FAKE12 here", "AKIA", "FAKE12"],
+  ["cookie-header", "Cookie: session=abc123; theme=dark", "Cookie", "theme=dark"],
+  ["cookie-header", "Set-Cookie: id=a3fWa; Secure\nnext line", "Set-Cookie", "Secure"],
+  ["cookie-header", "Cookie : session=abc", "Cookie", "session=abc"],
+  ["private-key", "-----BEGIN EC PRIVATE KEY-----\nMHcCAQEE", "-----BEGIN", "PRIVATE KEY-----"],
+  ["libphonenumber", "call (415) 555-0132", "(415)", "0132"],
+  ["libphonenumber", "phone: 415-555-0132", "415", "0132"],
+  ["libphonenumber", "US dotted 1.415.555.0132", "1.415", "0132"],
+  ["libphonenumber", "Paris +33 1.23.45.67.89", "+33", "89"],
+  ["libphonenumber", "London +44 (20) 79 46 09 58", "+44", "58"],
+  // A URL must percent-encode a double quote (RFC 3986): one ends the find.
+  [
+    "secretlint:database-connection-string",
+    'psql "postgres://report_user:S3cretPassw0rd@db.example.com/sales" -c "select 1"',
+    "postgres",
+    "sales",
+  ],
+  ["secretlint:npm", "//registry.npmjs.org/:_authToken=npm_abcdefghijklmnopqrstuvwxyz0123456789", "npm_", "0123456789"],
+];
+
+describe("what each detector finds, and how far", () => {
+  it.each(FOUND)("%s finds %j", (detector, text, from, to) => {
+    const start = text.indexOf(from);
+    const end = text.lastIndexOf(to) + to.length;
+    expect(scanText(text).filter((span) => span.detector === detector)).toEqual([{ start, end, detector }]);
+    expect(redactText(text)).not.toContain(to);
+  });
+});
+
+describe("sensitive key names", () => {
+  // Each is how some real API or config names a credential or contact field; the values say nothing.
+  it.each([
+    "pass",
+    "passwd",
+    "apikey",
+    "api-key",
+    "authorization",
+    "authorisation",
+    "privatekey",
+    "private_key",
+    "email",
+    "e-mail",
+  ])("%s", (key) => {
+    expect(findSensitive({ [key]: "x" })).toEqual([`$.${key}`]);
+    expect(redact({ [key]: "x" })).toEqual({ [key]: REDACTED });
+  });
+});
+
+describe("scanText's order", () => {
+  it("lists finds by start, the longest first among those that start together", () => {
+    const text = "see https://admin:hunter2@internal.example.com/admin now";
+    const spans = scanText(text);
+    const sorted = [...spans].sort((a, b) => a.start - b.start || b.end - a.end);
+    expect(spans).toEqual(sorted);
+    // Two finds start at the URL: secretlint's (through the host) and the credentials pattern's (through `@`).
+    expect(spans.filter((s) => s.start === text.indexOf("https")).map((s) => s.end)).toEqual([
+      text.lastIndexOf("/admin"),
+      text.indexOf("internal"),
+    ]);
+  });
+});
+
+describe("scanText's order among finds found in a different order", () => {
+  it("lists an e-mail-to-SMS address before the phone number it starts with", () => {
+    // The phone scanner runs before the e-mail pattern; the longer find still comes first.
+    const text = "text 4155550132@vtext.com";
+    expect(scanText(text)).toEqual([
+      { start: 5, end: text.length, detector: "email" },
+      { start: 5, end: 15, detector: "libphonenumber" },
+    ]);
+  });
+});
+
+describe("redactText with a find inside another", () => {
+  it("keeps the text after the outer find, once", () => {
+    expect(redactText("see https://admin:hunter2@internal.example.com/admin now")).toBe(`see ${REDACTED}/admin now`);
+  });
+});
+
+describe("redact on data that is not a string", () => {
+  it("keeps numbers, booleans and null as they are, in objects and arrays", () => {
+    expect(redact({ limit: 5, ok: true, none: null, rows: [1, false, null] })).toEqual({
+      limit: 5,
+      ok: true,
+      none: null,
+      rows: [1, false, null],
+    });
+    expect(redact(5)).toBe(5);
+    expect(redact(null)).toBe(null);
+  });
+
+  it("cuts a string only when it is longer than the limit, keeping the head and the length", () => {
+    expect(redact("z".repeat(200))).toBe("z".repeat(200));
+    const cut = redact("z".repeat(201));
+    expect(typeof cut === "string" && cut.startsWith("z".repeat(200)) && cut.includes("201")).toBe(true);
+    expect(cut).not.toBe("z".repeat(201));
+  });
+
+  it("returns an ordinary object a caller may change", () => {
+    const out = redact({ table: "sales", note: "ok" }) as Record<string, unknown>;
+    out.table = "orders";
+    delete out.note;
+    expect(out).toEqual({ table: "orders" });
+  });
+});
+
+describe("values JSON does not carry", () => {
+  // A function is dropped by JSON.stringify, so nothing of it reaches a trace or a checkpoint: its
+  // properties are not paths of the data.
+  it("findSensitive does not walk into a function's properties", () => {
+    expect(findSensitive({ run: Object.assign(() => 1, { password: "hunter2" }) })).toEqual([]);
+  });
+});
+
+describe("redacting planner output", () => {
+  // Validation parses the redacted text (facts.ts): a find that ate a quote would turn a refused
+  // call (`sensitive_input`) into `malformed_json`.
+  it.each([...SENSITIVE_SAMPLES.map(([, text]) => text), ...FOUND.map(([, text]) => text)])(
+    "keeps a tool call holding %j valid JSON",
+    (text) => {
+      const raw = JSON.stringify({ type: "tool_call", tool: "run_shell", arguments: { command: text } });
+      expect(() => JSON.parse(redactText(raw)) as unknown).not.toThrow();
+    },
+  );
+});

@@ -9,6 +9,7 @@
  * length of its input: a run a pattern scans without matching is anchored at its start.
  */
 import { phoneSpans, secretlintSpans, type SensitiveSpan } from "./secret-scanners.js";
+import { createTextMemo } from "./text-memo.js";
 
 export type { SensitiveSpan } from "./secret-scanners.js";
 
@@ -18,49 +19,39 @@ const SENSITIVE_KEY =
 const PATTERNS: readonly (readonly [string, RegExp])[] = [
   // The lookbehind anchors a match at the start of its run (16 KB of letters took 300 ms without it).
   ["email", /(?<![A-Z0-9._%+-])[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi],
+  // Quotes may come escaped (`{\"password\": \"…\"}` inside a JSON string of planner output); the value stops
+  // before a backslash so that the quote after it stays escaped.
   [
     "assignment",
-    /(?:pass(?:word|wd)?|pwd|secret(?:[_-]?access)?(?:[_-]?key)?|api[_-]?key|access[_-]?token|auth[_-]?token)["']?\s{0,3}[:=]\s{0,3}["']?[^\s"'&,;]{3,}/gi,
+    /(?:pass(?:word|wd)?|pwd|secret(?:[_-]?access)?(?:[_-]?key)?|api[_-]?key|access[_-]?token|auth[_-]?token)(?:\\?["'])?\s{0,3}[:=]\s{0,3}(?:\\?["'])?[^\s"'\\&,;]{3,}/gi,
   ],
   ["bearer", /\bbearer\s{1,3}[A-Za-z0-9._~+/-]{8,}/gi],
-  ["authorization", /\bauthori[sz]ation\s{0,3}:\s{0,3}\S{4,}/gi],
+  // The whole header value: `Basic <base64>` without its credentials redacted would leak them (RFC 7235: scheme,
+  // 1*SP, token68). Quotes and backslashes end it: redacted planner output must stay JSON.
+  ["authorization", /\bauthori[sz]ation\s{0,3}:\s{0,3}[^\s"'\\]{4,}(?:[ \t]+[A-Za-z0-9._~+/-]+=*)?/gi],
   ["url-credentials", /\b[a-z][a-z0-9+.-]{1,15}:\/\/[^\s:@/]{1,64}:[^\s@/]{1,128}@/gi],
   ["jwt", /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{4,}\.eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}/g],
   ["api-key", /\b(?:sk|pk|rk)-[A-Za-z0-9_-]{16,}/g],
   ["slack", /(?<![A-Za-z0-9-])xox[abposr]-[A-Za-z0-9-]{10,}/g],
   ["github", /\bgh[pousr]_[A-Za-z0-9]{20,}/g],
   ["aws-key-id", /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g],
-  ["cookie-header", /\b(?:set-)?cookie\s{0,3}:/gi],
+  // To the end of the line (or of the quoted string around it): every cookie in the header is a credential.
+  ["cookie-header", /\b(?:set-)?cookie\s{0,3}:[^\r\n"'\\]*/gi],
   ["private-key", /-----BEGIN [A-Z ]{0,40}PRIVATE KEY-----/g],
 ];
 
 /**
  * Scans are memoized: a run scans the same strings again and again (every trace event, every
  * checkpoint seal, every tool output), and secretlint's rules were 14% of a fault schedule's CPU.
- * The cache holds at most SCAN_CACHE_CHARS characters of keys; the oldest entries go first.
+ * The memo keeps frozen spans; every caller gets its own copies.
  */
-const SCAN_CACHE_CHARS = 4_000_000;
-const scanned = new Map<string, readonly SensitiveSpan[]>();
-let scannedChars = 0;
+const SCAN_MEMO_CHARS = 4_000_000;
+const scanned = createTextMemo<readonly SensitiveSpan[]>(SCAN_MEMO_CHARS);
 
-/** Every sensitive stretch of `text`, sorted by start; overlapping finds are all listed. */
+/** Every sensitive stretch of `text`, sorted by start, the longest first; overlapping finds are all listed. */
 export function scanText(text: string): SensitiveSpan[] {
-  const hit = scanned.get(text);
-  if (hit !== undefined) return hit.map((span) => ({ ...span }));
-  const spans = scanUncached(text);
-  if (text.length <= SCAN_CACHE_CHARS / 8) {
-    scanned.set(
-      text,
-      spans.map((span) => Object.freeze({ ...span })),
-    );
-    scannedChars += text.length;
-    for (const [oldest] of scanned) {
-      if (scannedChars <= SCAN_CACHE_CHARS) break;
-      scanned.delete(oldest);
-      scannedChars -= oldest.length;
-    }
-  }
-  return spans;
+  const spans = scanned.get(text, () => Object.freeze(scanUncached(text).map((span) => Object.freeze(span))));
+  return spans.map((span) => ({ ...span }));
 }
 
 function scanUncached(text: string): SensitiveSpan[] {
@@ -85,10 +76,9 @@ export function redactText(text: string): string {
   let out = "";
   let at = 0;
   for (const span of scanText(text)) {
-    if (span.end <= at) continue;
     // A find that overlaps the one before extends its replacement instead of adding another.
     if (span.start >= at) out += text.slice(at, span.start) + REDACTED;
-    at = span.end;
+    at = Math.max(at, span.end);
   }
   return out + text.slice(at);
 }
