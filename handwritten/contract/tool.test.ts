@@ -70,6 +70,7 @@ describe("defineTool", () => {
       );
       expect(failure?.code).toBe("invalid_tool_spec");
       expect(failure?.message).toContain(`risk ${JSON.stringify(risk)}`);
+      expect(failure?.message).toContain("not one of read_only, idempotent_write, high_risk, always_deny");
     }
   });
 
