@@ -9,6 +9,7 @@ import {
   type InputLimits,
   type Rejection,
 } from "./validation.js";
+import { redactText } from "./sensitive.js";
 
 const nodeSha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 
@@ -393,6 +394,35 @@ describe("validatePlannerOutput on redacted output", () => {
         issues: [because],
       },
     });
+  });
+
+  it("refuses a call whose redaction left no JSON as sensitive_input, not malformed_json", () => {
+    // A model's natural way to pass a credential: a `password` argument. Its find takes the key, the
+    // quotes and the value, so what is left is `{"[redacted]"}`.
+    const raw = JSON.stringify({ type: "tool_call", tool: "save_artifact", arguments: { password: "hunter22" } });
+    const text = redactText(raw);
+    expect(text).not.toContain("hunter22");
+    expect(() => JSON.parse(text)).toThrow();
+    expect(redacted(text)).toEqual({
+      ok: false,
+      error: {
+        code: "sensitive_input",
+        message: "tool input carries credentials or contact data",
+        tool: null,
+        issues: [
+          { path: "$", message: "credentials and contact data are never tool input; redacting them left no JSON" },
+        ],
+      },
+    });
+  });
+
+  it("answers malformed_json for output that was not JSON and had nothing redacted", () => {
+    expect(validatePlannerOutput(setup().registry, '{"type": "tool_call",', DEFAULT_INPUT_LIMITS, false)).toMatchObject(
+      {
+        ok: false,
+        error: { code: "malformed_json" },
+      },
+    );
   });
 
   it("still reads a final answer (its text is stored redacted)", () => {

@@ -99,6 +99,12 @@ export function validatePlannerOutput(
   try {
     parsed = JSON.parse(raw);
   } catch (e) {
+    // A find can take the quotes around it (a `"password": "…"` key and value), so redacted output may
+    // no longer parse: the call is refused for what it carried, not for the hole redaction left.
+    if (redacted)
+      return reject("sensitive_input", "tool input carries credentials or contact data", null, [
+        { path: "$", message: "credentials and contact data are never tool input; redacting them left no JSON" },
+      ]);
     return reject("malformed_json", `planner output is not JSON: ${(e as Error).message}`);
   }
   const shape = checkShape(parsed, limits, "$", 0);
