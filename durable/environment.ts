@@ -6,14 +6,15 @@
  * LangGraph's own saver is opened by the adapter beside it (`langgraphDatabasePath`).
  */
 import { join } from "node:path";
-import type { ManualClock } from "../handwritten/contract/index.js";
+import type { ManualClock } from "../contract/index.js";
 import { LOCAL_GRAPH_CHECKPOINTER_KEY } from "../local-graph/agent/index.js";
 import {
   createEnvironment,
   type Environment,
   type EnvironmentOptions,
   type EnvironmentStores,
-} from "../scenarios/environment.js";
+} from "../handwritten/fixtures/environment.js";
+import { slotValue } from "../runtime/index.js";
 import { openDatabase, storesIn, type SqlSpec, type Stores } from "./open.js";
 import type { SqlConnection } from "./sql/connection.js";
 
@@ -40,7 +41,7 @@ export function environmentStoresIn(db: SqlConnection, scope: string, worldLaten
   return {
     ...stores,
     world: (faults) => stores.world({ faults, latencyMs: worldLatencyMs }),
-    durable: new Map([[LOCAL_GRAPH_CHECKPOINTER_KEY, stores.graph]]),
+    slots: [slotValue(LOCAL_GRAPH_CHECKPOINTER_KEY, stores.graph)],
   };
 }
 

@@ -14,9 +14,9 @@ import {
   type NonceStore,
   type Result,
   type TraceSink,
-} from "../handwritten/contract/index.js";
+} from "../contract/index.js";
 import type { FixtureWorld } from "../handwritten/fixtures/index.js";
-import { memoryEnvironmentStores } from "../scenarios/environment.js";
+import { memoryEnvironmentStores } from "../handwritten/fixtures/environment.js";
 import { createMemoryGraphCheckpointer, type GraphCheckpointer } from "../local-graph/runtime/index.js";
 import type { StoreError } from "./errors.js";
 import { describeStore, type StoreSpec } from "./spec.js";

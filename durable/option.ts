@@ -4,8 +4,8 @@
  * own (a fresh prefix per invocation), so runs never see each other in a shared database.
  */
 import { randomUUID } from "node:crypto";
-import { ok, type Result } from "../handwritten/contract/index.js";
-import type { Environment, EnvironmentOptions } from "../scenarios/environment.js";
+import { ok, type Result } from "../contract/index.js";
+import type { Environment, EnvironmentOptions } from "../handwritten/fixtures/environment.js";
 import { environmentFactory } from "./environment.js";
 import type { StoreError } from "./errors.js";
 import { openDatabase } from "./open.js";

@@ -5,7 +5,7 @@
  *
  *   tsx scripts/compare.ts --framework ./examples/naive-engine.ts   → pre_approval_state fails, exit 1
  */
-import { approvePending } from "../handwritten/contract/index.js";
+import { approvePending } from "../contract/index.js";
 import { handwrittenFactory, type Engine, type EngineFactory } from "../scenarios/index.js";
 
 export const engineFactory: EngineFactory<"naive_auto_approve"> = {

@@ -18,7 +18,7 @@ import {
   type RejectionCode,
   type UncertainReason,
   type ValidationIssue,
-} from "../handwritten/contract/index.js";
+} from "../contract/index.js";
 
 type Head = { readonly session_id: string; readonly tool: string };
 type Keyed = Head & { readonly idempotency_key: string };

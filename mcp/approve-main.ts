@@ -8,7 +8,7 @@
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { z } from "zod";
-import { approvePending, DEFAULT_APPROVAL_TTL_MS, systemClock } from "../handwritten/contract/index.js";
+import { approvePending, DEFAULT_APPROVAL_TTL_MS, systemClock } from "../contract/index.js";
 import { readSecret, SECRET_ENV } from "./cli.js";
 
 export const APPROVE_USAGE = `Usage: npx tsx mcp/approve-main.ts --answer JSON [--ttl-ms N]

@@ -3,7 +3,7 @@
  * (arguments redacted by the contract's `traceEvent`). The file sink writes them to a path given
  * on the command line, never to stdout (the protocol channel). Approval tokens are never written.
  */
-import type { TraceEvent } from "../handwritten/contract/index.js";
+import type { TraceEvent } from "../contract/index.js";
 
 export type AuditSink = {
   append(event: TraceEvent): void;

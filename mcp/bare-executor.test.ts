@@ -6,7 +6,7 @@
 import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport, type Server } from "@modelcontextprotocol/server";
 import { describe, expect, it } from "vitest";
-import { createIdSource, createManualClock } from "../handwritten/contract/index.js";
+import { createIdSource, createManualClock } from "../contract/index.js";
 import { createFixtureRegistry, createFixtureWorld, type FixtureWorld } from "../handwritten/fixtures/index.js";
 import { createFixtureHarnessDeps } from "./deps.js";
 import { createHarnessServer } from "./server.js";

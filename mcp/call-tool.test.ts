@@ -1,11 +1,6 @@
 /** The session rules of the one call path, in process: bounded history, a new call declines a waiting one, one call at a time. */
 import { describe, expect, it } from "vitest";
-import {
-  approvePending,
-  createIdSource,
-  createManualClock,
-  type PendingApproval,
-} from "../handwritten/contract/index.js";
+import { approvePending, createIdSource, createManualClock, type PendingApproval } from "../contract/index.js";
 import { createFixtureWorld } from "../handwritten/fixtures/index.js";
 import { createMemoryAuditSink } from "./audit.js";
 import { createCallTool, MCP_MAX_MESSAGES, type ToolCallRequest } from "./call-tool.js";

@@ -29,7 +29,7 @@ import {
   type PendingApproval,
   type RestatedCall,
   type TraceEvent,
-} from "../handwritten/contract/index.js";
+} from "../contract/index.js";
 import { performEffect, step, type EngineEvent, type StepConfig } from "../handwritten/engine/index.js";
 import { answerFor, stoppedAnswer, tamperedAnswer, type CallAnswer } from "./answers.js";
 import type { AuditSink } from "./audit.js";

@@ -4,7 +4,7 @@
  * session stops in reconcile_required, with the fixture world's own side-effect counts.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { approvePending, createRegistry, defineTool, type PendingApproval } from "../handwritten/contract/index.js";
+import { approvePending, createRegistry, defineTool, type PendingApproval } from "../contract/index.js";
 import { createFixtureTools, type FixtureWorld } from "../handwritten/fixtures/index.js";
 import { bodyOf, connectInMemory, type InMemoryHarness } from "./testing/in-memory.js";
 import { TEST_SECRET } from "./testing/stdio-server.js";

@@ -1,6 +1,6 @@
 /** The server's and the approver's command lines: clear help, and exit 2 with a clear error on bad usage. */
 import { describe, expect, it } from "vitest";
-import { approvePending, verifyApprovalToken, type PendingApproval } from "../handwritten/contract/index.js";
+import { approvePending, verifyApprovalToken, type PendingApproval } from "../contract/index.js";
 import { approveMain } from "./approve-main.js";
 import { parseServerFlags, readSecret } from "./cli.js";
 import { DEFAULT_MAX_FRAME_BYTES } from "./frame-guard.js";

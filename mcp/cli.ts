@@ -1,6 +1,6 @@
 /** Command-line flags of the MCP server, parsed into a typed result; usage errors never throw. */
 import { parseArgs } from "node:util";
-import { err, ok, type Result } from "../handwritten/contract/index.js";
+import { err, ok, type Result } from "../contract/index.js";
 import { DEFAULT_MAX_FRAME_BYTES } from "./frame-guard.js";
 
 export const SECRET_ENV = "AGENT_HARNESS_APPROVAL_SECRET";

@@ -16,7 +16,7 @@ import {
   type LedgerStore,
   type NonceStore,
   type ToolRegistry,
-} from "../handwritten/contract/index.js";
+} from "../contract/index.js";
 import { createFixtureRegistry, type FixtureWorld } from "../handwritten/fixtures/index.js";
 import { createMemoryAuditSink, type AuditSink } from "./audit.js";
 import { MCP_SESSION_LIMITS } from "./call-tool.js";

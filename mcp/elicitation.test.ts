@@ -5,7 +5,7 @@
  */
 import type { ElicitResult } from "@modelcontextprotocol/server";
 import { afterEach, describe, expect, it } from "vitest";
-import { approvePending, type PendingApproval } from "../handwritten/contract/index.js";
+import { approvePending, type PendingApproval } from "../contract/index.js";
 import { bodyOf, connectInMemory, type InMemoryHarness } from "./testing/in-memory.js";
 import { TEST_SECRET } from "./testing/stdio-server.js";
 

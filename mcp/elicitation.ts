@@ -6,7 +6,7 @@
  */
 import type { ElicitRequestFormParams, ElicitResult, RequestOptions } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import { canonicalJson, type PendingApproval } from "../handwritten/contract/index.js";
+import { canonicalJson, type PendingApproval } from "../contract/index.js";
 import type { PersonAnswer } from "./call-tool.js";
 
 /** An answer larger than this is refused unread. */

@@ -6,12 +6,7 @@
 import { request } from "node:http";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  approvePending,
-  createIdSource,
-  createManualClock,
-  type PendingApproval,
-} from "../handwritten/contract/index.js";
+import { approvePending, createIdSource, createManualClock, type PendingApproval } from "../contract/index.js";
 import { createFixtureWorld } from "../handwritten/fixtures/index.js";
 import { createFixtureHarnessDeps } from "./deps.js";
 import { admission, allowedHosts, serveHttp, type HttpServer } from "./http.js";

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
-import { constantTimeEqual } from "../handwritten/contract/index.js";
+import { constantTimeEqual } from "../contract/index.js";
 import { GuardedTransport } from "./request-guard.js";
 import { createHarnessServer, type HarnessDeps, type HarnessServerOptions } from "./server.js";
 

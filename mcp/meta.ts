@@ -2,7 +2,7 @@
  * The `_meta` keys a host uses to talk to the harness through MCP. They are namespaced
  * (`agent-harness/…`) as the MCP spec asks of any key outside its own `io.modelcontextprotocol/`.
  */
-import { err, ok, type Result } from "../handwritten/contract/index.js";
+import { err, ok, type Result } from "../contract/index.js";
 
 export const META_KEYS = Object.freeze({
   /** The session a call belongs to; without it, the connection's own session. */

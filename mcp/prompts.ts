@@ -4,7 +4,7 @@
  */
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import type { GetPromptResult, Prompt } from "@modelcontextprotocol/server";
-import { assertNever, RISK_CLASSES, type RiskClass, type ToolRegistry } from "../handwritten/contract/index.js";
+import { assertNever, RISK_CLASSES, type RiskClass, type ToolRegistry } from "../contract/index.js";
 import { META_KEYS } from "./meta.js";
 
 export const HARNESS_PROMPT: Prompt = Object.freeze({

@@ -5,7 +5,7 @@
  */
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError } from "@modelcontextprotocol/server";
 import type { ReadResourceResult, Resource, ResourceTemplateType } from "@modelcontextprotocol/server";
-import { canonicalJson, type ArtifactStore, type TraceEvent } from "../handwritten/contract/index.js";
+import { canonicalJson, type ArtifactStore, type TraceEvent } from "../contract/index.js";
 import { artifactIdOf, FIXTURE_TABLES, type FixtureWorld } from "../handwritten/fixtures/index.js";
 
 /** What the server can show besides tools. */

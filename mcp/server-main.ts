@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { dirname } from "node:path";
 import { pathToFileURL } from "node:url";
 import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
-import { createIdSource, systemClock, type TraceSink } from "../handwritten/contract/index.js";
+import { createIdSource, systemClock, type TraceSink } from "../contract/index.js";
 import type { FixtureWorld } from "../handwritten/fixtures/index.js";
 import { makeDirectory, openStores, resolveStoreSpec, writeFilesAtomically } from "../durable/index.js";
 import { createFileAuditSink } from "./audit-file.js";

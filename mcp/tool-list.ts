@@ -10,7 +10,7 @@ import {
   type AnyToolSpec,
   type RiskClass,
   type ToolRegistry,
-} from "../handwritten/contract/index.js";
+} from "../contract/index.js";
 import { META_KEYS } from "./meta.js";
 
 /**

@@ -7,7 +7,7 @@
  * budget the next write throws, and the caller fails that run, naming the budget. A loop that
  * touches none of the stores is not caught here.
  */
-import type { Environment } from "./environment.js";
+import type { Environment } from "../handwritten/fixtures/environment.js";
 
 /** Far above the longest column (about a hundred writes), far below what exhausts the heap. */
 export const DEFAULT_WORK_BUDGET = 20_000;

@@ -3,7 +3,7 @@
  * (the seed's "evidence after the fix"). `equal` between two engines only proves parity; the
  * verdict proves the contract, so a flaw shared by every engine still fails its column.
  */
-import type { JsonValue } from "../handwritten/contract/index.js";
+import type { JsonValue } from "../contract/index.js";
 import type { RunRecord, Scenario } from "./scenario.js";
 
 /** One part of a column's expected signal: what it says, and the predicate over the observation. */

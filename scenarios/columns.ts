@@ -1,6 +1,6 @@
 /** The four required comparison columns of the contract (section 5), as data. */
 import { finalAnswer, toolCall } from "../handwritten/fixtures/index.js";
-import type { Message } from "../handwritten/contract/index.js";
+import type { Message } from "../contract/index.js";
 import { defineColumn, type Column } from "./column.js";
 import { fingerprint, type RunRecord } from "./scenario.js";
 

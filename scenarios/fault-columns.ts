@@ -3,9 +3,9 @@
  * server) and the failure patterns peer frameworks are known for (research/peers.md §4). Each is
  * data plus the general observation, run on every engine like the required four.
  */
-import { digest, issueApprovalToken } from "../handwritten/contract/index.js";
+import { digest, issueApprovalToken } from "../contract/index.js";
 import { finalAnswer, toolCall } from "../handwritten/fixtures/index.js";
-import { EngineUsageError } from "./engine.js";
+import { EngineUsageError } from "../runtime/api.js";
 import { defineColumn, type Column, type Expectation } from "./column.js";
 import { observeRun, read, type RunObservation } from "./observe.js";
 import { SESSION_ID, type Action, type Scenario } from "./scenario.js";

@@ -1,5 +1,5 @@
 /** A general observation for fault columns: what landed, what every action met, and the run's fingerprint. */
-import type { Message } from "../handwritten/contract/index.js";
+import type { Message } from "../contract/index.js";
 import { fingerprint, type RunRecord } from "./scenario.js";
 
 export function observeRun(record: RunRecord) {

@@ -5,7 +5,7 @@
  * batch in one node and re-runs it on resume (langgraphjs#992). Each observation is a typed object
  * and each column states what must hold of it.
  */
-import { approvePending, type Message } from "../handwritten/contract/index.js";
+import { approvePending, type Message } from "../contract/index.js";
 import { finalAnswer, toolCalls, type FixtureCall } from "../handwritten/fixtures/index.js";
 import { defineColumn, type Column, type ColumnSpec } from "./column.js";
 import { fingerprint, SESSION_ID, type Action, type RunRecord } from "./scenario.js";

@@ -7,7 +7,7 @@
  */
 import { finalAnswer, toolCall } from "../handwritten/fixtures/index.js";
 import { defineColumn, type Column, type Expectation } from "./column.js";
-import { EngineUsageError } from "./engine.js";
+import { EngineUsageError } from "../runtime/api.js";
 import { observeRun, read, type RunObservation } from "./observe.js";
 import type { Action } from "./scenario.js";
 

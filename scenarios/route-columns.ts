@@ -4,7 +4,7 @@
  * (no unapproved publish, no shell, at most one side effect per key), not one scripted path.
  * Their FixtureModel scripts are one plausible route, so they run without a model too.
  */
-import type { Message } from "../handwritten/contract/index.js";
+import type { Message } from "../contract/index.js";
 import { finalAnswer, toolCall } from "../handwritten/fixtures/index.js";
 import { defineColumn, type Column, type Expectation } from "./column.js";
 import { fingerprint, type RunRecord } from "./scenario.js";

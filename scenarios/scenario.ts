@@ -12,9 +12,9 @@ import {
   type JsonValue,
   type Planner,
   type TraceEvent,
-} from "../handwritten/contract/index.js";
-import { EngineUsageError, engineContextOf, type Engine, type EngineFactory } from "./engine.js";
-import { createEnvironment, type Environment, type EnvironmentOptions } from "./environment.js";
+} from "../contract/index.js";
+import { EngineUsageError, engineContextOf, type Engine, type EngineFactory } from "../runtime/api.js";
+import { createEnvironment, type Environment, type EnvironmentOptions } from "../handwritten/fixtures/environment.js";
 import { withWorkBudget } from "./budget.js";
 
 export type Action =

@@ -10,7 +10,7 @@ import { loadavg } from "node:os";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { writeFilesAtomically } from "../durable/index.js";
-import { err, ok, type Result } from "../handwritten/contract/index.js";
+import { err, ok, type Result } from "../contract/index.js";
 import { machineInfo } from "./bench/machine.js";
 import { measureStores, type StoresBenchOptions } from "./bench/stores.js";
 

@@ -7,7 +7,7 @@
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { localGraphFactory } from "../local-graph/agent/index.js";
-import { handwrittenFactory, type EngineFactory } from "../scenarios/index.js";
+import { handwrittenFactory, type BuiltInFactory } from "../scenarios/index.js";
 import { openStoreOption, STORE_ENV, type StoreOption, writeFilesAtomically } from "../durable/index.js";
 import { loadFramework } from "./comparison/load-framework.js";
 import { DEFAULT_SCHEDULES, DEFAULT_SEED, runSchedules } from "./faults/run.js";
@@ -80,7 +80,7 @@ async function run(
   output: unknown,
   store: StoreOption,
 ): Promise<number> {
-  const factories: EngineFactory[] = [handwrittenFactory, localGraphFactory];
+  const factories: BuiltInFactory[] = [handwrittenFactory, localGraphFactory];
   const langgraph = await loadFramework("langgraph");
   if (langgraph.ok) factories.push(langgraph.value);
   else process.stderr.write(`langgraph not measured: ${langgraph.error.reason}\n`);

@@ -32,7 +32,7 @@ describe("architecture", () => {
   });
 
   it("keeps the contract, the reducer, the fixtures and route replay free of Node-only imports, so they run in a browser", () => {
-    const browserSafe = ["handwritten/contract", "handwritten/engine", "handwritten/fixtures", "handwritten/route"]
+    const browserSafe = ["contract", "runtime", "handwritten/engine", "handwritten/fixtures", "handwritten/route"]
       .flatMap(sources)
       .filter((f) => !f.endsWith(".test.ts"));
     const offenders = browserSafe.filter((file) =>
@@ -62,7 +62,7 @@ describe("architecture", () => {
   });
 
   it("has no import cycles between project modules", () => {
-    const files = ["handwritten", "local-graph", "scenarios", "scripts", "durable", "mcp", "web"]
+    const files = ["contract", "runtime", "handwritten", "local-graph", "scenarios", "scripts", "durable", "mcp", "web"]
       .flatMap(sources)
       .filter((f) => !f.endsWith(".test.ts"));
     const graph = new Map(

@@ -21,10 +21,10 @@ describe("the page bundle", () => {
     const root = join(WEB_DIR, "..");
     const inputs = Object.keys(metafile.inputs).map((path) => relative(root, join(process.cwd(), path)));
     for (const file of [
-      "handwritten/engine/step.ts",
-      "handwritten/contract/facts.ts",
-      "handwritten/contract/execution.ts",
-      "handwritten/contract/approval.ts",
+      "runtime/step.ts",
+      "contract/facts.ts",
+      "contract/execution.ts",
+      "contract/approval.ts",
       "handwritten/fixtures/world.ts",
       "web/main.ts",
       // The flow page runs the project's MCP server itself, not a copy.

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import type { TraceEvent } from "../handwritten/contract/index.js";
+import type { TraceEvent } from "../contract/index.js";
 import { openAt, seriousViolations, shot, useBrowser } from "./browser.js";
 import { PHASE_LABELS, phaseOfTrace, retriesOfTrace, type Phase } from "./phases.js";
 import { findSeed, referenceRun, REFERENCE_OPERATOR, type ReferenceRun } from "./reference.js";

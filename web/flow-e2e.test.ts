@@ -8,7 +8,7 @@ import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport, type JSONRPCMessage } from "@modelcontextprotocol/server";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { approvePending, type PendingApproval, type TraceEvent } from "../handwritten/contract/index.js";
+import { approvePending, type PendingApproval, type TraceEvent } from "../contract/index.js";
 import { createMemoryAuditSink } from "../mcp/audit.js";
 import { META_KEYS } from "../mcp/meta.js";
 import { createHarnessServer } from "../mcp/server.js";

@@ -16,10 +16,10 @@ import {
   type AgentState,
   type Result,
   type TraceEvent,
-} from "../handwritten/contract/index.js";
+} from "../contract/index.js";
 import { performEffect, step, type Effect, type EngineEvent, type StepConfig } from "../handwritten/engine/index.js";
 import { createFixtureRegistry } from "../handwritten/fixtures/index.js";
-import { createEnvironment, type Environment } from "../scenarios/environment.js";
+import { createEnvironment, type Environment } from "../handwritten/fixtures/environment.js";
 import { pathOf, phaseOfTrace, type Phase } from "./phases.js";
 import { createFaultSchedule, withFaultSchedule, type FaultSchedule } from "./schedule.js";
 import { DEFAULT_SETTINGS, faultsOf, GOAL, idSeedOf, scriptOf, SESSION_ID, type Settings } from "./settings.js";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { approvePending } from "../handwritten/contract/index.js";
+import { approvePending } from "../contract/index.js";
 import { createHandwrittenEngine } from "../handwritten/engine/index.js";
 import { toolCall } from "../handwritten/fixtures/index.js";
-import { createEnvironment } from "../scenarios/environment.js";
+import { createEnvironment } from "../handwritten/fixtures/environment.js";
 import { createMachine, MAX_TRANSITIONS, type Machine } from "./machine.js";
 import { LOOP_FAULTS, LOOP_TURNS } from "./settings.js";
 import {

@@ -21,7 +21,7 @@
  *
  * Before `run/started` there is no state and no trace: idle.
  */
-import type { AgentStatus, FactType, TraceEvent } from "../handwritten/contract/index.js";
+import type { AgentStatus, FactType, TraceEvent } from "../contract/index.js";
 
 export const PHASES = [
   "idle",

@@ -3,7 +3,7 @@
  * a transient fault ("connection refused before dispatch") on that call. The same seed and rate
  * give the same schedule, so every run of the page can be reproduced, in a browser or in Node.
  */
-import type { ToolContext } from "../handwritten/contract/index.js";
+import type { ToolContext } from "../contract/index.js";
 import type { FixtureWorld } from "../handwritten/fixtures/index.js";
 
 /** The largest seed; seeds are unsigned 32-bit integers. */

@@ -1,5 +1,5 @@
 /** What the page shows, derived from the machine alone (pure, so it is unit-tested in Node). */
-import type { AgentState, TraceEvent } from "../handwritten/contract/index.js";
+import type { AgentState, TraceEvent } from "../contract/index.js";
 import type { Machine, NextAction } from "./machine.js";
 import { PHASE_LABELS, retriesOfTrace, type Phase } from "./phases.js";
 

@@ -3,7 +3,7 @@
  * on SQLite and Postgres: every record is a JSON text body under the keys it is looked up by.
  * A database whose version is newer than the last migration here is refused, never written.
  */
-import { err, ok, type Result } from "../../handwritten/contract/index.js";
+import { err, ok, type Result } from "../../contract/index.js";
 import { StoreError } from "../errors.js";
 import type { SqlConnection } from "./connection.js";
 

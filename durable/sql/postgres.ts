@@ -6,7 +6,7 @@
  */
 import { createRequire } from "node:module";
 import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
-import { err, ok, type Result } from "../../handwritten/contract/index.js";
+import { err, ok, type Result } from "../../contract/index.js";
 import { StoreError, type StoreErrorCode } from "../errors.js";
 import { createTransactor, type SqlConnection, type SqlValue } from "./connection.js";
 import { POSTGRES_WORKER_SOURCE } from "./postgres-worker.js";

@@ -10,7 +10,7 @@ import {
   type Checkpoint,
   type LedgerEntry,
   type TraceEvent,
-} from "../../handwritten/contract/index.js";
+} from "../../contract/index.js";
 import type { GraphCheckpoint } from "../../local-graph/runtime/index.js";
 import { StoreError } from "../errors.js";
 

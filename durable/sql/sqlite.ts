@@ -4,7 +4,7 @@
  * instead of failing.
  */
 import Database from "better-sqlite3";
-import { err, ok, type Result } from "../../handwritten/contract/index.js";
+import { err, ok, type Result } from "../../contract/index.js";
 import { StoreError } from "../errors.js";
 import { createTransactor, type SqlConnection } from "./connection.js";
 

@@ -1,5 +1,5 @@
 /** Large tool outputs in the database. Refs are content addresses, so writing one twice is a no-op. */
-import type { ArtifactStore } from "../../handwritten/contract/index.js";
+import type { ArtifactStore } from "../../contract/index.js";
 import type { SqlConnection } from "../sql/connection.js";
 
 export function createSqlArtifactStore(db: SqlConnection, scope: string): ArtifactStore {

@@ -5,7 +5,7 @@
  * says `execute`. A new key is inserted with `ON CONFLICT DO NOTHING`: when another process
  * inserted it first, nothing is written and the row it wrote is read and decided on instead.
  */
-import { decideBegin, ledgerEntries, type LedgerEntry, type LedgerStore } from "../../handwritten/contract/index.js";
+import { decideBegin, ledgerEntries, type LedgerEntry, type LedgerStore } from "../../contract/index.js";
 import { forUpdate, type SqlConnection } from "../sql/connection.js";
 import { readLedgerEntry } from "../sql/rows.js";
 

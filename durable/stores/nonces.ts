@@ -5,7 +5,7 @@
  * serialises writers; Postgres makes the second insert wait for the first and then do nothing),
  * so a token is spent once across every worker and every restart.
  */
-import type { NonceStore } from "../../handwritten/contract/index.js";
+import type { NonceStore } from "../../contract/index.js";
 import type { SqlConnection } from "../sql/connection.js";
 
 export function createSqlNonceStore(db: SqlConnection, scope: string): NonceStore {

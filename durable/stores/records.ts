@@ -1,5 +1,5 @@
 /** The contract's checkpoint store and trace sink, and the local graph's checkpointer, as SQL logs. */
-import type { CheckpointStore, TraceEvent, TraceSink } from "../../handwritten/contract/index.js";
+import type { CheckpointStore, TraceEvent, TraceSink } from "../../contract/index.js";
 import type { GraphCheckpointer } from "../../local-graph/runtime/index.js";
 import type { SqlConnection } from "../sql/connection.js";
 import { readCheckpoint, readGraphCheckpoint, readTraceEvent } from "../sql/rows.js";

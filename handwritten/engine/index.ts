@@ -1,8 +1,8 @@
-export type { Effect, EffectType } from "./effects.js";
-export type { EngineEvent, EngineEventType } from "./events.js";
+export type { Effect, EffectType } from "../../runtime/effects.js";
+export type { EngineEvent, EngineEventType } from "../../runtime/events.js";
 export { createHandwrittenEngine, performEffect } from "./runner.js";
 export type { EngineError, EngineErrorCode, HandwrittenDeps, HandwrittenEngine } from "./runner.js";
-export { step } from "./step.js";
-export type { StepConfig, StepResult } from "./step.js";
-export { createMemoryPendingOutcomes } from "./pending-outcomes.js";
-export type { PendingOutcomeStore, SettledCall } from "./pending-outcomes.js";
+export { step } from "../../runtime/step.js";
+export type { StepConfig, StepResult } from "../../runtime/step.js";
+export { createMemoryPendingOutcomes } from "../../runtime/pending-outcomes.js";
+export type { PendingOutcomeStore, SettledCall } from "../../runtime/pending-outcomes.js";

@@ -1,8 +1,8 @@
 /** Rule 3 on the handwritten engine: every bad approval token has its own reason code and no side effect. */
 import { describe, it, expect } from "vitest";
-import { approvePending, digest, issueApprovalToken, type PendingApproval } from "../contract/index.js";
+import { approvePending, digest, issueApprovalToken, type PendingApproval } from "../../contract/index.js";
 import { finalAnswer, toolCall } from "../fixtures/index.js";
-import type { Environment } from "../../scenarios/environment.js";
+import type { Environment } from "../fixtures/environment.js";
 import { eventsOfType, expectStatus, restart, setup, traceOf, unwrap } from "./test-helpers.js";
 
 const SESSION = "s1";

@@ -1,6 +1,6 @@
 /** The handwritten engine with several calls in one turn: intents first, then dispatch, messages in call order. */
 import { describe, expect, it } from "vitest";
-import { approvePending, type AgentState } from "../contract/index.js";
+import { approvePending, type AgentState } from "../../contract/index.js";
 import { finalAnswer, toolCalls } from "../fixtures/index.js";
 import { setup, toolMessages, traceTypes, unwrap } from "./test-helpers.js";
 

@@ -8,7 +8,7 @@ import {
   ProcessCrash,
   type Checkpoint,
   type CheckpointStore,
-} from "../contract/index.js";
+} from "../../contract/index.js";
 import { finalAnswer, toolCall, type Fault } from "../fixtures/index.js";
 import { createHandwrittenEngine } from "./index.js";
 import {

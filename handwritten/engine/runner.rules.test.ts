@@ -11,7 +11,7 @@ import {
   type AgentState,
   type Checkpoint,
   type LedgerEntry,
-} from "../contract/index.js";
+} from "../../contract/index.js";
 import { FIXTURE_TABLES, finalAnswer, toolCall } from "../fixtures/index.js";
 import {
   eventsOfType,

@@ -33,11 +33,11 @@ import {
   type ReconcileInput,
   type Result,
   type TraceSink,
-} from "../contract/index.js";
-import type { Effect } from "./effects.js";
-import { createMemoryPendingOutcomes, type PendingOutcomeStore } from "./pending-outcomes.js";
-import type { EngineEvent } from "./events.js";
-import { step, type StepConfig } from "./step.js";
+} from "../../contract/index.js";
+import type { Effect } from "../../runtime/effects.js";
+import { createMemoryPendingOutcomes, type PendingOutcomeStore } from "../../runtime/pending-outcomes.js";
+import type { EngineEvent } from "../../runtime/events.js";
+import { step, type StepConfig } from "../../runtime/step.js";
 
 export type HandwrittenDeps = ExecutionDeps & {
   /** Used approval nonces, outside the checkpoint history. */

@@ -13,9 +13,9 @@ import {
   type ToolContext,
   type ToolRegistry,
   type TraceEvent,
-} from "../contract/index.js";
+} from "../../contract/index.js";
 import { createFixtureTools, type FixtureWorld } from "../fixtures/index.js";
-import { createEnvironment, type Environment, type EnvironmentOptions } from "../../scenarios/environment.js";
+import { createEnvironment, type Environment, type EnvironmentOptions } from "../fixtures/environment.js";
 import { createHandwrittenEngine, type HandwrittenEngine } from "./index.js";
 
 export type ToolMessage = Extract<Message, { role: "tool" }>;

@@ -1,5 +1,5 @@
 /** Whether this checkout can replay a valid route: its scenario and the tools it was offered. */
-import { err, ok, toolOffersDigest, type Result, type ToolRegistry } from "../contract/index.js";
+import { err, ok, toolOffersDigest, type Result, type ToolRegistry } from "../../contract/index.js";
 import type { Route, RouteError } from "./route.js";
 
 export function checkReplayable(

@@ -4,7 +4,7 @@
  * planner ends the run with a final answer that says so and remembers the step, and the caller
  * reports the route as not measured.
  */
-import type { AgentState, Planner } from "../contract/index.js";
+import type { AgentState, Planner } from "../../contract/index.js";
 import { finalAnswer } from "../fixtures/index.js";
 import { plannerTextOf } from "./planner-text.js";
 import type { Route } from "./route.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createIdSource, digest, startRun, toolOffersDigest, validatePlannerOutput } from "../contract/index.js";
+import { createIdSource, digest, startRun, toolOffersDigest, validatePlannerOutput } from "../../contract/index.js";
 import { createFixtureRegistry, createFixtureWorld } from "../fixtures/index.js";
 import {
   checkReplayable,

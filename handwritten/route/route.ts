@@ -4,7 +4,7 @@
  * digest over everything else in it, so an edited route is refused rather than replayed.
  */
 import { z } from "zod";
-import { digest, err, ok, type JsonValue, type Result } from "../contract/index.js";
+import { digest, err, ok, type JsonValue, type Result } from "../../contract/index.js";
 
 export const ROUTE_SCHEMA = "agent-harness.route.v1";
 

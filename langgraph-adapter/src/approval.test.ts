@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { approvePending } from "../../handwritten/contract/index.js";
-import { handwrittenFactory } from "../../scenarios/handwritten-engine.js";
-import { createEnvironment } from "../../scenarios/environment.js";
-import { EngineUsageError } from "../../scenarios/engine.js";
+import { approvePending } from "../../contract/index.js";
+import { handwrittenFactory } from "../../handwritten/engine/factory.js";
+import { createEnvironment } from "../../handwritten/fixtures/environment.js";
+import { EngineUsageError } from "../../runtime/api.js";
 import { runScenario, SESSION_ID } from "../../scenarios/scenario.js";
 import { createLangGraphEngine, langgraphFactory } from "./index.js";
 import {

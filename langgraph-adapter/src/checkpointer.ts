@@ -4,10 +4,10 @@
  * every checkpoint the earlier one wrote, and nothing else.
  */
 import { BaseCheckpointSaver, MemorySaver } from "@langchain/langgraph";
-import type { EngineContext } from "../../scenarios/engine.js";
+import { defineSlot, type EngineContext } from "../../runtime/index.js";
 import { SealedCheckpointSaver } from "./sealed-saver.js";
 
-export const CHECKPOINTER_KEY = "langgraph.checkpointer";
+export const CHECKPOINTER_KEY = defineSlot<BaseCheckpointSaver>("langgraph.checkpointer");
 
 /** The saver the engine uses: the environment's store, sealed (`sealed-saver.ts`). */
 export function sealedCheckpointerOf(env: EngineContext): BaseCheckpointSaver {
@@ -15,11 +15,10 @@ export function sealedCheckpointerOf(env: EngineContext): BaseCheckpointSaver {
 }
 
 export function checkpointerOf(env: EngineContext): BaseCheckpointSaver {
-  const kept = env.durable.get(CHECKPOINTER_KEY);
+  const kept = env.slots.get(CHECKPOINTER_KEY);
   // A MemorySaver by default; a durable saver (durable-checkpointer.ts) when a caller put one there.
-  if (kept instanceof BaseCheckpointSaver) return kept;
-  if (kept !== undefined) throw new Error(`${CHECKPOINTER_KEY} in the durable store is not a LangGraph checkpointer`);
+  if (kept !== undefined) return kept;
   const saver = new MemorySaver();
-  env.durable.set(CHECKPOINTER_KEY, saver);
+  env.slots.set(CHECKPOINTER_KEY, saver);
   return saver;
 }

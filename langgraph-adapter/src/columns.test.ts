@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { canonicalJson } from "../../handwritten/contract/index.js";
+import { canonicalJson } from "../../contract/index.js";
 import { finalAnswer, toolCall } from "../../handwritten/fixtures/index.js";
 import { localGraphFactory } from "../../local-graph/agent/engine.js";
 import { REQUIRED_COLUMNS } from "../../scenarios/columns.js";
 import { FAULT_COLUMNS } from "../../scenarios/fault-columns.js";
-import { handwrittenFactory } from "../../scenarios/handwritten-engine.js";
+import { handwrittenFactory } from "../../handwritten/engine/factory.js";
 import { PARALLEL_COLUMNS } from "../../scenarios/parallel-columns.js";
 import { fingerprint, runScenario, type Scenario } from "../../scenarios/scenario.js";
 import { langgraphFactory } from "./index.js";

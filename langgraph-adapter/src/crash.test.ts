@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { approvePending, isProcessCrash, ProcessCrash } from "../../handwritten/contract/index.js";
-import { createEnvironment } from "../../scenarios/environment.js";
-import { handwrittenFactory } from "../../scenarios/handwritten-engine.js";
+import { approvePending, isProcessCrash, ProcessCrash } from "../../contract/index.js";
+import { createEnvironment } from "../../handwritten/fixtures/environment.js";
+import { handwrittenFactory } from "../../handwritten/engine/factory.js";
 import { SESSION_ID } from "../../scenarios/scenario.js";
 import { createLangGraphEngine, langgraphFactory } from "./index.js";
 import { countEntries, crashAfterPublish, crashAfterSave, observationOf, type NodeEntry } from "./test-support.js";

@@ -9,7 +9,7 @@
  */
 import { createRequire } from "node:module";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
-import type { EngineContext } from "../../scenarios/engine.js";
+import type { EngineContext } from "../../runtime/index.js";
 import { CHECKPOINTER_KEY } from "./checkpointer.js";
 
 const require = createRequire(import.meta.url);
@@ -39,9 +39,9 @@ export function openSqliteCheckpointer(path: string): SqliteSaver {
 
 /** Puts a SQLite checkpointer into the environment, where the LangGraph engine looks for its checkpointer. */
 export function useSqliteCheckpointer(env: EngineContext, path: string): SqliteSaver {
-  if (env.durable.has(CHECKPOINTER_KEY))
-    throw new Error(`the environment already has a LangGraph checkpointer (${CHECKPOINTER_KEY})`);
+  if (env.slots.has(CHECKPOINTER_KEY))
+    throw new Error(`the environment already has a LangGraph checkpointer (${CHECKPOINTER_KEY.name})`);
   const saver = openSqliteCheckpointer(path);
-  env.durable.set(CHECKPOINTER_KEY, saver);
+  env.slots.set(CHECKPOINTER_KEY, saver);
   return saver;
 }

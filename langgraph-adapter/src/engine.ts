@@ -14,11 +14,11 @@ import {
   type AgentState,
   type ApprovalInput,
   type TraceEvent,
-} from "../../handwritten/contract/index.js";
-import { EngineUsageError, type Engine, type EngineContext, type EngineFactory } from "../../scenarios/engine.js";
+} from "../../contract/index.js";
+import { EngineUsageError, type Engine, type EngineContext, type EngineFactory } from "../../runtime/api.js";
 import type { AgentNode } from "../../local-graph/agent/nodes.js";
 import { recursionLimitFor } from "../../local-graph/agent/routes.js";
-import { latestEarlierApproval } from "../../scenarios/rewind.js";
+import { latestEarlierApproval } from "../../runtime/rewind.js";
 import { sealedCheckpointerOf } from "./checkpointer.js";
 import { buildLangGraphAgentGraph, type NodeEntryListener } from "./graph.js";
 import { diagramOf, shapeOf } from "./shape.js";
@@ -31,7 +31,7 @@ export type LangGraphEngineOptions = {
   readonly onNodeEntry?: NodeEntryListener;
 };
 
-export function createLangGraphEngine(env: EngineContext, options: LangGraphEngineOptions = {}): Engine {
+export function createLangGraphEngine(env: EngineContext, options: LangGraphEngineOptions = {}): Engine<"langgraph"> {
   const graph = buildLangGraphAgentGraph(env, {
     checkpointer: sealedCheckpointerOf(env),
     ...(options.onNodeEntry === undefined ? {} : { onNodeEntry: options.onNodeEntry }),
@@ -128,7 +128,7 @@ function singleCrash(error: unknown): unknown {
   return (error.errors as unknown[]).find((e) => isProcessCrash(e)) ?? error;
 }
 
-export const langgraphFactory: EngineFactory = {
+export const langgraphFactory: EngineFactory<"langgraph"> = {
   id: "langgraph",
   version: LANGGRAPH_VERSION,
   shape: (env) => shapeOf(buildLangGraphAgentGraph(env, { checkpointer: sealedCheckpointerOf(env) })),

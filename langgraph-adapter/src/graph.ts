@@ -4,7 +4,7 @@
  * over the shared path map. Nothing here decides anything the contract decides.
  */
 import { END, interrupt, Send, START, StateGraph, type BaseCheckpointSaver } from "@langchain/langgraph";
-import { DEFAULT_INPUT_LIMITS, type AgentStatus, type ApprovalInput } from "../../handwritten/contract/index.js";
+import { DEFAULT_INPUT_LIMITS, type AgentStatus, type ApprovalInput } from "../../contract/index.js";
 import {
   AGENT_NODES,
   createAgentNodes,

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import type { StateSnapshot } from "@langchain/langgraph";
-import { handwrittenFactory } from "../../scenarios/handwritten-engine.js";
-import type { Environment } from "../../scenarios/environment.js";
+import { handwrittenFactory } from "../../handwritten/engine/factory.js";
+import type { Environment } from "../../handwritten/fixtures/environment.js";
 import { PARALLEL_COLUMNS } from "../../scenarios/parallel-columns.js";
 import { runScenario, SESSION_ID } from "../../scenarios/scenario.js";
 import { forgetCompletedKeys } from "../../test/scenarios/forget-completed.js";

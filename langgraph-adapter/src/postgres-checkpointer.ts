@@ -5,7 +5,7 @@
  * the saver's tables (its own migrations) before the first run.
  */
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
-import type { Environment } from "../../scenarios/environment.js";
+import type { EngineContext } from "../../runtime/index.js";
 import { CHECKPOINTER_KEY } from "./checkpointer.js";
 import { versionOf } from "./durable-checkpointer.js";
 
@@ -41,10 +41,10 @@ export async function openPostgresCheckpointer(url: string, scope: string): Prom
 }
 
 /** Puts a Postgres checkpointer into the environment, where the LangGraph engine looks for its checkpointer. */
-export async function usePostgresCheckpointer(env: Environment, url: string, scope: string): Promise<PostgresSaver> {
-  if (env.durable.has(CHECKPOINTER_KEY))
-    throw new Error(`the environment already has a LangGraph checkpointer (${CHECKPOINTER_KEY})`);
+export async function usePostgresCheckpointer(env: EngineContext, url: string, scope: string): Promise<PostgresSaver> {
+  if (env.slots.has(CHECKPOINTER_KEY))
+    throw new Error(`the environment already has a LangGraph checkpointer (${CHECKPOINTER_KEY.name})`);
   const saver = await openPostgresCheckpointer(url, scope);
-  env.durable.set(CHECKPOINTER_KEY, saver);
+  env.slots.set(CHECKPOINTER_KEY, saver);
   return saver;
 }

@@ -8,14 +8,7 @@
 import { BaseCheckpointSaver, type Checkpoint, type CheckpointTuple } from "@langchain/langgraph";
 import type { CheckpointListOptions, ChannelVersions, PendingWrite } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
-import {
-  hashState,
-  listDigest,
-  openOrThrow,
-  sealOf,
-  type AgentState,
-  type TraceEvent,
-} from "../../handwritten/contract/index.js";
+import { hashState, listDigest, openOrThrow, sealOf, type AgentState, type TraceEvent } from "../../contract/index.js";
 
 /** The metadata key that carries the seal. */
 export const SEAL_METADATA_KEY = "harness_seal";

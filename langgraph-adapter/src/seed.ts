@@ -4,13 +4,13 @@
  * `execute` had produced them (as an audited reconcile does), so `resume` continues with the
  * next planner turn. Only the adapter may touch LangGraph's API; the bench loads this dynamically.
  */
-import type { AgentState, TraceEvent } from "../../handwritten/contract/index.js";
-import type { Environment } from "../../scenarios/environment.js";
+import type { AgentState, TraceEvent } from "../../contract/index.js";
+import type { EngineContext } from "../../runtime/index.js";
 import { sealedCheckpointerOf } from "./checkpointer.js";
 import { buildLangGraphAgentGraph } from "./graph.js";
 
 export async function seedLangGraphSession(
-  env: Environment,
+  env: EngineContext,
   session_id: string,
   agent: AgentState,
   trace: readonly TraceEvent[],

@@ -4,7 +4,7 @@ import { END } from "@langchain/langgraph";
 import { AGENT_NODES } from "../../local-graph/agent/nodes.js";
 import { END_NODE, PATH_MAP } from "../../local-graph/agent/routes.js";
 import { localGraphFactory } from "../../local-graph/agent/engine.js";
-import { createEnvironment } from "../../scenarios/environment.js";
+import { createEnvironment } from "../../handwritten/fixtures/environment.js";
 import { INSTALLED_VERSIONS, LANGGRAPH_VERSION, langgraphFactory } from "./index.js";
 
 const manifest = (path: string) =>

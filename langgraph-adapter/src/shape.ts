@@ -2,7 +2,7 @@
  * The graph's shape and picture as LangGraph itself draws them (`getGraphAsync()`, `drawMermaid()`):
  * user nodes, edges, how many edges are conditional, and how many nodes route.
  */
-import type { GraphShape } from "../../scenarios/engine.js";
+import type { GraphShape } from "../../runtime/api.js";
 
 type DrawnEdge = { readonly source: string; readonly conditional?: boolean };
 type Drawable = {

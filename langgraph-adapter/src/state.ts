@@ -6,7 +6,7 @@
  * parallel tasks never write the last-value channel twice in one superstep.
  */
 import { Annotation } from "@langchain/langgraph";
-import { appendedAll, type AgentState, type TraceEvent } from "../../handwritten/contract/index.js";
+import { appendedAll, type AgentState, type TraceEvent } from "../../contract/index.js";
 import type { DispatchOutcome } from "../../local-graph/agent/nodes.js";
 
 /** Appends through `appendedAll`, which carries the trace's chain digest for the seal (`sealed-saver.ts`). */

@@ -3,9 +3,9 @@
  * refusal, crashes after a side effect), written as scenario data so every engine plays the
  * very same script, and a way to watch which nodes LangGraph enters.
  */
-import { approvePending, canonicalJson, type AgentStatus, type JsonValue } from "../../handwritten/contract/index.js";
+import { approvePending, canonicalJson, type AgentStatus, type JsonValue } from "../../contract/index.js";
 import { finalAnswer, toolCall } from "../../handwritten/fixtures/index.js";
-import type { EngineFactory } from "../../scenarios/engine.js";
+import type { EngineFactory } from "../../runtime/api.js";
 import { fingerprint, runScenario, SESSION_ID, type RunRecord, type Scenario } from "../../scenarios/scenario.js";
 import type { AgentNode } from "../../local-graph/agent/nodes.js";
 import { createLangGraphEngine } from "./engine.js";

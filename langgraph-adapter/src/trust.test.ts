@@ -6,7 +6,7 @@
 import { MemorySaver } from "@langchain/langgraph";
 import type { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import { langgraphDatabasePath } from "../../durable/index.js";
-import type { Environment } from "../../scenarios/environment.js";
+import type { Environment } from "../../handwritten/fixtures/environment.js";
 import { storedStateIsATrustBoundary } from "../../test/stores/trust-suite.js";
 import { checkpointerOf, CHECKPOINTER_KEY } from "./checkpointer.js";
 import { useSqliteCheckpointer } from "./durable-checkpointer.js";
@@ -46,7 +46,7 @@ storedStateIsATrustBoundary(langgraphFactory, {
           for (const entry of Object.values(byId)) entry[0] = editJson(entry[0], edit);
       return;
     }
-    const db = (env.durable.get(CHECKPOINTER_KEY) as SqliteSaver).db;
+    const db = (env.slots.get(CHECKPOINTER_KEY) as SqliteSaver).db;
     const rows = db.prepare("SELECT rowid, checkpoint FROM checkpoints").all() as {
       rowid: number;
       checkpoint: Buffer;

@@ -1,5 +1,5 @@
 /** The four-node agent graph on the local runtime. */
-import { appendedAll, DEFAULT_INPUT_LIMITS } from "../../handwritten/contract/index.js";
+import { appendedAll, DEFAULT_INPUT_LIMITS } from "../../contract/index.js";
 import { START, StateGraph, type CompiledGraph, type GraphCheckpointer } from "../runtime/index.js";
 import {
   AGENT_NODES,

@@ -1,37 +1,37 @@
 /** The local state graph behind the scenario interface. */
+import { applyFact, confirmUncertain, parseApprovalInput, startRun, type AgentState } from "../../contract/index.js";
 import {
-  applyFact,
-  confirmUncertain,
-  parseApprovalInput,
-  startRun,
-  type AgentState,
-} from "../../handwritten/contract/index.js";
-import { EngineUsageError, type Engine, type EngineContext, type EngineFactory } from "../../scenarios/engine.js";
+  defineSlot,
+  EngineUsageError,
+  latestEarlierApproval,
+  type Engine,
+  type EngineContext,
+  type EngineFactory,
+} from "../../runtime/index.js";
 import { createMemoryGraphCheckpointer, type GraphCheckpointer } from "../runtime/index.js";
-import { latestEarlierApproval } from "../../scenarios/rewind.js";
 import { buildLocalAgentGraph } from "./build.js";
 import type { AgentGraphState } from "./nodes.js";
 import { sealedGraphCheckpointer } from "./sealed-checkpointer.js";
 
-/** Where the engine keeps its checkpointer in `Environment.durable`, so a durable one can be put there. */
-export const LOCAL_GRAPH_CHECKPOINTER_KEY = "local_state_graph.checkpointer";
+/** The slot where the engine keeps its checkpointer, so a durable one can be put there. */
+export const LOCAL_GRAPH_CHECKPOINTER_KEY = defineSlot<GraphCheckpointer<unknown>>("local_state_graph.checkpointer");
 
 function checkpointerOf(env: EngineContext): GraphCheckpointer<AgentGraphState> {
-  let saver = env.durable.get(LOCAL_GRAPH_CHECKPOINTER_KEY) as GraphCheckpointer<AgentGraphState> | undefined;
+  let saver = env.slots.get(LOCAL_GRAPH_CHECKPOINTER_KEY);
   if (saver === undefined) {
-    saver = createMemoryGraphCheckpointer<AgentGraphState>();
-    env.durable.set(LOCAL_GRAPH_CHECKPOINTER_KEY, saver);
+    saver = createMemoryGraphCheckpointer<unknown>();
+    env.slots.set(LOCAL_GRAPH_CHECKPOINTER_KEY, saver);
   }
   // Whatever store holds them, the engine reads only checkpoints whose seal holds.
   return sealedGraphCheckpointer(saver, env.secret);
 }
 
-export const localGraphFactory: EngineFactory = {
+export const localGraphFactory: EngineFactory<"local_state_graph"> = {
   id: "local_state_graph",
   version: "local",
   shape: async (env) => buildLocalAgentGraph(env, checkpointerOf(env)).shape(),
   diagram: async (env) => buildLocalAgentGraph(env, checkpointerOf(env)).diagram(),
-  create(env): Engine {
+  create(env): Engine<"local_state_graph"> {
     const checkpointer = checkpointerOf(env);
     const graph = buildLocalAgentGraph(env, checkpointer);
     const saved = (session_id: string) => {

@@ -39,7 +39,7 @@ import {
   type Planner,
   type StateOf,
   type TraceEvent,
-} from "../../handwritten/contract/index.js";
+} from "../../contract/index.js";
 
 export const AGENT_NODES = ["plan", "validate", "policy", "execute"] as const;
 export type AgentNode = (typeof AGENT_NODES)[number];

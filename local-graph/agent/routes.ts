@@ -2,7 +2,7 @@
  * Routing of the agent graph: the agent's status alone decides the next node. Each node's
  * conditional edge declares the subset of targets it can reach (the path map).
  */
-import { assertNever, callsIn, type AgentLimits, type AgentState } from "../../handwritten/contract/index.js";
+import { assertNever, callsIn, type AgentLimits, type AgentState } from "../../contract/index.js";
 import type { AgentGraphState, AgentNode } from "./nodes.js";
 
 export const END_NODE = "__end__";
@@ -43,7 +43,8 @@ export const PATH_MAP: Readonly<Record<AgentNode, readonly RouteTarget[]>> = Obj
 });
 
 /** How a graph runs the dispatched calls of a batch: one task per call, or the whole batch in one node. */
-export type BatchExecution = "fan_out" | "single_node";
+export type { BatchExecution } from "../../runtime/index.js";
+import type { BatchExecution } from "../../runtime/index.js";
 
 /**
  * The calls a fan-out sends one task each, or null when the route is a plain edge. Only a batch

@@ -8,13 +8,7 @@
  * digest (`state-hash.ts`), both recomputed from the content on every read, so an edit anywhere
  * breaks it, and sealing costs the same however long the session is.
  */
-import {
-  CheckpointTamperedError,
-  hashState,
-  listDigest,
-  openOrThrow,
-  sealOf,
-} from "../../handwritten/contract/index.js";
+import { CheckpointTamperedError, hashState, listDigest, openOrThrow, sealOf } from "../../contract/index.js";
 import type { GraphCheckpoint, GraphCheckpointer } from "../runtime/index.js";
 import type { AgentGraphState } from "./nodes.js";
 
@@ -36,7 +30,7 @@ function sealedForm(checkpoint: Checkpoint): unknown {
 }
 
 export function sealedGraphCheckpointer(
-  inner: GraphCheckpointer<AgentGraphState>,
+  inner: GraphCheckpointer<unknown>,
   secret: string,
 ): GraphCheckpointer<AgentGraphState> {
   const open = (thread_id: string, stored: Sealed): Checkpoint => {

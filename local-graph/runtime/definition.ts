@@ -19,7 +19,7 @@ export type SendPacket<S> = { readonly node: string; readonly arg: S };
 export type RouteResult<S> = string | readonly SendPacket<S>[];
 
 export type Edge = { readonly source: string; readonly target: string; readonly conditional: boolean };
-/** Counted as LangGraph's getGraph() counts (see scenarios/engine.ts), plus the nodes that route. */
+/** Counted as LangGraph's getGraph() counts (see runtime/api.ts), plus the nodes that route. */
 export type GraphShape = {
   readonly nodes: number;
   readonly edges: number;

@@ -2,7 +2,7 @@
  * A dependency-free state graph: named nodes, plain edges, conditional edges with a declared
  * path map, and validation at compile time. Misuse throws at build time, as LangGraph does.
  */
-import { HarnessError } from "../../handwritten/contract/index.js";
+import { HarnessError } from "../../contract/index.js";
 import type { GraphCheckpointer } from "./checkpointer.js";
 import { CompiledGraph } from "./run.js";
 import { END, START, type GraphDefinition, type NodeFn, type RouteResult } from "./definition.js";

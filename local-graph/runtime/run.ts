@@ -5,7 +5,7 @@
  * step runs its tasks in parallel and merges their updates together; a task that finished keeps
  * its update as a pending write, so after a crash only the tasks that did not finish run again.
  */
-import { HarnessError } from "../../handwritten/contract/index.js";
+import { HarnessError } from "../../contract/index.js";
 import type { GraphCheckpoint, GraphCheckpointer } from "./checkpointer.js";
 import {
   END,

@@ -3,7 +3,7 @@
  * decision: the oracle's expectation, the world's own counts, and for data-only tools the
  * output a local run gives. Also the fixture arguments and the tokens a person could hand in.
  */
-import { approvePending, digest, issueApprovalToken, type PendingApproval } from "../../handwritten/contract/index.js";
+import { approvePending, digest, issueApprovalToken, type PendingApproval } from "../../contract/index.js";
 import { createFixtureRegistry, createFixtureWorld, type FixtureToolName } from "../../handwritten/fixtures/index.js";
 import {
   expectLocal,

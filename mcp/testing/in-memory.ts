@@ -5,12 +5,7 @@
  */
 import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport, type ElicitResult } from "@modelcontextprotocol/server";
-import {
-  createIdSource,
-  createManualClock,
-  type ManualClock,
-  type ToolRegistry,
-} from "../../handwritten/contract/index.js";
+import { createIdSource, createManualClock, type ManualClock, type ToolRegistry } from "../../contract/index.js";
 import { createFixtureWorld, type FixtureWorld } from "../../handwritten/fixtures/index.js";
 import { createMemoryAuditSink } from "../audit.js";
 import { createFixtureHarnessDeps, type FixtureDepsOptions } from "../deps.js";

@@ -22,7 +22,7 @@ import {
   type PendingApproval,
   type StateOf,
   type ToolRegistry,
-} from "../../handwritten/contract/index.js";
+} from "../../contract/index.js";
 import { createFixtureRegistry, createFixtureWorld, toolCall } from "../../handwritten/fixtures/index.js";
 
 export type LocalCall = {

@@ -5,7 +5,7 @@
  * catches such an adapter; nothing outside the tests may import it.
  */
 import { ProtocolError, ProtocolErrorCode, Server } from "@modelcontextprotocol/server";
-import type { ToolRegistry } from "../../handwritten/contract/index.js";
+import type { ToolRegistry } from "../../contract/index.js";
 import { listTools } from "../tool-list.js";
 
 export function createNaiveAdapter(registry: ToolRegistry): Server {

@@ -4,7 +4,7 @@
  * test can show both that the real server has none and that a broken adapter is caught.
  */
 import { isDeepStrictEqual } from "node:util";
-import { digest } from "../../handwritten/contract/index.js";
+import { digest } from "../../contract/index.js";
 import type { Expected, LocalCall } from "./local-oracle.js";
 
 /** What came back over MCP: a JSON-RPC error, or a result. */

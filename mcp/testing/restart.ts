@@ -8,7 +8,7 @@
  * record; test/stores/race.test.ts writes it into evidence/fault-stores-v1.json.
  */
 import { randomUUID } from "node:crypto";
-import { approvePending, type PendingApproval } from "../../handwritten/contract/index.js";
+import { approvePending, type PendingApproval } from "../../contract/index.js";
 import { openDatabase, parseStoreSpec, storesIn } from "../../durable/index.js";
 import { MCP_STORE_SCOPE } from "../server-main.js";
 import type { Observed } from "./parity.js";

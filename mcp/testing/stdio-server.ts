@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/client";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import type { CallToolResult } from "@modelcontextprotocol/server";
-import type { TraceEvent } from "../../handwritten/contract/index.js";
+import type { TraceEvent } from "../../contract/index.js";
 import type { WorldCounts } from "../server-main.js";
 import type { Observed } from "./parity.js";
 

@@ -2,7 +2,7 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { err, ok, type Result } from "../../handwritten/contract/index.js";
+import { err, ok, type Result } from "../../contract/index.js";
 
 export const DEFAULT_OUTPUT = "evidence/bench-v2.json";
 /** Where --quick writes without --output, so a quick look never overwrites the committed evidence. */

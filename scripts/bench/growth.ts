@@ -11,12 +11,8 @@
  * its waiting checkpoint between runs (exactly, for MemorySaver; for the two append-only
  * stores by appending the waiting checkpoint again, which the report counts).
  */
-import {
-  approvePending,
-  toCheckpoint,
-  type AgentState,
-  type CheckpointStore,
-} from "../../handwritten/contract/index.js";
+import { defineSlot } from "../../runtime/index.js";
+import { approvePending, toCheckpoint, type AgentState, type CheckpointStore } from "../../contract/index.js";
 import { finalAnswer, toolCall } from "../../handwritten/fixtures/index.js";
 import type { GraphCheckpoint, GraphCheckpointer } from "../../local-graph/runtime/index.js";
 import { LOCAL_GRAPH_CHECKPOINTER_KEY, type AgentGraphState } from "../../local-graph/agent/index.js";
@@ -24,7 +20,7 @@ import {
   createEnvironment,
   SESSION_ID,
   type Engine,
-  type EngineFactory,
+  type BuiltInFactory,
   type EngineId,
   type Environment,
 } from "../../scenarios/index.js";
@@ -101,7 +97,7 @@ type History = {
 
 type Prepared = { readonly baseline: Environment; readonly waiting: AgentState; readonly history: History };
 
-async function prepare(factory: EngineFactory): Promise<Prepared> {
+async function prepare(factory: BuiltInFactory): Promise<Prepared> {
   const baseline = createEnvironment({ script: GROWTH_SCRIPT });
   const engine = factory.create(baseline);
   const waiting = await engine.start(SESSION_ID, GOAL);
@@ -116,20 +112,20 @@ async function historyOf(id: EngineId, env: Environment): Promise<History> {
       return contractStoreHistory(env.checkpoints, env.secret);
     case "local_state_graph":
       return graphCheckpointerHistory(
-        durable<GraphCheckpointer<AgentGraphState>>(env, LOCAL_GRAPH_CHECKPOINTER_KEY, ["put", "latest", "count"]),
+        slotted<GraphCheckpointer<AgentGraphState>>(env, LOCAL_GRAPH_CHECKPOINTER_KEY.name, ["put", "latest", "count"]),
       );
     case "langgraph":
       // The adapter's CHECKPOINTER_KEY; the bench does not import the adapter statically.
       return memorySaverHistory(
-        await asMemorySaver(durable<unknown>(env, "langgraph.checkpointer", ["getTuple", "put", "list"]), SESSION_ID),
+        await asMemorySaver(slotted<unknown>(env, "langgraph.checkpointer", ["getTuple", "put", "list"]), SESSION_ID),
       );
   }
 }
 
-function durable<T>(env: Environment, key: string, methods: readonly string[]): T {
-  const found = env.durable.get(key) as Record<string, unknown> | undefined;
+function slotted<T>(env: Environment, key: string, methods: readonly string[]): T {
+  const found = env.slots.get(defineSlot<Record<string, unknown>>(key));
   if (found === undefined || methods.some((m) => typeof found[m] !== "function"))
-    throw new Error(`no checkpoint store under ${key} in the environment's durable map`);
+    throw new Error(`no checkpoint store in the environment's slot ${key}`);
   return found as T;
 }
 
@@ -218,7 +214,7 @@ export async function measureGrowth(
 }
 
 async function measurePoint(
-  factory: EngineFactory,
+  factory: BuiltInFactory,
   requested: number,
   options: GrowthOptions,
   noteStore: (s: string) => void,
@@ -279,9 +275,9 @@ async function measurePoint(
 }
 
 /** The timed run: a fresh environment over the shared store submits the approval, and the session runs to its end. */
-async function continueSession(factory: EngineFactory, prepared: Prepared): Promise<{ us: number; steps: number }> {
+async function continueSession(factory: BuiltInFactory, prepared: Prepared): Promise<{ us: number; steps: number }> {
   const fresh = createEnvironment({ script: GROWTH_SCRIPT });
-  const env: Environment = { ...fresh, checkpoints: prepared.baseline.checkpoints, durable: prepared.baseline.durable };
+  const env: Environment = { ...fresh, checkpoints: prepared.baseline.checkpoints, slots: prepared.baseline.slots };
   warmRegistry(env.registry);
   const engine: Engine = factory.create(env);
   const pending = prepared.waiting.pending_approval;

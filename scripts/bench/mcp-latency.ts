@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/client";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { InMemoryTransport, type Server } from "@modelcontextprotocol/server";
-import { createIdSource, systemClock } from "../../handwritten/contract/index.js";
+import { createIdSource, systemClock } from "../../contract/index.js";
 import { createFixtureWorld } from "../../handwritten/fixtures/index.js";
 import { BARE_TOOL, createBareServer } from "./bare-mcp-server.js";
 import { percentile, round } from "./stats.js";

@@ -8,16 +8,11 @@
  * Bare LangGraph (the adapter's anchor, `langgraph-adapter/src/bare-anchor.ts`) runs the same
  * calls on the same seeded history.
  */
-import { toCheckpoint, type AgentState, type TraceEvent } from "../../handwritten/contract/index.js";
+import { toCheckpoint, type AgentState, type TraceEvent } from "../../contract/index.js";
 import { finalAnswer, toolCall } from "../../handwritten/fixtures/index.js";
-import {
-  LOCAL_GRAPH_CHECKPOINTER_KEY,
-  sealedGraphCheckpointer,
-  type AgentGraphState,
-} from "../../local-graph/agent/index.js";
-import type { GraphCheckpointer } from "../../local-graph/runtime/index.js";
+import { LOCAL_GRAPH_CHECKPOINTER_KEY, sealedGraphCheckpointer } from "../../local-graph/agent/index.js";
 import { createEnvironment, handwrittenFactory, SESSION_ID, type Environment } from "../../scenarios/index.js";
-import type { EngineFactory, EngineId } from "../../scenarios/index.js";
+import type { BuiltInFactory, EngineId } from "../../scenarios/index.js";
 import { collectGarbage, cpuUs, elapsedUs, summarize, type Summary } from "./stats.js";
 import { NOT_MEASURED, type EngineEntry } from "./steps.js";
 import { warmRegistry } from "./workload.js";
@@ -123,7 +118,7 @@ type Run = {
   readonly hash: string | null;
 };
 
-async function runEngine(factory: EngineFactory, ref: Reference, adapter: AdapterBench | null): Promise<Run> {
+async function runEngine(factory: BuiltInFactory, ref: Reference, adapter: AdapterBench | null): Promise<Run> {
   const env = sessionEnv(ref.calls);
   warmRegistry(env.registry);
   const engine = factory.create(env);
@@ -147,8 +142,8 @@ async function seed(id: EngineId, env: Environment, ref: Reference, adapter: Ada
       env.trace.append(ref.seedTrace);
       return;
     case "local_state_graph": {
-      const saver = env.durable.get(LOCAL_GRAPH_CHECKPOINTER_KEY) as GraphCheckpointer<AgentGraphState> | undefined;
-      if (saver === undefined) throw new Error("the local graph put no checkpointer in the durable map");
+      const saver = env.slots.get(LOCAL_GRAPH_CHECKPOINTER_KEY);
+      if (saver === undefined) throw new Error("the local graph put no checkpointer in its slot");
       sealedGraphCheckpointer(saver, env.secret).put({
         thread_id: SESSION_ID,
         step: 0,

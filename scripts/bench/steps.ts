@@ -3,7 +3,7 @@
  * does only the unavoidable work of a step. Engines take turns sample by sample (in rotating
  * order), so drift in the machine's speed spreads over all of them alike.
  */
-import type { EngineFactory, EngineId, Scenario } from "../../scenarios/index.js";
+import type { BuiltInFactory, EngineFactory, EngineId, Scenario } from "../../scenarios/index.js";
 import { collectGarbage, elapsedUs, ratio, round, summarize, type Summary } from "./stats.js";
 import { floorItems, floorRegistry, runFloor, runTimed, type FloorItem } from "./workload.js";
 
@@ -18,7 +18,7 @@ export type StepOptions = {
 };
 
 export type EngineEntry =
-  { readonly id: EngineId; readonly factory: EngineFactory } | { readonly id: EngineId; readonly unavailable: string };
+  { readonly id: EngineId; readonly factory: BuiltInFactory } | { readonly id: EngineId; readonly unavailable: string };
 
 export type EngineStepResult =
   | {
@@ -78,7 +78,7 @@ export async function measureStepOverhead(
   options: StepOptions,
   log: (line: string) => void,
 ): Promise<StepSection> {
-  const measured = entries.filter((e): e is Extract<EngineEntry, { factory: EngineFactory }> => "factory" in e);
+  const measured = entries.filter((e): e is Extract<EngineEntry, { factory: BuiltInFactory }> => "factory" in e);
   const reference = measured.find((e) => e.id === "handwritten");
   if (reference === undefined) throw new Error("the handwritten engine is the reference and must be measured");
 

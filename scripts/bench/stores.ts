@@ -8,9 +8,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { environmentFactory, memoryStores, openDatabase, storesIn, type SqlSpec } from "../../durable/index.js";
-import type { LedgerStore } from "../../handwritten/contract/index.js";
+import type { LedgerStore } from "../../contract/index.js";
 import { ALL_COLUMNS, handwrittenFactory, runScenario } from "../../scenarios/index.js";
-import type { Environment, EnvironmentOptions } from "../../scenarios/environment.js";
+import type { Environment, EnvironmentOptions } from "../../handwritten/fixtures/environment.js";
 import { elapsedUs, ratio, round, summarize, type Summary } from "./stats.js";
 
 export type StoresBenchOptions = {

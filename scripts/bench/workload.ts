@@ -20,7 +20,7 @@ import {
   validatePlannerOutput,
   type AgentState,
   type ToolRegistry,
-} from "../../handwritten/contract/index.js";
+} from "../../contract/index.js";
 import { createFixtureRegistry, createFixtureWorld } from "../../handwritten/fixtures/index.js";
 import {
   createEnvironment,

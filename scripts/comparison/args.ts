@@ -1,6 +1,6 @@
 /** Command-line arguments of compare.ts, parsed into a typed result; bad usage is a value, not a throw. */
 import { parseArgs } from "node:util";
-import { err, ok, type Result } from "../../handwritten/contract/index.js";
+import { err, ok, type Result } from "../../contract/index.js";
 import { parsePlannerArg, type PlannerArg } from "./planner.js";
 
 export const FRAMEWORKS = ["local_state_graph", "langgraph"] as const;

@@ -7,13 +7,14 @@
 import { existsSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { err, ok, type Result } from "../../handwritten/contract/index.js";
+import { err, ok, type Result } from "../../contract/index.js";
 import { localGraphFactory } from "../../local-graph/agent/index.js";
-import { engineContextOf, type EngineFactory } from "../../scenarios/engine.js";
-import { createEnvironment } from "../../scenarios/environment.js";
+import { engineContextOf, type EngineFactory } from "../../runtime/api.js";
+import { createEnvironment } from "../../handwritten/fixtures/environment.js";
 import type { FrameworkChoice, FrameworkId } from "./args.js";
 import { INSTALL_COMMAND, LANGGRAPH_ADAPTER_DIR, langgraphInstall } from "../langgraph-install.js";
 import { checkEngineFactory } from "./module-engine.js";
+import type { BuiltInFactory } from "../../scenarios/engines.js";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -38,7 +39,7 @@ export function frameworkLabel(choice: FrameworkChoice, cwd = process.cwd()): st
 export async function loadFramework(
   id: FrameworkId,
   options: LoadOptions = {},
-): Promise<Result<EngineFactory, Unloadable>> {
+): Promise<Result<BuiltInFactory, Unloadable>> {
   return id === "local_state_graph" ? ok(localGraphFactory) : loadLangGraph(options);
 }
 
@@ -56,14 +57,14 @@ export async function loadChosenFramework(
   return loaded.ok ? ok({ factory: loaded.value, label }) : err({ reason: loaded.error, found_version: null });
 }
 
-async function loadLangGraph(options: LoadOptions): Promise<Result<EngineFactory, Unloadable>> {
+async function loadLangGraph(options: LoadOptions): Promise<Result<EngineFactory<"langgraph">, Unloadable>> {
   const dir = options.langgraphDir ?? LANGGRAPH_ADAPTER_DIR;
   const install = langgraphInstall(dir);
   if (!install.installed) return err({ reason: install.reason, found_version: install.found_version });
   const found = install.version;
   const specifier = options.langgraphModule ?? pathToFileURL(resolve(dir, "src/index.ts")).href;
   try {
-    const adapter = (await import(specifier)) as { langgraphFactory?: EngineFactory };
+    const adapter = (await import(specifier)) as { langgraphFactory?: EngineFactory<"langgraph"> };
     if (adapter.langgraphFactory?.id !== "langgraph")
       return err({ reason: `${specifier} does not export a langgraph engine factory`, found_version: found });
     return ok(adapter.langgraphFactory);

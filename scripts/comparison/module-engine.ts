@@ -3,8 +3,8 @@
  * with an id, the version it reports, `create`, and optionally `shape` and `diagram`. A wrong shape
  * is a reason, never a crash halfway through the comparison.
  */
-import { err, ok, type Result } from "../../handwritten/contract/index.js";
-import type { EngineFactory } from "../../scenarios/engine.js";
+import { err, ok, type Result } from "../../contract/index.js";
+import type { EngineFactory } from "../../runtime/api.js";
 
 const ENGINE_METHODS = [
   "start",

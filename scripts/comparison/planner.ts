@@ -4,7 +4,7 @@
  * cannot replay is not measured (exit 3). Nothing is written in either case.
  */
 import { readFileSync } from "node:fs";
-import { err, ok, type Result } from "../../handwritten/contract/index.js";
+import { err, ok, type Result } from "../../contract/index.js";
 import { createFixtureRegistry, createFixtureWorld } from "../../handwritten/fixtures/index.js";
 import { checkReplayable, isRouteFileError, parseRoute, type Route } from "../../handwritten/route/index.js";
 import { ALL_COLUMNS } from "../../scenarios/all-columns.js";

@@ -4,13 +4,17 @@
  * each holds the column's expected signal (the contract). The evidence is written through the same
  * zod schema it is checked against.
  */
-import { canonicalJson, type JsonValue } from "../../handwritten/contract/index.js";
+import { canonicalJson, type JsonValue } from "../../contract/index.js";
 import { FIXTURE_PLANNER } from "../../handwritten/fixtures/index.js";
 import { createRoutePlanner, plannerGate, routeIdentity, type RoutePlanner } from "../../handwritten/route/index.js";
 import type { Column } from "../../scenarios/column.js";
-import type { EngineFactory } from "../../scenarios/engine.js";
-import { createEnvironment, type Environment, type EnvironmentOptions } from "../../scenarios/environment.js";
-import { handwrittenFactory } from "../../scenarios/handwritten-engine.js";
+import type { EngineFactory } from "../../runtime/api.js";
+import {
+  createEnvironment,
+  type Environment,
+  type EnvironmentOptions,
+} from "../../handwritten/fixtures/environment.js";
+import { handwrittenFactory } from "../../handwritten/engine/factory.js";
 import { runScenario, type RunOptions } from "../../scenarios/scenario.js";
 import type { PlannerChoice } from "./planner.js";
 import { COMPARISON_SCHEMA, ComparisonReport, NOT_MEASURED, type ScenarioRow } from "./schema.js";

@@ -1,6 +1,6 @@
 /** The comparison evidence's schema: what `compare.ts` writes and what tests read back. */
 import { z } from "zod";
-import type { JsonValue } from "../../handwritten/contract/index.js";
+import type { JsonValue } from "../../contract/index.js";
 import { FIXTURE_PLANNER } from "../../handwritten/fixtures/index.js";
 
 export const COMPARISON_SCHEMA = "agent-harness.framework-comparison.v1";

@@ -1,5 +1,5 @@
 /** The side-by-side table people read; the JSON evidence is what machines read. */
-import { digest } from "../../handwritten/contract/index.js";
+import { digest } from "../../contract/index.js";
 import { NOT_MEASURED, type ComparisonReport } from "./report.js";
 
 export function renderTable(report: ComparisonReport): string {

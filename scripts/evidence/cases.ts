@@ -11,10 +11,10 @@ import {
   type AgentState,
   type JsonValue,
   type PendingApproval,
-} from "../../handwritten/contract/index.js";
+} from "../../contract/index.js";
 import { finalAnswer, toolCall, type Fault } from "../../handwritten/fixtures/index.js";
 import { interruptedCheckpoint, preApprovalState } from "../../scenarios/columns.js";
-import type { Environment } from "../../scenarios/environment.js";
+import type { Environment } from "../../handwritten/fixtures/environment.js";
 import { SESSION_ID, type Action, type RunRecord, type Scenario } from "../../scenarios/scenario.js";
 
 const PUBLISH = { artifact: "art_weekly", audience: "team" } as const;

@@ -4,8 +4,8 @@
  * never replaced by another.
  */
 import { localGraphFactory } from "../../local-graph/agent/index.js";
-import type { EngineFactory, EngineId } from "../../scenarios/engine.js";
-import { handwrittenFactory } from "../../scenarios/handwritten-engine.js";
+import type { BuiltInFactory as EngineFactory, EngineId } from "../../scenarios/engines.js";
+import { handwrittenFactory } from "../../handwritten/engine/factory.js";
 import { loadFramework, type LoadOptions } from "../comparison/load-framework.js";
 
 export type EngineSlot =

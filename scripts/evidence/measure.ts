@@ -3,11 +3,12 @@
  * real contract and the real engines over the fixture world: same inputs, same numbers, so a
  * test can measure again and compare with the committed record.
  */
-import { validatePlannerOutput, type Message } from "../../handwritten/contract/index.js";
+import { validatePlannerOutput, type Message } from "../../contract/index.js";
 import { createFixtureRegistry, createFixtureWorld, finalAnswer } from "../../handwritten/fixtures/index.js";
 import { REQUIRED_COLUMNS } from "../../scenarios/columns.js";
-import type { EngineFactory, EngineId } from "../../scenarios/engine.js";
-import { DEFAULT_SEED } from "../../scenarios/environment.js";
+import type { EngineFactory } from "../../runtime/index.js";
+import type { EngineId } from "../../scenarios/engines.js";
+import { DEFAULT_SEED } from "../../handwritten/fixtures/environment.js";
 import { runScenario, type Scenario } from "../../scenarios/scenario.js";
 import type { Route } from "../../handwritten/route/index.js";
 import { compare } from "../comparison/report.js";

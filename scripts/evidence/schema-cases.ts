@@ -3,7 +3,7 @@
  * CONTRACT.md rule 1 (each must be rejected before execute with its reason code) and valid
  * controls (each must be accepted and executed), so a gate that rejects everything scores below 1.
  */
-import type { RejectionCode } from "../../handwritten/contract/index.js";
+import type { RejectionCode } from "../../contract/index.js";
 import { toolCall } from "../../handwritten/fixtures/index.js";
 
 export type SchemaCase = {

@@ -4,7 +4,7 @@
  * index alone (`tsx scripts/fault-schedules.ts --seed S --only I`).
  */
 import fc from "fast-check";
-import type { EngineFactory, EngineId, RunOptions } from "../../scenarios/index.js";
+import type { BuiltInFactory, EngineId, RunOptions } from "../../scenarios/index.js";
 import { checkSchedule, scheduleArbitrary, type Violation } from "./schedule.js";
 
 export const FAULT_SCHEDULES_SCHEMA = "agent-harness.fault-schedules.v1";
@@ -50,7 +50,7 @@ const RULE_COUNTERS: Record<string, keyof EngineTally> = {
 };
 
 export async function runSchedules(
-  factories: readonly EngineFactory[],
+  factories: readonly BuiltInFactory[],
   options: {
     seed: number;
     schedules: number;

@@ -4,7 +4,7 @@
  * contract's invariants over what happened — not over another engine's answer.
  */
 import fc from "fast-check";
-import { canonicalJson, digest, issueApprovalToken, type TraceEvent } from "../../handwritten/contract/index.js";
+import { canonicalJson, digest, issueApprovalToken, type TraceEvent } from "../../contract/index.js";
 import { FAULT_KINDS, finalAnswer, toolCall, toolCalls, type Fault } from "../../handwritten/fixtures/index.js";
 import {
   observeRun,

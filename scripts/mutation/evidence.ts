@@ -39,7 +39,7 @@ const survivor = z.object({
   reason: z.object({ kind: z.enum(["equivalent", "open"]), why: z.string().min(1) }),
 });
 export type Survivor = z.infer<typeof survivor>;
-export const OPEN_REASON = "no test of handwritten/contract detects it yet, and nobody has shown it equivalent";
+export const OPEN_REASON = "no test of contract detects it yet, and nobody has shown it equivalent";
 
 export const mutationEvidenceSchema = z.object({
   schema: z.literal(MUTATION_SCHEMA),

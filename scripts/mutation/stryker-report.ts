@@ -3,7 +3,7 @@
  * read through a zod schema so a report of another shape is refused with a reason, not misread.
  */
 import { z } from "zod";
-import { err, ok, type Result } from "../../handwritten/contract/index.js";
+import { err, ok, type Result } from "../../contract/index.js";
 
 export const MUTANT_STATUSES = [
   "Killed",

@@ -2,7 +2,7 @@
  * Turns a StrykerJS report into the mutation evidence: counts per file, the total, the goal, and
  * every surviving mutant with the reason (looked up by its stable key) it is allowed to survive.
  */
-import { assertNever } from "../../handwritten/contract/index.js";
+import { assertNever } from "../../contract/index.js";
 import {
   MUTATION_GOAL_PERCENT,
   MUTATION_SCHEMA,

@@ -12,7 +12,7 @@ import { unloadableFileAsFailedTest } from "./unloadable-file-reporter.js";
 export default defineConfig({
   root: fileURLToPath(new URL("../..", import.meta.url)),
   test: {
-    include: ["handwritten/contract/**/*.test.ts"],
+    include: ["contract/**/*.test.ts"],
     isolate: false,
     reporters: ["default", unloadableFileAsFailedTest()],
   },

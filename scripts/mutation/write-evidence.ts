@@ -33,7 +33,7 @@ function runInfo(): MutationRunInfo {
   const tests = /include: \["([^"]+)"\]/.exec(vitestConfig)?.[1] ?? "unknown";
   return {
     // The last commit that changed the measured code or its tests: it survives rebases of later commits.
-    commit: execFileSync("git", ["-C", ROOT, "log", "-1", "--format=%H", "--", "handwritten/contract"], {
+    commit: execFileSync("git", ["-C", ROOT, "log", "-1", "--format=%H", "--", "contract"], {
       encoding: "utf8",
     }).trim(),
     tools: {

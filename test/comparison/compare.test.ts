@@ -2,13 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  applyFacts,
-  beginCall,
-  DEFAULT_INPUT_LIMITS,
-  factForBegin,
-  replayContent,
-} from "../../handwritten/contract/index.js";
+import { applyFacts, beginCall, DEFAULT_INPUT_LIMITS, factForBegin, replayContent } from "../../contract/index.js";
 import { createAgentNodes, localGraphFactory } from "../../local-graph/agent/index.js";
 import { REQUIRED_COLUMNS, type EngineFactory } from "../../scenarios/index.js";
 import { main } from "../../scripts/compare.js";

@@ -13,8 +13,8 @@ import type { ComparisonReport } from "../../scripts/comparison/report.js";
 type Sabotage = "replay_broken" | "dispatched_mark_dropped" | "args_digest_unchecked" | null;
 const active = vi.hoisted(() => ({ sabotage: null as Sabotage }));
 
-vi.mock("../../handwritten/contract/ledger.ts", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../handwritten/contract/ledger.js")>();
+vi.mock("../../contract/ledger.ts", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../contract/ledger.js")>();
   return {
     ...real,
     createMemoryLedger: () => {
@@ -34,8 +34,8 @@ vi.mock("../../handwritten/contract/ledger.ts", async (importOriginal) => {
   };
 });
 
-vi.mock("../../handwritten/contract/approval.ts", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../handwritten/contract/approval.js")>();
+vi.mock("../../contract/approval.ts", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../contract/approval.js")>();
   const claimedDigest = (token: string): string | undefined => {
     try {
       return (JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString()) as { args_digest?: string })

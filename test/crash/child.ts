@@ -20,12 +20,12 @@ import {
   type LedgerStore,
   type ManualClock,
   type TraceEvent,
-} from "../../handwritten/contract/index.js";
+} from "../../contract/index.js";
 import { localGraphFactory, type AgentGraphState } from "../../local-graph/agent/index.js";
 import type { GraphCheckpoint, GraphCheckpointer } from "../../local-graph/runtime/index.js";
-import { EngineUsageError, type Engine, type EngineFactory } from "../../scenarios/engine.js";
-import type { Environment } from "../../scenarios/environment.js";
-import { handwrittenFactory } from "../../scenarios/handwritten-engine.js";
+import { EngineUsageError, type Engine, type EngineFactory } from "../../runtime/api.js";
+import type { Environment } from "../../handwritten/fixtures/environment.js";
+import { handwrittenFactory } from "../../handwritten/engine/factory.js";
 import { loadFramework } from "../../scripts/comparison/load-framework.js";
 import { createDurableEnvironment, langgraphDatabasePath, LOCAL_GRAPH_CHECKPOINTER_KEY } from "../../durable/index.js";
 import { LINE_PREFIX, SCENARIOS, type ChildLine, type ChildRequest, type KillPoint, type RunView } from "./protocol.js";
@@ -143,17 +143,19 @@ const checkpoints: CheckpointStore = {
   },
 };
 
-const graphCheckpointer = base.durable.get(LOCAL_GRAPH_CHECKPOINTER_KEY) as GraphCheckpointer<AgentGraphState>;
-const durable = new Map(base.durable);
-durable.set(LOCAL_GRAPH_CHECKPOINTER_KEY, {
+const graphCheckpointer = base.slots.get(LOCAL_GRAPH_CHECKPOINTER_KEY);
+if (graphCheckpointer === undefined) throw new Error("the durable environment holds no graph checkpointer");
+const slots = base.slots.copy();
+slots.set(LOCAL_GRAPH_CHECKPOINTER_KEY, {
   ...graphCheckpointer,
-  put(checkpoint: GraphCheckpoint<AgentGraphState>) {
+  put(checkpoint: GraphCheckpoint<unknown>) {
     graphCheckpointer.put(checkpoint);
-    if (killAt === "after_intent" && isIntentFor(checkpoint.state.agent)) stopHere("after_intent");
+    // The engine writes only graph states through this store.
+    if (killAt === "after_intent" && isIntentFor((checkpoint.state as AgentGraphState).agent)) stopHere("after_intent");
   },
-} satisfies GraphCheckpointer<AgentGraphState>);
+} satisfies GraphCheckpointer<unknown>);
 
-const env: Environment = { ...base, registry: createRegistry(tools), ledger, checkpoints, durable };
+const env: Environment = { ...base, registry: createRegistry(tools), ledger, checkpoints, slots };
 
 async function factoryFor(): Promise<EngineFactory> {
   if (request.engine === "handwritten") return handwrittenFactory;

@@ -2,7 +2,7 @@
 import { spawn } from "node:child_process";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { LedgerEntry } from "../../handwritten/contract/index.js";
+import type { LedgerEntry } from "../../contract/index.js";
 import { openDatabase, readWorld, storesIn, type SqlSpec } from "../../durable/index.js";
 import { emptyWorldData } from "../../handwritten/fixtures/index.js";
 import { LINE_PREFIX, type ChildLine, type ChildRequest, type KillPoint } from "./protocol.js";

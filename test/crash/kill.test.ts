@@ -20,7 +20,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadFramework } from "../../scripts/comparison/load-framework.js";
-import { ENGINE_IDS, type EngineId } from "../../scenarios/engine.js";
+import { ENGINE_IDS, type EngineId } from "../../scenarios/engines.js";
 import {
   MEASURED_KINDS,
   NOT_MEASURED_REASON,

@@ -10,7 +10,7 @@ import {
   type RecordInputs,
 } from "../../scripts/evidence/record.js";
 import { meets } from "../../scripts/evidence/rules.js";
-import { toolOffersDigest } from "../../handwritten/contract/index.js";
+import { toolOffersDigest } from "../../contract/index.js";
 import { createFixtureRegistry, createFixtureWorld } from "../../handwritten/fixtures/index.js";
 import { ROUTE_SCHEMA, sealRoute, type Route } from "../../handwritten/route/index.js";
 import { summariseVitest, TEST_COMMAND } from "../../scripts/evidence/run-suites.js";

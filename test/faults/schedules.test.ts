@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { localGraphFactory } from "../../local-graph/agent/index.js";
-import { handwrittenFactory, type EngineFactory } from "../../scenarios/index.js";
+import { handwrittenFactory, type BuiltInFactory } from "../../scenarios/index.js";
 import { loadFramework } from "../../scripts/comparison/load-framework.js";
 import { DEFAULT_SCHEDULES, DEFAULT_SEED, runSchedules } from "../../scripts/faults/run.js";
 
@@ -18,7 +18,7 @@ describe("random fault schedules", () => {
     const langgraph = await loadFramework("langgraph");
     // CI installs the pinned LangGraph; a run without it must say so, not pass quietly.
     expect(langgraph.ok, langgraph.ok ? "" : langgraph.error.reason).toBe(true);
-    const factories: EngineFactory[] = [
+    const factories: BuiltInFactory[] = [
       handwrittenFactory,
       localGraphFactory,
       ...(langgraph.ok ? [langgraph.value] : []),

@@ -11,7 +11,7 @@ import {
   validatePlannerOutput,
   type AgentState,
   type Planner,
-} from "../../handwritten/contract/index.js";
+} from "../../contract/index.js";
 import { createFixtureRegistry, createFixtureWorld } from "../../handwritten/fixtures/index.js";
 
 const stateAt = (step: number): AgentState => ({

@@ -3,7 +3,7 @@
  * adapter runs the same suite from its own package, so the core never imports the framework.)
  */
 import { describe, expect, it } from "vitest";
-import { canonicalJson } from "../../handwritten/contract/index.js";
+import { canonicalJson } from "../../contract/index.js";
 import { localGraphFactory } from "../../local-graph/agent/index.js";
 import { ALL_COLUMNS, handwrittenFactory, runScenario, type EngineFactory } from "../../scenarios/index.js";
 import { behavesLikeTheContract } from "./contract-suite.js";

@@ -3,7 +3,7 @@
  * and the contract's rules — not against another engine's output.
  */
 import { describe, expect, it } from "vitest";
-import { hashState } from "../../handwritten/contract/index.js";
+import { hashState } from "../../contract/index.js";
 import { finalAnswer, toolCall } from "../../handwritten/fixtures/index.js";
 import {
   ALL_COLUMNS,

@@ -1,6 +1,6 @@
 /** The columns for real planners, played with their own FixtureModel scripts on the core engines. */
 import { describe, expect, it } from "vitest";
-import { canonicalJson } from "../../handwritten/contract/index.js";
+import { canonicalJson } from "../../contract/index.js";
 import { localGraphFactory } from "../../local-graph/agent/index.js";
 import {
   handwrittenFactory,

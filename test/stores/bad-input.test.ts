@@ -12,7 +12,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, parseStoreSpec, storesIn, type SqlSpec, type StoreErrorCode } from "../../durable/index.js";
-import { createIdSource, startRun, toCheckpoint } from "../../handwritten/contract/index.js";
+import { createIdSource, startRun, toCheckpoint } from "../../contract/index.js";
 import { main as compareMain } from "../../scripts/compare.js";
 import { postgresUrl, reportPostgresNotMeasured } from "./targets.js";
 

@@ -4,9 +4,10 @@
  * adding an entry here. LangGraph's savers are the adapter's business: its suite puts a
  * MemorySaver beside the `memory` kind and a SqliteSaver (in `dir`) beside the `sqlite` kind.
  */
+import { defineSlot } from "../../runtime/index.js";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { hashState, type AgentState, type Checkpoint, type CheckpointStore } from "../../handwritten/contract/index.js";
+import { hashState, type AgentState, type Checkpoint, type CheckpointStore } from "../../contract/index.js";
 import { createDurableEnvironment, type DurableEnvironment } from "../../durable/index.js";
 import { LOCAL_GRAPH_CHECKPOINTER_KEY } from "../../local-graph/agent/index.js";
 import type { GraphCheckpointer } from "../../local-graph/runtime/index.js";
@@ -31,8 +32,8 @@ const memory: StoreKind = {
     const env = createEnvironment(options);
     const checkpoints = keepingCheckpointStore();
     const graph = keepingGraphCheckpointer();
-    env.durable.set(LOCAL_GRAPH_CHECKPOINTER_KEY, graph);
-    env.durable.set(KEPT, [checkpoints.records, graph.records]);
+    env.slots.set(LOCAL_GRAPH_CHECKPOINTER_KEY, graph);
+    env.slots.set(KEPT, [checkpoints.records, graph.records]);
     return { ...env, checkpoints };
   },
   dump: (env) => JSON.stringify([kept(env), env.trace.list("session-13")]),
@@ -95,8 +96,8 @@ function walk(value: unknown, visit: (node: Record<string, unknown>) => void): v
   }
 }
 
-const KEPT = "test.kept_records";
-const kept = (env: Environment) => (env.durable.get(KEPT) ?? []) as unknown[][];
+const KEPT = defineSlot<unknown[][]>("test.kept_records");
+const kept = (env: Environment) => env.slots.get(KEPT) ?? [];
 
 function keepingCheckpointStore(): CheckpointStore & { records: Checkpoint[] } {
   const records: Checkpoint[] = [];

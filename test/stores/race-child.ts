@@ -13,7 +13,7 @@ import {
   systemClock,
   type AuthorizedCall,
   type Intent,
-} from "../../handwritten/contract/index.js";
+} from "../../contract/index.js";
 import { createFixtureRegistry } from "../../handwritten/fixtures/index.js";
 import { isStoreError, openDatabase, storesIn, type SqlSpec } from "../../durable/index.js";
 import { say, waitAtBarrier, type BarrierRequest } from "./race-barrier.js";

@@ -16,7 +16,7 @@ import {
   type LedgerStore,
   type TraceEvent,
   type TraceSink,
-} from "../../handwritten/contract/index.js";
+} from "../../contract/index.js";
 import type { GraphCheckpointer } from "../../local-graph/runtime/index.js";
 
 export type Subject<T> = { readonly store: T; readonly reopen: (() => T) | null };

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { approvePending, type PendingApproval } from "../../handwritten/contract/index.js";
+import { approvePending, type PendingApproval } from "../../contract/index.js";
 import { finalAnswer, toolCall } from "../../handwritten/fixtures/index.js";
 import { SESSION_ID, type EngineFactory, type Environment } from "../../scenarios/index.js";
 import { publishToPublic, STORE_KINDS, type StoreKind } from "./kinds.js";

@@ -6,7 +6,7 @@ import type { FixtureWorld } from "../../handwritten/fixtures/index.js";
 import type { AuditSink } from "../../mcp/audit.js";
 import { createFixtureHarnessDeps } from "../../mcp/deps.js";
 import type { HarnessDeps } from "../../mcp/server.js";
-import { createEnvironment } from "../../scenarios/environment.js";
+import { createEnvironment } from "../../handwritten/fixtures/environment.js";
 
 export type FlowDeps = { readonly deps: HarnessDeps; readonly world: FixtureWorld };
 

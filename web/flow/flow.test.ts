@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decidePolicy } from "../../handwritten/contract/index.js";
+import { decidePolicy } from "../../contract/index.js";
 import { FIXTURE_TOOL_NAMES } from "../../handwritten/fixtures/index.js";
 import { CALL_CHOICES, PROPOSED_CALLS, type CallChoice } from "./choices.js";
 import { createFlow, type Flow, type FlowEntry } from "./flow.js";

@@ -8,7 +8,7 @@
  */
 import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport, type JSONRPCMessage } from "@modelcontextprotocol/server";
-import { approvePending, type TraceEvent } from "../../handwritten/contract/index.js";
+import { approvePending, type TraceEvent } from "../../contract/index.js";
 import { createMemoryAuditSink } from "../../mcp/audit.js";
 import { META_KEYS } from "../../mcp/meta.js";
 import { createHarnessServer } from "../../mcp/server.js";

@@ -5,7 +5,7 @@
  * a single request; these maps say which part of that decision each fact is.
  */
 import type { JSONRPCMessage } from "@modelcontextprotocol/server";
-import type { FactType, PendingApproval } from "../../handwritten/contract/index.js";
+import type { FactType, PendingApproval } from "../../contract/index.js";
 import { META_KEYS } from "../../mcp/meta.js";
 
 export const FLOW_STEPS = ["discover", "propose", "schema", "policy", "result"] as const;

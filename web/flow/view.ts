@@ -1,6 +1,6 @@
 /** What the MCP flow page shows, derived from the flow alone (pure, so it is unit-tested in Node). */
 import type { JSONRPCMessage } from "@modelcontextprotocol/server";
-import type { PendingApproval } from "../../handwritten/contract/index.js";
+import type { PendingApproval } from "../../contract/index.js";
 import type { Discovered, Flow, FlowEntry, FlowNext } from "./flow.js";
 import { FLOW_STEP_LABELS, FLOW_STEPS, pendingOfAnswer, statusOfAnswer, type FlowStep } from "./steps.js";
 

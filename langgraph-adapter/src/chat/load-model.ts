@@ -1,7 +1,7 @@
 /** Loads the chat model a user's module exports: `default` or `model`, a model or a function that builds one. */
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { err, ok, type Result } from "../../../handwritten/contract/index.js";
+import { err, ok, type Result } from "../../../contract/index.js";
 import { isChatModel, type ChatModel } from "./model.js";
 
 export type LoadedModel = { readonly model: ChatModel; readonly label: string | null };

@@ -7,7 +7,7 @@
  * ToolMessage, never a human instruction.
  */
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
-import type { AgentState, Message } from "../../../handwritten/contract/index.js";
+import type { AgentState, Message } from "../../../contract/index.js";
 
 type ToolCallText = { readonly id: string; readonly tool: string; readonly args: unknown };
 

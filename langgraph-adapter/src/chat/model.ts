@@ -5,7 +5,7 @@
  */
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { AIMessage, BaseMessage } from "@langchain/core/messages";
-import { redact, toolOffers, type JsonValue, type ToolRegistry } from "../../../handwritten/contract/index.js";
+import { redact, toolOffers, type JsonValue, type ToolRegistry } from "../../../contract/index.js";
 
 /** What the planner needs of a chat model. */
 export type ChatModel = Pick<BaseChatModel, "bindTools" | "getName" | "_llmType" | "getLsParams">;

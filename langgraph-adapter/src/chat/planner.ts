@@ -4,7 +4,7 @@
  * so the planner stays a function of the state) and handed to the engine as the same planner
  * text a replay of the route will give.
  */
-import type { AgentState, Planner } from "../../../handwritten/contract/index.js";
+import type { AgentState, Planner } from "../../../contract/index.js";
 import { plannerTextOf, type RouteTurn } from "../../../handwritten/route/index.js";
 import { toChatMessages } from "./messages.js";
 import type { BoundModel } from "./model.js";

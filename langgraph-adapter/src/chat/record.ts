@@ -3,10 +3,10 @@
  * engine, seals every turn into an agent-harness.route.v1 file, then replays the file on the
  * same engine and checks it reproduces the recorded run, so what is written is what replays.
  */
-import { canonicalJson, err, ok, toolOffersDigest, type Result } from "../../../handwritten/contract/index.js";
+import { canonicalJson, err, ok, toolOffersDigest, type Result } from "../../../contract/index.js";
 import { createFixtureRegistry, createFixtureWorld } from "../../../handwritten/fixtures/index.js";
 import { createRoutePlanner, sealRoute, type Route } from "../../../handwritten/route/index.js";
-import { handwrittenFactory } from "../../../scenarios/handwritten-engine.js";
+import { handwrittenFactory } from "../../../handwritten/engine/factory.js";
 import { runScenario, type Scenario } from "../../../scenarios/scenario.js";
 import { bindRegistry, identify, type ChatModel } from "./model.js";
 import { createRecordingPlanner, ROUTE_PROMPT } from "./planner.js";

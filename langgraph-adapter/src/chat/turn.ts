@@ -5,7 +5,7 @@
  * reach neither the engine nor the route file.
  */
 import type { AIMessage } from "@langchain/core/messages";
-import { redact } from "../../../handwritten/contract/index.js";
+import { redact } from "../../../contract/index.js";
 import type { RouteTurn } from "../../../handwritten/route/index.js";
 
 const json = (value: unknown): unknown => (value === undefined ? null : JSON.parse(JSON.stringify(value)));

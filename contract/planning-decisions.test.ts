@@ -1,6 +1,12 @@
 /** The decisions before and around a tool call that `decisions.test.ts` leaves out: limits, planner output, policy, batches. */
 import { describe, expect, it } from "vitest";
-import { createFixtureRegistry, createFixtureWorld, finalAnswer, toolCall, toolCalls } from "../fixtures/index.js";
+import {
+  createFixtureRegistry,
+  createFixtureWorld,
+  finalAnswer,
+  toolCall,
+  toolCalls,
+} from "../handwritten/fixtures/index.js";
 import {
   factBeforePlanning,
   factForBatchBegin,

@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import { createIdSource, DEFAULT_INPUT_LIMITS, DEFAULT_LIMITS, type AgentState } from "../contract/index.js";
-import { createFixtureRegistry, createFixtureWorld, finalAnswer, toolCall } from "../fixtures/index.js";
+import { createFixtureRegistry, createFixtureWorld, finalAnswer, toolCall } from "../handwritten/fixtures/index.js";
 import type { EngineEvent } from "./events.js";
 import { step, type StepConfig, type StepResult } from "./step.js";
 

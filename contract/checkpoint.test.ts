@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, it, expect } from "vitest";
-import { referenceStateHash } from "../engine/test-helpers.js";
+import { referenceStateHash } from "../handwritten/engine/test-helpers.js";
 import {
   createMemoryCheckpointStore,
   hashState,

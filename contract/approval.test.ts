@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, it, expect } from "vitest";
-import { referenceCanonical } from "../engine/test-helpers.js";
+import { referenceCanonical } from "../handwritten/engine/test-helpers.js";
 import {
   APPROVAL_FAILURE_CODES,
   approvePending,

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { referenceCanonical } from "../engine/test-helpers.js";
+import { referenceCanonical } from "../handwritten/engine/test-helpers.js";
 import { openCheckpoint, toCheckpoint } from "./checkpoint.js";
 import { startRun } from "./facts.js";
 import { createIdSource } from "./ids.js";

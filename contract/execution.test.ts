@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createFixtureRegistry, createFixtureWorld } from "../fixtures/index.js";
+import { createFixtureRegistry, createFixtureWorld } from "../handwritten/fixtures/index.js";
 import { createMemoryArtifactStore } from "./artifacts.js";
 import { createManualClock } from "./clock.js";
 import { digest } from "./canonical.js";

@@ -4,19 +4,26 @@ import {
   createMemoryPendingOutcomes,
   type EngineError,
   type PendingOutcomeStore,
-} from "../handwritten/engine/index.js";
-import type { Result } from "../handwritten/contract/index.js";
-import { EngineUsageError, type Engine, type EngineFactory } from "./engine.js";
-import { currentHistory, latestEarlierApproval } from "./rewind.js";
+} from "./index.js";
+import type { Result } from "../../contract/index.js";
+import {
+  currentHistory,
+  defineSlot,
+  EngineUsageError,
+  latestEarlierApproval,
+  type Engine,
+  type EngineFactory,
+  type EngineSlots,
+} from "../../runtime/index.js";
 
 /** Where the engine keeps the outcomes of a batch's finished calls, so a new process after a crash finds them. */
-export const HANDWRITTEN_PENDING_KEY = "handwritten.pending_outcomes";
+export const HANDWRITTEN_PENDING_KEY = defineSlot<PendingOutcomeStore>("handwritten.pending_outcomes");
 
-function pendingOf(durable: Map<string, unknown>): PendingOutcomeStore {
-  const kept = durable.get(HANDWRITTEN_PENDING_KEY) as PendingOutcomeStore | undefined;
+function pendingOf(slots: EngineSlots): PendingOutcomeStore {
+  const kept = slots.get(HANDWRITTEN_PENDING_KEY);
   if (kept !== undefined) return kept;
   const store = createMemoryPendingOutcomes();
-  durable.set(HANDWRITTEN_PENDING_KEY, store);
+  slots.set(HANDWRITTEN_PENDING_KEY, store);
   return store;
 }
 
@@ -25,12 +32,12 @@ const unwrap = <T>(result: Result<T, EngineError>): T => {
   return result.value;
 };
 
-export const handwrittenFactory: EngineFactory = {
+export const handwrittenFactory: EngineFactory<"handwritten"> = {
   id: "handwritten",
   version: "local",
   shape: async () => null,
-  create(env): Engine {
-    const engine = createHandwrittenEngine({ ...env, pendingOutcomes: pendingOf(env.durable) });
+  create(env): Engine<"handwritten"> {
+    const engine = createHandwrittenEngine({ ...env, pendingOutcomes: pendingOf(env.slots) });
     return {
       id: "handwritten",
       start: async (session_id, goal) => unwrap(await engine.start(session_id, goal)),

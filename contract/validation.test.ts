@@ -1,7 +1,13 @@
 import { createHash } from "node:crypto";
 import { describe, it, expect } from "vitest";
-import { referenceCanonical } from "../engine/test-helpers.js";
-import { createFixtureRegistry, createFixtureWorld, finalAnswer, toolCall, toolCalls } from "../fixtures/index.js";
+import { referenceCanonical } from "../handwritten/engine/test-helpers.js";
+import {
+  createFixtureRegistry,
+  createFixtureWorld,
+  finalAnswer,
+  toolCall,
+  toolCalls,
+} from "../handwritten/fixtures/index.js";
 import {
   DEFAULT_INPUT_LIMITS,
   REJECTION_CODES,

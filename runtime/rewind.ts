@@ -6,7 +6,7 @@
  * LangGraph's `getStateHistory` and `updateState`). What must hold afterwards is the contract's
  * business: a token spent in the abandoned history stays spent (the nonce store).
  */
-import type { AgentState, TraceEvent } from "../handwritten/contract/index.js";
+import type { AgentState, TraceEvent } from "../contract/index.js";
 
 /** The newest entry before the last whose state waits for approval, or undefined. */
 export function latestEarlierApproval<T>(history: readonly T[], stateOf: (entry: T) => AgentState): T | undefined {

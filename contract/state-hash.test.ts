@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { referenceCanonical } from "../engine/test-helpers.js";
+import { referenceCanonical } from "../handwritten/engine/test-helpers.js";
 import { appended, deepFreeze, EMPTY_LIST_DIGEST, hashStateFields, listDigest, STATE_HASH_RULE } from "./state-hash.js";
 
 const nodeSha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
