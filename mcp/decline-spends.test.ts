@@ -66,7 +66,7 @@ describe("a token minted before a decline, in process", () => {
     };
     const asked = await answer("publish_report", PUBLISH, { ask });
     expect(asked).toMatchObject({ status: "declined", code: "approval_declined" });
-    deps.sessions.put(latestEarlierApproval(deps.sessions.list("s"), (c) => c.state)!);
+    deps.sessions.put(latestEarlierApproval(deps.sessions.list("s"), (c) => c.state.status === "approval_required")!);
     expect(await answer("publish_report", PUBLISH, { approval: kept! })).toMatchObject(REFUSED);
     expect(world.totalCalls("publish_report")).toBe(0);
   });
