@@ -14,6 +14,7 @@ import { localGraphFactory } from "../../../local-graph/agent/engine.js";
 import { checkReplayable, createRoutePlanner, parseRoute, type Route } from "../../../handwritten/route/index.js";
 import { handwrittenFactory } from "../../../handwritten/engine/factory.js";
 import { observeRoute, ROUTE_COLUMNS, routeInjectedNote, routeWeeklyReport } from "../../../scenarios/route-columns.js";
+import { recordRoute } from "../../../scenarios/record-route.js";
 import { runScenario, type RunRecord } from "../../../scenarios/scenario.js";
 import { compare } from "../../../scripts/comparison/report.js";
 import type { Column } from "../../../scenarios/column.js";
@@ -22,7 +23,7 @@ import {
   fakeTextTurn,
   fakeToolTurn,
   malformedCallTurn,
-  recordRoute,
+  routeRecorder,
   ScriptedChatModel,
   toChatMessages,
   type ScriptedTurn,
@@ -34,7 +35,12 @@ const registry = createFixtureRegistry(createFixtureWorld());
 const ENGINES = [handwrittenFactory, localGraphFactory, langgraphFactory];
 
 async function record(turns: readonly ScriptedTurn[], scenario: Column = routeWeeklyReport) {
-  const result = await recordRoute({ model: new ScriptedChatModel({ turns }), scenario, id: "t", label: "fake" });
+  const result = await recordRoute({
+    recorder: routeRecorder(new ScriptedChatModel({ turns })),
+    scenario,
+    id: "t",
+    label: "fake",
+  });
   if (!result.ok) throw new Error(result.error.message);
   return result.value;
 }
@@ -287,7 +293,7 @@ describe("the committed example route", () => {
     if (!committed.ok) throw new Error(committed.error.message);
     expect(committed.value.label).toContain("fake model");
     const again = await recordRoute({
-      model: fakeWeeklyReport,
+      recorder: routeRecorder(fakeWeeklyReport),
       scenario: routeWeeklyReport,
       id: committed.value.id,
       label: fakeWeeklyLabel,

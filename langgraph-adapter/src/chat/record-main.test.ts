@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parseRoute } from "../../../handwritten/route/index.js";
-import { main } from "./record-main.js";
+import { main } from "../../../scripts/route-record.js";
 
 const adapter = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const MODEL = "models/fake-weekly-report.ts";
