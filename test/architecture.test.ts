@@ -15,12 +15,13 @@ function sources(dir: string): string[] {
   });
 }
 
+/** What a file imports: `import … from`, `export … from`, `import("…")` and bare `import "…"`. */
 const importsOf = (file: string) =>
   [
     ...readFileSync(join(root, file), "utf8").matchAll(
-      /^\s*(?:import|export)[^"']*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/gm,
+      /^\s*(?:import|export)[^"']*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|^\s*import\s+["']([^"']+)["']/gm,
     ),
-  ].map((m) => m[1] ?? m[2] ?? "");
+  ].map((m) => m[1] ?? m[2] ?? m[3] ?? "");
 
 /** The top-level folders of the project's source, each one layer of the tree. */
 const FOLDERS = [
