@@ -11,40 +11,51 @@ import { loadLangGraph, type LoadOptions, type Unloadable } from "./load-langgra
 
 export type { LoadOptions, Unloadable } from "./load-langgraph.js";
 
+/** The kinds of checkpoint store the built-in engines keep: the contract's, the local graph's, LangGraph's saver. */
+export type SessionStore = "contract_checkpoints" | "graph_checkpointer" | "langgraph_saver";
+
 export type BuiltInEngine<Id extends string> = {
   readonly id: Id;
+  /**
+   * Its factory when the engine is in the core, imported statically; null when it lives in a package
+   * of its own that may not be installed (LangGraph), loaded only through `load`.
+   */
+  readonly factory: EngineFactory<Id> | null;
   /** Its factory, or why it cannot run here (an optional install missing or off its pin). */
   readonly load: (options?: LoadOptions) => Promise<Result<EngineFactory<Id>, Unloadable>>;
   /** What `compare --framework <id>` runs, in a phrase of the usage text (the reference has none). */
   readonly about: string | null;
+  /** Where it keeps a session's checkpoints: the bench fills and seeds that store (growth, session length). */
+  readonly sessionStore: SessionStore;
   /** Fault schedules the bench plays on it per run: a full run and --quick (slower engines play fewer). */
   readonly benchFaultSchedules: { readonly full: number; readonly quick: number };
 };
 
-const builtIn =
-  <Id extends string>(factory: EngineFactory<Id>) =>
-  async () =>
-    ok(factory);
+const inCore = <Id extends string>(factory: EngineFactory<Id>) => ({ factory, load: async () => ok(factory) });
 
 /** The engines, in the order every report lists them. The first is the reference the others are compared with. */
 export const ENGINES = [
   {
     id: "handwritten",
-    load: builtIn(handwrittenFactory),
+    ...inCore(handwrittenFactory),
     about: null,
+    sessionStore: "contract_checkpoints",
     benchFaultSchedules: { full: 500, quick: 100 },
   } satisfies BuiltInEngine<"handwritten">,
   {
     id: "local_state_graph",
-    load: builtIn(localGraphFactory),
+    ...inCore(localGraphFactory),
     about: "dependency-free, in this repo",
+    sessionStore: "graph_checkpointer",
     benchFaultSchedules: { full: 150, quick: 30 },
   } satisfies BuiltInEngine<"local_state_graph">,
   {
     id: "langgraph",
+    factory: null,
     load: loadLangGraph,
     about:
       "the pinned @langchain/langgraph installed in langgraph-adapter/; when it cannot load, or the installed version is not the pin, the evidence says not-measured",
+    sessionStore: "langgraph_saver",
     benchFaultSchedules: { full: 30, quick: 10 },
   } satisfies BuiltInEngine<"langgraph">,
 ] as const;
@@ -64,6 +75,14 @@ export const isFrameworkId = (id: string): id is FrameworkId => (FRAMEWORK_IDS a
 
 /** A built-in engine's factory: its id is one of `ENGINE_IDS`. */
 export type BuiltInFactory = EngineFactory<EngineId>;
+
+/**
+ * The engines in the core, which the root suites run the contract on; an engine in a package of its
+ * own (langgraph-adapter/) runs the same suites from there, so the core never imports its framework.
+ */
+export const CORE_FACTORIES: readonly BuiltInFactory[] = ENGINES.flatMap((e) =>
+  e.factory === null ? [] : [e.factory],
+);
 
 export const engineEntry = <Id extends EngineId>(id: Id): BuiltInEngine<Id> =>
   ENGINES.find((e) => e.id === id) as unknown as BuiltInEngine<Id>;

@@ -10,6 +10,7 @@ export { defineColumn, violationsOf } from "./column.js";
 export type { Column, ColumnSpec, Expectation } from "./column.js";
 export { EngineUsageError, engineContextOf } from "../runtime/index.js";
 export {
+  CORE_FACTORIES,
   ENGINE_IDS,
   ENGINES,
   FRAMEWORK_IDS,
@@ -28,6 +29,7 @@ export type {
   EngineSlot,
   FrameworkId,
   LoadOptions,
+  SessionStore,
   Unloadable,
 } from "./engines.js";
 export type { Engine, EngineContext, EngineFactory, GraphShape } from "../runtime/index.js";

@@ -14,6 +14,7 @@ import { localGraphFactory } from "../../../local-graph/agent/engine.js";
 import { checkReplayable, createRoutePlanner, parseRoute, type Route } from "../../../handwritten/route/index.js";
 import { handwrittenFactory } from "../../../handwritten/engine/factory.js";
 import { observeRoute, ROUTE_COLUMNS, routeInjectedNote, routeWeeklyReport } from "../../../scenarios/route-columns.js";
+import { CORE_FACTORIES } from "../../../scenarios/engines.js";
 import { recordRoute } from "../../../scenarios/record-route.js";
 import { runScenario, type RunRecord } from "../../../scenarios/scenario.js";
 import { compare } from "../../../scripts/comparison/report.js";
@@ -32,7 +33,7 @@ import fakeWeeklyReport, { label as fakeWeeklyLabel } from "../../models/fake-we
 
 const here = dirname(fileURLToPath(import.meta.url));
 const registry = createFixtureRegistry(createFixtureWorld());
-const ENGINES = [handwrittenFactory, localGraphFactory, langgraphFactory];
+const ENGINES = [...CORE_FACTORIES, langgraphFactory];
 
 async function record(turns: readonly ScriptedTurn[], scenario: Column = routeWeeklyReport) {
   const result = await recordRoute({
