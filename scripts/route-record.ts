@@ -28,9 +28,9 @@ type ChatModule = {
   routeRecorder(model: unknown): RouteRecorder;
 };
 
-async function loadChatModule(): Promise<Result<ChatModule, string>> {
+async function loadChatModule(specifier: string): Promise<Result<ChatModule, string>> {
   try {
-    return { ok: true, value: (await import(CHAT_MODULE)) as ChatModule };
+    return { ok: true, value: (await import(specifier)) as ChatModule };
   } catch (e) {
     return {
       ok: false,
@@ -64,6 +64,8 @@ export type RecordIo = {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
   readonly cwd?: string;
+  /** The adapter's chat module (tests point this at a module that cannot load). */
+  readonly chatModule?: string;
 };
 
 const defaultIo: RecordIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
@@ -109,7 +111,7 @@ export async function main(argv: readonly string[], io: RecordIo = defaultIo): P
 
   // Under `npm run`, the working directory is the package root; INIT_CWD is where the command was typed.
   const cwd = io.cwd ?? process.env["INIT_CWD"] ?? process.cwd();
-  const chat = await loadChatModule();
+  const chat = await loadChatModule(io.chatModule ?? CHAT_MODULE);
   if (!chat.ok) {
     io.stderr(`route:record: ${chat.error}\n`);
     return 3;

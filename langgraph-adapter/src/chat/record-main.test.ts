@@ -41,6 +41,17 @@ describe("route:record", () => {
     expect(existsSync(join(adapter, "x.json"))).toBe(false);
   });
 
+  it("exits 3, writing nothing, when the adapter's chat module cannot load", async () => {
+    const output = join(dir, "unloaded.route.json");
+    let stderr = "";
+    const argv = ["--model", MODEL, "--scenario", "route_weekly_report", "--output", output];
+    const io = { stdout: () => undefined, stderr: (t: string) => (stderr += t), cwd: adapter };
+    const code = await main(argv, { ...io, chatModule: join(dir, "no-chat-module.js") });
+    expect(code).toBe(3);
+    expect(stderr).toContain("chat module did not load");
+    expect(existsSync(output)).toBe(false);
+  });
+
   it("exits 4 when the route cannot be written", async () => {
     const output = join(dir, "weekly.route.json", "inside-a-file.json");
     const { code } = await run(["--model", MODEL, "--scenario", "route_weekly_report", "--output", output]);
