@@ -84,14 +84,15 @@ export const CORE_FACTORIES: readonly BuiltInFactory[] = ENGINES.flatMap((e) =>
   e.factory === null ? [] : [e.factory],
 );
 
-export const engineEntry = <Id extends EngineId>(id: Id): BuiltInEngine<Id> =>
-  ENGINES.find((e) => e.id === id) as unknown as BuiltInEngine<Id>;
+export function engineEntry(id: EngineId): BuiltInEngine<EngineId> {
+  const entry = ENGINES.find((e) => e.id === id);
+  if (entry === undefined) throw new Error(`no built-in engine ${id}`);
+  return entry;
+}
 
 /** Loads a built-in engine by id. */
-export const loadEngine = <Id extends EngineId>(
-  id: Id,
-  options: LoadOptions = {},
-): Promise<Result<EngineFactory<Id>, Unloadable>> => engineEntry(id).load(options);
+export const loadEngine = (id: EngineId, options: LoadOptions = {}): Promise<Result<BuiltInFactory, Unloadable>> =>
+  engineEntry(id).load(options);
 
 /** A built-in engine as a measurement sees it: loaded, or not measured with its reason (never replaced by another). */
 export type EngineSlot =
