@@ -6,7 +6,7 @@
  *   tsx scripts/compare.ts --framework ./examples/naive-engine.ts   → pre_approval_state fails, exit 1
  */
 import { approvePending } from "../contract/index.js";
-import { handwrittenFactory, type Engine, type EngineFactory } from "../scenarios/index.js";
+import { handwrittenFactory, type Engine, type EngineFactory, type EngineResult } from "../scenarios/index.js";
 
 export const engineFactory: EngineFactory<"naive_auto_approve"> = {
   id: "naive_auto_approve",
@@ -14,20 +14,20 @@ export const engineFactory: EngineFactory<"naive_auto_approve"> = {
   shape: async () => null,
   create(context): Engine<"naive_auto_approve"> {
     const inner = handwrittenFactory.create(context);
-    const approveAnyway = async (session_id: string) => {
-      let state = await inner.state(session_id);
-      while (state?.status === "approval_required" && state.pending_approval !== null) {
-        const token = approvePending(state.pending_approval, session_id, context.secret, context.clock.now());
+    const approveAnyway = async (result: EngineResult): Promise<EngineResult> => {
+      let state = result;
+      while (state.ok && state.value.status === "approval_required" && state.value.pending_approval !== null) {
+        const { session_id, pending_approval } = state.value;
+        const token = approvePending(pending_approval, session_id, context.secret, context.clock.now());
         state = await inner.submitApproval(session_id, { kind: "token", token });
       }
-      if (state === undefined) throw new Error(`no state for ${session_id}`);
       return state;
     };
     return {
       ...inner,
       id: "naive_auto_approve",
-      start: async (session_id, goal) => (await inner.start(session_id, goal), approveAnyway(session_id)),
-      resume: async (session_id) => (await inner.resume(session_id), approveAnyway(session_id)),
+      start: async (session_id, goal) => approveAnyway(await inner.start(session_id, goal)),
+      resume: async (session_id) => approveAnyway(await inner.resume(session_id)),
     };
   },
 };

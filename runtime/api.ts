@@ -15,6 +15,7 @@ import type {
   NonceStore,
   Planner,
   ReconcileInput,
+  Result,
   ToolRegistry,
   TraceEvent,
   TraceSink,
@@ -80,16 +81,20 @@ export function engineContextOf(env: EngineContext): EngineContext {
   };
 }
 
+/** What every engine operation answers: the state, or a misuse from the closed set of codes. */
+export type EngineResult<T = AgentState> = Result<T, EngineError>;
+
 export type Engine<Id extends string = string> = {
   readonly id: Id;
   /** Runs a new session until it ends or waits for a person. */
-  start(session_id: string, goal: string): Promise<AgentState>;
+  start(session_id: string, goal: string): Promise<EngineResult>;
   /** `input` is untrusted: anything but an `ApprovalInput` is refused as `approval_malformed`, changing nothing. */
-  submitApproval(session_id: string, input: ApprovalInput | unknown): Promise<AgentState>;
+  submitApproval(session_id: string, input: ApprovalInput | unknown): Promise<EngineResult>;
   /** Continues from the latest checkpoint, as a new process does after a crash. */
-  resume(session_id: string): Promise<AgentState>;
-  reconcileUncertain(session_id: string, input: ReconcileInput): Promise<AgentState>;
-  state(session_id: string): Promise<AgentState | undefined>;
+  resume(session_id: string): Promise<EngineResult>;
+  reconcileUncertain(session_id: string, input: ReconcileInput): Promise<EngineResult>;
+  /** The latest state, or `checkpoint_tampered` when the stored checkpoint fails its seal. */
+  state(session_id: string): Promise<EngineResult<AgentState | undefined>>;
   trace(session_id: string): Promise<readonly TraceEvent[]>;
   /** Committed graph steps of a session, or null for an engine that is not a graph. */
   graphSteps(session_id: string): Promise<number | null>;
@@ -98,7 +103,7 @@ export type Engine<Id extends string = string> = {
    * store restored from an older copy or a time-travel resume does (`rewind.ts`). Optional: an
    * engine without it is refused `rewind_unsupported` by the rewind columns.
    */
-  rewindToApproval?(session_id: string): Promise<AgentState>;
+  rewindToApproval?(session_id: string): Promise<EngineResult>;
 };
 
 export type EngineFactory<Id extends string = string> = {

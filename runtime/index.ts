@@ -6,6 +6,7 @@ export type {
   EngineError,
   EngineErrorCode,
   EngineFactory,
+  EngineResult,
   GraphShape,
 } from "./api.js";
 export { createSlots, defineSlot, slotValue } from "./slots.js";
@@ -21,3 +22,5 @@ export { performEffect } from "./perform.js";
 export type { PerformDeps } from "./perform.js";
 export { createDriver } from "./driver.js";
 export type { Driver, DriverDeps, DriverEvent, DriverStep, RunUntil } from "./driver.js";
+export { engineErrorOf, engineOf, engineResult, unwrapEngine } from "./results.js";
+export type { EngineBody } from "./results.js";

@@ -32,7 +32,8 @@ export type {
   SessionStore,
   Unloadable,
 } from "./engines.js";
-export type { Engine, EngineContext, EngineFactory, GraphShape } from "../runtime/index.js";
+export type { Engine, EngineContext, EngineFactory, EngineResult, GraphShape } from "../runtime/index.js";
+export { unwrapEngine } from "../runtime/index.js";
 export { createEnvironment, DEFAULT_SEED, FIXTURE_SECRET } from "../handwritten/fixtures/environment.js";
 export type { Environment, EnvironmentOptions } from "../handwritten/fixtures/environment.js";
 export { handwrittenFactory } from "../handwritten/engine/factory.js";

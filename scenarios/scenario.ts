@@ -7,13 +7,23 @@ import {
   approvePending,
   assertNever,
   digest,
+  err,
+  ok,
   isProcessCrash,
   type AgentState,
   type JsonValue,
   type Planner,
   type TraceEvent,
 } from "../contract/index.js";
-import { EngineUsageError, engineContextOf, type Engine, type EngineFactory } from "../runtime/api.js";
+import {
+  engineContextOf,
+  engineErrorOf,
+  unwrapEngine,
+  type Engine,
+  type EngineError,
+  type EngineFactory,
+  type EngineResult,
+} from "../runtime/index.js";
 import { createEnvironment, type Environment, type EnvironmentOptions } from "../handwritten/fixtures/environment.js";
 import { withWorkBudget } from "./budget.js";
 
@@ -108,9 +118,11 @@ export async function runScenario(
     let refused: string | null = null;
     try {
       if (action.kind === "restart_and_resume") engine = factory.create(engineContextOf(env));
-      await perform(engine, env, action, memo);
+      refused = (await perform(engine, env, action, memo))?.code ?? null;
     } catch (error) {
-      if (error instanceof EngineUsageError) refused = error.code;
+      // A column's own token function may refuse too (no pending call to sign for).
+      const refusedBy = engineErrorOf(error);
+      if (refusedBy !== null) refused = refusedBy.code;
       else if (isProcessCrash(error)) crashed = true;
       else throw error;
     }
@@ -121,70 +133,76 @@ export async function runScenario(
       action: action.kind,
       crashed,
       refused,
-      state: await engine.state(SESSION_ID),
+      state: unwrapEngine(await engine.state(SESSION_ID)),
       side_effects: env.world.totalEffects(),
       executor_calls: env.world.totalCalls(),
       ledger: Object.fromEntries(keys.map((key) => [key, env.ledger.get(key)?.state ?? null])),
     });
   }
-  const final = await engine.state(SESSION_ID);
+  const final = unwrapEngine(await engine.state(SESSION_ID));
   if (final === undefined) throw new Error(`scenario ${scenario.name} left no state on ${factory.id}`);
   const trace = await engine.trace(SESSION_ID);
   const graph_steps = options.graphSteps === false ? null : await engine.graphSteps(SESSION_ID);
   return { observation: scenario.observe({ snapshots, final, trace, env }), graph_steps, trace };
 }
 
+/** Performs one action; the engine's refusal, if any, is what the snapshot records. */
 async function perform(
   engine: Engine<string>,
   env: Environment,
   action: Action,
   memo: Map<string, string>,
-): Promise<void> {
-  const current = async () => {
+): Promise<EngineError | null> {
+  const refusal = (result: EngineResult<unknown>) => (result.ok ? null : result.error);
+  const current = async (): Promise<EngineResult> => {
     const state = await engine.state(SESSION_ID);
-    if (state === undefined) throw new EngineUsageError("unknown_session", `no state for ${SESSION_ID}`);
-    return state;
+    if (!state.ok) return state;
+    return state.value === undefined
+      ? err({ code: "unknown_session", message: `no state for ${SESSION_ID}` })
+      : ok(state.value);
   };
-  const mint = async () => {
+  const mint = async (): Promise<EngineResult<string>> => {
     const state = await current();
-    if (state.pending_approval === null) throw new EngineUsageError("approval_not_pending", "nothing to approve");
-    return approvePending(state.pending_approval, SESSION_ID, env.secret, env.clock.now());
+    if (!state.ok) return state;
+    if (state.value.pending_approval === null)
+      return err({ code: "approval_not_pending", message: "nothing to approve" });
+    return ok(approvePending(state.value.pending_approval, SESSION_ID, env.secret, env.clock.now()));
   };
   switch (action.kind) {
     case "start":
-      await engine.start(SESSION_ID, action.goal ?? DEFAULT_GOAL);
-      return;
+      return refusal(await engine.start(SESSION_ID, action.goal ?? DEFAULT_GOAL));
     case "approve": {
       const token = await mint();
-      memo.set("last_approval", token);
-      await engine.submitApproval(SESSION_ID, { kind: "token", token });
-      return;
+      if (!token.ok) return token.error;
+      memo.set("last_approval", token.value);
+      return refusal(await engine.submitApproval(SESSION_ID, { kind: "token", token: token.value }));
     }
-    case "mint_token":
-      memo.set(action.as, await mint());
-      return;
+    case "mint_token": {
+      const token = await mint();
+      if (token.ok) memo.set(action.as, token.value);
+      return refusal(token);
+    }
     case "decline":
-      await engine.submitApproval(SESSION_ID, { kind: "decline" });
-      return;
-    case "submit_token":
-      await engine.submitApproval(SESSION_ID, { kind: "token", token: action.token(env, await current(), memo) });
-      return;
+      return refusal(await engine.submitApproval(SESSION_ID, { kind: "decline" }));
+    case "submit_token": {
+      const state = await current();
+      if (!state.ok) return state.error;
+      const token = action.token(env, state.value, memo);
+      return refusal(await engine.submitApproval(SESSION_ID, { kind: "token", token }));
+    }
     case "restart_and_resume":
-      await engine.resume(SESSION_ID);
-      return;
+      return refusal(await engine.resume(SESSION_ID));
     case "reconcile":
-      await engine.reconcileUncertain(SESSION_ID, { outcome: "confirmed", operator: action.operator });
-      return;
+      return refusal(await engine.reconcileUncertain(SESSION_ID, { outcome: "confirmed", operator: action.operator }));
     case "advance_clock":
       env.clock.advance(action.ms);
-      return;
+      return null;
     case "rewind_to_approval":
       if (engine.rewindToApproval === undefined)
-        throw new EngineUsageError("rewind_unsupported", `${engine.id} cannot rewind a session`);
-      await engine.rewindToApproval(SESSION_ID);
-      return;
+        return { code: "rewind_unsupported", message: `${engine.id} cannot rewind a session` };
+      return refusal(await engine.rewindToApproval(SESSION_ID));
     default:
-      assertNever(action);
+      return assertNever(action);
   }
 }
 

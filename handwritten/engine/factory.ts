@@ -1,15 +1,9 @@
 /** The handwritten engine behind the scenario interface. */
-import {
-  createHandwrittenEngine,
-  createMemoryPendingOutcomes,
-  type EngineError,
-  type PendingOutcomeStore,
-} from "./index.js";
-import type { Result } from "../../contract/index.js";
+import { createHandwrittenEngine, createMemoryPendingOutcomes, type PendingOutcomeStore } from "./index.js";
+import { err, ok } from "../../contract/index.js";
 import {
   currentHistory,
   defineSlot,
-  EngineUsageError,
   latestEarlierApproval,
   type Engine,
   type EngineFactory,
@@ -27,11 +21,6 @@ function pendingOf(slots: EngineSlots): PendingOutcomeStore {
   return store;
 }
 
-const unwrap = <T>(result: Result<T, EngineError>): T => {
-  if (!result.ok) throw new EngineUsageError(result.error.code, result.error.message);
-  return result.value;
-};
-
 export const handwrittenFactory: EngineFactory<"handwritten"> = {
   id: "handwritten",
   version: "local",
@@ -40,11 +29,11 @@ export const handwrittenFactory: EngineFactory<"handwritten"> = {
     const engine = createHandwrittenEngine({ ...env, pendingOutcomes: pendingOf(env.slots) });
     return {
       id: "handwritten",
-      start: async (session_id, goal) => unwrap(await engine.start(session_id, goal)),
-      submitApproval: async (session_id, input) => unwrap(await engine.submitApproval(session_id, input)),
-      resume: async (session_id) => unwrap(await engine.resume(session_id)),
-      reconcileUncertain: async (session_id, input) => unwrap(await engine.reconcileUncertain(session_id, input)),
-      state: async (session_id) => unwrap(engine.state(session_id)),
+      start: (session_id, goal) => engine.start(session_id, goal),
+      submitApproval: (session_id, input) => engine.submitApproval(session_id, input),
+      resume: (session_id) => engine.resume(session_id),
+      reconcileUncertain: (session_id, input) => engine.reconcileUncertain(session_id, input),
+      state: async (session_id) => engine.state(session_id),
       // The sink is an append-only audit log; the session's trace is the history its state came from.
       trace: async (session_id) => currentHistory(env.trace.list(session_id)),
       graphSteps: async () => null,
@@ -54,9 +43,11 @@ export const handwrittenFactory: EngineFactory<"handwritten"> = {
           env.checkpoints.list(session_id),
           (c) => c.state.status === "approval_required",
         );
-        if (target === undefined) throw new EngineUsageError("nothing_to_rewind", `no earlier approval point`);
+        if (target === undefined) return err({ code: "nothing_to_rewind", message: "no earlier approval point" });
         env.checkpoints.put(target);
-        return unwrap(engine.state(session_id)) ?? target.state;
+        // Read back through the seal check, as every load is.
+        const loaded = engine.state(session_id);
+        return loaded.ok ? ok(loaded.value ?? target.state) : loaded;
       },
     };
   },

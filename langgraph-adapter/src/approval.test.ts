@@ -1,8 +1,8 @@
+import { unwrapEngine } from "../../runtime/index.js";
 import { describe, expect, it } from "vitest";
 import { approvePending } from "../../contract/index.js";
 import { handwrittenFactory } from "../../handwritten/engine/factory.js";
 import { createEnvironment } from "../../handwritten/fixtures/environment.js";
-import { EngineUsageError } from "../../runtime/api.js";
 import { runScenario, SESSION_ID } from "../../scenarios/scenario.js";
 import { createLangGraphEngine, langgraphFactory } from "./index.js";
 import {
@@ -39,7 +39,7 @@ describe("human approval on LangGraph (interrupt and Command resume)", () => {
     const env = createEnvironment(approvedPublish.options);
     const entries: NodeEntry[] = [];
     const engine = createLangGraphEngine(env, { onNodeEntry: (node, status) => entries.push({ node, status }) });
-    const waiting = await engine.start(SESSION_ID, approvedPublish.goal);
+    const waiting = unwrapEngine(await engine.start(SESSION_ID, approvedPublish.goal));
     expect(waiting.status).toBe("approval_required");
     expect(waiting.pending_approval?.tool).toBe("publish_report");
     expect(env.world.totalCalls()).toBe(0);
@@ -47,12 +47,14 @@ describe("human approval on LangGraph (interrupt and Command resume)", () => {
 
     // A restarted process still finds the pending call, and the token it approves runs it once.
     const restarted = createLangGraphEngine(env);
-    const pending = (await restarted.state(SESSION_ID))?.pending_approval;
+    const pending = unwrapEngine(await restarted.state(SESSION_ID))?.pending_approval;
     if (pending == null) throw new Error("the restarted engine lost the pending approval");
-    const done = await restarted.submitApproval(SESSION_ID, {
-      kind: "token",
-      token: approvePending(pending, SESSION_ID, env.secret, env.clock.now()),
-    });
+    const done = unwrapEngine(
+      await restarted.submitApproval(SESSION_ID, {
+        kind: "token",
+        token: approvePending(pending, SESSION_ID, env.secret, env.clock.now()),
+      }),
+    );
     expect(done.status).toBe("done");
     expect(env.world.totalEffects("publish_report")).toBe(1);
   });
@@ -60,17 +62,16 @@ describe("human approval on LangGraph (interrupt and Command resume)", () => {
   it("refuses an approval when no call is waiting, without touching the graph", async () => {
     const env = createEnvironment(approvedPublish.options);
     const engine = createLangGraphEngine(env);
-    await expect(engine.submitApproval(SESSION_ID, { kind: "decline" })).rejects.toMatchObject({
-      code: "unknown_session",
+    await expect(engine.submitApproval(SESSION_ID, { kind: "decline" })).resolves.toMatchObject({
+      error: { code: "unknown_session" },
     });
-    const waiting = await engine.start(SESSION_ID, approvedPublish.goal);
+    const waiting = unwrapEngine(await engine.start(SESSION_ID, approvedPublish.goal));
     await engine.submitApproval(SESSION_ID, {
       kind: "token",
       token: approvePending(waiting.pending_approval!, SESSION_ID, env.secret, env.clock.now()),
     });
-    const second = engine.submitApproval(SESSION_ID, { kind: "decline" });
-    await expect(second).rejects.toBeInstanceOf(EngineUsageError);
-    await expect(second).rejects.toMatchObject({ code: "approval_not_pending" });
+    const second = await engine.submitApproval(SESSION_ID, { kind: "decline" });
+    expect(second).toMatchObject({ ok: false, error: { code: "approval_not_pending" } });
     expect(env.world.totalEffects("publish_report")).toBe(1);
   });
 

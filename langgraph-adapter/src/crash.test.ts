@@ -1,3 +1,4 @@
+import { unwrapEngine } from "../../runtime/index.js";
 import { describe, expect, it } from "vitest";
 import { approvePending, isProcessCrash, ProcessCrash } from "../../contract/index.js";
 import { createEnvironment } from "../../handwritten/fixtures/environment.js";
@@ -35,9 +36,9 @@ describe("a process crash inside a LangGraph node", () => {
       isProcessCrash(await rejection(createLangGraphEngine(env, watch).start(SESSION_ID, crashAfterSave.goal))),
     ).toBe(true);
     expect(env.world.totalEffects("save_artifact")).toBe(1);
-    expect((await createLangGraphEngine(env).state(SESSION_ID))?.status).toBe("executing");
+    expect(unwrapEngine(await createLangGraphEngine(env).state(SESSION_ID))?.status).toBe("executing");
 
-    const resumed = await createLangGraphEngine(env, watch).resume(SESSION_ID);
+    const resumed = unwrapEngine(await createLangGraphEngine(env, watch).resume(SESSION_ID));
     expect(resumed.status).toBe("done");
     expect(countEntries(entries, "execute")).toBe(2);
     // Both calls went out under one and the same key, and the write landed once.
@@ -56,22 +57,24 @@ describe("a process crash inside a LangGraph node", () => {
       onNodeEntry: (node: NodeEntry["node"], status: NodeEntry["status"]) => entries.push({ node, status }),
     };
     const first = createLangGraphEngine(env, watch);
-    const waiting = await first.start(SESSION_ID, crashAfterPublish.goal);
+    const waiting = unwrapEngine(await first.start(SESSION_ID, crashAfterPublish.goal));
     const token = approvePending(waiting.pending_approval!, SESSION_ID, env.secret, env.clock.now());
     expect(isProcessCrash(await rejection(first.submitApproval(SESSION_ID, { kind: "token", token })))).toBe(true);
     expect(env.world.totalEffects("publish_report")).toBe(1);
 
     const second = createLangGraphEngine(env, watch);
-    const stopped = await second.resume(SESSION_ID);
+    const stopped = unwrapEngine(await second.resume(SESSION_ID));
     expect(stopped.status).toBe("reconcile_required");
     expect((await second.trace(SESSION_ID)).map((e) => e.type)).toContain("tool_uncertain");
     expect(env.world.totalCalls("publish_report")).toBe(1);
     expect(env.world.totalEffects("publish_report")).toBe(1);
 
     // Resuming again retries nothing: the run stays stopped.
-    expect((await second.resume(SESSION_ID)).status).toBe("reconcile_required");
+    expect(unwrapEngine(await second.resume(SESSION_ID)).status).toBe("reconcile_required");
     const executesBeforeReconcile = countEntries(entries, "execute");
-    const finished = await second.reconcileUncertain(SESSION_ID, { outcome: "confirmed", operator: "operator-7" });
+    const finished = unwrapEngine(
+      await second.reconcileUncertain(SESSION_ID, { outcome: "confirmed", operator: "operator-7" }),
+    );
     expect(finished.status).toBe("done");
     expect(countEntries(entries, "execute")).toBe(executesBeforeReconcile);
     expect(env.world.totalCalls("publish_report")).toBe(1);
@@ -91,7 +94,7 @@ describe("a process crash inside a LangGraph node", () => {
     await engine.start(SESSION_ID, crashAfterPublish.goal);
     await expect(
       engine.reconcileUncertain(SESSION_ID, { outcome: "confirmed", operator: "operator-7" }),
-    ).rejects.toMatchObject({ code: "not_reconcilable" });
+    ).resolves.toMatchObject({ ok: false, error: { code: "not_reconcilable" } });
     expect(env.world.totalCalls()).toBe(0);
   });
 });

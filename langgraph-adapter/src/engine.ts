@@ -15,10 +15,16 @@ import {
   type ApprovalInput,
   type TraceEvent,
 } from "../../contract/index.js";
-import { EngineUsageError, type Engine, type EngineContext, type EngineFactory } from "../../runtime/api.js";
+import {
+  engineOf,
+  EngineUsageError,
+  latestEarlierApproval,
+  type Engine,
+  type EngineContext,
+  type EngineFactory,
+} from "../../runtime/index.js";
 import type { AgentNode } from "../../local-graph/agent/nodes.js";
 import { recursionLimitFor } from "../../local-graph/agent/routes.js";
-import { latestEarlierApproval } from "../../runtime/rewind.js";
 import { sealedCheckpointerOf } from "./checkpointer.js";
 import { buildLangGraphAgentGraph, type NodeEntryListener } from "./graph.js";
 import { diagramOf, shapeOf } from "./shape.js";
@@ -63,7 +69,7 @@ export function createLangGraphEngine(env: EngineContext, options: LangGraphEngi
     }
   };
 
-  return {
+  return engineOf({
     id: "langgraph",
     async start(session_id, goal) {
       if ((await values(session_id)) !== undefined)
@@ -117,7 +123,7 @@ export function createLangGraphEngine(env: EngineContext, options: LangGraphEngi
       await graph.updateState(target.config, { agent, trace: [] }, agent.status === "batch" ? "policy" : "validate");
       return run(session_id, null);
     },
-  };
+  });
 }
 
 /**

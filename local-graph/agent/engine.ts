@@ -2,6 +2,7 @@
 import { applyFact, confirmUncertain, parseApprovalInput, startRun, type AgentState } from "../../contract/index.js";
 import {
   defineSlot,
+  engineOf,
   EngineUsageError,
   latestEarlierApproval,
   type Engine,
@@ -43,7 +44,7 @@ export const localGraphFactory: EngineFactory<"local_state_graph"> = {
     const resumeWith = async (session_id: string, value?: unknown): Promise<AgentState> =>
       (await graph.invoke(session_id, value === undefined ? { kind: "resume" } : { kind: "resume", value })).state
         .agent;
-    return {
+    return engineOf({
       id: "local_state_graph",
       async start(session_id, goal) {
         const started = startRun(session_id, goal, { at: env.clock.now(), ids: env.ids });
@@ -86,6 +87,6 @@ export const localGraphFactory: EngineFactory<"local_state_graph"> = {
         checkpointer.put(target);
         return saved(session_id).state.agent;
       },
-    };
+    });
   },
 };

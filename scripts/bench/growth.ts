@@ -11,7 +11,7 @@
  * its waiting checkpoint between runs (exactly, for MemorySaver; for the two append-only
  * stores by appending the waiting checkpoint again, which the report counts).
  */
-import { defineSlot } from "../../runtime/index.js";
+import { defineSlot, unwrapEngine } from "../../runtime/index.js";
 import {
   approvePending,
   assertNever,
@@ -108,7 +108,7 @@ type Prepared = { readonly baseline: Environment; readonly waiting: AgentState; 
 async function prepare(factory: BuiltInFactory): Promise<Prepared> {
   const baseline = createEnvironment({ script: GROWTH_SCRIPT });
   const engine = factory.create(baseline);
-  const waiting = await engine.start(SESSION_ID, GOAL);
+  const waiting = unwrapEngine(await engine.start(SESSION_ID, GOAL));
   if (waiting.status !== "approval_required")
     throw new Error(`growth baseline on ${factory.id} is ${waiting.status}, not approval_required`);
   return { baseline, waiting, history: await historyOf(engineEntry(factory.id).sessionStore, baseline) };
@@ -294,7 +294,7 @@ async function continueSession(factory: BuiltInFactory, prepared: Prepared): Pro
   if (pending === null) throw new Error("the waiting state has no pending call");
   const token = approvePending(pending, SESSION_ID, env.secret, env.clock.now());
   const start = process.hrtime.bigint();
-  const final = await engine.submitApproval(SESSION_ID, { kind: "token", token });
+  const final = unwrapEngine(await engine.submitApproval(SESSION_ID, { kind: "token", token }));
   const us = elapsedUs(start);
   if (final.status !== "done") throw new Error(`growth run on ${factory.id} ended ${final.status}, not done`);
   return { us, steps: final.seq - prepared.waiting.seq };

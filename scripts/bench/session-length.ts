@@ -8,6 +8,7 @@
  * Bare LangGraph (the adapter's anchor, `langgraph-adapter/src/bare-anchor.ts`) runs the same
  * calls on the same seeded history.
  */
+import { unwrapEngine } from "../../runtime/index.js";
 import { assertNever, toCheckpoint, type AgentState, type TraceEvent } from "../../contract/index.js";
 import { finalAnswer, toolCall } from "../../handwritten/fixtures/index.js";
 import { LOCAL_GRAPH_CHECKPOINTER_KEY, sealedGraphCheckpointer } from "../../local-graph/agent/index.js";
@@ -101,7 +102,7 @@ type Reference = {
 
 async function reference(calls: number, timedCalls: number): Promise<Reference> {
   const env = sessionEnv(calls);
-  const final = await handwrittenFactory.create(env).start(SESSION_ID, "read the sales table");
+  const final = unwrapEngine(await handwrittenFactory.create(env).start(SESSION_ID, "read the sales table"));
   const trace = env.trace.list(SESSION_ID);
   if (final.status !== "done" || trace.length !== 1 + EVENTS_PER_CALL * calls + 2)
     throw new Error(`reference session of ${calls} calls ended ${final.status} with ${trace.length} events`);
@@ -133,7 +134,7 @@ async function runEngine(factory: BuiltInFactory, ref: Reference, adapter: Adapt
   const before = await engine.graphSteps(SESSION_ID);
   const cpu = process.cpuUsage();
   const start = process.hrtime.bigint();
-  const final = await engine.resume(SESSION_ID);
+  const final = unwrapEngine(await engine.resume(SESSION_ID));
   const us = elapsedUs(start);
   const cpu_us = cpuUs(cpu);
   const after = await engine.graphSteps(SESSION_ID);

@@ -8,6 +8,7 @@
  * engine applies the same facts through `applyFact` and emits the same trace, so the same
  * scenario is the same number of steps on every engine.
  */
+import { unwrapEngine } from "../../runtime/index.js";
 import {
   approvePending,
   assertNever,
@@ -81,7 +82,7 @@ export async function runTimed(
     }
   };
   const current = async (): Promise<AgentState> => {
-    const state = await engine.state(SESSION_ID);
+    const state = unwrapEngine(await engine.state(SESSION_ID));
     if (state === undefined) throw new Error(`${scenario.name}: no state for ${SESSION_ID} on ${factory.id}`);
     return state;
   };

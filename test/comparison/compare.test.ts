@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { applyFacts, beginCall, DEFAULT_INPUT_LIMITS, factForBegin, replayContent } from "../../contract/index.js";
+import { applyFacts, beginCall, DEFAULT_INPUT_LIMITS, factForBegin, ok, replayContent } from "../../contract/index.js";
 import { createAgentNodes, localGraphFactory } from "../../local-graph/agent/index.js";
 import { REQUIRED_COLUMNS, type EngineFactory } from "../../scenarios/index.js";
 import { main } from "../../scripts/compare.js";
@@ -69,14 +69,15 @@ describe("compare.ts detects a broken engine", () => {
         return {
           ...base,
           async start(session_id, goal) {
-            const state = await base.start(session_id, goal);
-            if (state.status !== "approval_required") return state;
+            const started = await base.start(session_id, goal);
+            if (!started.ok || started.value.status !== "approval_required") return started;
+            const state = started.value;
             // The bug under test: skip the approval and go straight to the ledger and the executor.
             const authorized = applyFacts(state, [{ type: "approval_accepted" }], {
               at: env.clock.now(),
               ids: env.ids,
             }).state;
-            if (authorized.status !== "authorized") return state;
+            if (authorized.status !== "authorized") return started;
             const begun = applyFacts(
               authorized,
               [factForBegin(beginCall(env, session_id, authorized.step, authorized.call), replayContent(env))],
@@ -85,7 +86,7 @@ describe("compare.ts detects a broken engine", () => {
             const executed = await nodes.execute({ agent: begun.state, trace: [], outcomes: [] }, () => ({
               kind: "decline",
             }));
-            return executed.agent ?? begun.state;
+            return ok(executed.agent ?? begun.state);
           },
         };
       },

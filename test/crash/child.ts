@@ -8,6 +8,7 @@
  * its effect is on disk, a ledger that signals before or after recording the outcome): the
  * engines themselves run unchanged.
  */
+import { unwrapEngine } from "../../runtime/index.js";
 import { existsSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import {
@@ -23,7 +24,7 @@ import {
 } from "../../contract/index.js";
 import type { AgentGraphState } from "../../local-graph/agent/index.js";
 import type { GraphCheckpoint, GraphCheckpointer } from "../../local-graph/runtime/index.js";
-import { EngineUsageError, type Engine, type EngineFactory } from "../../runtime/api.js";
+import type { Engine, EngineFactory } from "../../runtime/api.js";
 import type { Environment } from "../../handwritten/fixtures/environment.js";
 import { loadEngine } from "../../scenarios/engines.js";
 import { createDurableEnvironment, langgraphDatabasePath, LOCAL_GRAPH_CHECKPOINTER_KEY } from "../../durable/index.js";
@@ -202,14 +203,14 @@ function view(state: AgentState, trace: readonly TraceEvent[]): RunView {
 }
 
 async function current(engine: Engine): Promise<AgentState> {
-  const state = await engine.state(request.session);
+  const state = unwrapEngine(await engine.state(request.session));
   if (state === undefined) throw new Error(`no state for ${request.session}`);
   return state;
 }
 
 /** A new process starts its clock where the saved run left off, so time never runs backwards. */
 async function catchUpClock(engine: Engine): Promise<void> {
-  const state = await engine.state(request.session);
+  const state = unwrapEngine(await engine.state(request.session));
   if (state !== undefined && state.updated_at > env.clock.now()) env.clock.advance(state.updated_at - env.clock.now());
 }
 
@@ -217,7 +218,7 @@ async function approve(engine: Engine, state: AgentState): Promise<AgentState> {
   if (state.pending_approval === null) throw new Error("nothing to approve");
   const token = approvePending(state.pending_approval, request.session, env.secret, env.clock.now());
   say({ type: "token", token });
-  return engine.submitApproval(request.session, { kind: "token", token });
+  return unwrapEngine(await engine.submitApproval(request.session, { kind: "token", token }));
 }
 
 async function main(): Promise<void> {
@@ -226,7 +227,7 @@ async function main(): Promise<void> {
     say({ type: "done", view: view(state, await engine.trace(request.session)) });
   switch (request.mode) {
     case "run": {
-      let state = await engine.start(request.session, "crash test");
+      let state = unwrapEngine(await engine.start(request.session, "crash test"));
       if (state.status === "approval_required") {
         if (killAt === "awaiting_approval") stopHere("awaiting_approval");
         if (request.approve) state = await approve(engine, state);
@@ -237,33 +238,33 @@ async function main(): Promise<void> {
       await catchUpClock(engine);
       const saved = await current(engine);
       return done(
-        saved.status === "approval_required" ? await approve(engine, saved) : await engine.resume(request.session),
+        saved.status === "approval_required"
+          ? await approve(engine, saved)
+          : unwrapEngine(await engine.resume(request.session)),
       );
     }
     case "aftermath": {
       await catchUpClock(engine);
       for (const token of request.tokens) {
-        try {
-          const after = await engine.submitApproval(request.session, { kind: "token", token });
-          const last = (await engine.trace(request.session)).at(-1);
-          if (last?.type === "approval_refused") say({ type: "token_refused", code: last.reason ?? "unknown" });
-          else say({ type: "token_accepted", view: view(after, await engine.trace(request.session)) });
-        } catch (error) {
-          if (!(error instanceof EngineUsageError)) throw error;
-          say({ type: "token_refused", code: error.code });
-        }
+        const after = await engine.submitApproval(request.session, { kind: "token", token });
+        const last = (await engine.trace(request.session)).at(-1);
+        if (!after.ok) say({ type: "token_refused", code: after.error.code });
+        else if (last?.type === "approval_refused") say({ type: "token_refused", code: last.reason ?? "unknown" });
+        else say({ type: "token_accepted", view: view(after.value, await engine.trace(request.session)) });
       }
       const saved = await current(engine);
       if (saved.status !== "reconcile_required") return done(saved);
       // Resuming again retries nothing; only a person's confirmation moves an uncertain call on.
-      const again = await engine.resume(request.session);
+      const again = unwrapEngine(await engine.resume(request.session));
       say({ type: "state", label: "resumed_again", view: view(again, await engine.trace(request.session)) });
       return done(
-        await engine.reconcileUncertain(request.session, { outcome: "confirmed", operator: "operator-crash-test" }),
+        unwrapEngine(
+          await engine.reconcileUncertain(request.session, { outcome: "confirmed", operator: "operator-crash-test" }),
+        ),
       );
     }
     case "concurrent":
-      return done(await engine.start(request.session, "concurrency test"));
+      return done(unwrapEngine(await engine.start(request.session, "concurrency test")));
   }
 }
 

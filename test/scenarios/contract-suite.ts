@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { hashState } from "../../contract/index.js";
+import { unwrapEngine } from "../../runtime/index.js";
 import { finalAnswer, toolCall } from "../../handwritten/fixtures/index.js";
 import {
   ALL_COLUMNS,
@@ -92,7 +93,7 @@ export function behavesLikeTheContract(factory: EngineFactory): void {
         finalAnswer("ok"),
       ];
       const env = createEnvironment({ script, limits: { maxSteps: calls + 1 } });
-      const final = await factory.create(env).start(SESSION_ID, "read it a hundred times");
+      const final = unwrapEngine(await factory.create(env).start(SESSION_ID, "read it a hundred times"));
       expect(final.status).toBe("done");
       expect(final.messages.filter((m) => m.role === "tool" && m.status === "ok")).toHaveLength(calls);
       expect(final.seq).toBe(1 + 5 * calls + 1);

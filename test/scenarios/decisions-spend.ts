@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { approvePending } from "../../contract/index.js";
+import { unwrapEngine } from "../../runtime/index.js";
 import { finalAnswer, toolCall, toolCalls } from "../../handwritten/fixtures/index.js";
 import { BATCH_EXECUTIONS, engineContextOf, type BatchExecution, type EngineFactory } from "../../runtime/index.js";
 import { createEnvironment, SESSION_ID } from "../../scenarios/index.js";
@@ -28,7 +29,7 @@ async function spentAfter(
 ) {
   const env = createEnvironment({ script, batchExecution: mode });
   const engine = factory.create(engineContextOf(env));
-  const pending = (await engine.start(SESSION_ID, "spend it")).pending_approval;
+  const pending = unwrapEngine(await engine.start(SESSION_ID, "spend it")).pending_approval;
   if (pending === null) throw new Error("the run does not wait for approval");
   const token = approvePending(pending, SESSION_ID, env.secret, env.clock.now());
   await engine.submitApproval(SESSION_ID, decision === "approve" ? { kind: "token", token } : { kind: "decline" });

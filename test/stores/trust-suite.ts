@@ -3,6 +3,7 @@
  * nothing secret is persisted, an edited checkpoint is refused as `checkpoint_tampered`. Written
  * once; the core runs it on its engines, the LangGraph adapter on LangGraph with its savers.
  */
+import { unwrapEngine } from "../../runtime/index.js";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -59,7 +60,7 @@ export function storedStateIsATrustBoundary(factory: EngineFactory, hooks: Saver
     describe(`${factory.id} over the ${kind.name} stores: stored state is a trust boundary`, () => {
       it("persists no credential or contact data from planner output or the final answer", async () => {
         const { env, dir, engine } = await open(kind, SECRET_SCRIPT);
-        const final = await engine.start(SESSION_ID, "write up the notes");
+        const final = unwrapEngine(await engine.start(SESSION_ID, "write up the notes"));
         expect(final.status).toBe("done");
         expect(final.status === "done" && final.final).toContain("[redacted]");
         expect(env.world.totalCalls()).toBe(0);
@@ -71,19 +72,16 @@ export function storedStateIsATrustBoundary(factory: EngineFactory, hooks: Saver
 
       it("refuses a pending call whose stored arguments were edited (team → public) as checkpoint_tampered", async () => {
         const { env, dir, engine } = await open(kind, [PUBLISH_TEAM, finalAnswer("published")]);
-        const waiting = await engine.start(SESSION_ID, "publish the weekly report");
+        const waiting = unwrapEngine(await engine.start(SESSION_ID, "publish the weekly report"));
         expect(waiting.status).toBe("approval_required");
         const pending = waiting.pending_approval as PendingApproval;
         kind.tamper(env, dir, publishToPublic);
         await hooks.tamper?.(kind, env, dir, publishToPublic);
         const token = approvePending(pending, SESSION_ID, env.secret, env.clock.now());
         const restarted = factory.create(env);
-        const refusal = await restarted.submitApproval(SESSION_ID, { kind: "token", token }).then(
-          () => null,
-          (error: unknown) => error as { code?: string; message?: string },
-        );
-        expect(refusal?.code).toBe("checkpoint_tampered");
-        expect(refusal?.message).toContain(SESSION_ID);
+        const refused = await restarted.submitApproval(SESSION_ID, { kind: "token", token });
+        expect(refused.ok ? null : refused.error.code).toBe("checkpoint_tampered");
+        expect(refused.ok ? null : refused.error.message).toContain(SESSION_ID);
         expect(env.world.data.reports).toEqual([]);
         expect(env.world.totalCalls()).toBe(0);
         void engine;
@@ -91,21 +89,20 @@ export function storedStateIsATrustBoundary(factory: EngineFactory, hooks: Saver
 
       it("refuses malformed approval input as approval_malformed and the session stays usable", async () => {
         const { env, engine } = await open(kind, [PUBLISH_TEAM, finalAnswer("published")]);
-        const waiting = await engine.start(SESSION_ID, "publish the weekly report");
+        const waiting = unwrapEngine(await engine.start(SESSION_ID, "publish the weekly report"));
         for (const input of MALFORMED_APPROVALS) {
-          const refusal = await engine.submitApproval(SESSION_ID, input).then(
-            () => null,
-            (error: unknown) => (error as { code?: string }).code,
+          const refused = await engine.submitApproval(SESSION_ID, input);
+          expect(refused.ok ? null : refused.error.code, JSON.stringify(input)?.slice(0, 60)).toBe(
+            "approval_malformed",
           );
-          expect(refusal, JSON.stringify(input)?.slice(0, 60)).toBe("approval_malformed");
         }
-        expect((await engine.state(SESSION_ID))?.checkpoint_hash).toBe(waiting.checkpoint_hash);
-        await expect(engine.resume(SESSION_ID)).resolves.toMatchObject({ status: "approval_required" });
+        expect(unwrapEngine(await engine.state(SESSION_ID))?.checkpoint_hash).toBe(waiting.checkpoint_hash);
+        await expect(engine.resume(SESSION_ID)).resolves.toMatchObject({ value: { status: "approval_required" } });
         const pending = waiting.pending_approval as PendingApproval;
         const token = approvePending(pending, SESSION_ID, env.secret, env.clock.now());
         const restarted = factory.create(env); // a new process after the bad input
         await expect(restarted.submitApproval(SESSION_ID, { kind: "token", token })).resolves.toMatchObject({
-          status: "done",
+          value: { status: "done" },
         });
         expect(env.world.data.reports).toHaveLength(1);
       });
