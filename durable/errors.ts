@@ -19,7 +19,9 @@ export type StoreErrorCode =
   /** A row read back does not have the shape it was written with. */
   | "store_row_invalid"
   /** The connection broke or timed out during an operation. */
-  | "store_unavailable";
+  | "store_unavailable"
+  /** The store is sealed under another key than the one this process holds (`stores/store-key.ts`). */
+  | "store_key_mismatch";
 
 export class StoreError extends Error {
   static readonly unminifiableName = "StoreError";

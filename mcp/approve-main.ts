@@ -8,15 +8,18 @@
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { z } from "zod";
-import { approvePending, DEFAULT_APPROVAL_TTL_MS, systemClock } from "../contract/index.js";
-import { readSecret, SECRET_ENV } from "./cli.js";
+import { approvePending, DEFAULT_APPROVAL_TTL_MS, err, ok, systemClock } from "../contract/index.js";
+import { resolveStoreSpec, STORE_ENV } from "../durable/index.js";
+import { DEFAULT_MCP_STORE, readSecret, SECRET_ENV } from "./cli.js";
+import { keyBesideStore } from "./server-key.js";
 
 export const APPROVE_USAGE = `Usage: npx tsx mcp/approve-main.ts --answer JSON [--ttl-ms N]
 
 Prints an approval token for the pending call of an approval_required answer.
   --answer JSON   the answer's structuredContent: {"status":"approval_required","session_id":...,"pending":{...}}
   --ttl-ms N      how long the token stays valid (default ${DEFAULT_APPROVAL_TTL_MS})
-Environment: ${SECRET_ENV} must be the server's secret.
+Environment: ${SECRET_ENV} must be the server's secret; unset, the key the server keeps beside
+its SQLite store (${DEFAULT_MCP_STORE}, or ${STORE_ENV}) is used.
 Exit codes: 0 token printed; 2 bad usage.`;
 
 const ApprovalRequired = z.object({
@@ -48,9 +51,10 @@ export function approveMain(
     return usage((error as Error).message);
   }
   if (values.help === true) return { code: 0, out: `${APPROVE_USAGE}\n` };
-  const secret = readSecret(env);
-  if (!secret.ok) return usage(secret.error.message);
-  if (secret.value === null) return usage(`${SECRET_ENV} is unset; a token must be signed with the server's secret`);
+  const configured = readSecret(env);
+  if (!configured.ok) return usage(configured.error.message);
+  const secret = approverKey(configured.value, env);
+  if (!secret.ok) return usage(`${secret.error.message}; a token must be signed with the server's key`);
   const ttl = values["ttl-ms"] === undefined ? DEFAULT_APPROVAL_TTL_MS : Number(values["ttl-ms"]);
   if (!Number.isSafeInteger(ttl) || ttl <= 0)
     return usage(`--ttl-ms needs a positive whole number, got ${JSON.stringify(values["ttl-ms"])}`);
@@ -61,6 +65,15 @@ export function approveMain(
     return usage("--answer needs the structuredContent of an approval_required answer");
   }
   return { code: 0, out: `${approvePending(answer.pending, answer.session_id, secret.value, now, ttl)}\n` };
+}
+
+/** The configured secret, else the key file beside the server's SQLite store (the one `npm run mcp` uses). */
+function approverKey(configured: string | null, env: NodeJS.ProcessEnv) {
+  if (configured !== null) return ok(configured);
+  const spec = resolveStoreSpec(undefined, env, { kind: "sqlite", path: DEFAULT_MCP_STORE.slice("sqlite:".length) });
+  if (!spec.ok || spec.value.kind !== "sqlite")
+    return err({ message: `${SECRET_ENV} is unset and the server's store keeps no key file` });
+  return keyBesideStore(spec.value.path);
 }
 
 function usage(message: string) {

@@ -1,10 +1,14 @@
 /** The server's and the approver's command lines: clear help, and exit 2 with a clear error on bad usage. */
-import { describe, expect, it } from "vitest";
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
 import { approvePending, verifyApprovalToken, type PendingApproval } from "../contract/index.js";
 import { approveMain } from "./approve-main.js";
 import { parseServerFlags, readSecret } from "./cli.js";
 import { DEFAULT_MAX_FRAME_BYTES } from "./frame-guard.js";
-import { main } from "./server-main.js";
+import { claimStoreKey, keyFileFor, keyIdOf, openDatabase } from "../durable/index.js";
+import { main, MCP_STORE_SCOPE } from "./server-main.js";
 
 /** Runs `main` as the process would, capturing what it writes. */
 const run = (argv: string[], env: NodeJS.ProcessEnv = {}) => {
@@ -31,13 +35,51 @@ describe("npm run mcp", () => {
     [["--audit-logg", "x"], {}, "--audit-logg"],
     [["--max-frame-bytes", "1k"], {}, "--max-frame-bytes"],
     [[], { AGENT_HARNESS_APPROVAL_SECRET: "short" }, "at least 16 characters"],
-    [["--audit-log", "/nonexistent-dir/audit.jsonl"], {}, "ENOENT"],
+    [["--store", "memory", "--audit-log", "/nonexistent-dir/audit.jsonl"], {}, "ENOENT"],
   ])("exits 2 for %j with a clear error and nothing on stdout", (argv, env, message) => {
     const { code, stdout, stderr } = run(argv, env);
     expect(code).toBe(2);
     expect(stdout).toBe("");
     expect(stderr).toContain(message);
     expect(stderr).toContain("--help");
+  });
+});
+
+describe("npm run mcp: the key it seals and approves with", () => {
+  const scratch = mkdtempSync(join(tmpdir(), "agent-harness-cli-key-"));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  const [keyA, keyB] = ["first-server-key-0123456789", "second-server-key-0123456789"];
+
+  it("refuses a store sealed under another key with store_key_mismatch, naming both key ids and neither key", () => {
+    const path = join(scratch, "claimed.sqlite");
+    const db = openDatabase({ kind: "sqlite", path });
+    if (!db.ok) throw db.error;
+    expect(claimStoreKey(db.value, MCP_STORE_SCOPE, keyIdOf(keyA)).ok).toBe(true);
+    db.value.close();
+    const { code, stdout, stderr } = run(["--store", `sqlite:${path}`], { AGENT_HARNESS_APPROVAL_SECRET: keyB });
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr).toContain("store_key_mismatch");
+    expect(stderr).toContain(keyIdOf(keyA));
+    expect(stderr).toContain(keyIdOf(keyB));
+    expect(stderr).not.toContain(keyA);
+    expect(stderr).not.toContain(keyB);
+  });
+
+  it("refuses a key file beside the store that others may read", () => {
+    const path = join(scratch, "exposed.sqlite");
+    writeFileSync(keyFileFor(path), `${keyA}\n`, { mode: 0o644 });
+    chmodSync(keyFileFor(path), 0o644);
+    const { code, stderr } = run(["--store", `sqlite:${path}`]);
+    expect(code).toBe(2);
+    expect(stderr).toContain("chmod 600");
+    expect(stderr).not.toContain(keyA);
+  });
+
+  it("refuses a postgres store without a configured secret, which servers on other machines could not share", () => {
+    const { code, stderr } = run(["--store", "postgres://nobody@127.0.0.1:1/none"]);
+    expect(code).toBe(2);
+    expect(stderr).toContain("needs AGENT_HARNESS_APPROVAL_SECRET");
   });
 });
 
@@ -125,8 +167,22 @@ describe("approve-main", () => {
     ).toBe(true);
   });
 
+  it("signs with the key the server keeps beside its SQLite store when no secret is set", () => {
+    const dir = mkdtempSync(join(tmpdir(), "agent-harness-approve-key-"));
+    try {
+      const store = join(dir, "mcp.sqlite");
+      writeFileSync(keyFileFor(store), "the-server-kept-key-0123\n", { mode: 0o600 });
+      const { code, out } = approveMain(["--answer", answer], { AGENT_HARNESS_STORE: `sqlite:${store}` }, 100);
+      expect(code).toBe(0);
+      expect(out.trim()).toBe(approvePending(pending, "s1", "the-server-kept-key-0123", 100));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it.each([
-    [["--answer", answer], {}, /unset/],
+    [["--answer", answer], { AGENT_HARNESS_STORE: "sqlite:/nonexistent-dir/mcp.sqlite" }, /unset and .*ENOENT/],
+    [["--answer", answer], { AGENT_HARNESS_STORE: "memory" }, /unset and the server's store keeps no key file/],
     [["--answer", "{}"], env, /approval_required answer/],
     [["--answer", answer, "--ttl-ms", "0"], env, /positive/],
     [["--nonce", "x"], env, /Unknown option/],

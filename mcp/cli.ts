@@ -46,8 +46,11 @@ Options:
   -h, --help              show this help and exit
 
 Environment:
-  ${SECRET_ENV}   the server-held HMAC secret for approval tokens (at least
-                          ${MIN_SECRET_CHARS} characters). Unset: a random secret, so no call can be approved.
+  ${SECRET_ENV}   the server-held key that seals sessions and signs approval tokens
+                          (at least ${MIN_SECRET_CHARS} characters). Unset: on a SQLite store, a key made once
+                          and kept beside it in <store>.key (owner-only, refused if others may read
+                          it); in memory, a key of the process; a postgres store needs it set.
+                          A store sealed under another key is refused (store_key_mismatch).
   ${HTTP_TOKEN_ENV}        with --http: every request must carry Authorization: Bearer <token>
 
 Exit codes: 0 after stdin closes or --help; 2 bad usage; 4 the HTTP address cannot be bound.`;

@@ -6,9 +6,9 @@ import { randomBytes } from "node:crypto";
 import { dirname } from "node:path";
 import { pathToFileURL } from "node:url";
 import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
-import { createIdSource, systemClock, type TraceSink } from "../contract/index.js";
+import { createIdSource, ok, systemClock, type TraceSink } from "../contract/index.js";
 import type { FixtureWorld } from "../handwritten/fixtures/index.js";
-import { makeDirectory, openStores, resolveStoreSpec, writeFilesAtomically } from "../durable/index.js";
+import { claimStoreKey, makeDirectory, openStores, resolveStoreSpec, writeFilesAtomically } from "../durable/index.js";
 import { createFileAuditSink } from "./audit-file.js";
 import { createMemoryAuditSink, type AuditSink } from "./audit.js";
 import { createFixtureHarnessDeps } from "./deps.js";
@@ -17,6 +17,7 @@ import { createFrameGuard } from "./frame-guard.js";
 import { createRawArguments } from "./raw-arguments.js";
 import { isLoopback, serveHttp } from "./http.js";
 import { createHarnessServerFactory } from "./server.js";
+import { serverKeyFor } from "./server-key.js";
 import { GuardedTransport } from "./request-guard.js";
 
 /** The one scope of a server's stores in its database (several deployments can share a database under others). */
@@ -60,14 +61,22 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: MainIo
   }
   const configured = readSecret(env);
   if (!configured.ok) return fail(configured.error.message);
-  if (configured.value === null)
-    io.err(`agent-harness mcp: ${SECRET_ENV} is unset; using a random secret, so no high_risk call can be approved\n`);
-  const secret = configured.value ?? randomBytes(32).toString("hex");
 
   const { auditLog, worldFile, maxFrameBytes } = flags.value;
-  const opened = openMcpStores(flags.value.store, env);
+  const spec = mcpStoreSpec(flags.value.store, env);
+  if (!spec.ok) return fail(spec.error.message);
+  const key = serverKeyFor(configured.value, spec.value, () => randomBytes(32).toString("hex"));
+  if (!key.ok) return fail(key.error.message);
+  const opened = openStores(spec.value, MCP_STORE_SCOPE);
   if (!opened.ok) return fail(opened.error.message);
-  const { stores } = opened.value;
+  const { stores, db } = opened.value;
+  const claimed = db === null ? ok(undefined) : claimStoreKey(db, MCP_STORE_SCOPE, key.value.id);
+  if (!claimed.ok) {
+    db?.close();
+    return fail(`${claimed.error.message}; set ${SECRET_ENV} to the key it was sealed under`);
+  }
+  io.err(`agent-harness mcp: sealing and approving with ${key.value.id}, from ${key.value.source}\n`);
+  const secret = key.value.secret;
   const world = stores.world();
   const writeWorld =
     worldFile === null ? undefined : () => writeAtomically(worldFile, JSON.stringify(worldCounts(world)));
@@ -116,27 +125,27 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: MainIo
     new StdioServerTransport(guard, process.stdout, { maxBufferSize: maxFrameBytes + 2 }),
     { onRefused: (id) => rawArguments.discard(id) },
   );
-  serveStdio(createHarnessServerFactory(deps, { rawArguments, ...settled }), {
+  const instance = randomBytes(6).toString("hex");
+  serveStdio(createHarnessServerFactory(deps, { rawArguments, instance, ...settled }), {
     transport,
     onerror: (error) => io.err(`agent-harness mcp: ${error.message}\n`),
   });
   return "serving";
 }
 
-/** The stores of `--store` (default: a SQLite file, its folder made if missing), in the one scope an MCP server uses. */
-function openMcpStores(flag: string | null, env: NodeJS.ProcessEnv) {
+/** The store of `--store` (default: a SQLite file, its folder made if missing). */
+function mcpStoreSpec(flag: string | null, env: NodeJS.ProcessEnv) {
   const spec = resolveStoreSpec(flag ?? undefined, env, {
     kind: "sqlite",
     path: DEFAULT_MCP_STORE.slice("sqlite:".length),
   });
-  if (!spec.ok) return spec;
   // A folder that cannot be made is reported by opening the store, with the store's own error code.
-  if (spec.value.kind === "sqlite") {
+  if (spec.ok && spec.value.kind === "sqlite") {
     try {
       makeDirectory(dirname(spec.value.path));
     } catch {}
   }
-  return openStores(spec.value, MCP_STORE_SCOPE);
+  return spec;
 }
 
 /** The durable trace holds every event (for `trace://` after a restart); the file log gets a copy. */

@@ -130,8 +130,12 @@ export function createHarnessServer(deps: HarnessDeps, options: HarnessServerOpt
  */
 export function createHarnessServerFactory(
   deps: HarnessDeps,
-  options: Omit<HarnessServerOptions, "connectionSession">,
+  options: Omit<HarnessServerOptions, "connectionSession"> & {
+    /** Names this server process in its connections' sessions; a new one per start, so no start reuses an earlier one's. */
+    readonly instance: string;
+  },
 ): McpServerFactory {
+  const { instance, ...rest } = options;
   let connections = 0;
-  return () => createHarnessServer(deps, { ...options, connectionSession: `connection-${++connections}` });
+  return () => createHarnessServer(deps, { ...rest, connectionSession: `connection-${instance}-${++connections}` });
 }

@@ -68,9 +68,14 @@ function threadOf(config: RunnableConfig): string {
 }
 
 /**
- * What the seal covers: the checkpoint's id and the harness channels, the agent state as its
- * `hashState` and the trace as its chain digest (`state-hash.ts`), both recomputed from the
- * content, so sealing a step costs the same however long the session is.
+ * What the seal covers: the checkpoint's id and the harness channels as LangGraph restores them,
+ * the agent state as its `hashState` and the trace as its chain digest (`state-hash.ts`), both
+ * recomputed from the content, so sealing a step costs the same however long the session is.
+ *
+ * A trace that is absent is the empty trace, the channel's default: a channel nothing has written
+ * yet (the input checkpoint's, step -1) holds `[]` in memory, which MemorySaver and SqliteSaver
+ * store with the checkpoint but PostgresSaver does not (it keeps only channels with a version, as
+ * blobs), and LangGraph restores an absent trace as `[]` either way.
  */
 function sealedPart(checkpoint: Checkpoint): unknown {
   const { agent, trace } = checkpoint.channel_values as { agent?: AgentState; trace?: readonly TraceEvent[] };
@@ -78,7 +83,7 @@ function sealedPart(checkpoint: Checkpoint): unknown {
     id: checkpoint.id,
     values: {
       ...(agent === undefined ? {} : { agent: hashState(agent) }),
-      ...(trace === undefined ? {} : { trace: listDigest(trace) }),
+      trace: listDigest(trace ?? []),
     },
   };
 }

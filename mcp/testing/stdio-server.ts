@@ -6,7 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { Client } from "@modelcontextprotocol/client";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import type { CallToolResult } from "@modelcontextprotocol/server";
@@ -40,15 +40,47 @@ export type SpawnedServer = {
   kill(): Promise<void>;
 };
 
-export async function spawnServer(era: Era = "2025-11-25", extraArgs: readonly string[] = []): Promise<SpawnedServer> {
+/**
+ * The server as `npm run mcp` starts it with nothing configured (no --store, no secret), in `cwd`:
+ * its default store and the key beside it are made under that folder.
+ */
+export const unconfiguredServer = (cwd: string) =>
+  ({
+    cwd,
+    command: [
+      process.execPath,
+      "--import",
+      pathToFileURL(join(REPO_ROOT, "node_modules/tsx/dist/loader.mjs")).href,
+      join(REPO_ROOT, "mcp/server-main.ts"),
+    ],
+    env: {},
+  }) as const;
+
+/** How to start the server: by default the test command, in the repository, holding TEST_SECRET. */
+export type ServerLaunch = {
+  readonly cwd: string;
+  readonly command: readonly string[];
+  readonly env: Readonly<Record<string, string>>;
+};
+const TEST_LAUNCH: ServerLaunch = {
+  cwd: REPO_ROOT,
+  command: SERVER_COMMAND,
+  env: { AGENT_HARNESS_APPROVAL_SECRET: TEST_SECRET },
+};
+
+export async function spawnServer(
+  era: Era = "2025-11-25",
+  extraArgs: readonly string[] = [],
+  launch: ServerLaunch = TEST_LAUNCH,
+): Promise<SpawnedServer> {
   const dir = mkdtempSync(join(tmpdir(), "agent-harness-mcp-"));
   const [auditLog, worldFile] = [join(dir, "audit.jsonl"), join(dir, "world.json")];
-  const [command, ...args] = SERVER_COMMAND;
+  const [command, ...args] = launch.command;
   const transport = new InPlaceProbeTransport({
-    command,
+    command: command!,
     args: [...args, "--audit-log", auditLog, "--world-file", worldFile, ...extraArgs],
-    cwd: REPO_ROOT,
-    env: { ...getDefaultEnvironment(), AGENT_HARNESS_APPROVAL_SECRET: TEST_SECRET },
+    cwd: launch.cwd,
+    env: { ...getDefaultEnvironment(), ...launch.env },
     stderr: "ignore",
   });
   const client = new Client(
