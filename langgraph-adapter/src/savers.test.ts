@@ -5,6 +5,7 @@
  * memory, every checkpoint LangGraph writes (the input checkpoint included) opens under its seal,
  * and an edit made in the saver's own tables is still refused.
  */
+import { unwrapEngine } from "../../runtime/index.js";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -71,7 +72,7 @@ for (const kind of KINDS) {
       const env = opened.environment(approvedPublish.options);
       env.slots.set(CHECKPOINTER_KEY, opened.saver);
       const engine = langgraphFactory.create(engineContextOf(env));
-      expect((await engine.start(SESSION_ID, approvedPublish.goal)).status).toBe("approval_required");
+      expect(unwrapEngine(await engine.start(SESSION_ID, approvedPublish.goal)).status).toBe("approval_required");
       return { ...opened, env, engine };
     };
 
@@ -91,14 +92,20 @@ for (const kind of KINDS) {
       await spliceLatestTraceIntoInput();
       await expect(engine.graphSteps(SESSION_ID)).rejects.toMatchObject({ code: "checkpoint_tampered" });
       // The latest checkpoint was not touched: the session itself still opens.
-      expect((await engine.state(SESSION_ID))?.status).toBe("approval_required");
+      expect(unwrapEngine(await engine.state(SESSION_ID))?.status).toBe("approval_required");
     });
 
     it("refuses a stored agent state edited in the saver's own rows, and publishes nothing", async () => {
       const { env, engine, publishToPublic } = await waitingSession();
       await publishToPublic();
-      await expect(engine.state(SESSION_ID)).rejects.toMatchObject({ code: "checkpoint_tampered" });
-      await expect(engine.resume(SESSION_ID)).rejects.toMatchObject({ code: "checkpoint_tampered" });
+      await expect(engine.state(SESSION_ID)).resolves.toMatchObject({
+        ok: false,
+        error: { code: "checkpoint_tampered" },
+      });
+      await expect(engine.resume(SESSION_ID)).resolves.toMatchObject({
+        ok: false,
+        error: { code: "checkpoint_tampered" },
+      });
       expect(env.world.totalCalls()).toBe(0);
     });
   });
