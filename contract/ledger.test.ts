@@ -1,7 +1,7 @@
 import { describe, it, expect } from "vitest";
 import { digest } from "./canonical.js";
 import { createMemoryLedger, decideBegin, decideDispatch, type BeginRequest, type LedgerEntry } from "./ledger.js";
-import type { RiskClass } from "./tool.js";
+import type { RiskClass } from "./risk.js";
 
 const ARGS = { title: "notes" };
 const D1 = digest(ARGS);

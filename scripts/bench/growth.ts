@@ -12,7 +12,13 @@
  * stores by appending the waiting checkpoint again, which the report counts).
  */
 import { defineSlot } from "../../runtime/index.js";
-import { approvePending, toCheckpoint, type AgentState, type CheckpointStore } from "../../contract/index.js";
+import {
+  approvePending,
+  assertNever,
+  toCheckpoint,
+  type AgentState,
+  type CheckpointStore,
+} from "../../contract/index.js";
 import { finalAnswer, toolCall } from "../../handwritten/fixtures/index.js";
 import type { GraphCheckpoint, GraphCheckpointer } from "../../local-graph/runtime/index.js";
 import { LOCAL_GRAPH_CHECKPOINTER_KEY, type AgentGraphState } from "../../local-graph/agent/index.js";
@@ -119,6 +125,8 @@ async function historyOf(id: EngineId, env: Environment): Promise<History> {
       return memorySaverHistory(
         await asMemorySaver(slotted<unknown>(env, "langgraph.checkpointer", ["getTuple", "put", "list"]), SESSION_ID),
       );
+    default:
+      return assertNever(id);
   }
 }
 

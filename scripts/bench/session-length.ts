@@ -8,7 +8,7 @@
  * Bare LangGraph (the adapter's anchor, `langgraph-adapter/src/bare-anchor.ts`) runs the same
  * calls on the same seeded history.
  */
-import { toCheckpoint, type AgentState, type TraceEvent } from "../../contract/index.js";
+import { assertNever, toCheckpoint, type AgentState, type TraceEvent } from "../../contract/index.js";
 import { finalAnswer, toolCall } from "../../handwritten/fixtures/index.js";
 import { LOCAL_GRAPH_CHECKPOINTER_KEY, sealedGraphCheckpointer } from "../../local-graph/agent/index.js";
 import { createEnvironment, handwrittenFactory, SESSION_ID, type Environment } from "../../scenarios/index.js";
@@ -156,6 +156,8 @@ async function seed(id: EngineId, env: Environment, ref: Reference, adapter: Ada
     case "langgraph":
       if (adapter === null) throw new Error("the LangGraph adapter's bench module did not load");
       return adapter.seedLangGraphSession(env, SESSION_ID, ref.seed, ref.seedTrace);
+    default:
+      return assertNever(id);
   }
 }
 

@@ -12,6 +12,7 @@ import { existsSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import {
   approvePending,
+  assertNever,
   createRegistry,
   DEFAULT_EPOCH,
   type AgentState,
@@ -160,6 +161,7 @@ const env: Environment = { ...base, registry: createRegistry(tools), ledger, che
 async function factoryFor(): Promise<EngineFactory> {
   if (request.engine === "handwritten") return handwrittenFactory;
   if (request.engine === "local_state_graph") return localGraphFactory;
+  if (request.engine !== "langgraph") return assertNever(request.engine);
   // The adapter next to this script: compiled (.js) when the child was built by build.ts.
   const adapter = new URL(
     `../../langgraph-adapter/src/index.${import.meta.url.endsWith(".ts") ? "ts" : "js"}`,
@@ -266,6 +268,8 @@ async function main(): Promise<void> {
     }
     case "concurrent":
       return done(await engine.start(request.session, "concurrency test"));
+    default:
+      return assertNever(request);
   }
 }
 

@@ -1,6 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { decidePolicy, hasSideEffects } from "./policy.js";
-import { RISK_CLASSES } from "./tool.js";
+import { decidePolicy, hasSideEffects, RISK_CLASSES } from "./risk.js";
 
 describe("decidePolicy", () => {
   it("allows read_only and idempotent_write calls", () => {
