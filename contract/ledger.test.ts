@@ -76,6 +76,17 @@ describe("decideDispatch (recovery after an intent checkpoint)", () => {
     expect(decideDispatch(entry("in_flight"), call("idempotent_write"))).toEqual({ kind: "dispatch" });
   });
 
+  it("runs a read_only call again after a crash (it changes nothing)", () => {
+    expect(decideDispatch(entry("in_flight"), call("read_only"))).toEqual({ kind: "dispatch" });
+  });
+
+  it("never dispatches again an always_deny call that somehow holds a dispatched entry", () => {
+    expect(decideDispatch(entry("in_flight"), call("always_deny"))).toEqual({
+      kind: "uncertain",
+      reason: "crash_before_outcome",
+    });
+  });
+
   it("dispatches a high_risk call whose earlier attempt never reached the tool", () => {
     const undispatched: LedgerEntry = { ...entry("in_flight"), state: "in_flight", dispatched: false };
     expect(decideDispatch(undispatched, call("high_risk"))).toEqual({ kind: "dispatch" });

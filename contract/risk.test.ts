@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { decidePolicy, hasSideEffects, RISK_CLASSES } from "./risk.js";
+import { decidePolicy, hasSideEffects, RISK_CLASSES, RISK_RULES } from "./risk.js";
 
 describe("decidePolicy", () => {
   it("allows read_only and idempotent_write calls", () => {
@@ -30,5 +30,25 @@ describe("hasSideEffects", () => {
     expect(hasSideEffects("high_risk")).toBe(true);
     expect(hasSideEffects("read_only")).toBe(false);
     expect(hasSideEffects("always_deny")).toBe(false);
+  });
+});
+
+describe("RISK_RULES", () => {
+  it("cannot be changed through a row a caller holds", () => {
+    const policy = decidePolicy("high_risk") as { kind: string };
+    expect(() => {
+      policy.kind = "allow";
+    }).toThrow(TypeError);
+    expect(() => {
+      (RISK_RULES.high_risk.hints as { destructiveHint: boolean }).destructiveHint = false;
+    }).toThrow(TypeError);
+    expect(() => {
+      (RISK_RULES as Record<string, unknown>)["high_risk"] = RISK_RULES.read_only;
+    }).toThrow(TypeError);
+    expect(decidePolicy("high_risk")).toEqual({ kind: "require_approval" });
+  });
+
+  it("has a row for exactly the risk classes", () => {
+    expect(Object.keys(RISK_RULES).sort()).toEqual([...RISK_CLASSES].sort());
   });
 });
