@@ -48,6 +48,25 @@ describe("RISK_RULES", () => {
     expect(decidePolicy("high_risk")).toEqual({ kind: "require_approval" });
   });
 
+  it("hints to an MCP host what each class does (CONTRACT §8): reads, safe repeats, destruction", () => {
+    expect(RISK_RULES.read_only.hints).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
+    expect(RISK_RULES.idempotent_write.hints).toEqual({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+    });
+    // Neither a call that needs a person nor one that must never run may look harmless to a host.
+    for (const risk of ["high_risk", "always_deny"] as const)
+      expect(RISK_RULES[risk].hints).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: false });
+  });
+
+  it("after a crash runs again only what is safe to repeat (rule 5)", () => {
+    expect(RISK_CLASSES.filter((risk) => RISK_RULES[risk].afterCrash === "run_again")).toEqual([
+      "read_only",
+      "idempotent_write",
+    ]);
+  });
+
   it("has a row for exactly the risk classes", () => {
     expect(Object.keys(RISK_RULES).sort()).toEqual([...RISK_CLASSES].sort());
   });
