@@ -209,10 +209,13 @@ export async function checkSchedule(
         violations.push({ rule: "at_most_one_side_effect_per_key", detail: `${tool} ${key} landed ${count} times` });
     }
   }
+  // Accepted approvals per tool and key: an approval of one tool never covers another's effect.
   const approved = new Map<string, number>();
-  for (const e of trace)
-    if (e.type === "approval_accepted" && e.idempotency_key !== null)
-      approved.set(e.idempotency_key, (approved.get(e.idempotency_key) ?? 0) + 1);
+  for (const e of trace) {
+    if (e.type !== "approval_accepted" || e.idempotency_key === null) continue;
+    const at = `${e.tool} ${e.idempotency_key}`;
+    approved.set(at, (approved.get(at) ?? 0) + 1);
+  }
   // The policy of each tool that had an effect, read from its risk class in the run's registry.
   for (const [tool, byKey] of Object.entries(observation.side_effects)) {
     const spec = registry?.get(tool);
@@ -226,10 +229,11 @@ export async function checkSchedule(
         break;
       case "require_approval":
         for (const [key, count] of Object.entries(byKey)) {
-          if (count > (approved.get(key) ?? 0))
+          const approvals = approved.get(`${tool} ${key}`) ?? 0;
+          if (count > approvals)
             violations.push({
               rule: "no_unapproved_side_effect",
-              detail: `${tool} ${key}: ${count} effects, ${approved.get(key) ?? 0} approvals`,
+              detail: `${tool} ${key}: ${count} effects, ${approvals} approvals`,
             });
         }
         break;

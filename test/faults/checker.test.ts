@@ -13,12 +13,13 @@ import { checkSchedule } from "../../scripts/faults/schedule.js";
 const relabel = (registry: ToolRegistry, risk: (name: string, risk: RiskClass) => RiskClass) =>
   createRegistry(registry.list().map((spec) => ({ ...spec, risk: risk(spec.name, spec.risk) })));
 
-const ignoresPolicy: EngineFactory = {
+/** The handwritten engine seeing the tools in other classes than the run's registry says. */
+const seeing = (risk: (name: string, risk: RiskClass) => RiskClass): EngineFactory => ({
   ...handwrittenFactory,
-  id: "ignores_policy",
-  create: (context) =>
-    handwrittenFactory.create({ ...context, registry: relabel(context.registry, () => "read_only") }),
-};
+  id: "sees_other_classes",
+  create: (context) => handwrittenFactory.create({ ...context, registry: relabel(context.registry, risk) }),
+});
+const ignoresPolicy = seeing(() => "read_only");
 
 /** The run's own registry (what the checker reads), with some tools in another class. */
 const registryWith = (risks: Readonly<Record<string, RiskClass>>) => ({
@@ -30,10 +31,10 @@ const registryWith = (risks: Readonly<Record<string, RiskClass>>) => ({
 
 const schedule = (...script: string[]): Scenario => ({
   name: "checker",
-  summary: "one planner route, started once",
+  summary: "one planner route, started once, a waiting call approved",
   goal: "checker",
   options: { script: [...script, finalAnswer("done")] },
-  actions: [{ kind: "start" }],
+  actions: [{ kind: "start" }, { kind: "approve" }],
   observe: observeRun,
 });
 
@@ -65,6 +66,15 @@ describe("the fault-schedule checker reads policy from the registry", () => {
     // save_artifact needing approval: its effect is unapproved; publish_report read-only: its effect is allowed.
     const risks = { save_artifact: "high_risk", publish_report: "read_only", run_shell: "idempotent_write" } as const;
     expect(await unapproved(ignoresPolicy, schedule(save, publish, shell), risks)).toEqual([
+      "save_artifact k1: 1 effects, 0 approvals",
+    ]);
+  });
+
+  it("counts an approval only for the tool it was given to", async () => {
+    // The engine asks approval for the publish and runs the save under the same key unasked.
+    const engine = seeing((name, risk) => (name === "save_artifact" ? "read_only" : risk));
+    const publishK1 = toolCall("publish_report", { artifact: "art_weekly", audience: "team" }, "k1");
+    expect(await unapproved(engine, schedule(publishK1, save), { save_artifact: "high_risk" })).toEqual([
       "save_artifact k1: 1 effects, 0 approvals",
     ]);
   });
