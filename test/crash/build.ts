@@ -12,6 +12,8 @@ import { build } from "esbuild";
 
 /** Folders (and single files) the child imports from, statically or dynamically. */
 const SOURCES = [
+  "contract",
+  "runtime",
   "handwritten",
   "local-graph",
   "scenarios",
