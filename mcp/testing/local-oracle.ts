@@ -1,6 +1,6 @@
 /**
  * TEST SUPPORT. What the local engine decides for a call, from the contract's own decision
- * functions (`validatePlannerOutput`, `decidePolicy`, `factForApproval`, `decideBegin`) over a
+ * functions (`validatePlannerOutput`, `decidePolicy`, `approve`, `decideBegin`) over a
  * model of each session (its pending call and spent nonces) and of the ledger. It imports
  * nothing from the MCP server, so a test that compares the two compares independent answers.
  * The model follows the server's documented session rules: a new call while one waits declines
@@ -15,7 +15,8 @@ import {
   decidePolicy,
   digest,
   executeIntent,
-  factForApproval,
+  approve,
+  createMemoryNonceStore,
   hasSideEffects,
   validatePlannerOutput,
   type JsonValue,
@@ -110,7 +111,9 @@ export function expectLocal(
       used_approvals: session.used,
     } as unknown as StateOf<"approval_required">;
     const restated = { tool, args_digest, idempotency_key: session.pending === null ? null : key };
-    const fact = factForApproval(waiting, { kind: "token", token: call.token, restated }, secret, now);
+    // A throwaway nonce store: the oracle tracks spent nonces itself, in `session.used`.
+    const nonces = createMemoryNonceStore();
+    const fact = approve({ nonces, secret }, waiting, { kind: "token", token: call.token, restated }, now);
     if (fact.type === "approval_refused") return answer("approval_refused", fact.failure.code);
     if (fact.type !== "approval_accepted") throw new Error(`an approval became fact ${fact.type}`);
     key = pending.idempotency_key;

@@ -18,8 +18,6 @@ const SOURCES = [
   "local-graph",
   "scenarios",
   "durable",
-  "scripts/comparison",
-  "scripts/langgraph-install.ts",
   "test/crash",
   "langgraph-adapter/src",
 ];
