@@ -8,6 +8,7 @@
 import { verifyApprovalToken, type ApprovalFailure } from "./approval.js";
 import { parseApprovalInput } from "./approval-input.js";
 import type { NonceStore } from "./nonces.js";
+import { assertNever } from "./result.js";
 import type { StateOf } from "./state.js";
 
 /** The facts an approval decision can apply. */
@@ -42,6 +43,8 @@ export function approve(
       return decision;
     case "approval_accepted":
       return deps.nonces.claim(nonce, state.session_id, now) ? decision : alreadyUsed();
+    default:
+      return assertNever(decision);
   }
 }
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { executeIntent } from "./execution.js";
 import { beginIntent, executionDeps, intentFor } from "./test-helpers.js";
-import { defineTool, type RiskClass } from "./tool.js";
+import type { RiskClass } from "./risk.js";
+import { defineTool } from "./tool.js";
 
 /** A tool that starts (counts a dispatch, runs `onStart`) and then waits until its signal aborts. */
 function waitingTool(name: string, risk: RiskClass, started: string[], signals: AbortSignal[], onStart = () => {}) {

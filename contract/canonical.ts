@@ -5,7 +5,7 @@
 import { hmac } from "@noble/hashes/hmac.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
-import { HarnessError } from "./result.js";
+import { assertNever, HarnessError } from "./result.js";
 
 export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
@@ -16,7 +16,8 @@ export function canonicalJson(value: unknown): string {
 
 function write(value: unknown, path: string): string {
   if (value === null) return "null";
-  switch (typeof value) {
+  const type = typeof value;
+  switch (type) {
     case "boolean":
     case "string":
       return JSON.stringify(value);
@@ -36,8 +37,13 @@ function write(value: unknown, path: string): string {
         .sort();
       return `{${keys.map((k) => `${JSON.stringify(k)}:${write(record[k], `${path}.${k}`)}`).join(",")}}`;
     }
+    case "bigint":
+    case "symbol":
+    case "undefined":
+    case "function":
+      throw nonJson(path, `a ${type}`);
     default:
-      throw nonJson(path, `a ${typeof value}`);
+      return assertNever(type);
   }
 }
 

@@ -7,7 +7,7 @@ import type { JsonValue } from "./canonical.js";
 import type { BatchFact, BeginFact, ForCall, OutcomeFact, PolicyFact } from "./call-facts.js";
 import type { Fact, UncertainReason } from "./facts.js";
 import { decideBegin, ledgerEntries, type BeginDecision, type BeginRequest } from "./ledger.js";
-import { decidePolicy } from "./policy.js";
+import { decidePolicy } from "./risk.js";
 import type { ToolRegistry } from "./registry.js";
 import { assertNever } from "./result.js";
 import type { AgentLimits, AgentState, AuthorizedCall, Intent, StateOf } from "./state.js";

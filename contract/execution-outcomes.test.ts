@@ -6,7 +6,8 @@ import { beginBatch, beginCall, confirmUncertain, executeBatch, executeIntent, r
 import { applyFacts, startRun } from "./facts.js";
 import { createIdSource } from "./ids.js";
 import { beginIntent, executionDeps, intentFor, type TestExecutionDeps } from "./test-helpers.js";
-import { defineTool, PermanentToolError, ProcessCrash, TransientToolError, type RiskClass } from "./tool.js";
+import type { RiskClass } from "./risk.js";
+import { defineTool, PermanentToolError, ProcessCrash, TransientToolError } from "./tool.js";
 
 type Behaviour = () => Promise<unknown>;
 let behaviour: Behaviour = () => Promise.resolve({ n: 1 });

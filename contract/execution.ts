@@ -9,7 +9,7 @@ import type { Clock } from "./clock.js";
 import { factForReconcile, type ExecutionOutcome, type ReconcileInput } from "./decisions.js";
 import type { Fact } from "./facts.js";
 import { decideDispatch, type BeginDecision, type LedgerStore } from "./ledger.js";
-import { hasSideEffects } from "./policy.js";
+import { hasSideEffects } from "./risk.js";
 import type { ToolRegistry } from "./registry.js";
 import { assertNever, err, HarnessError, ok, type Result } from "./result.js";
 import type { AgentState, AuthorizedCall, Intent } from "./state.js";
@@ -94,30 +94,44 @@ export async function executeIntent(
   }
 
   const settled = await callWithTimeout(spec, intent, clock, cancel);
-  if (settled.kind === "cancelled") {
-    return writes
-      ? uncertain(deps, intent, "cancelled", "cancelled after dispatch; the side effect may have happened")
-      : { kind: "failed", message: "cancelled while running" };
-  }
-  if (settled.kind === "returned") {
-    const output =
-      spec.output === undefined
-        ? { success: true as const, data: settled.value }
-        : spec.output.safeParse(settled.value);
-    if (!output.success) {
+  switch (settled.kind) {
+    case "cancelled":
       return writes
-        ? uncertain(deps, intent, "invalid_output", "tool output failed its schema after the call")
-        : { kind: "failed", message: "tool output failed its schema" };
+        ? uncertain(deps, intent, "cancelled", "cancelled after dispatch; the side effect may have happened")
+        : { kind: "failed", message: "cancelled while running" };
+    case "returned": {
+      const output =
+        spec.output === undefined
+          ? { success: true as const, data: settled.value }
+          : spec.output.safeParse(settled.value);
+      if (!output.success) {
+        return writes
+          ? uncertain(deps, intent, "invalid_output", "tool output failed its schema after the call")
+          : { kind: "failed", message: "tool output failed its schema" };
+      }
+      if (writes) ledger.complete(intent.key, output.data, clock.now());
+      return { kind: "succeeded", content: stored(deps, output.data).content, recovered: false };
     }
-    if (writes) ledger.complete(intent.key, output.data, clock.now());
-    return { kind: "succeeded", content: stored(deps, output.data).content, recovered: false };
+    case "timed_out":
+      return writes
+        ? uncertain(deps, intent, "timeout", `no answer within ${spec.timeoutMs} ms`)
+        : { kind: "transient", message: `timed out after ${spec.timeoutMs} ms` };
+    case "threw":
+      return threw(deps, intent, settled.error, writes, lastAttempt);
+    default:
+      return assertNever(settled);
   }
-  if (settled.kind === "timed_out") {
-    return writes
-      ? uncertain(deps, intent, "timeout", `no answer within ${spec.timeoutMs} ms`)
-      : { kind: "transient", message: `timed out after ${spec.timeoutMs} ms` };
-  }
-  const error = settled.error;
+}
+
+/** The outcome of a tool that threw: a transient or permanent refusal, or, for a write, uncertain. */
+function threw(
+  deps: ExecutionDeps,
+  intent: Intent,
+  error: unknown,
+  writes: boolean,
+  lastAttempt: boolean,
+): ExecutionOutcome {
+  const { clock, ledger } = deps;
   if (isTransientToolError(error)) {
     if (writes) lastAttempt ? ledger.release(intent.key) : ledger.setDispatched(intent.key, false, clock.now());
     return { kind: "transient", message: error.message };

@@ -73,8 +73,8 @@ export { createIdSource, deriveIdempotencyKey } from "./ids.js";
 export type { IdSource } from "./ids.js";
 export { createMemoryLedger, decideBegin, decideDispatch, ledgerEntries } from "./ledger.js";
 export type { BeginDecision, BeginRequest, DispatchDecision, LedgerEntry, LedgerStore } from "./ledger.js";
-export { decidePolicy, hasSideEffects } from "./policy.js";
-export type { PolicyDecision } from "./policy.js";
+export { decidePolicy, hasSideEffects, RISK_CLASSES, RISK_RULES } from "./risk.js";
+export type { AfterCrash, PolicyDecision, RiskClass, RiskRule } from "./risk.js";
 export { createRegistry } from "./registry.js";
 export type { ToolRegistry } from "./registry.js";
 export { assertNever, err, HarnessError, isHarnessError, ok } from "./result.js";
@@ -105,10 +105,9 @@ export {
   isTransientToolError,
   PermanentToolError,
   ProcessCrash,
-  RISK_CLASSES,
   TransientToolError,
 } from "./tool.js";
-export type { AnyToolSpec, RiskClass, ToolContext, ToolSpec } from "./tool.js";
+export type { AnyToolSpec, ToolContext, ToolSpec } from "./tool.js";
 export type { Planner } from "./planner.js";
 export { inputJsonSchema, toolOffers, toolOffersDigest } from "./tool-offers.js";
 export type { ToolOffer } from "./tool-offers.js";

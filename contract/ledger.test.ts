@@ -1,7 +1,7 @@
 import { describe, it, expect } from "vitest";
 import { digest } from "./canonical.js";
 import { createMemoryLedger, decideBegin, decideDispatch, type BeginRequest, type LedgerEntry } from "./ledger.js";
-import type { RiskClass } from "./tool.js";
+import type { RiskClass } from "./risk.js";
 
 const ARGS = { title: "notes" };
 const D1 = digest(ARGS);
@@ -74,6 +74,17 @@ describe("decideDispatch (recovery after an intent checkpoint)", () => {
 
   it("runs an idempotent_write again under the same key even if it was dispatched", () => {
     expect(decideDispatch(entry("in_flight"), call("idempotent_write"))).toEqual({ kind: "dispatch" });
+  });
+
+  it("runs a read_only call again after a crash (it changes nothing)", () => {
+    expect(decideDispatch(entry("in_flight"), call("read_only"))).toEqual({ kind: "dispatch" });
+  });
+
+  it("never dispatches again an always_deny call that somehow holds a dispatched entry", () => {
+    expect(decideDispatch(entry("in_flight"), call("always_deny"))).toEqual({
+      kind: "uncertain",
+      reason: "crash_before_outcome",
+    });
   });
 
   it("dispatches a high_risk call whose earlier attempt never reached the tool", () => {

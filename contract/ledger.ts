@@ -4,7 +4,8 @@
  * uncertain key keeps answering uncertain. Decisions are pure; stores apply them atomically.
  */
 import { digest } from "./canonical.js";
-import type { RiskClass } from "./tool.js";
+import { assertNever } from "./result.js";
+import { RISK_RULES, type RiskClass } from "./risk.js";
 
 type EntryBase = {
   readonly key: string;
@@ -40,6 +41,8 @@ export function decideBegin(entry: LedgerEntry | undefined, request: BeginReques
       return { kind: "uncertain" };
     case "in_flight":
       return entry.owner === request.owner ? { kind: "execute" } : { kind: "conflict" };
+    default:
+      return assertNever(entry);
   }
 }
 
@@ -60,8 +63,8 @@ export type DispatchRequest = {
 
 /**
  * Decides, just before calling a tool, whether an earlier attempt may already have dispatched it
- * (a crash after the intent checkpoint). Rule 5 of the contract: an `idempotent_write` runs again
- * under the same key; a `high_risk` call with no recorded outcome is `uncertain`.
+ * (a crash after the intent checkpoint). Rule 5 of the contract: a dispatched call with no recorded
+ * outcome does what its risk class's `afterCrash` says (run again under the same key, or `uncertain`).
  */
 export function decideDispatch(entry: LedgerEntry | undefined, request: DispatchRequest): DispatchDecision {
   // Stored state can be edited between approval and execution; the digest is what the person approved.
@@ -76,8 +79,21 @@ export function decideDispatch(entry: LedgerEntry | undefined, request: Dispatch
     case "uncertain":
       return { kind: "uncertain", reason: "ledger_uncertain" };
     case "in_flight":
-      if (!entry.dispatched || request.risk !== "high_risk") return { kind: "dispatch" };
+      return entry.dispatched ? afterCrash(request.risk) : { kind: "dispatch" };
+    default:
+      return assertNever(entry);
+  }
+}
+
+function afterCrash(risk: RiskClass): DispatchDecision {
+  const rule = RISK_RULES[risk].afterCrash;
+  switch (rule) {
+    case "run_again":
+      return { kind: "dispatch" };
+    case "uncertain":
       return { kind: "uncertain", reason: "crash_before_outcome" };
+    default:
+      return assertNever(rule);
   }
 }
 

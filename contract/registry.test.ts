@@ -2,7 +2,8 @@ import { describe, it, expect } from "vitest";
 import { z } from "zod";
 import { createRegistry } from "./registry.js";
 import { isHarnessError } from "./result.js";
-import { defineTool, type RiskClass } from "./tool.js";
+import type { RiskClass } from "./risk.js";
+import { defineTool } from "./tool.js";
 
 const tool = (name: string, risk: RiskClass = "read_only") =>
   defineTool({

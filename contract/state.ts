@@ -1,7 +1,7 @@
 /** The agent state: plain, JSON-serialisable data, a discriminated union on `status`. */
 import type { PendingApproval } from "./approval.js";
 import type { JsonValue } from "./canonical.js";
-import type { RiskClass } from "./tool.js";
+import type { RiskClass } from "./risk.js";
 import type { ValidatedCall } from "./validation.js";
 
 export const STATE_VERSION = 1;

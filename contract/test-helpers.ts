@@ -9,7 +9,8 @@ import type { ExecutionDeps } from "./execution.js";
 import { createMemoryLedger } from "./ledger.js";
 import { createRegistry } from "./registry.js";
 import type { Intent } from "./state.js";
-import type { AnyToolSpec, RiskClass } from "./tool.js";
+import type { RiskClass } from "./risk.js";
+import type { AnyToolSpec } from "./tool.js";
 
 export type TestExecutionDeps = ExecutionDeps & {
   readonly ledger: ReturnType<typeof createMemoryLedger>;

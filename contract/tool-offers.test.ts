@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createRegistry } from "./registry.js";
-import { defineTool, type RiskClass } from "./tool.js";
+import type { RiskClass } from "./risk.js";
+import { defineTool } from "./tool.js";
 import { inputJsonSchema, toolOffers, toolOffersDigest } from "./tool-offers.js";
 
 const tool = (name: string, risk: RiskClass, input: z.ZodObject) =>

@@ -6,7 +6,8 @@
 import { z } from "zod";
 import { digest } from "./canonical.js";
 import type { ToolRegistry } from "./registry.js";
-import type { AnyToolSpec, RiskClass } from "./tool.js";
+import type { RiskClass } from "./risk.js";
+import type { AnyToolSpec } from "./tool.js";
 
 export type ToolOffer = {
   readonly name: string;

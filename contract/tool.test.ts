@@ -1,6 +1,7 @@
 import { describe, it, expect } from "vitest";
 import { z } from "zod";
 import { isHarnessError } from "./result.js";
+import type { RiskClass } from "./risk.js";
 import {
   defineTool,
   isPermanentToolError,
@@ -9,7 +10,6 @@ import {
   PermanentToolError,
   ProcessCrash,
   TransientToolError,
-  type RiskClass,
 } from "./tool.js";
 
 const execute = () => Promise.resolve({ ok: true });

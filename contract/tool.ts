@@ -1,9 +1,7 @@
 /** Tool specs: typed data plus a handler. Schema validation always happens before `execute`. */
 import type { z } from "zod";
 import { HarnessError } from "./result.js";
-
-export const RISK_CLASSES = ["read_only", "idempotent_write", "high_risk", "always_deny"] as const;
-export type RiskClass = (typeof RISK_CLASSES)[number];
+import { RISK_CLASSES, type RiskClass } from "./risk.js";
 
 /** What a handler receives besides its arguments. */
 export type ToolContext = {

@@ -7,7 +7,7 @@ import { digest } from "./canonical.js";
 import type { ToolRegistry } from "./registry.js";
 import { err, ok, type Result } from "./result.js";
 import { findSensitive } from "./sensitive.js";
-import type { RiskClass } from "./tool.js";
+import type { RiskClass } from "./risk.js";
 
 export const REJECTION_CODES = [
   "input_too_large",

@@ -193,7 +193,16 @@ export function stoppedAnswer(state: AgentState | null, head: HeadOf): CallAnswe
     case "step_limit":
     case "done":
       return { ...head, status: "stopped", code: state.status, message: `the session has ended (${state.status})` };
-    default:
+    case undefined:
+    case "ready":
+    case "planned":
+    case "validated":
+    case "approval_required":
+    case "batch":
+    case "authorized":
+    case "executing":
       return null;
+    default:
+      return assertNever(state);
   }
 }

@@ -8,6 +8,7 @@
  */
 import {
   approvePending,
+  assertNever,
   DEFAULT_APPROVAL_TTL_MS,
   DEFAULT_INPUT_LIMITS,
   DEFAULT_LIMITS,
@@ -137,6 +138,8 @@ async function askPerson(
       return session.feed({ type: "approval/submitted", input: { kind: "decline" } });
     case "none":
       return;
+    default:
+      return assertNever(answer);
   }
 }
 

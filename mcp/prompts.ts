@@ -4,7 +4,7 @@
  */
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import type { GetPromptResult, Prompt } from "@modelcontextprotocol/server";
-import { assertNever, RISK_CLASSES, type RiskClass, type ToolRegistry } from "../contract/index.js";
+import { assertNever, RISK_CLASSES, RISK_RULES, type RiskClass, type ToolRegistry } from "../contract/index.js";
 import { META_KEYS } from "./meta.js";
 
 export const HARNESS_PROMPT: Prompt = Object.freeze({
@@ -21,18 +21,20 @@ export function listPrompts(): Prompt[] {
   return [HARNESS_PROMPT];
 }
 
+/** What a class's calls do, told from its row of the risk table (so the prompt cannot drift from the policy). */
 export function riskRule(risk: RiskClass): string {
-  switch (risk) {
-    case "read_only":
-      return "read_only: runs at once and changes nothing.";
-    case "idempotent_write":
-      return "idempotent_write: runs at once; repeating it under the same idempotency key replays the stored result.";
-    case "high_risk":
-      return `high_risk: the first call answers status "approval_required" and runs nothing; a person approves it (in the host, or out of band) and the call is repeated with the token in _meta["${META_KEYS.approval}"]. A token works once, for exactly that call.`;
-    case "always_deny":
-      return "always_deny: never runs, whatever the arguments or approvals.";
+  const { policy, sideEffects } = RISK_RULES[risk];
+  switch (policy.kind) {
+    case "allow":
+      return sideEffects
+        ? `${risk}: runs at once; repeating it under the same idempotency key replays the stored result.`
+        : `${risk}: runs at once and changes nothing.`;
+    case "require_approval":
+      return `${risk}: the first call answers status "approval_required" and runs nothing; a person approves it (in the host, or out of band) and the call is repeated with the token in _meta["${META_KEYS.approval}"]. A token works once, for exactly that call.`;
+    case "deny":
+      return `${risk}: never runs, whatever the arguments or approvals.`;
     default:
-      return assertNever(risk);
+      return assertNever(policy);
   }
 }
 

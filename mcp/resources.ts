@@ -5,7 +5,7 @@
  */
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError } from "@modelcontextprotocol/server";
 import type { ReadResourceResult, Resource, ResourceTemplateType } from "@modelcontextprotocol/server";
-import { canonicalJson, type ArtifactStore, type TraceEvent } from "../contract/index.js";
+import { assertNever, canonicalJson, type ArtifactStore, type TraceEvent } from "../contract/index.js";
 import { artifactIdOf, FIXTURE_TABLES, type FixtureWorld } from "../handwritten/fixtures/index.js";
 
 /** What the server can show besides tools. */
@@ -108,6 +108,8 @@ function textOf(deps: ResourceDeps, uri: ResourceUri): string | null {
       const events = deps.traceOf(uri.session_id);
       return events.length === 0 ? null : canonicalJson(events);
     }
+    default:
+      return assertNever(uri);
   }
 }
 

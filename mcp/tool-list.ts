@@ -6,7 +6,9 @@
 import type { Tool, ToolAnnotations } from "@modelcontextprotocol/server";
 import {
   assertNever,
+  decidePolicy,
   inputJsonSchema,
+  RISK_RULES,
   type AnyToolSpec,
   type RiskClass,
   type ToolRegistry,
@@ -14,22 +16,12 @@ import {
 import { META_KEYS } from "./meta.js";
 
 /**
- * MCP's hints for a risk class. They are hints for the host's UI, never the control: the
- * server's own policy decides every call. `openWorldHint` is left at its pessimistic default
- * (true) because a risk class says nothing about whether a tool reaches outside.
+ * MCP's hints for a risk class, from the risk table. They are hints for the host's UI, never the
+ * control: the server's own policy decides every call. `openWorldHint` is left at its pessimistic
+ * default (true) because a risk class says nothing about whether a tool reaches outside.
  */
 export function annotationsFor(risk: RiskClass): ToolAnnotations {
-  switch (risk) {
-    case "read_only":
-      return { readOnlyHint: true, destructiveHint: false, idempotentHint: true };
-    case "idempotent_write":
-      return { readOnlyHint: false, destructiveHint: false, idempotentHint: true };
-    case "high_risk":
-    case "always_deny":
-      return { readOnlyHint: false, destructiveHint: true, idempotentHint: false };
-    default:
-      return assertNever(risk);
-  }
+  return { ...RISK_RULES[risk].hints };
 }
 
 /** The JSON Schema (2020-12) of what a caller may send: the zod input seen from the input side. */
@@ -53,16 +45,17 @@ export function listTools(registry: ToolRegistry): Tool[] {
   return registry.list().map(toMcpTool);
 }
 
+/** The description, with what the policy does to every call of the tool when it is not simply run. */
 function describe(spec: AnyToolSpec): string {
-  switch (spec.risk) {
-    case "read_only":
-    case "idempotent_write":
+  const policy = decidePolicy(spec.risk);
+  switch (policy.kind) {
+    case "allow":
       return spec.description;
-    case "high_risk":
-      return `${spec.description} [high_risk: the first call answers approval_required; call again with an approval token in _meta["${META_KEYS.approval}"]]`;
-    case "always_deny":
-      return `${spec.description} [always_deny: every call is refused]`;
+    case "require_approval":
+      return `${spec.description} [${spec.risk}: the first call answers approval_required; call again with an approval token in _meta["${META_KEYS.approval}"]]`;
+    case "deny":
+      return `${spec.description} [${spec.risk}: every call is refused]`;
     default:
-      return assertNever(spec.risk);
+      return assertNever(policy);
   }
 }

@@ -8,6 +8,7 @@ import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { parse as parseYaml } from "yaml";
+import { assertNever } from "../contract/index.js";
 import { checkSubmission, formatProblems, LEARNER_SCHEMA, type Problem } from "./evidence/check.js";
 import { courseGates, type GateReport } from "./evidence/gates.js";
 import { gitProvenance } from "./evidence/provenance.js";
@@ -138,6 +139,7 @@ export function main(argv: readonly string[], io: CheckIo = defaultIo): number {
     io.stderr(`${file}: consistent but gated (${gates.gated.map((g) => g.gate).join(", ")}): not passed\n`);
     return 3;
   }
+  if (status !== "rejected") return assertNever(status);
   if (parsed.values.json !== true) io.stdout(`${formatProblems(file, problems)}\n`);
   io.stderr(`${file}: rejected, ${problems.length} problem${problems.length === 1 ? "" : "s"}\n`);
   return 1;

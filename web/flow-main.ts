@@ -1,4 +1,5 @@
 /** The MCP flow page: wires the controls to the flow and renders its view. All logic lives in flow/. */
+import { assertNever } from "../contract/index.js";
 import { byId } from "./dom.js";
 import { CALL_CHOICES, isCallChoice, PROPOSED_CALLS, type CallChoice } from "./flow/choices.js";
 import { createFlow, type Flow, type FlowEntry } from "./flow/flow.js";
@@ -149,6 +150,8 @@ function renderEntry(entry: FlowEntry): HTMLLIElement {
       item.dataset.decision = entry.decision;
       item.append(element("span", "who", `a person ${entry.decision} the call`));
       break;
+    default:
+      assertNever(entry);
   }
   return item;
 }

@@ -3,6 +3,7 @@
  * injected fault), the FixtureModel's script and the goal. The machine and the test reference
  * both build their runs from here.
  */
+import { assertNever } from "../contract/index.js";
 import { finalAnswer, toolCall, toolCalls, type Fault } from "../handwritten/fixtures/index.js";
 
 export type Settings = {
@@ -38,6 +39,8 @@ export function faultsOf(fault: LoopFault): readonly Fault[] {
       return [];
     case "timeout_after_dispatch":
       return [{ tool: "publish_report", kind: "timeout_after_effect", times: 1 }];
+    default:
+      return assertNever(fault);
   }
 }
 

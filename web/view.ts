@@ -1,5 +1,5 @@
 /** What the page shows, derived from the machine alone (pure, so it is unit-tested in Node). */
-import type { AgentState, TraceEvent } from "../contract/index.js";
+import { assertNever, type AgentState, type TraceEvent } from "../contract/index.js";
 import type { Machine, NextAction } from "./machine.js";
 import { PHASE_LABELS, retriesOfTrace, type Phase } from "./phases.js";
 
@@ -104,16 +104,18 @@ export function describeNext(action: NextAction): string {
           return `record the intents of ${action.effect.calls.length} calls in the ledger before any runs (batch/begin → batch/begun)`;
         case "batch/execute":
           return `run ${action.effect.calls.map((c) => c.intent.tool).join(", ")} together, one Execute step (batch/execute → batch/settled)`;
+        default:
+          return assertNever(action.effect);
       }
-      break;
     case "await_approval":
       return "waiting for a person: approve or reject the high-risk call";
     case "await_reconcile":
       return "waiting for an operator to reconcile the uncertain outcome";
     case "finished":
       return "the run has ended: reset to start again";
+    default:
+      return assertNever(action);
   }
-  return "";
 }
 
 function batchOf(state: AgentState | null): readonly BatchCallView[] | null {
@@ -137,8 +139,15 @@ function currentKey(state: AgentState | null): string | null {
     case "executing":
     case "reconcile_required":
       return state.intent.key;
-    default:
+    case "ready":
+    case "planned":
+    case "batch":
+    case "done":
+    case "failed":
+    case "step_limit":
       return null;
+    default:
+      return assertNever(state);
   }
 }
 
@@ -159,8 +168,17 @@ function outcomeOf(state: AgentState | null): string | null {
       return `${state.failure.code}: ${state.failure.message}`;
     case "step_limit":
       return `stopped after ${state.step} planner turns (max_steps)`;
-    default:
+    case "ready":
+    case "planned":
+    case "validated":
+    case "approval_required":
+    case "batch":
+    case "authorized":
+    case "executing":
+    case "reconcile_required":
       return null;
+    default:
+      return assertNever(state);
   }
 }
 

@@ -7,6 +7,7 @@
  * the waiting one; a token on a high-risk call with nothing waiting meets a fresh pending call.
  */
 import {
+  assertNever,
   createManualClock,
   createMemoryArtifactStore,
   createMemoryLedger,
@@ -117,7 +118,7 @@ export function expectLocal(
     if (fact.type !== "approval_accepted") throw new Error(`an approval became fact ${fact.type}`);
     key = pending.idempotency_key;
     spends = pending.nonce;
-  }
+  } else if (policy.kind !== "allow") assertNever(policy);
   // Read-only calls take no ledger entry; a call without a key gets a fresh derived one.
   if (!hasSideEffects(validated.risk) || key === null) return answer("ok", null, true, spends);
   const begin = decideBegin(model.ledger.get(key), {
@@ -138,6 +139,8 @@ export function expectLocal(
       return answer("conflict", "key_in_flight", false, spends);
     case "uncertain":
       return answer("uncertain", "ledger_uncertain", false, spends);
+    default:
+      return assertNever(begin);
   }
 }
 

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { environmentFactory, memoryStores, openDatabase, storesIn, type SqlSpec } from "../../durable/index.js";
-import type { LedgerStore } from "../../contract/index.js";
+import { assertNever, type LedgerStore } from "../../contract/index.js";
 import { ALL_COLUMNS, handwrittenFactory, runScenario } from "../../scenarios/index.js";
 import type { Environment, EnvironmentOptions } from "../../handwritten/fixtures/environment.js";
 import { elapsedUs, ratio, round, summarize, type Summary } from "./stats.js";
@@ -73,10 +73,20 @@ async function stepMicroseconds(target: Target, passes: number): Promise<{ us: n
 }
 
 function openTarget(kind: StoreKindName, dir: string, postgresUrl: string | undefined): Target | string {
-  if (kind === "memory") return { ledger: () => memoryStores().ledger, environment: undefined, close: () => undefined };
-  if (kind === "postgres" && postgresUrl === undefined) return "AGENT_HARNESS_PG_URL is not set";
-  const spec: SqlSpec =
-    kind === "sqlite" ? { kind: "sqlite", path: join(dir, "bench.sqlite") } : { kind: "postgres", url: postgresUrl! };
+  let spec: SqlSpec;
+  switch (kind) {
+    case "memory":
+      return { ledger: () => memoryStores().ledger, environment: undefined, close: () => undefined };
+    case "sqlite":
+      spec = { kind: "sqlite", path: join(dir, "bench.sqlite") };
+      break;
+    case "postgres":
+      if (postgresUrl === undefined) return "AGENT_HARNESS_PG_URL is not set";
+      spec = { kind: "postgres", url: postgresUrl };
+      break;
+    default:
+      return assertNever(kind);
+  }
   const db = openDatabase(spec);
   if (!db.ok) return db.error.message;
   const run = `bench-${process.pid}-${Date.now()}`;

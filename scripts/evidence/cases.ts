@@ -5,12 +5,15 @@
  */
 import {
   approvePending,
+  assertNever,
   DEFAULT_APPROVAL_TTL_MS,
+  decidePolicy,
   digest,
   issueApprovalToken,
   type AgentState,
   type JsonValue,
   type PendingApproval,
+  type RiskClass,
 } from "../../contract/index.js";
 import { finalAnswer, toolCall, type Fault } from "../../handwritten/fixtures/index.js";
 import { interruptedCheckpoint, preApprovalState } from "../../scenarios/columns.js";
@@ -31,7 +34,7 @@ export type CaseObservation = {
   readonly calls: Record<string, Record<string, number>>;
   /** Per tool and key: accepted approvals in the trace. */
   readonly approvals: Record<string, Record<string, number>>;
-  readonly risks: Record<string, string>;
+  readonly risks: Record<string, RiskClass>;
   readonly trace_types: readonly string[];
   readonly refusals: readonly string[];
 };
@@ -243,17 +246,27 @@ export const APPROVAL_CASES: readonly ApprovalCase[] = [
 ];
 
 /**
- * High-risk effects without an accepted approval of their own, plus any executor call of an
- * always_deny tool. Per tool and key: effects beyond the number of accepted approvals count.
+ * Effects the policy forbids, read from each tool's risk class: effects of a tool that needs an
+ * approval beyond the number of accepted approvals (per key), plus any executor call of a tool the
+ * policy denies.
  */
 export function unapprovedEffects(o: CaseObservation): number {
   let count = 0;
   for (const [tool, risk] of Object.entries(o.risks)) {
-    if (risk === "high_risk") {
-      for (const [key, effects] of Object.entries(o.effects[tool] ?? {}))
-        count += Math.max(0, effects - (o.approvals[tool]?.[key] ?? 0));
+    const policy = decidePolicy(risk);
+    switch (policy.kind) {
+      case "allow":
+        break;
+      case "require_approval":
+        for (const [key, effects] of Object.entries(o.effects[tool] ?? {}))
+          count += Math.max(0, effects - (o.approvals[tool]?.[key] ?? 0));
+        break;
+      case "deny":
+        count += Object.values(o.calls[tool] ?? {}).reduce((a, b) => a + b, 0);
+        break;
+      default:
+        assertNever(policy);
     }
-    if (risk === "always_deny") count += Object.values(o.calls[tool] ?? {}).reduce((a, b) => a + b, 0);
   }
   return count;
 }

@@ -3,7 +3,7 @@
  * real contract and the real engines over the fixture world: same inputs, same numbers, so a
  * test can measure again and compare with the committed record.
  */
-import { validatePlannerOutput, type Message } from "../../contract/index.js";
+import { decidePolicy, validatePlannerOutput, type Message } from "../../contract/index.js";
 import { createFixtureRegistry, createFixtureWorld, finalAnswer } from "../../handwritten/fixtures/index.js";
 import { REQUIRED_COLUMNS } from "../../scenarios/columns.js";
 import type { EngineFactory } from "../../runtime/index.js";
@@ -187,7 +187,7 @@ export async function measureApprovals(slots: readonly EngineSlot[]): Promise<Ap
     for (const slot of measuredEngines(slots)) {
       const o = await observe(slot.factory, c.scenario());
       const highRisk = Object.entries(o.risks)
-        .filter(([, risk]) => risk === "high_risk")
+        .filter(([, risk]) => decidePolicy(risk).kind === "require_approval")
         .map(([tool]) => tool);
       const sum = (counts: Record<string, Record<string, number>>) =>
         highRisk.reduce((n, tool) => n + Object.values(counts[tool] ?? {}).reduce((a, b) => a + b, 0), 0);

@@ -4,7 +4,15 @@
  * contract's invariants over what happened — not over another engine's answer.
  */
 import fc from "fast-check";
-import { canonicalJson, digest, issueApprovalToken, type TraceEvent } from "../../contract/index.js";
+import {
+  assertNever,
+  canonicalJson,
+  decidePolicy,
+  digest,
+  issueApprovalToken,
+  type ToolRegistry,
+  type TraceEvent,
+} from "../../contract/index.js";
 import { FAULT_KINDS, finalAnswer, toolCall, toolCalls, type Fault } from "../../handwritten/fixtures/index.js";
 import {
   observeRun,
@@ -113,10 +121,16 @@ const badToken = (which: "tampered" | "other_args" | "expired" | "stale"): Actio
       expires_at: env.clock.now() + 60_000,
       nonce: p.nonce,
     };
-    if (which === "other_args")
-      return issueApprovalToken({ ...claims, args_digest: digest({ other: true }) }, env.secret);
-    if (which === "expired") return issueApprovalToken({ ...claims, expires_at: env.clock.now() - 1 }, env.secret);
-    return `${issueApprovalToken(claims, env.secret)}0`;
+    switch (which) {
+      case "other_args":
+        return issueApprovalToken({ ...claims, args_digest: digest({ other: true }) }, env.secret);
+      case "expired":
+        return issueApprovalToken({ ...claims, expires_at: env.clock.now() - 1 }, env.secret);
+      case "tampered":
+        return `${issueApprovalToken(claims, env.secret)}0`;
+      default:
+        return assertNever(which);
+    }
   },
 });
 
@@ -172,13 +186,16 @@ export async function checkSchedule(
 ): Promise<ScheduleResult> {
   const violations: Violation[] = [];
   const uncertainCalls: string[] = [];
+  let registry: ToolRegistry | undefined;
   const first = await runScenario(factory, schedule, {
     ...stores,
     graphSteps: false,
-    instrument: (env) =>
+    instrument: (env) => {
+      registry = env.registry;
       env.world.observeCalls((tool, key) => {
         if (env.ledger.get(key)?.state === "uncertain") uncertainCalls.push(`${tool}:${key}`);
-      }),
+      });
+    },
   });
   const observation = first.observation as {
     side_effects: Record<string, Record<string, number>>;
@@ -192,19 +209,42 @@ export async function checkSchedule(
         violations.push({ rule: "at_most_one_side_effect_per_key", detail: `${tool} ${key} landed ${count} times` });
     }
   }
+  // Accepted approvals per tool and key: an approval of one tool never covers another's effect.
   const approved = new Map<string, number>();
-  for (const e of trace)
-    if (e.type === "approval_accepted" && e.idempotency_key !== null)
-      approved.set(e.idempotency_key, (approved.get(e.idempotency_key) ?? 0) + 1);
-  for (const [key, count] of Object.entries(observation.side_effects["publish_report"] ?? {})) {
-    if (count > (approved.get(key) ?? 0))
-      violations.push({
-        rule: "no_unapproved_side_effect",
-        detail: `publish_report ${key}: ${count} effects, ${approved.get(key) ?? 0} approvals`,
-      });
+  for (const e of trace) {
+    if (e.type !== "approval_accepted" || e.idempotency_key === null) continue;
+    const at = `${e.tool} ${e.idempotency_key}`;
+    approved.set(at, (approved.get(at) ?? 0) + 1);
   }
-  if (Object.keys(observation.side_effects["run_shell"] ?? {}).length > 0)
-    violations.push({ rule: "no_unapproved_side_effect", detail: "run_shell ran" });
+  // The policy of each tool that had an effect, read from its risk class in the run's registry.
+  for (const [tool, byKey] of Object.entries(observation.side_effects)) {
+    const spec = registry?.get(tool);
+    if (spec === undefined) {
+      violations.push({ rule: "no_unapproved_side_effect", detail: `${tool} is not in the registry and ran` });
+      continue;
+    }
+    const policy = decidePolicy(spec.risk);
+    switch (policy.kind) {
+      case "allow":
+        break;
+      case "require_approval":
+        for (const [key, count] of Object.entries(byKey)) {
+          const approvals = approved.get(`${tool} ${key}`) ?? 0;
+          if (count > approvals)
+            violations.push({
+              rule: "no_unapproved_side_effect",
+              detail: `${tool} ${key}: ${count} effects, ${approvals} approvals`,
+            });
+        }
+        break;
+      case "deny":
+        if (Object.keys(byKey).length > 0)
+          violations.push({ rule: "no_unapproved_side_effect", detail: `${tool} ran` });
+        break;
+      default:
+        assertNever(policy);
+    }
+  }
   for (const call of uncertainCalls)
     violations.push({ rule: "no_retry_of_uncertain", detail: `executor called for uncertain ${call}` });
   const nonces = trace.filter((e) => e.type === "approval_accepted").map((e) => e.seq);

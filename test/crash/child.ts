@@ -13,6 +13,7 @@ import { existsSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import {
   approvePending,
+  assertNever,
   createRegistry,
   DEFAULT_EPOCH,
   type AgentState,
@@ -265,6 +266,8 @@ async function main(): Promise<void> {
     }
     case "concurrent":
       return done(unwrapEngine(await engine.start(request.session, "concurrency test")));
+    default:
+      return assertNever(request);
   }
 }
 

@@ -7,6 +7,7 @@
  * owner, as a restarted process would resume it.
  */
 import {
+  assertNever,
   beginCall,
   digest,
   executeIntent,
@@ -96,11 +97,23 @@ async function callOnce(step: number): Promise<void> {
         retry_at: null,
       };
       const outcome = await executeIntent(deps, intent, true);
-      if (outcome.kind === "succeeded") tally[outcome.recovered ? "replayed" : "executed"] += 1;
-      else if (outcome.kind === "uncertain") tally.uncertain += 1;
-      else tally.failed += 1;
-      return;
+      switch (outcome.kind) {
+        case "succeeded":
+          tally[outcome.recovered ? "replayed" : "executed"] += 1;
+          return;
+        case "uncertain":
+          tally.uncertain += 1;
+          return;
+        case "failed":
+        case "transient":
+          tally.failed += 1;
+          return;
+        default:
+          return assertNever(outcome);
+      }
     }
+    default:
+      return assertNever(decision);
   }
 }
 

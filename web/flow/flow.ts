@@ -8,7 +8,7 @@
  */
 import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport, type JSONRPCMessage } from "@modelcontextprotocol/server";
-import { approvePending, type TraceEvent } from "../../contract/index.js";
+import { approvePending, assertNever, type TraceEvent } from "../../contract/index.js";
 import { createMemoryAuditSink } from "../../mcp/audit.js";
 import { META_KEYS } from "../../mcp/meta.js";
 import { createHarnessServer } from "../../mcp/server.js";
@@ -139,9 +139,24 @@ export function createFlow(choice: CallChoice, logError: (error: unknown) => voi
     advance: () =>
       exclusive(async () => {
         const action = next();
-        if (action === "await_person" || action === "finished") return;
-        if (action === "discover") await discover();
-        if (action === "propose") await send();
+        switch (action) {
+          case "await_person":
+          case "finished":
+            return;
+          case "discover":
+            await discover();
+            break;
+          case "propose":
+            await send();
+            break;
+          // The server's answer to the proposal already shows these steps; moving the cursor is all.
+          case "schema":
+          case "policy":
+          case "result":
+            break;
+          default:
+            return assertNever(action);
+        }
         cursor = action;
       }),
     approve: () =>

@@ -7,7 +7,7 @@
  * ToolMessage, never a human instruction.
  */
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
-import type { AgentState, Message } from "../../../contract/index.js";
+import { assertNever, type AgentState, type Message } from "../../../contract/index.js";
 
 type ToolCallText = { readonly id: string; readonly tool: string; readonly args: unknown };
 
@@ -97,6 +97,8 @@ export function toChatMessages(state: AgentState, prompt: string): BaseMessage[]
         out.push(toolMessage(message, message.call_id ?? pending));
         pending = null;
         return;
+      default:
+        assertNever(message);
     }
   });
   return out;
