@@ -7,6 +7,7 @@
  */
 import {
   approvePending,
+  assertNever,
   confirmUncertain,
   err,
   isTerminal,
@@ -123,9 +124,25 @@ export function createMachine(settings: Settings = DEFAULT_SETTINGS): Machine {
     if (state === null) return { kind: "start" };
     const effect = driver.effects()[0];
     if (effect !== undefined) return { kind: "effect", effect };
-    if (state.status === "approval_required") return { kind: "await_approval" };
-    if (state.status === "reconcile_required") return { kind: "await_reconcile" };
-    return { kind: "finished" };
+    switch (state.status) {
+      case "approval_required":
+        return { kind: "await_approval" };
+      case "reconcile_required":
+        return { kind: "await_reconcile" };
+      // With no effect left, every other status has ended (the reducer asks for an effect while it runs).
+      case "ready":
+      case "planned":
+      case "validated":
+      case "authorized":
+      case "executing":
+      case "batch":
+      case "done":
+      case "failed":
+      case "step_limit":
+        return { kind: "finished" };
+      default:
+        return assertNever(state);
+    }
   }
 
   const advance = () =>
