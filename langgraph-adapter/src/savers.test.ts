@@ -18,7 +18,7 @@ import { runScenario, SESSION_ID, type Scenario } from "../../scenarios/scenario
 import { postgresUrl, reportPostgresNotMeasured } from "../../test/stores/targets.js";
 import { CHECKPOINTER_KEY, sealedCheckpointerOf } from "./checkpointer.js";
 import { langgraphFactory } from "./engine.js";
-import { saverKinds, type SaverKind } from "./saver-kinds.js";
+import { saverKinds, type SaverKind } from "./testing/saver-kinds.js";
 import { approvedPublish, EXTRA_SCENARIOS } from "./test-support.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "agent-harness-savers-"));

@@ -1,11 +1,11 @@
 /**
  * Measure: seeded random fault schedules per second on each engine, the same schedules
- * `npm run faults` and the CI suite play (scripts/faults/run.ts), each played twice (the run and
+ * `npm run faults` and the CI suite play (scenarios/faults/run.ts), each played twice (the run and
  * its replay check) with its invariants checked. Engines get their own counts so the slow one
  * does not set the length of the whole bench.
  */
 import type { EngineId } from "../../scenarios/index.js";
-import { DEFAULT_SEED, runSchedules, type EngineThroughput } from "../faults/run.js";
+import { DEFAULT_SEED, runSchedules, type EngineThroughput } from "../../scenarios/faults/run.js";
 import { NOT_MEASURED, type EngineEntry } from "./steps.js";
 
 export type FaultThroughputOptions = { readonly schedules: Readonly<Record<EngineId, number>> };
@@ -27,7 +27,7 @@ export type FaultThroughputSection = {
 };
 
 export const FAULT_THROUGHPUT_DEFINITION =
-  "Schedules per second of runSchedules (scripts/faults/run.ts, what npm run faults and test/faults/schedules.test.ts play): the first N schedules of the seed on one engine, each run, replayed and checked against the contract's invariants. schedules_per_s = N / wall time, rounded.";
+  "Schedules per second of runSchedules (scenarios/faults/run.ts, what npm run faults and test/faults/schedules.test.ts play): the first N schedules of the seed on one engine, each run, replayed and checked against the contract's invariants. schedules_per_s = N / wall time, rounded.";
 
 export async function measureFaultThroughput(
   entries: readonly EngineEntry[],

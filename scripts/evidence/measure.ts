@@ -26,7 +26,7 @@ import {
   unapprovedEffects,
   type CaseObservation,
   type FaultExpectation,
-} from "./cases.js";
+} from "../../scenarios/evidence-cases.js";
 import { SCHEMA_CASES } from "./schema-cases.js";
 
 export type EngineSummary = {

@@ -89,8 +89,8 @@ describe("the risk table", () => {
       "contract/ledger.ts",
       "mcp/tool-list.ts",
       "mcp/prompts.ts",
-      "scripts/faults/schedule.ts",
-      "scripts/evidence/cases.ts",
+      "scenarios/faults/schedule.ts",
+      "scenarios/evidence-cases.ts",
     ])
       expect(READERS).toContain(file);
   });

@@ -1,6 +1,6 @@
 /** The pure parts of the runtime record: metrics from measurements, the approval count, vitest's report. */
 import { describe, expect, it } from "vitest";
-import { unapprovedEffects, type CaseObservation } from "../../scripts/evidence/cases.js";
+import { unapprovedEffects, type CaseObservation } from "../../scenarios/evidence-cases.js";
 import type { Measurements } from "../../scripts/evidence/measure.js";
 import {
   buildMetrics,

@@ -8,7 +8,7 @@ import { createRegistry, type RiskClass, type ToolRegistry } from "../../contrac
 import { createEnvironment } from "../../handwritten/fixtures/environment.js";
 import { finalAnswer, toolCall } from "../../handwritten/fixtures/index.js";
 import { handwrittenFactory, observeRun, type EngineFactory, type Scenario } from "../../scenarios/index.js";
-import { checkSchedule } from "../../scripts/faults/schedule.js";
+import { checkSchedule } from "../../scenarios/faults/schedule.js";
 
 const relabel = (registry: ToolRegistry, risk: (name: string, risk: RiskClass) => RiskClass) =>
   createRegistry(registry.list().map((spec) => ({ ...spec, risk: risk(spec.name, spec.risk) })));

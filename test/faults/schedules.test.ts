@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ENGINE_IDS, loadEngines, measuredEngines } from "../../scenarios/index.js";
-import { DEFAULT_SCHEDULES, DEFAULT_SEED, runSchedules } from "../../scripts/faults/run.js";
+import { DEFAULT_SCHEDULES, DEFAULT_SEED, runSchedules } from "../../scenarios/faults/run.js";
 
 const requested = Number(process.env["FAULT_SCHEDULES"] ?? DEFAULT_SCHEDULES);
 const seed = Number(process.env["FAULT_SEED"] ?? DEFAULT_SEED);

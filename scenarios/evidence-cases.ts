@@ -14,11 +14,11 @@ import {
   type JsonValue,
   type PendingApproval,
   type RiskClass,
-} from "../../contract/index.js";
-import { finalAnswer, toolCall, type Fault } from "../../handwritten/fixtures/index.js";
-import { interruptedCheckpoint, preApprovalState } from "../../scenarios/columns.js";
-import type { Environment } from "../../handwritten/fixtures/environment.js";
-import { SESSION_ID, type Action, type RunRecord, type Scenario } from "../../scenarios/scenario.js";
+} from "../contract/index.js";
+import { finalAnswer, toolCall, type Fault } from "../handwritten/fixtures/index.js";
+import { interruptedCheckpoint, preApprovalState } from "./columns.js";
+import type { Environment } from "../handwritten/fixtures/environment.js";
+import { SESSION_ID, type Action, type RunRecord, type Scenario } from "./scenario.js";
 
 const PUBLISH = { artifact: "art_weekly", audience: "team" } as const;
 const SAVE = { name: "summary", content: "signups grow 3 a week" } as const;

@@ -4,7 +4,7 @@
  * index alone (`tsx scripts/fault-schedules.ts --seed S --only I`).
  */
 import fc from "fast-check";
-import type { BuiltInFactory, EngineId, RunOptions } from "../../scenarios/index.js";
+import type { BuiltInFactory, EngineId, RunOptions } from "../index.js";
 import { checkSchedule, scheduleArbitrary, type Violation } from "./schedule.js";
 
 export const FAULT_SCHEDULES_SCHEMA = "agent-harness.fault-schedules.v1";

@@ -22,7 +22,7 @@ import {
   type EngineFactory,
   type RunOptions,
   type Scenario,
-} from "../../scenarios/index.js";
+} from "../index.js";
 
 const SAVES = [
   { name: "a", content: "one" },

@@ -6,16 +6,16 @@
 import { join } from "node:path";
 import { MemorySaver, type BaseCheckpointSaver } from "@langchain/langgraph";
 import type { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
-import { openDatabase } from "../../durable/index.js";
-import { environmentFactory } from "../../durable/environment.js";
+import { openDatabase } from "../../../durable/index.js";
+import { environmentFactory } from "../../../durable/environment.js";
 import {
   createEnvironment,
   type Environment,
   type EnvironmentOptions,
-} from "../../handwritten/fixtures/environment.js";
-import { SESSION_ID } from "../../scenarios/scenario.js";
-import { openSqliteCheckpointer } from "./durable-checkpointer.js";
-import { openPostgresCheckpointer, schemaFor } from "./postgres-checkpointer.js";
+} from "../../../handwritten/fixtures/environment.js";
+import { SESSION_ID } from "../../../scenarios/scenario.js";
+import { openSqliteCheckpointer } from "../durable-checkpointer.js";
+import { openPostgresCheckpointer, schemaFor } from "../postgres-checkpointer.js";
 
 type Closers = (() => Promise<void> | void)[];
 
