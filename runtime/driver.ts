@@ -67,8 +67,10 @@ export function createDriver(
 
   const apply = (event: DriverEvent | EngineEvent, effect: EffectType | null): DriverStep => {
     const result = reduce(deps, state, event);
-    if (result.state !== null && result.state !== state) deps.checkpoints.put(toCheckpoint(result.state, deps.secret));
+    // The audit log first: a process that dies between the two has traced a transition it may not
+    // have saved (a resume traces it again, and `currentHistory` keeps the later one), never the reverse.
     if (result.trace.length > 0) deps.trace.append(result.trace);
+    if (result.state !== null && result.state !== state) deps.checkpoints.put(toCheckpoint(result.state, deps.secret));
     state = result.state;
     effects = result.effects;
     const applied = { event, effect, result };
