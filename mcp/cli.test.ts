@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { approvePending, verifyApprovalToken, type PendingApproval } from "../contract/index.js";
 import { approveMain } from "./approve-main.js";
 import { parseServerFlags, readSecret } from "./cli.js";
-import { DEFAULT_MAX_FRAME_BYTES } from "./frame-guard.js";
+import { DEFAULT_MAX_FRAME_BYTES } from "./frame-check.js";
 import { main } from "./server-main.js";
 
 /** Runs `main` as the process would, capturing what it writes. */

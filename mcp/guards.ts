@@ -1,0 +1,87 @@
+/**
+ * Every guard a message passes before the server sees it, the same on every transport (stdio,
+ * Streamable HTTP, in memory): a bound on the frame, an answer for a frame that is not a JSON-RPC
+ * message (the SDK would drop it or close the connection), each `tools/call`'s arguments kept
+ * exactly as they arrived (the SDK's parser drops keys such as `__proto__` that the contract must
+ * see to reject), one request id in flight, and nothing but ping before initialize. The server
+ * takes a call's arguments only from here, so a call that skipped the guards cannot run.
+ */
+import type { Transport } from "@modelcontextprotocol/server";
+import {
+  callArguments,
+  DEFAULT_MAX_FRAME_BYTES,
+  frameTooLarge,
+  inFlightRefusal,
+  inspectFrame,
+  overBytes,
+  reject,
+  type FrameVerdict,
+} from "./frame-check.js";
+import { createRawArguments, type RawArguments, type RequestId } from "./raw-arguments.js";
+import { GuardedTransport } from "./request-guard.js";
+
+/**
+ * `text`: the wire's frames are admitted before the SDK parses them (stdio lines, HTTP bodies).
+ * `objects`: the transport hands over messages as objects (in memory), so each is admitted on
+ * arrival as the text it would be on a wire.
+ */
+export type FrameSource = "text" | "objects";
+
+export type GuardsOptions = { readonly frames: FrameSource; readonly maxFrameBytes?: number };
+
+export type Guards = {
+  readonly frames: FrameSource;
+  readonly maxFrameBytes: number;
+  /** Decides one frame; a pass keeps its `tools/call` arguments as they arrived. */
+  admit(text: string): FrameVerdict;
+  /** After the transport handled an admitted frame: arguments it never passed on (it refused the message) are dropped. */
+  settle(verdict: FrameVerdict): void;
+  /** The arguments of a call that came through every guard, once. */
+  take: RawArguments["take"];
+  /** The transport as the server must see it, behind the request guard (and, for `objects`, admission). */
+  transport(inner: Transport): Transport;
+};
+
+export function createGuards(options: GuardsOptions): Guards {
+  const maxFrameBytes = options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
+  const raw = createRawArguments();
+  const admit = (text: string): FrameVerdict => {
+    if (overBytes(text, maxFrameBytes)) return { kind: "reject", reply: frameTooLarge(maxFrameBytes) };
+    const verdict = inspectFrame(text);
+    const call = verdict.kind === "pass" ? callArguments(verdict.raw) : null;
+    if (call !== null && !raw.keep(call.id, call.args)) return reject(call.id, -32600, inFlightRefusal(call.id));
+    return verdict;
+  };
+  const admitObject = (message: unknown) => {
+    let text: string;
+    try {
+      text = JSON.stringify(message);
+    } catch {
+      return {
+        jsonrpc: "2.0",
+        id: null,
+        error: { code: -32600, message: "Invalid Request: not writable as JSON" },
+      } as const;
+    }
+    const verdict = admit(text);
+    return verdict.kind === "reject" ? verdict.reply : null;
+  };
+  const isCall = (message: unknown) => callArguments(message) !== null;
+  return {
+    frames: options.frames,
+    maxFrameBytes,
+    admit,
+    settle(verdict) {
+      const call = verdict.kind === "pass" ? callArguments(verdict.raw) : null;
+      if (call !== null) raw.dropUndelivered(call.id);
+    },
+    take: (id) => raw.take(id),
+    transport: (inner) =>
+      new GuardedTransport(inner, {
+        ...(options.frames === "objects" ? { admit: admitObject } : {}),
+        onPassed: (id: RequestId, message) => (isCall(message) ? raw.deliver(id) : undefined),
+        onRefused: (id) => raw.drop(id),
+        onAnswered: (id) => raw.drop(id),
+      }),
+  };
+}
