@@ -26,6 +26,11 @@ export function inspectFrame(line: string): FrameVerdict {
   } catch {
     return reject(null, -32700, "Parse error: the line is not JSON");
   }
+  return inspectMessage(raw);
+}
+
+/** Decides a frame's parsed value: a JSON-RPC message passes as it is, anything else gets -32600 (with its id if it has one). */
+export function inspectMessage(raw: unknown): FrameVerdict {
   try {
     parseJSONRPCMessage(raw);
   } catch {

@@ -13,6 +13,7 @@ import {
   frameTooLarge,
   inFlightRefusal,
   inspectFrame,
+  inspectMessage,
   overBytes,
   reject,
   type FrameVerdict,
@@ -45,25 +46,22 @@ export type Guards = {
 export function createGuards(options: GuardsOptions): Guards {
   const maxFrameBytes = options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
   const raw = createRawArguments();
-  const admit = (text: string): FrameVerdict => {
-    if (overBytes(text, maxFrameBytes)) return { kind: "reject", reply: frameTooLarge(maxFrameBytes) };
-    const verdict = inspectFrame(text);
+  const keep = (verdict: FrameVerdict): FrameVerdict => {
     const call = verdict.kind === "pass" ? callArguments(verdict.raw) : null;
     if (call !== null && !raw.keep(call.id, call.args)) return reject(call.id, -32600, inFlightRefusal(call.id));
     return verdict;
   };
+  const tooLarge: FrameVerdict = { kind: "reject", reply: frameTooLarge(maxFrameBytes) };
+  const admit = (text: string): FrameVerdict => (overBytes(text, maxFrameBytes) ? tooLarge : keep(inspectFrame(text)));
   const admitObject = (message: unknown) => {
-    let text: string;
+    let text: string | null = null;
     try {
       text = JSON.stringify(message);
-    } catch {
-      return {
-        jsonrpc: "2.0",
-        id: null,
-        error: { code: -32600, message: "Invalid Request: not writable as JSON" },
-      } as const;
+    } catch (error) {
+      // Nested too deep to write out here; as on a wire, the contract's depth limit answers it.
+      if (!(error instanceof RangeError)) throw error;
     }
-    const verdict = admit(text);
+    const verdict = text !== null && overBytes(text, maxFrameBytes) ? tooLarge : keep(inspectMessage(message));
     return verdict.kind === "reject" ? verdict.reply : null;
   };
   const isCall = (message: unknown) => callArguments(message) !== null;
