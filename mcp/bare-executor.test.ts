@@ -11,7 +11,7 @@ import { createFixtureRegistry, createFixtureWorld, type FixtureWorld } from "..
 import { createFixtureHarnessDeps } from "./deps.js";
 import { createGuards } from "./guards.js";
 import { createHarnessServer } from "./server.js";
-import { emptyModel, expectLocal, type LocalCall } from "./testing/local-oracle.js";
+import { createLocalOracle, type LocalCall } from "./testing/local-oracle.js";
 import { createNaiveAdapter } from "./testing/naive-adapter.js";
 import { discrepancies } from "./testing/parity.js";
 import { deltaOf, observe, TEST_SECRET } from "./testing/stdio-server.js";
@@ -40,7 +40,7 @@ async function parityOf(adapter: Adapter, call: LocalCall) {
   await server.connect(wrap(serverSide));
   const client = new Client({ name: "bare-executor-test", version: "0.0.0" });
   await client.connect(clientSide);
-  const expected = expectLocal(createFixtureRegistry(createFixtureWorld()), emptyModel(), call, TEST_SECRET, 0);
+  const expected = await createLocalOracle(TEST_SECRET).decide(call, Date.now());
   const before = structuredClone(worldCounts(world));
   const observed = await observe(client, {
     name: call.tool,
