@@ -122,6 +122,17 @@ describe("the same guard cases on stdio, Streamable HTTP and in memory", () => {
     expect(raw.effects() - before).toBe(effects);
   });
 
+  it.each(WIRES)("%s: a call refused before its handler ran leaves no arguments behind for its id", async (wire) => {
+    const raw = wires.get(wire)!;
+    const badMeta = `{"jsonrpc":"2.0","id":30,"method":"tools/call","params":{"name":"save_artifact","arguments":{"name":"fit.json","content":"x"},"_meta":{"agent-harness/session":7}}}`;
+    expect(summary(await raw.exchange(badMeta))).toEqual({ error: -32602, id: 30 });
+    // The same id again: decided on its own arguments, not on the refused call's.
+    expect(summary(await raw.exchange(save(30, '"__proto__":{"polluted":true},')))).toEqual({
+      status: "rejected",
+      code: "forbidden_key",
+    });
+  });
+
   it("answered each case alike on every wire that carries it", () => {
     for (const c of CASES) {
       const carried = WIRES.filter((wire) => answers.has(`${wire}|${c.name}`));
