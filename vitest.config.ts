@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { langgraphInstall } from "./scripts/langgraph-install.js";
+import { langgraphInstall } from "./scenarios/langgraph-install.js";
 
 /**
  * LangGraph is optional (the course's default install does not include it). These suites need the

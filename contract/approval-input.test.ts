@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { parseApprovalInput } from "./approval-input.js";
-import { factForApproval } from "./decisions.js";
-import { applyFacts, startRun } from "./facts.js";
-import { createIdSource } from "./ids.js";
-import type { StateOf } from "./state.js";
-import type { ValidatedCall } from "./validation.js";
 
 describe("parseApprovalInput", () => {
   it("accepts a token or a decline", () => {
@@ -67,29 +62,4 @@ describe("parseApprovalInput", () => {
       expect(parsed.ok ? "" : parsed.error.message).toContain("not a plain object");
     },
   );
-});
-
-describe("factForApproval on untrusted input", () => {
-  const ids = createIdSource("seed");
-  const call: ValidatedCall = {
-    tool: "publish_report",
-    risk: "high_risk",
-    args: { artifact: "a", audience: "team" },
-    args_digest: "d",
-    requested_key: "k",
-  };
-  const waiting = applyFacts(
-    startRun("s1", "goal", { at: 0, ids }).state,
-    [{ type: "planner_responded", raw: "{}" }, { type: "call_validated", call }, { type: "approval_requested" }],
-    { at: 0, ids },
-  ).state as StateOf<"approval_required">;
-
-  it("refuses a malformed input as a fact instead of throwing", () => {
-    for (const input of [{ kind: "approve" }, { kind: "token", token: 7 }, undefined]) {
-      expect(factForApproval(waiting, input, "secret", 0)).toMatchObject({
-        type: "approval_refused",
-        failure: { code: "approval_malformed" },
-      });
-    }
-  });
 });

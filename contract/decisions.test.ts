@@ -1,8 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { approvePending } from "./approval.js";
-import { digest } from "./canonical.js";
-import { factForApproval, factForBegin, factForOutcome, factForReconcile, factForTrim } from "./decisions.js";
-import type { RestatedCall } from "./approval-input.js";
+import { factForBegin, factForOutcome, factForReconcile, factForTrim } from "./decisions.js";
 import { DEFAULT_LIMITS, type Intent } from "./state.js";
 import { startRun, applyFacts } from "./facts.js";
 import { createIdSource } from "./ids.js";
@@ -107,105 +104,6 @@ describe("factForReconcile", () => {
       type: "tool_reconciled",
       operator: "alice",
       note: "",
-    });
-  });
-});
-
-describe("factForApproval with a restated call (a host that sends the call again beside its token)", () => {
-  const SECRET = "restated-approval-secret";
-  const waiting = (() => {
-    const ids = createIdSource("restated");
-    const { state } = applyFacts(
-      startRun("s", "goal", { at: 0, ids }).state,
-      [
-        { type: "planner_responded", raw: "x" },
-        {
-          type: "call_validated",
-          call: {
-            tool: "publish_report",
-            risk: "high_risk",
-            args: { artifact: "art_a", audience: "team" },
-            args_digest: digest({ artifact: "art_a", audience: "team" }),
-            requested_key: "key-1",
-          },
-        },
-        { type: "approval_requested" },
-      ],
-      { at: 0, ids },
-    );
-    if (state.status !== "approval_required") throw new Error("not waiting");
-    return state;
-  })();
-  const token = approvePending(waiting.pending_approval, "s", SECRET, 0);
-  const same = { tool: "publish_report", args_digest: waiting.pending_approval.args_digest, idempotency_key: "key-1" };
-  const verdict = (restated: RestatedCall) => factForApproval(waiting, { kind: "token", token, restated }, SECRET, 1);
-
-  it("accepts the pending call restated exactly, with or without its key", () => {
-    expect(verdict(same)).toEqual({ type: "approval_accepted" });
-    expect(verdict({ ...same, idempotency_key: null })).toEqual({ type: "approval_accepted" });
-  });
-
-  it("names the mismatch when the restated call is another tool, other arguments or another key", () => {
-    const codeOf = (restated: RestatedCall) => {
-      const fact = verdict(restated);
-      return fact.type === "approval_refused" ? fact.failure.code : fact.type;
-    };
-    expect(codeOf({ ...same, tool: "save_artifact" })).toBe("approval_tool_mismatch");
-    expect(codeOf({ ...same, args_digest: digest({ artifact: "art_a", audience: "public" }) })).toBe(
-      "approval_args_mismatch",
-    );
-    expect(codeOf({ ...same, idempotency_key: "key-2" })).toBe("approval_not_pending");
-    expect(verdict({ ...same, idempotency_key: "key-2" })).toMatchObject({
-      failure: { message: "token approves the pending call under another idempotency key" },
-    });
-  });
-});
-
-describe("factForApproval", () => {
-  const SECRET = "approval-secret";
-  const waiting = () => {
-    const ids = createIdSource("approval");
-    const { state } = applyFacts(
-      startRun("s", "goal", { at: 0, ids }).state,
-      [
-        { type: "planner_responded", raw: "x" },
-        {
-          type: "call_validated",
-          call: { tool: "publish_report", risk: "high_risk", args: {}, args_digest: digest({}), requested_key: null },
-        },
-        { type: "approval_requested" },
-      ],
-      { at: 0, ids },
-    );
-    if (state.status !== "approval_required") throw new Error("not waiting");
-    return state;
-  };
-
-  it("answers a decline as declined", () => {
-    expect(factForApproval(waiting(), { kind: "decline" }, SECRET, 1)).toEqual({ type: "approval_declined" });
-  });
-
-  it("accepts a valid token, and refuses one signed under another secret", () => {
-    const state = waiting();
-    const token = approvePending(state.pending_approval, "s", SECRET, 0);
-    expect(factForApproval(state, { kind: "token", token }, SECRET, 1)).toEqual({ type: "approval_accepted" });
-    expect(factForApproval(state, { kind: "token", token }, "another-secret", 1)).toMatchObject({
-      type: "approval_refused",
-      failure: { code: "approval_bad_signature" },
-    });
-  });
-
-  it("refuses a token whose nonce the state or the nonce store holds as used", () => {
-    const state = waiting();
-    const { nonce } = state.pending_approval;
-    const token = approvePending(state.pending_approval, "s", SECRET, 0);
-    const used = { type: "approval_refused", failure: { code: "approval_already_used" } };
-    expect(factForApproval({ ...state, used_approvals: [nonce] }, { kind: "token", token }, SECRET, 1)).toMatchObject(
-      used,
-    );
-    expect(factForApproval(state, { kind: "token", token }, SECRET, 1, [nonce])).toMatchObject(used);
-    expect(factForApproval(state, { kind: "token", token }, SECRET, 1, ["another-nonce"])).toEqual({
-      type: "approval_accepted",
     });
   });
 });

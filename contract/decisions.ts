@@ -2,9 +2,7 @@
  * Pure maps from what the outside world answered to the fact an engine applies. Every engine
  * calls these, so no engine can decide a policy, approval or retry question its own way.
  */
-import { verifyApprovalToken } from "./approval.js";
 import { callsIn } from "./batch.js";
-import { parseApprovalInput } from "./approval-input.js";
 import type { JsonValue } from "./canonical.js";
 import type { BatchFact, BeginFact, ForCall, OutcomeFact, PolicyFact } from "./call-facts.js";
 import type { Fact, UncertainReason } from "./facts.js";
@@ -128,41 +126,6 @@ function policyFact(call: AuthorizedCall): PolicyFact {
     default:
       return assertNever(decision);
   }
-}
-
-/**
- * What a person sent while a call waits. The input is untrusted (`unknown`): it is checked by the
- * one schema first, and malformed input is refused as `approval_malformed`, never thrown.
- */
-export function factForApproval(
-  state: StateOf<"approval_required">,
-  input: unknown,
-  secret: string,
-  now: number,
-  /** Nonces the nonce store holds as used (`claimApproval`), beside the state's own list. */
-  usedElsewhere: readonly string[] = [],
-): Fact {
-  const parsed = parseApprovalInput(input);
-  if (!parsed.ok) return { type: "approval_refused", failure: parsed.error };
-  if (parsed.value.kind === "decline") return { type: "approval_declined" };
-  const { token, restated } = parsed.value;
-  const pending = state.pending_approval;
-  const check = { pending, session_id: state.session_id, now, used: [...state.used_approvals, ...usedElsewhere] };
-  const verdict = verifyApprovalToken(token, check, secret);
-  if (!verdict.ok) return { type: "approval_refused", failure: verdict.error };
-  if (restated === undefined) return { type: "approval_accepted" };
-  // The same verification, with the restated call in place of the pending one, names the mismatch.
-  const same = verifyApprovalToken(
-    token,
-    { ...check, pending: { ...pending, tool: restated.tool, args_digest: restated.args_digest } },
-    secret,
-  );
-  if (!same.ok) return { type: "approval_refused", failure: same.error };
-  if (restated.idempotency_key !== null && restated.idempotency_key !== pending.idempotency_key) {
-    const message = "token approves the pending call under another idempotency key";
-    return { type: "approval_refused", failure: { code: "approval_not_pending", message } };
-  }
-  return { type: "approval_accepted" };
 }
 
 /** The ledger's answer to `begin`, as a fact. */

@@ -36,7 +36,6 @@ export { createManualClock, systemClock, DEFAULT_EPOCH } from "./clock.js";
 export type { Clock, ManualClock } from "./clock.js";
 export {
   factBeforePlanning,
-  factForApproval,
   factForBatchBegin,
   factForBatchOutcomes,
   factForBatchPolicy,
@@ -67,8 +66,10 @@ export {
 export type { ExecutionDeps } from "./execution.js";
 export { applyFact, applyFacts, startRun, verdictOf } from "./facts.js";
 export type { Applied, Fact, FactEnv, FactType, UncertainReason, Verdict } from "./facts.js";
-export { claimApproval, createMemoryNonceStore } from "./nonces.js";
-export type { ApprovalDeps, NonceStore } from "./nonces.js";
+export { createMemoryNonceStore } from "./nonces.js";
+export type { NonceStore } from "./nonces.js";
+export { approve } from "./approve.js";
+export type { ApprovalDecision, ApproveDeps } from "./approve.js";
 export { createIdSource, deriveIdempotencyKey } from "./ids.js";
 export type { IdSource } from "./ids.js";
 export { createMemoryLedger, decideBegin, decideDispatch, ledgerEntries } from "./ledger.js";

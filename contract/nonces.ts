@@ -10,9 +10,6 @@
  * - `has` reads; it may be stale only in the direction of answering false for a nonce a claim in
  *   flight is about to record, which `claim` then catches.
  */
-import type { Clock } from "./clock.js";
-import { factForApproval } from "./decisions.js";
-import type { StateOf } from "./state.js";
 
 export interface NonceStore {
   /** Records `nonce` as used by `session_id`; false when it was already used. */
@@ -31,26 +28,4 @@ export function createMemoryNonceStore(): NonceStore {
     },
     has: (nonce) => used.has(nonce),
   };
-}
-
-export type ApprovalDeps = { readonly nonces: NonceStore; readonly secret: string; readonly clock: Clock };
-
-/**
- * The approval step up to the nonces the check must treat as used: when the token would be
- * accepted, its nonce is claimed in the store first, so no state moves to `authorized` on a token
- * another history already spent. The engine then applies `factForApproval` with these nonces.
- * Between the claim and the checkpoint a crash spends the token: the person declines or
- * approves again after the session is restarted (safety over availability).
- */
-export function claimApproval(
-  deps: ApprovalDeps,
-  state: StateOf<"approval_required">,
-  input: unknown,
-  now: number,
-): readonly string[] {
-  const nonce = state.pending_approval.nonce;
-  if (deps.nonces.has(nonce)) return [nonce];
-  const fact = factForApproval(state, input, deps.secret, now);
-  if (fact.type !== "approval_accepted") return [];
-  return deps.nonces.claim(nonce, state.session_id, now) ? [] : [nonce];
 }

@@ -8,17 +8,14 @@
  */
 import {
   approvePending,
-  claimApproval,
   DEFAULT_APPROVAL_TTL_MS,
   DEFAULT_INPUT_LIMITS,
   DEFAULT_LIMITS,
   ok,
   openCheckpoint,
-  toCheckpoint,
   validatePlannerOutput,
   decidePolicy,
   type AgentLimits,
-  type AgentState,
   type ApprovalInput,
   type CheckpointStore,
   type ExecutionDeps,
@@ -30,7 +27,7 @@ import {
   type RestatedCall,
   type TraceEvent,
 } from "../contract/index.js";
-import { performEffect, step, type EngineEvent, type StepConfig } from "../handwritten/engine/index.js";
+import { createDriver, type DriverEvent } from "../runtime/index.js";
 import { answerFor, stoppedAnswer, tamperedAnswer, type CallAnswer } from "./answers.js";
 import type { AuditSink } from "./audit.js";
 import { createSessionLocks } from "./session-locks.js";
@@ -92,7 +89,7 @@ export function createCallTool(deps: CallToolDeps): (request: ToolCallRequest) =
 
 async function callInSession(deps: CallToolDeps, request: ToolCallRequest): Promise<CallDecision> {
   const { session_id, name } = request;
-  const session = createDriver(deps, session_id, request.signal);
+  const session = openSession(deps, session_id, request.signal);
   if (!session.opened.ok) return answered(tamperedAnswer({ session_id, tool: name }, session.opened.error.message));
   if (session.state() === null) await session.feed({ type: "run/started", session_id, goal: MCP_GOAL });
   const head = { session_id, tool: name };
@@ -123,7 +120,7 @@ async function callInSession(deps: CallToolDeps, request: ToolCallRequest): Prom
 /** Elicitation: an approval becomes a token bound exactly as an out-of-band one; no answer leaves it pending. */
 async function askPerson(
   deps: CallToolDeps,
-  session: Driver,
+  session: Session,
   ask: NonNullable<ToolCallRequest["ask"]>,
   pending: PendingApproval,
 ): Promise<void> {
@@ -152,61 +149,49 @@ function restatedHighRisk(deps: CallToolDeps, envelope: string): RestatedCall | 
   return { tool: call.tool, args_digest: call.args_digest, idempotency_key: call.requested_key };
 }
 
-type Driver = ReturnType<typeof createDriver>;
-type Unstamped = EngineEvent extends infer E ? (E extends EngineEvent ? Omit<E, "at"> : never) : never;
+type Session = ReturnType<typeof openSession>;
+type Unstamped = DriverEvent extends infer E ? (E extends DriverEvent ? Omit<E, "at"> : never) : never;
 
-/** Feeds events to the reducer, saves each new state, audits each fact and performs the effects, until it waits. */
-function createDriver(deps: CallToolDeps, session_id: string, signal: AbortSignal | undefined) {
-  const config: StepConfig = {
-    registry: deps.registry,
-    ids: deps.ids,
-    secret: deps.secret,
-    limits: deps.limits,
-    inputLimits: deps.inputLimits,
-  };
+/**
+ * A session over the runtime's one driver: it steps, checkpoints, audits each fact and performs the
+ * effects (an approval is decided by the contract's `approve`, which spends the nonce), until it
+ * waits. The host is the planner: the driver stops before asking one, and the next request is the
+ * next turn. This wrapper only collects the facts and their trace events for the answer.
+ */
+function openSession(deps: CallToolDeps, session_id: string, signal: AbortSignal | undefined) {
   const stored = deps.sessions.latest(session_id);
   // Every load checks the seal; a tampered session is never driven on.
   const opened = stored === undefined ? ok(null) : openCheckpoint(stored, session_id, deps.secret);
-  let state: AgentState | null = opened.ok ? opened.value : null;
   const facts: Fact[] = [];
   const events: TraceEvent[] = [];
+  const driver = createDriver(
+    { ...deps, checkpoints: deps.sessions, trace: { append: (trace) => trace.forEach((e) => deps.audit.append(e)) } },
+    opened.ok ? opened.value : null,
+    ({ result }) => {
+      events.push(...result.trace.slice(result.trace.length - result.facts.length));
+      facts.push(...result.facts);
+    },
+  );
+  const state = () => driver.state();
   return {
     session_id,
     opened,
-    state: () => state,
-    status: () => state?.status ?? null,
-    pending: (): PendingApproval | null => (state?.status === "approval_required" ? state.pending_approval : null),
+    state,
+    status: () => state()?.status ?? null,
+    pending: (): PendingApproval | null => {
+      const s = state();
+      return s?.status === "approval_required" ? s.pending_approval : null;
+    },
     facts: () => facts,
     events: () => events,
     cancelled: () => signal?.aborted === true,
     async feed(first: Unstamped): Promise<void> {
-      const queue: EngineEvent[] = [claimed(deps, state, { ...first, at: deps.clock.now() } as EngineEvent)];
-      for (let event = queue.shift(); event !== undefined; event = queue.shift()) {
-        const result = step(config, state, event);
-        if (result.state !== null && result.state !== state) deps.sessions.put(toCheckpoint(result.state, deps.secret));
-        for (const trace of result.trace) deps.audit.append(trace);
-        events.push(...result.trace.slice(result.trace.length - result.facts.length));
-        facts.push(...result.facts);
-        state = result.state;
-        if (state === null) return;
-        for (const effect of result.effects) {
-          // The host is the planner: its next request is the next turn.
-          if (effect.type === "planner/request") return;
-          queue.push(await performEffect(deps, effect, state, signal));
-        }
-      }
+      await driver.run({ ...first, at: deps.clock.now() } as DriverEvent, {
+        planner: true,
+        ...(signal ? { signal } : {}),
+      });
     },
   };
-}
-
-/**
- * An approval spends its nonce in the nonce store before the reducer sees it (`claimApproval`, as
- * the engines' runners do), so a session restored from an older checkpoint, or another worker on
- * the same database, cannot spend the token again.
- */
-function claimed(deps: CallToolDeps, state: AgentState | null, event: EngineEvent): EngineEvent {
-  if (event.type !== "approval/submitted" || state?.status !== "approval_required") return event;
-  return { ...event, used: claimApproval(deps, state, event.input, event.at) };
 }
 
 function answered(answer: CallAnswer): CallDecision {

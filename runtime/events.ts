@@ -1,5 +1,11 @@
 /** What the outside world tells the reducer: past-tense facts about I/O, each stamped with a time. */
-import type { ApprovalInput, BeginDecision, ExecutionOutcome, JsonValue, ReconcileInput } from "../contract/index.js";
+import type {
+  ApprovalDecision,
+  BeginDecision,
+  ExecutionOutcome,
+  JsonValue,
+  ReconcileInput,
+} from "../contract/index.js";
 
 export type EngineEvent =
   | { readonly type: "run/started"; readonly at: number; readonly session_id: string; readonly goal: string }
@@ -25,13 +31,8 @@ export type EngineEvent =
       readonly at: number;
       readonly outcomes: readonly { readonly call_id: string; readonly outcome: ExecutionOutcome }[];
     }
-  | {
-      readonly type: "approval/submitted";
-      readonly at: number;
-      readonly input: ApprovalInput;
-      /** Nonces the nonce store holds as used (`claimApproval`); the runner reads them before the step. */
-      readonly used?: readonly string[];
-    }
+  /** What `approve` decided about a person's answer; the nonce store was consulted before this event. */
+  | { readonly type: "approval/decided"; readonly at: number; readonly decision: ApprovalDecision }
   | { readonly type: "run/resumed"; readonly at: number }
   | { readonly type: "history/trim"; readonly at: number; readonly max_messages: number }
   | { readonly type: "reconcile/confirmed"; readonly at: number; readonly input: ReconcileInput };

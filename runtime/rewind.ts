@@ -6,13 +6,17 @@
  * LangGraph's `getStateHistory` and `updateState`). What must hold afterwards is the contract's
  * business: a token spent in the abandoned history stays spent (the nonce store).
  */
-import type { AgentState, TraceEvent } from "../contract/index.js";
+import type { TraceEvent } from "../contract/index.js";
 
-/** The newest entry before the last whose state waits for approval, or undefined. */
-export function latestEarlierApproval<T>(history: readonly T[], stateOf: (entry: T) => AgentState): T | undefined {
+/**
+ * The newest entry before the last at which a call waited for a person, or undefined. What marks
+ * such an entry is the engine's own: a state in `approval_required`, or a graph paused at an
+ * interrupt (a batch run in one node waits inside it, its checkpoint still saying `batch`).
+ */
+export function latestEarlierApproval<T>(history: readonly T[], waits: (entry: T) => boolean): T | undefined {
   for (let i = history.length - 2; i >= 0; i--) {
     const entry = history[i] as T;
-    if (stateOf(entry).status === "approval_required") return entry;
+    if (waits(entry)) return entry;
   }
   return undefined;
 }

@@ -9,7 +9,6 @@ function setup() {
   const config: StepConfig = {
     registry: createFixtureRegistry(world),
     ids: createIdSource("seed-test"),
-    secret: "s",
     limits: DEFAULT_LIMITS,
     inputLimits: DEFAULT_INPUT_LIMITS,
   };
@@ -138,7 +137,10 @@ describe("step (the pure reducer)", () => {
         "ledger/answered while ready",
         () => ({ type: "ledger/answered", at: 2, decision: { kind: "execute" }, replay_content: null }),
       ],
-      ["approval/submitted while ready", () => ({ type: "approval/submitted", at: 2, input: { kind: "decline" } })],
+      [
+        "approval/decided while ready",
+        () => ({ type: "approval/decided", at: 2, decision: { type: "approval_declined" } }),
+      ],
       [
         "reconcile/confirmed while ready",
         () => ({ type: "reconcile/confirmed", at: 2, input: { outcome: "confirmed", operator: "alice" } }),

@@ -11,7 +11,6 @@ import {
   factForBatchBegin,
   factForBatchOutcomes,
   factForBatchPolicy,
-  factForApproval,
   factForBegin,
   factForOutcome,
   factForPlannerOutput,
@@ -34,7 +33,6 @@ import type { EngineEvent } from "./events.js";
 export type StepConfig = {
   readonly registry: ToolRegistry;
   readonly ids: IdSource;
-  readonly secret: string;
   readonly limits: AgentLimits;
   readonly inputLimits: InputLimits;
 };
@@ -82,10 +80,8 @@ export function step(config: StepConfig, state: AgentState | null, event: Engine
       return state.status === "batch" && callsIn(state.batch, "executing").length > 0
         ? apply(factForBatchOutcomes(state, event.outcomes, config.limits, event.at))
         : ignore(state, "no batch is running");
-    case "approval/submitted":
-      return state.status === "approval_required"
-        ? apply(factForApproval(state, event.input, config.secret, event.at, event.used))
-        : ignore(state, "no call is waiting for approval");
+    case "approval/decided":
+      return state.status === "approval_required" ? apply(event.decision) : ignore(state, NOT_WAITING);
     case "reconcile/confirmed": {
       const fact = factForReconcile(state, event.input);
       return "error" in fact ? ignore(state, fact.error) : apply(fact);
@@ -177,6 +173,9 @@ function batchEffect(config: StepConfig, state: StateOf<"batch">): Effect {
   };
 }
 
-function ignore(state: AgentState | null, reason: string): StepResult {
+/** Why an approval event changed nothing. */
+export const NOT_WAITING = "no call is waiting for approval";
+
+export function ignore(state: AgentState | null, reason: string): StepResult {
   return { state, effects: [], trace: [], facts: [], ignored: reason };
 }

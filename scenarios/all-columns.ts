@@ -2,6 +2,7 @@
 import { REQUIRED_COLUMNS } from "./columns.js";
 import { FAULT_COLUMNS } from "./fault-columns.js";
 import { REWIND_COLUMNS } from "./rewind-columns.js";
+import { BATCH_REWIND_COLUMNS } from "./batch-rewind-columns.js";
 import type { Column } from "./column.js";
 import { PARALLEL_COLUMNS } from "./parallel-columns.js";
 
@@ -10,4 +11,5 @@ export const ALL_COLUMNS: readonly Column[] = [
   ...FAULT_COLUMNS,
   ...PARALLEL_COLUMNS,
   ...REWIND_COLUMNS,
+  ...BATCH_REWIND_COLUMNS,
 ];

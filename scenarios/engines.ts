@@ -1,10 +1,117 @@
+/**
+ * The built-in engines, one entry each: everything a caller (compare, bench, evidence,
+ * availability, the fault schedules, the crash child, the tests) needs to list or load them.
+ * Adding a built-in engine is one entry here and the engine's own folder.
+ */
+import { ok, type Result } from "../contract/index.js";
+import { handwrittenFactory } from "../handwritten/engine/factory.js";
+import { localGraphFactory } from "../local-graph/agent/index.js";
 import type { EngineFactory } from "../runtime/index.js";
+import { loadLangGraph, type LoadOptions, type Unloadable } from "./load-langgraph.js";
 
-/** The built-in engines, by id. */
-export const ENGINE_IDS = ["handwritten", "local_state_graph", "langgraph"] as const;
-export type EngineId = (typeof ENGINE_IDS)[number];
+export type { LoadOptions, Unloadable } from "./load-langgraph.js";
+
+/** The kinds of checkpoint store the built-in engines keep: the contract's, the local graph's, LangGraph's saver. */
+export type SessionStore = "contract_checkpoints" | "graph_checkpointer" | "langgraph_saver";
+
+export type BuiltInEngine<Id extends string> = {
+  readonly id: Id;
+  /**
+   * Its factory when the engine is in the core, imported statically; null when it lives in a package
+   * of its own that may not be installed (LangGraph), loaded only through `load`.
+   */
+  readonly factory: EngineFactory<Id> | null;
+  /** Its factory, or why it cannot run here (an optional install missing or off its pin). */
+  readonly load: (options?: LoadOptions) => Promise<Result<EngineFactory<Id>, Unloadable>>;
+  /** What `compare --framework <id>` runs, in a phrase of the usage text (the reference has none). */
+  readonly about: string | null;
+  /** Where it keeps a session's checkpoints: the bench fills and seeds that store (growth, session length). */
+  readonly sessionStore: SessionStore;
+  /** Fault schedules the bench plays on it per run: a full run and --quick (slower engines play fewer). */
+  readonly benchFaultSchedules: { readonly full: number; readonly quick: number };
+};
+
+const inCore = <Id extends string>(factory: EngineFactory<Id>) => ({ factory, load: async () => ok(factory) });
+
+/** The engines, in the order every report lists them. The first is the reference the others are compared with. */
+export const ENGINES = [
+  {
+    id: "handwritten",
+    ...inCore(handwrittenFactory),
+    about: null,
+    sessionStore: "contract_checkpoints",
+    benchFaultSchedules: { full: 500, quick: 100 },
+  } satisfies BuiltInEngine<"handwritten">,
+  {
+    id: "local_state_graph",
+    ...inCore(localGraphFactory),
+    about: "dependency-free, in this repo",
+    sessionStore: "graph_checkpointer",
+    benchFaultSchedules: { full: 150, quick: 30 },
+  } satisfies BuiltInEngine<"local_state_graph">,
+  {
+    id: "langgraph",
+    factory: null,
+    load: loadLangGraph,
+    about:
+      "the pinned @langchain/langgraph installed in langgraph-adapter/; when it cannot load, or the installed version is not the pin, the evidence says not-measured",
+    sessionStore: "langgraph_saver",
+    benchFaultSchedules: { full: 30, quick: 10 },
+  } satisfies BuiltInEngine<"langgraph">,
+] as const;
+
+export type EngineId = (typeof ENGINES)[number]["id"];
+export const ENGINE_IDS: readonly EngineId[] = ENGINES.map((e) => e.id);
 
 export const isEngineId = (id: string): id is EngineId => (ENGINE_IDS as readonly string[]).includes(id);
 
+/** The engine compare runs first; every other built-in engine is a framework it is compared with. */
+export const REFERENCE_ENGINE = ENGINES[0].id;
+export type FrameworkId = Exclude<EngineId, typeof REFERENCE_ENGINE>;
+export const FRAMEWORK_IDS: readonly FrameworkId[] = ENGINE_IDS.filter(
+  (id): id is FrameworkId => id !== REFERENCE_ENGINE,
+);
+export const isFrameworkId = (id: string): id is FrameworkId => (FRAMEWORK_IDS as readonly string[]).includes(id);
+
 /** A built-in engine's factory: its id is one of `ENGINE_IDS`. */
 export type BuiltInFactory = EngineFactory<EngineId>;
+
+/**
+ * The engines in the core, which the root suites run the contract on; an engine in a package of its
+ * own (langgraph-adapter/) runs the same suites from there, so the core never imports its framework.
+ */
+export const CORE_FACTORIES: readonly BuiltInFactory[] = ENGINES.flatMap((e) =>
+  e.factory === null ? [] : [e.factory],
+);
+
+export function engineEntry(id: EngineId): BuiltInEngine<EngineId> {
+  const entry = ENGINES.find((e) => e.id === id);
+  if (entry === undefined) throw new Error(`no built-in engine ${id}`);
+  return entry;
+}
+
+/** Loads a built-in engine by id. */
+export const loadEngine = (id: EngineId, options: LoadOptions = {}): Promise<Result<BuiltInFactory, Unloadable>> =>
+  engineEntry(id).load(options);
+
+/** A built-in engine as a measurement sees it: loaded, or not measured with its reason (never replaced by another). */
+export type EngineSlot =
+  | { readonly id: EngineId; readonly status: "measured"; readonly version: string; readonly factory: BuiltInFactory }
+  | { readonly id: EngineId; readonly status: "not-measured"; readonly reason: string };
+
+/** Every built-in engine, loaded in registry order. */
+export async function loadEngines(options: LoadOptions = {}): Promise<readonly EngineSlot[]> {
+  const slots: EngineSlot[] = [];
+  for (const entry of ENGINES) {
+    const loaded: Result<BuiltInFactory, Unloadable> = await entry.load(options);
+    slots.push(
+      loaded.ok
+        ? { id: entry.id, status: "measured", version: loaded.value.version, factory: loaded.value }
+        : { id: entry.id, status: "not-measured", reason: loaded.error.reason },
+    );
+  }
+  return slots;
+}
+
+export const measuredEngines = (slots: readonly EngineSlot[]) =>
+  slots.flatMap((slot) => (slot.status === "measured" ? [slot] : []));

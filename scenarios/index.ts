@@ -9,9 +9,29 @@ export { DEFAULT_WORK_BUDGET, WorkBudgetExceeded, withWorkBudget } from "./budge
 export { defineColumn, violationsOf } from "./column.js";
 export type { Column, ColumnSpec, Expectation } from "./column.js";
 export { EngineUsageError, engineContextOf } from "../runtime/index.js";
-export { ENGINE_IDS } from "./engines.js";
-export type { BuiltInFactory, EngineId } from "./engines.js";
-export { isEngineId } from "./engines.js";
+export {
+  CORE_FACTORIES,
+  ENGINE_IDS,
+  ENGINES,
+  FRAMEWORK_IDS,
+  REFERENCE_ENGINE,
+  engineEntry,
+  isEngineId,
+  isFrameworkId,
+  loadEngine,
+  loadEngines,
+  measuredEngines,
+} from "./engines.js";
+export type {
+  BuiltInEngine,
+  BuiltInFactory,
+  EngineId,
+  EngineSlot,
+  FrameworkId,
+  LoadOptions,
+  SessionStore,
+  Unloadable,
+} from "./engines.js";
 export type { Engine, EngineContext, EngineFactory, GraphShape } from "../runtime/index.js";
 export { createEnvironment, DEFAULT_SEED, FIXTURE_SECRET } from "../handwritten/fixtures/environment.js";
 export type { Environment, EnvironmentOptions } from "../handwritten/fixtures/environment.js";
@@ -19,7 +39,8 @@ export { handwrittenFactory } from "../handwritten/engine/factory.js";
 export { DEFAULT_GOAL, fingerprint, runScenario, SESSION_ID } from "./scenario.js";
 export type { Action, RunOptions, RunRecord, Scenario, ScenarioRun, Snapshot } from "./scenario.js";
 export { FAULT_COLUMNS } from "./fault-columns.js";
-export { REWIND_COLUMNS } from "./rewind-columns.js";
+export { REWIND_COLUMNS, sendKeptToken } from "./rewind-columns.js";
+export { BATCH_REWIND_COLUMNS } from "./batch-rewind-columns.js";
 export { currentHistory, latestEarlierApproval } from "../runtime/rewind.js";
 export { ALL_COLUMNS } from "./all-columns.js";
 export { observeRun, read } from "./observe.js";

@@ -3,7 +3,8 @@
  * that already ran — a store restored from an older copy, a time-travel resume on LangGraph — and
  * the spent token is sent again. Single use must hold across histories: the nonce store, not the
  * rewound checkpoint, answers `approval_already_used`, and a new answer at the old approval
- * point is the one that counts.
+ * point is the one that counts. A decline is a decision too: it spends the pending call's nonce,
+ * so a token minted for that call before the person said no never runs it (CONTRACT.md §9).
  */
 import { finalAnswer, toolCall } from "../handwritten/fixtures/index.js";
 import { defineColumn, type Column, type Expectation } from "./column.js";
@@ -19,15 +20,16 @@ const says = (text: string, holds: (o: RunObservation) => boolean): Expectation<
 const PUBLISH = toolCall("publish_report", { artifact: "art_weekly", audience: "team" });
 const SCRIPT = [PUBLISH, finalAnswer("published"), finalAnswer("not published again")];
 
-/** The token the person sent before the rewind, sent again. */
-const replaySpentToken: Action = {
+/** A token the person holds (`memo` key), sent now: the one sent before the rewind, or one minted and kept. */
+export const sendKeptToken = (key: string): Action => ({
   kind: "submit_token",
   token: (_env, _state, memo) => {
-    const token = memo.get("last_approval");
-    if (token === undefined) throw new EngineUsageError("approval_not_pending", "no earlier approval to replay");
+    const token = memo.get(key);
+    if (token === undefined) throw new EngineUsageError("approval_not_pending", `no token kept as ${key}`);
     return token;
   },
-};
+});
+const replaySpentToken = sendKeptToken("last_approval");
 
 const ranOnce = says(
   "the publish ran once and never again: executor calls 1, side effects 1",
@@ -102,4 +104,80 @@ export const REWIND_COLUMNS: readonly Column[] = [
       declineCounts,
     ],
   }),
+  ...declineColumns(),
 ];
+
+/** A token minted for the pending call and kept, never sent, while the person declines. */
+function declineColumns(): readonly Column[] {
+  const kept = "minted_before_decline";
+  const refusedAt = (index: number) =>
+    says(
+      "the token minted before the decline is refused approval_already_used and the call keeps waiting",
+      (o) =>
+        o.approval_refusals.join() === "approval_already_used" && read.after(o, index).status === "approval_required",
+    );
+  const declined = says(
+    "the decline ends the run with the publish not executed",
+    (o) => read.after(o, 2).status === "done" && read.after(o, 2).executor_calls === 0,
+  );
+  const backAtApproval = says(
+    "after the rewind the session waits for approval again",
+    (o) => read.after(o, 3).status === "approval_required",
+  );
+  const neverRan = says(
+    "the publish never ran: executor calls 0, side effects 0",
+    (o) => read.calls(o) === 0 && read.effects(o) === 0,
+  );
+  const onlyDeclines = says(
+    "the model got one answer, the decline, and the run ends done",
+    (o) => o.tool_messages.map((m) => m.status).join() === "declined" && o.final_status === "done",
+  );
+  return [
+    defineColumn({
+      name: "token_minted_before_decline",
+      summary:
+        "A publish waits; a token is signed for it but not sent, a person declines, the session is rewound to the approval point and the kept token is sent.",
+      goal: "rewind column",
+      options: { script: SCRIPT },
+      actions: [
+        { kind: "start" },
+        { kind: "mint_token", as: kept },
+        { kind: "decline" },
+        { kind: "rewind_to_approval" },
+        sendKeptToken(kept),
+        { kind: "decline" },
+      ],
+      observe: observeRun,
+      expected:
+        "A person's no is final for every token of that call: the decline spends the approval, so a token minted before it is refused approval_already_used after a rewind, and nothing runs.",
+      expectations: [declined, backAtApproval, refusedAt(4), neverRan, onlyDeclines],
+    }),
+    defineColumn({
+      name: "token_minted_before_decline_restart",
+      summary:
+        "As token_minted_before_decline, with a new process over the same durable stores between the rewind and the kept token.",
+      goal: "rewind column",
+      options: { script: SCRIPT },
+      actions: [
+        { kind: "start" },
+        { kind: "mint_token", as: kept },
+        { kind: "decline" },
+        { kind: "rewind_to_approval" },
+        { kind: "restart_and_resume" },
+        sendKeptToken(kept),
+        { kind: "decline" },
+      ],
+      observe: observeRun,
+      expected:
+        "The spent approval survives a restart: in a new process the token minted before the decline is refused approval_already_used, and nothing runs.",
+      expectations: [
+        declined,
+        backAtApproval,
+        says("the new process still waits for approval", (o) => read.after(o, 4).status === "approval_required"),
+        refusedAt(5),
+        neverRan,
+        onlyDeclines,
+      ],
+    }),
+  ];
+}

@@ -23,6 +23,8 @@ export type Action =
   /** A person approves the pending call: a token signed for exactly that call. */
   | { readonly kind: "approve" }
   | { readonly kind: "decline" }
+  /** A token is signed for the pending call and kept in `memo` under `as`, not sent (a person holds it). */
+  | { readonly kind: "mint_token"; readonly as: string }
   /** Submits a token the scenario builds (tampered, stale, for another call…); `memo` holds earlier tokens. */
   | {
       readonly kind: "submit_token";
@@ -143,18 +145,24 @@ async function perform(
     if (state === undefined) throw new EngineUsageError("unknown_session", `no state for ${SESSION_ID}`);
     return state;
   };
+  const mint = async () => {
+    const state = await current();
+    if (state.pending_approval === null) throw new EngineUsageError("approval_not_pending", "nothing to approve");
+    return approvePending(state.pending_approval, SESSION_ID, env.secret, env.clock.now());
+  };
   switch (action.kind) {
     case "start":
       await engine.start(SESSION_ID, action.goal ?? DEFAULT_GOAL);
       return;
     case "approve": {
-      const state = await current();
-      if (state.pending_approval === null) throw new EngineUsageError("approval_not_pending", "nothing to approve");
-      const token = approvePending(state.pending_approval, SESSION_ID, env.secret, env.clock.now());
+      const token = await mint();
       memo.set("last_approval", token);
       await engine.submitApproval(SESSION_ID, { kind: "token", token });
       return;
     }
+    case "mint_token":
+      memo.set(action.as, await mint());
+      return;
     case "decline":
       await engine.submitApproval(SESSION_ID, { kind: "decline" });
       return;

@@ -12,7 +12,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { writeFilesAtomically } from "../durable/index.js";
 import { z } from "zod";
-import { loadFramework } from "./comparison/load-framework.js";
+import { loadEngine } from "../scenarios/engines.js";
 
 export const AVAILABILITY_SCHEMA = "agent-harness.framework-availability.v1";
 
@@ -88,10 +88,10 @@ export async function probe(state: "absent" | "present", now: Date): Promise<Ava
     // in an empty folder, which is what a checkout without `npm ci --prefix langgraph-adapter` holds.
     const dir = mkdtempSync(join(tmpdir(), "langgraph-absent-"));
     copyFileSync(join(adapterDir, "package.json"), join(dir, "package.json"));
-    const loaded = await loadFramework("langgraph", { langgraphDir: dir });
+    const loaded = await loadEngine("langgraph", { langgraphDir: dir });
     reason = loaded.ok ? null : loaded.error.reason.replace(/\S*langgraph-absent-\S*/g, "<tmp>");
   } else {
-    const loaded = await loadFramework("langgraph");
+    const loaded = await loadEngine("langgraph");
     reason = loaded.ok ? null : loaded.error.reason;
   }
   return AvailabilityRecord.parse({

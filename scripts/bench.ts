@@ -11,10 +11,9 @@ import { execFileSync } from "node:child_process";
 import { loadavg } from "node:os";
 import { pathToFileURL } from "node:url";
 import { writeFilesAtomically } from "../durable/index.js";
-import { localGraphFactory } from "../local-graph/agent/index.js";
-import { ALL_COLUMNS, handwrittenFactory } from "../scenarios/index.js";
+import { ALL_COLUMNS, ENGINES, FRAMEWORK_IDS, loadEngines, type EngineId } from "../scenarios/index.js";
 import { parseBenchArgs, USAGE } from "./bench/args.js";
-import { FRAMEWORKS, measureComparison, type Framework } from "./bench/comparison-run.js";
+import { measureComparison, type Framework } from "./bench/comparison-run.js";
 import { measureFaultThroughput, type FaultThroughputOptions } from "./bench/fault-throughput.js";
 import { explainGoals } from "./bench/explain.js";
 import { goalWorkloads } from "./bench/goal-workloads.js";
@@ -27,10 +26,9 @@ import { measureSessionLength, type AdapterBench, type SessionLengthOptions } fr
 import { collectGarbage, round } from "./bench/stats.js";
 import { measureStepOverhead, type EngineEntry, type StepOptions } from "./bench/steps.js";
 import { renderTables } from "./bench/table.js";
-import { loadFramework } from "./comparison/load-framework.js";
 import { writeStoresBench } from "./bench-stores.js";
 
-/** The adapter's entry module, relative to this file (load-framework.ts imports the same one). */
+/** The adapter's entry module, relative to this file (scenarios/load-langgraph.ts imports the same one). */
 const ADAPTER_MODULE = "../langgraph-adapter/src/index.js";
 
 export type BenchSettings = {
@@ -41,6 +39,10 @@ export type BenchSettings = {
   readonly mcp: McpOptions;
   readonly comparison: { readonly runs: number; readonly frameworks: readonly Framework[] };
 };
+
+/** Fault schedules per engine, from each engine's entry in the registry. */
+const faultSchedules = (run: "full" | "quick") =>
+  Object.fromEntries(ENGINES.map((e) => [e.id, e.benchFaultSchedules[run]])) as Record<EngineId, number>;
 
 export const FULL_SETTINGS: BenchSettings = {
   steps: { samples: 15, warmup: 3, minSampleMs: 150 },
@@ -53,9 +55,9 @@ export const FULL_SETTINGS: BenchSettings = {
     sampleBudgetMs: 20_000,
   },
   sessionLength: { sizes: [10, 100, 1_000], timedCalls: 10, samples: 5, minSampleMs: 200 },
-  faults: { schedules: { handwritten: 500, local_state_graph: 150, langgraph: 30 } },
+  faults: { schedules: faultSchedules("full") },
   mcp: { warmup: 200, calls: 1_000 },
-  comparison: { runs: 3, frameworks: FRAMEWORKS },
+  comparison: { runs: 3, frameworks: FRAMEWORK_IDS },
 };
 
 export const QUICK_SETTINGS: BenchSettings = {
@@ -69,7 +71,7 @@ export const QUICK_SETTINGS: BenchSettings = {
     sampleBudgetMs: 3_000,
   },
   sessionLength: { sizes: [10, 100], timedCalls: 5, samples: 2, minSampleMs: 20 },
-  faults: { schedules: { handwritten: 100, local_state_graph: 30, langgraph: 10 } },
+  faults: { schedules: faultSchedules("quick") },
   mcp: { warmup: 20, calls: 100 },
   comparison: { runs: 1, frameworks: ["local_state_graph"] },
 };
@@ -118,15 +120,10 @@ export async function runBench(
   const started = Date.now();
   const loadStart = loadavg();
   const gc = collectGarbage();
-  const langgraph = await loadFramework("langgraph");
-  const entries: EngineEntry[] = [
-    { id: "handwritten", factory: handwrittenFactory },
-    { id: "local_state_graph", factory: localGraphFactory },
-    langgraph.ok
-      ? { id: "langgraph", factory: langgraph.value }
-      : { id: "langgraph", unavailable: langgraph.error.reason },
-  ];
-  if (!langgraph.ok) log(`langgraph not measured: ${langgraph.error.reason}`);
+  const entries: EngineEntry[] = (await loadEngines()).map((slot) =>
+    slot.status === "measured" ? { id: slot.id, factory: slot.factory } : { id: slot.id, unavailable: slot.reason },
+  );
+  for (const e of entries) if ("unavailable" in e) log(`${e.id} not measured: ${e.unavailable}`);
 
   const steps = await measureStepOverhead(entries, ALL_COLUMNS, settings.steps, log);
   const growth = await measureGrowth(entries, settings.growth, log);

@@ -6,10 +6,8 @@
  */
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { localGraphFactory } from "../local-graph/agent/index.js";
-import { handwrittenFactory, type BuiltInFactory } from "../scenarios/index.js";
+import { loadEngines, measuredEngines } from "../scenarios/index.js";
 import { openStoreOption, STORE_ENV, type StoreOption, writeFilesAtomically } from "../durable/index.js";
-import { loadFramework } from "./comparison/load-framework.js";
 import { DEFAULT_SCHEDULES, DEFAULT_SEED, runSchedules } from "./faults/run.js";
 
 const USAGE = `Usage: tsx scripts/fault-schedules.ts [--schedules N] [--seed S] [--only I] [--output PATH] [--store SPEC]
@@ -80,10 +78,10 @@ async function run(
   output: unknown,
   store: StoreOption,
 ): Promise<number> {
-  const factories: BuiltInFactory[] = [handwrittenFactory, localGraphFactory];
-  const langgraph = await loadFramework("langgraph");
-  if (langgraph.ok) factories.push(langgraph.value);
-  else process.stderr.write(`langgraph not measured: ${langgraph.error.reason}\n`);
+  const engines = await loadEngines();
+  for (const slot of engines)
+    if (slot.status === "not-measured") process.stderr.write(`${slot.id} not measured: ${slot.reason}\n`);
+  const factories = measuredEngines(engines).map((slot) => slot.factory);
   const report = await runSchedules(factories, {
     seed,
     schedules,

@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import { writeFilesAtomically } from "../durable/index.js";
 import type { Route } from "../handwritten/route/index.js";
 import { loadPlanner, parsePlannerArg } from "./comparison/planner.js";
-import { loadEngines } from "./evidence/engines.js";
+import { loadEngines } from "../scenarios/engines.js";
 import { readLicenses } from "./evidence/licenses.js";
 import { measureAll } from "./evidence/measure.js";
 import { buildRecord, RUNTIME_RECORD_PATH, type RecordEnvironment, type RecordedCommand } from "./evidence/record.js";

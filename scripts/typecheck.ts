@@ -3,7 +3,7 @@
  * installed as pinned; otherwise says the adapter's check is not measured, and why.
  */
 import { spawnSync } from "node:child_process";
-import { langgraphInstall } from "./langgraph-install.js";
+import { langgraphInstall } from "../scenarios/langgraph-install.js";
 
 const tsc = (project: string) => spawnSync("npx", ["tsc", "-p", project, "--noEmit"], { stdio: "inherit" }).status ?? 1;
 

@@ -15,12 +15,77 @@ function sources(dir: string): string[] {
   });
 }
 
+/** What a file imports: `import … from`, `export … from`, `import("…")` and bare `import "…"`. */
 const importsOf = (file: string) =>
   [
     ...readFileSync(join(root, file), "utf8").matchAll(
-      /^\s*(?:import|export)[^"']*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/gm,
+      /^\s*(?:import|export)[^"']*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|^\s*import\s+["']([^"']+)["']/gm,
     ),
-  ].map((m) => m[1] ?? m[2] ?? "");
+  ].map((m) => m[1] ?? m[2] ?? m[3] ?? "");
+
+/** The top-level folders of the project's source, each one layer of the tree. */
+const FOLDERS = [
+  "contract",
+  "runtime",
+  "handwritten",
+  "local-graph",
+  "langgraph-adapter",
+  "durable",
+  "mcp",
+  "web",
+  "scenarios",
+  "scripts",
+  "examples",
+] as const;
+type Folder = (typeof FOLDERS)[number];
+const ENGINE_FOLDERS: readonly Folder[] = ["handwritten", "local-graph", "langgraph-adapter"];
+const PRODUCT_FOLDERS: readonly Folder[] = ["durable", "mcp", "web"];
+
+/**
+ * Test kit: test files, the support modules beside them (test-helpers.ts, test-support.ts) and
+ * `testing/` folders. They may import whatever a test needs (scenarios/, scripts/, test/), so the
+ * folder rules read only the rest, and the rest must never import them. mcp/testing/ is test kit
+ * until it moves into scenarios/.
+ */
+const isTestKit = (file: string) =>
+  file.endsWith(".test.ts") || /(^|\/)test-(helpers|support)\.ts$/.test(file) || /(^|\/)testing\//.test(file);
+
+/** Every import of a non-test source file that crosses from one top-level folder into another. */
+function folderImports(folders: readonly string[] = FOLDERS) {
+  return folders
+    .flatMap(sources)
+    .filter((file) => !isTestKit(file))
+    .flatMap((file) =>
+      importsOf(file)
+        .filter((spec) => spec.startsWith("."))
+        .map((spec) => ({
+          file,
+          target: relative(root, resolve(root, dirname(file), spec))
+            .split("\\")
+            .join("/"),
+        }))
+        .map(({ file, target }) => ({ file, target, from: file.split("/")[0]!, to: target.split("/")[0]! }))
+        .filter(({ from, to }) => from !== to),
+    );
+}
+
+/** Cycles in a graph of folders, each as `a → b → a`. */
+function folderCycles(edges: readonly { readonly from: string; readonly to: string }[]): string[] {
+  const next = new Map<string, Set<string>>();
+  for (const { from, to } of edges) next.set(from, (next.get(from) ?? new Set()).add(to));
+  const cycles: string[] = [];
+  const state = new Map<string, "visiting" | "done">();
+  const visit = (folder: string, path: string[]) => {
+    if (state.get(folder) === "done") return;
+    if (state.get(folder) === "visiting")
+      return void cycles.push([...path.slice(path.indexOf(folder)), folder].join(" → "));
+    state.set(folder, "visiting");
+    for (const to of next.get(folder) ?? []) visit(to, [...path, folder]);
+    state.set(folder, "done");
+  };
+  for (const folder of next.keys()) visit(folder, []);
+  return cycles;
+}
 
 describe("architecture", () => {
   const core = ["handwritten", "local-graph", "scenarios"].flatMap(sources);
@@ -85,5 +150,50 @@ describe("architecture", () => {
     };
     for (const file of files) visit(file, []);
     expect(cycles).toEqual([]);
+  });
+
+  describe("between top-level folders", () => {
+    const edges = folderImports();
+    const offenders = (allowed: (from: string, to: string) => boolean) =>
+      edges.filter(({ from, to }) => !allowed(from, to)).map(({ file, target }) => `${file} imports ${target}`);
+
+    it("reads the imports of every folder", () => {
+      expect(new Set(edges.map((e) => e.from))).toEqual(new Set(FOLDERS.filter((f) => f !== "contract")));
+    });
+
+    it("has no cycle between top-level folders (test kit aside)", () => {
+      expect(folderCycles(edges)).toEqual([]);
+    });
+
+    it("keeps the contract free of any project import", () => {
+      expect(offenders((from) => from !== "contract")).toEqual([]);
+    });
+
+    it("lets the runtime import only the contract", () => {
+      expect(offenders((from, to) => from !== "runtime" || to === "contract")).toEqual([]);
+    });
+
+    it("keeps the engines and the product (durable, mcp, web) from importing scenarios/ or scripts/", () => {
+      const below = [...ENGINE_FOLDERS, ...PRODUCT_FOLDERS] as readonly string[];
+      expect(offenders((from, to) => !below.includes(from) || (to !== "scenarios" && to !== "scripts"))).toEqual([]);
+    });
+
+    it("keeps source outside the test kit from importing the test kit or test/", () => {
+      expect(offenders((_, to) => to !== "test")).toEqual([]);
+      const kit = FOLDERS.flatMap(sources)
+        .filter((file) => !isTestKit(file))
+        .flatMap((file) =>
+          importsOf(file)
+            .filter((spec) => spec.startsWith("."))
+            .map((spec) => relative(root, resolve(root, dirname(file), spec)))
+            .filter(isTestKit)
+            .map((target) => `${file} imports ${target}`),
+        );
+      expect(kit).toEqual([]);
+    });
+
+    it("finds a cycle and names its folders", () => {
+      expect(folderCycles([...edges, { from: "contract", to: "scripts" }])).toContain("contract → scripts → contract");
+    });
   });
 });

@@ -11,13 +11,12 @@ import {
   err,
   isTerminal,
   ok,
-  toCheckpoint,
   DEFAULT_INPUT_LIMITS,
   type AgentState,
   type Result,
   type TraceEvent,
 } from "../contract/index.js";
-import { performEffect, step, type Effect, type EngineEvent, type StepConfig } from "../handwritten/engine/index.js";
+import { createDriver, type DriverEvent, type Effect, type EngineEvent, type StepConfig } from "../runtime/index.js";
 import { createFixtureRegistry } from "../handwritten/fixtures/index.js";
 import { createEnvironment, type Environment } from "../handwritten/fixtures/environment.js";
 import { pathOf, phaseOfTrace, type Phase } from "./phases.js";
@@ -27,7 +26,7 @@ import { DEFAULT_SETTINGS, faultsOf, GOAL, idSeedOf, scriptOf, SESSION_ID, type 
 /** One reducer transition as the page shows it. */
 export type Transition = {
   readonly n: number;
-  readonly event: EngineEvent["type"];
+  readonly event: DriverEvent["type"] | EngineEvent["type"];
   /** The effect performed to obtain the event, or null for events a person or the page sends. */
   readonly effect: Effect["type"] | null;
   readonly trace: readonly TraceEvent[];
@@ -85,39 +84,29 @@ export function createMachine(settings: Settings = DEFAULT_SETTINGS): Machine {
   const config: StepConfig = {
     registry: env.registry,
     ids: env.ids,
-    secret: env.secret,
     limits: env.limits,
     inputLimits: DEFAULT_INPUT_LIMITS,
   };
 
-  let state: AgentState | null = null;
-  let effects: Effect[] = [];
   const trace: TraceEvent[] = [];
   const transitions: Transition[] = [];
   let busy = false;
-
-  const perform = (effect: Effect, current: AgentState): Promise<EngineEvent> => performEffect(env, effect, current);
-
-  function dispatch(event: EngineEvent, effect: Effect["type"] | null): Transition {
-    const from = phaseOfTrace(trace);
-    const result = step(config, state, event);
-    if (result.state !== null && result.state !== state) env.checkpoints.put(toCheckpoint(result.state, env.secret));
-    env.trace.append(result.trace);
+  let from = phaseOfTrace(trace);
+  // The page records each transition the one driver applies, with the phases its trace walked.
+  const driver = createDriver({ ...env, ...config }, null, ({ event, effect, result }) => {
     trace.push(...result.trace);
-    state = result.state;
-    effects = [...result.effects];
-    const transition: Transition = {
+    transitions.push({
       n: transitions.length + 1,
       event: event.type,
       effect,
       trace: result.trace,
       path: pathOf(from, result.trace),
-      status: state?.status ?? null,
+      status: result.state?.status ?? null,
       ignored: result.ignored,
-    };
-    transitions.push(transition);
-    return transition;
-  }
+    });
+    from = phaseOfTrace(trace);
+  });
+  const latest = (): Transition => transitions.at(-1) as Transition;
 
   async function exclusive<T>(work: () => Promise<T>): Promise<T> {
     if (busy) throw new Error("a transition is already running");
@@ -130,8 +119,9 @@ export function createMachine(settings: Settings = DEFAULT_SETTINGS): Machine {
   }
 
   function next(): NextAction {
+    const state = driver.state();
     if (state === null) return { kind: "start" };
-    const effect = effects[0];
+    const effect = driver.effects()[0];
     if (effect !== undefined) return { kind: "effect", effect };
     if (state.status === "approval_required") return { kind: "await_approval" };
     if (state.status === "reconcile_required") return { kind: "await_reconcile" };
@@ -141,38 +131,36 @@ export function createMachine(settings: Settings = DEFAULT_SETTINGS): Machine {
   const advance = () =>
     exclusive(async () => {
       const action = next();
-      if (action.kind === "start")
-        return dispatch({ type: "run/started", session_id: SESSION_ID, goal: GOAL, at: env.clock.now() }, null);
-      if (action.kind !== "effect" || state === null) return null;
-      const event = await perform(action.effect, state);
-      return dispatch(event, action.effect.type);
+      if (action.kind === "start") {
+        driver.dispatch({ type: "run/started", session_id: SESSION_ID, goal: GOAL, at: env.clock.now() });
+        return latest();
+      }
+      return action.kind === "effect" && (await driver.performNext()) !== null ? latest() : null;
     });
 
   const answer = (input: "approve" | "reject") =>
     exclusive(async () => {
+      const state = driver.state();
       if (state === null || state.status !== "approval_required") throw new Error("no call is waiting for approval");
       const now = env.clock.now();
-      const event: EngineEvent =
-        input === "approve"
-          ? {
-              type: "approval/submitted",
-              input: {
-                kind: "token",
-                token: approvePending(state.pending_approval, state.session_id, env.secret, now),
-              },
-              at: now,
-            }
-          : { type: "approval/submitted", input: { kind: "decline" }, at: now };
-      return dispatch(event, null);
+      const token = approvePending(state.pending_approval, state.session_id, env.secret, now);
+      driver.dispatch({
+        type: "approval/submitted",
+        input: input === "approve" ? { kind: "token", token } : { kind: "decline" },
+        at: now,
+      });
+      return latest();
     });
 
   const reconcile = (operator: string) =>
     exclusive(async (): Promise<Result<Transition, string>> => {
+      const state = driver.state();
       if (state === null) return err("nothing to reconcile: the run has not started");
       const input = { outcome: "confirmed", operator } as const;
       const confirmed = confirmUncertain(env, state, input);
       if (!confirmed.ok) return err(confirmed.error);
-      return ok(dispatch({ type: "reconcile/confirmed", input, at: env.clock.now() }, null));
+      driver.dispatch({ type: "reconcile/confirmed", input, at: env.clock.now() });
+      return ok(latest());
     });
 
   return {
@@ -180,7 +168,7 @@ export function createMachine(settings: Settings = DEFAULT_SETTINGS): Machine {
     env,
     config,
     schedule,
-    state: () => state,
+    state: () => driver.state(),
     trace: () => trace,
     transitions: () => transitions,
     phase: () => phaseOfTrace(trace),

@@ -50,7 +50,10 @@ export const handwrittenFactory: EngineFactory<"handwritten"> = {
       graphSteps: async () => null,
       async rewindToApproval(session_id) {
         // A restore from an older copy: the old, sealed checkpoint becomes the latest again.
-        const target = latestEarlierApproval(env.checkpoints.list(session_id), (c) => c.state);
+        const target = latestEarlierApproval(
+          env.checkpoints.list(session_id),
+          (c) => c.state.status === "approval_required",
+        );
         if (target === undefined) throw new EngineUsageError("nothing_to_rewind", `no earlier approval point`);
         env.checkpoints.put(target);
         return unwrap(engine.state(session_id)) ?? target.state;

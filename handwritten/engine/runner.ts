@@ -1,26 +1,17 @@
 /**
- * The small runner around the pure reducer: it stamps events with the injected clock, saves a
- * checkpoint after every step (so the intent is durable before any tool runs), appends the
- * trace, and performs the effects the reducer asked for. It holds no state of its own: a new
- * runner over the same stores is a new process resuming the same sessions.
+ * The small runner of the handwritten engine: it loads a session's latest sealed checkpoint,
+ * checks the caller's request, and hands the event to the runtime's one driver, which steps the
+ * reducer, checkpoints before any effect, traces and performs effects. It holds no state of its
+ * own: a new runner over the same stores is a new process resuming the same sessions.
  */
 import {
-  beginBatch,
-  beginCall,
-  executeBatch,
-  claimApproval,
-  executeIntent,
   confirmUncertain,
   DEFAULT_INPUT_LIMITS,
   DEFAULT_LIMITS,
   err,
-  HarnessError,
   ok,
   openCheckpoint,
   parseApprovalInput,
-  replayContent,
-  toCheckpoint,
-  assertNever,
   type AgentLimits,
   type AgentState,
   type ApprovalInput,
@@ -34,10 +25,15 @@ import {
   type Result,
   type TraceSink,
 } from "../../contract/index.js";
-import type { Effect } from "../../runtime/effects.js";
-import { createMemoryPendingOutcomes, type PendingOutcomeStore } from "../../runtime/pending-outcomes.js";
-import type { EngineEvent } from "../../runtime/events.js";
-import { step, type StepConfig } from "../../runtime/step.js";
+import {
+  createDriver,
+  createMemoryPendingOutcomes,
+  type DriverDeps,
+  type DriverEvent,
+  type EngineError,
+  type PendingOutcomeStore,
+  type StepConfig,
+} from "../../runtime/index.js";
 
 export type HandwrittenDeps = ExecutionDeps & {
   /** Used approval nonces, outside the checkpoint history. */
@@ -53,15 +49,6 @@ export type HandwrittenDeps = ExecutionDeps & {
   readonly pendingOutcomes?: PendingOutcomeStore;
 };
 
-export type EngineErrorCode =
-  | "unknown_session"
-  | "session_exists"
-  | "approval_not_pending"
-  | "approval_malformed"
-  | "not_reconcilable"
-  | "checkpoint_tampered";
-export type EngineError = { readonly code: EngineErrorCode; readonly message: string };
-
 export type HandwrittenEngine = {
   /** Runs a new session until it ends or waits for a person. */
   start(session_id: string, goal: string): Promise<Result<AgentState, EngineError>>;
@@ -75,52 +62,10 @@ export type HandwrittenEngine = {
   state(session_id: string): Result<AgentState | undefined, EngineError>;
 };
 
-/** Performs one effect the reducer asked for and returns the event that reports its result. */
-export async function performEffect(
-  deps: ExecutionDeps & { readonly planner?: Planner; readonly pendingOutcomes?: PendingOutcomeStore },
-  effect: Effect,
-  state: AgentState,
-  cancel?: AbortSignal,
-): Promise<EngineEvent> {
-  switch (effect.type) {
-    case "planner/request":
-      if (deps.planner === undefined) throw new HarnessError("invalid_transition", "no planner to ask");
-      return { type: "planner/responded", raw: await deps.planner.respond(state), at: deps.clock.now() };
-    case "ledger/begin": {
-      const decision = beginCall(deps, state.session_id, effect.step, effect.call);
-      const replay_content = decision.kind === "replay" ? replayContent(deps)(decision.output) : null;
-      return { type: "ledger/answered", decision, replay_content, at: deps.clock.now() };
-    }
-    case "tool/execute":
-      return {
-        type: "tool/settled",
-        outcome: await executeIntent(deps, effect.intent, effect.last_attempt, cancel),
-        at: deps.clock.now(),
-      };
-    case "batch/begin":
-      return {
-        type: "batch/begun",
-        answers: beginBatch(deps, state.session_id, effect.step, effect.calls),
-        at: deps.clock.now(),
-      };
-    case "batch/execute": {
-      const { session_id, seq } = state;
-      const store = deps.pendingOutcomes;
-      const outcomes = await executeBatch(deps, effect.calls, store?.list(session_id, seq) ?? [], (call_id, outcome) =>
-        store?.add(session_id, seq, { call_id, outcome }),
-      );
-      return { type: "batch/settled", outcomes, at: deps.clock.now() };
-    }
-    default:
-      return assertNever(effect);
-  }
-}
-
 export function createHandwrittenEngine(deps: HandwrittenDeps): HandwrittenEngine {
   const config: StepConfig = {
     registry: deps.registry,
     ids: deps.ids,
-    secret: deps.secret,
     limits: deps.limits ?? DEFAULT_LIMITS,
     inputLimits: deps.inputLimits ?? DEFAULT_INPUT_LIMITS,
   };
@@ -131,22 +76,12 @@ export function createHandwrittenEngine(deps: HandwrittenDeps): HandwrittenEngin
     const opened = openCheckpoint(checkpoint, session_id, deps.secret);
     return opened.ok ? opened : err({ code: "checkpoint_tampered", message: opened.error.message });
   };
-  const effectDeps = { ...deps, pendingOutcomes: deps.pendingOutcomes ?? createMemoryPendingOutcomes() };
-
-  async function drive(initial: AgentState | null, first: EngineEvent): Promise<AgentState | null> {
-    let state = initial;
-    const queue: EngineEvent[] = [first];
-    for (let event = queue.shift(); event !== undefined; event = queue.shift()) {
-      const result = step(config, state, event);
-      deps.trace.append(result.trace);
-      if (result.state !== null && result.state !== state)
-        deps.checkpoints.put(toCheckpoint(result.state, deps.secret));
-      state = result.state;
-      if (state === null) break;
-      for (const effect of result.effects) queue.push(await performEffect(effectDeps, effect, state));
-    }
-    return state;
-  }
+  const driverDeps: DriverDeps = {
+    ...deps,
+    ...config,
+    pendingOutcomes: deps.pendingOutcomes ?? createMemoryPendingOutcomes(),
+  };
+  const drive = (initial: AgentState | null, first: DriverEvent) => createDriver(driverDeps, initial).run(first);
 
   const withSession = async (
     session_id: string,
@@ -178,9 +113,8 @@ export function createHandwrittenEngine(deps: HandwrittenDeps): HandwrittenEngin
             code: "approval_not_pending",
             message: `no call is waiting for approval; session is ${state.status}`,
           });
-        const at = deps.clock.now();
-        const used = claimApproval(deps, state, parsed.value, at);
-        return ok((await drive(state, { type: "approval/submitted", input: parsed.value, used, at })) ?? state);
+        const submitted = { type: "approval/submitted", input: parsed.value, at: deps.clock.now() } as const;
+        return ok((await drive(state, submitted)) ?? state);
       });
     },
     resume: (session_id) =>

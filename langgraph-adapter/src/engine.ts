@@ -106,14 +106,15 @@ export function createLangGraphEngine(env: EngineContext, options: LangGraphEngi
     async rewindToApproval(session_id) {
       const history: StateSnapshot[] = [];
       for await (const snapshot of graph.getStateHistory(configOf(session_id))) history.unshift(snapshot);
-      const target = latestEarlierApproval(history, (s) => (s.values as LangGraphAgentState).agent);
+      const target = latestEarlierApproval(history, (s) => s.tasks.some((t) => t.interrupts.length > 0));
       if (target === undefined) throw new EngineUsageError("nothing_to_rewind", "no earlier approval point");
       // A real rewind: fork the thread at the old checkpoint (updateState at its config) with the state
       // it held, as if validate had just produced it. The fork carries none of the old checkpoint's
       // pending writes, so the earlier resume value cannot answer for a new one (langgraph#6663);
       // running it up to the policy node's interrupt makes it wait for a person again.
       const { agent } = target.values as LangGraphAgentState;
-      await graph.updateState(target.config, { agent, trace: [] }, "validate");
+      // A batch run in one node waits inside execute, its state still `batch`: policy's edges reach execute.
+      await graph.updateState(target.config, { agent, trace: [] }, agent.status === "batch" ? "policy" : "validate");
       return run(session_id, null);
     },
   };

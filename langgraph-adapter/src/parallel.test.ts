@@ -48,8 +48,9 @@ describe("parallel tool calls on LangGraph", () => {
     const column = columnNamed("parallel_batch_node_rerun");
     const { factory, entries } = watchedLangGraphFactory(langgraphFactory);
     const sabotaged = await runScenario(factory, column, { instrument: forgetCompletedKeys });
-    // LangGraph re-ran the node that ran the batch: once to reach the interrupt, once on resume.
-    expect(countEntries(entries, "execute", "batch")).toBe(2);
+    // LangGraph re-ran the node that ran the batch: once to reach the interrupt, once on resume to
+    // take the decision; then once more to run the publish the approval dispatched.
+    expect(countEntries(entries, "execute", "batch")).toBe(3);
     expect(column.verdict(sabotaged.observation)).toEqual(["each write executed exactly once"]);
     const reference = await runScenario(handwrittenFactory, column, { instrument: forgetCompletedKeys });
     expect(column.verdict(reference.observation)).toEqual([]);

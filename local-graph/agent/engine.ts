@@ -81,9 +81,8 @@ export const localGraphFactory: EngineFactory<"local_state_graph"> = {
       graphSteps: async (session_id) => graph.getState(session_id)?.step ?? 0,
       async rewindToApproval(session_id) {
         // A restore from an older copy: the checkpoint paused at the approval interrupt becomes the latest again.
-        const target = latestEarlierApproval(checkpointer.list(session_id), (c) => c.state.agent);
-        if (target === undefined || target.interrupt === null)
-          throw new EngineUsageError("nothing_to_rewind", "no earlier approval point");
+        const target = latestEarlierApproval(checkpointer.list(session_id), (c) => c.interrupt !== null);
+        if (target === undefined) throw new EngineUsageError("nothing_to_rewind", "no earlier approval point");
         checkpointer.put(target);
         return saved(session_id).state.agent;
       },

@@ -9,14 +9,13 @@
  */
 import {
   applyFacts,
+  approve,
   beginBatch,
   beginCall,
   callsIn,
   executeBatch,
-  claimApproval,
   executeIntent,
   factBeforePlanning,
-  factForApproval,
   factForBatchBegin,
   factForBatchOutcomes,
   factForBatchPolicy,
@@ -135,7 +134,7 @@ export function createAgentNodes(deps: AgentNodeDeps): Readonly<Record<AgentNode
 
   /**
    * The whole batch in one node (the ToolNode pattern): run the dispatched calls, then stop for
-   * the next approval, and go on until the batch has settled or stopped. A framework re-runs this
+   * the next approval and return once it is decided; the graph comes back here for the rest. A framework re-runs this
    * node from its first line on resume, so the calls that already ran run again; the ledger
    * replays them instead of executing them twice.
    */
@@ -148,7 +147,9 @@ export function createAgentNodes(deps: AgentNodeDeps): Readonly<Record<AgentNode
         update = then(update, factForBatchOutcomes(s, outcomes, deps.limits, deps.clock.now()));
       } else if (s.status === "approval_required" && s.batch !== undefined) {
         const input = interrupt({ session_id: s.session_id, pending: s.pending_approval });
-        update = authorize(then(update, factForApproval(s, input, deps.secret, deps.clock.now())));
+        // One decision per run of this node: on resume a framework replays every earlier interrupt of
+        // the node, so a second decision here would be decided (and its nonce spent) twice.
+        return authorize(then(update, approve(deps, s, input, deps.clock.now())));
       } else return update;
     }
   };
@@ -175,9 +176,7 @@ export function createAgentNodes(deps: AgentNodeDeps): Readonly<Record<AgentNode
       const s = expectStatus(agent, "policy", "approval_required");
       // Nothing above this line has side effects: a framework re-runs it on resume.
       const input = interrupt({ session_id: s.session_id, pending: s.pending_approval });
-      const now = deps.clock.now();
-      const used = claimApproval(deps, s, input, now);
-      return authorize(apply(s, factForApproval(s, input, deps.secret, now, used)));
+      return authorize(apply(s, approve(deps, s, input, deps.clock.now())));
     },
 
     async execute({ agent, outcomes, dispatch }, interrupt) {

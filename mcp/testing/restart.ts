@@ -106,12 +106,12 @@ function withStores<T>(store: string, use: (stores: ReturnType<typeof storesIn>,
 
 type SqlRun = (text: string, params: readonly (string | number)[]) => void;
 
-function checkpointCount(store: string, session: string): number {
+export function checkpointCount(store: string, session: string): number {
   return withStores(store, (stores) => stores.checkpoints.list(session).length);
 }
 
 /** Drops the session's checkpoints after the first `keep`, as a restore from an older copy would; the status left. */
-function rewindCheckpoints(store: string, session: string, keep: number): string | null {
+export function rewindCheckpoints(store: string, session: string, keep: number): string | null {
   return withStores(store, (stores, sql) => {
     sql("DELETE FROM log_records WHERE scope = ? AND log = 'checkpoints' AND stream = ? AND n > ?", [
       MCP_STORE_SCOPE,

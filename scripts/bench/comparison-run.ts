@@ -10,14 +10,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "no
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { FRAMEWORK_IDS, type FrameworkId } from "../../scenarios/index.js";
 import { round, summarize, type Summary } from "./stats.js";
 import { NOT_MEASURED } from "./steps.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const TSX = join(ROOT, "node_modules", ".bin", "tsx");
 
-export const FRAMEWORKS = ["local_state_graph", "langgraph"] as const;
-export type Framework = (typeof FRAMEWORKS)[number];
+export type Framework = FrameworkId;
 
 export type ComparisonRun =
   | {
@@ -69,7 +69,7 @@ export async function measureComparison(
   writeFileSync(probe, PROBE);
   const frameworks = {} as Record<Framework, ComparisonRun>;
   try {
-    for (const framework of FRAMEWORKS) {
+    for (const framework of FRAMEWORK_IDS) {
       frameworks[framework] = only.includes(framework)
         ? await measureOne(framework, runs, dir, probe, log)
         : {

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { EngineId } from "../../scenarios/index.js";
+import { ENGINE_IDS, type EngineId } from "../../scenarios/index.js";
 import { profileChildProcess, profileInProcess, type GoalWorkload } from "./explain.js";
 import { measureFaultThroughput } from "./fault-throughput.js";
 import { measureMcp } from "./mcp-latency.js";
@@ -56,9 +56,7 @@ export function goalWorkloads(inputs: WorkloadInputs): Record<string, GoalWorklo
       profileInProcess(mcp, () => measureMcp({ warmup: 20, calls: inputs.mcpCalls, transports: ["in_memory"] }, quiet)),
   };
   return {
-    session_growth_handwritten: session("handwritten"),
-    session_growth_local_state_graph: session("local_state_graph"),
-    session_growth_langgraph: session("langgraph"),
+    ...Object.fromEntries(ENGINE_IDS.map((id) => [`session_growth_${id}`, session(id)])),
     handwritten_vs_bare_langgraph: session("handwritten"),
     adapter_overhead: session("langgraph"),
     handwritten_fault_schedules_per_s: {
@@ -67,7 +65,11 @@ export function goalWorkloads(inputs: WorkloadInputs): Record<string, GoalWorklo
         profileInProcess(faults, () =>
           measureFaultThroughput(
             entries.filter((e) => e.id === "handwritten"),
-            { schedules: { handwritten: inputs.faultSchedules, local_state_graph: 0, langgraph: 0 } },
+            {
+              schedules: Object.fromEntries(
+                ENGINE_IDS.map((id) => [id, id === "handwritten" ? inputs.faultSchedules : 0]),
+              ) as Record<EngineId, number>,
+            },
             quiet,
           ),
         ),

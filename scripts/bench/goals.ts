@@ -7,6 +7,7 @@ import type { FaultThroughputSection } from "./fault-throughput.js";
 import type { McpSection, Transport } from "./mcp-latency.js";
 import { ANCHOR_ID, type SessionLengthSection, type SessionPoint } from "./session-length.js";
 import type { SelfTime } from "./cpu-profile.js";
+import { ENGINE_IDS } from "../../scenarios/index.js";
 import { ratio, round } from "./stats.js";
 
 /** The CPU profile of a rerun of an unmet goal's workload: where its time goes. */
@@ -83,7 +84,7 @@ export function goalsOf(r: GoalInputs): Goal[] {
   const largest = Math.max(...s.sizes);
   const smallest = Math.min(...s.sizes);
   const at = (id: keyof typeof s.engines, calls: number) => points(s, id).find((p) => p.calls === calls) ?? null;
-  const growth = (["handwritten", "local_state_graph", "langgraph"] as const).map((id) => {
+  const growth = ENGINE_IDS.map((id) => {
     const hi = at(id, largest)?.us_per_fact.median;
     const lo = at(id, smallest)?.us_per_fact.median;
     return goal({

@@ -12,17 +12,25 @@
  * stores by appending the waiting checkpoint again, which the report counts).
  */
 import { defineSlot } from "../../runtime/index.js";
-import { approvePending, toCheckpoint, type AgentState, type CheckpointStore } from "../../contract/index.js";
+import {
+  approvePending,
+  assertNever,
+  toCheckpoint,
+  type AgentState,
+  type CheckpointStore,
+} from "../../contract/index.js";
 import { finalAnswer, toolCall } from "../../handwritten/fixtures/index.js";
 import type { GraphCheckpoint, GraphCheckpointer } from "../../local-graph/runtime/index.js";
 import { LOCAL_GRAPH_CHECKPOINTER_KEY, type AgentGraphState } from "../../local-graph/agent/index.js";
 import {
   createEnvironment,
+  engineEntry,
   SESSION_ID,
   type Engine,
   type BuiltInFactory,
   type EngineId,
   type Environment,
+  type SessionStore,
 } from "../../scenarios/index.js";
 import { collectGarbage, elapsedUs, ratio, summarize, type Summary } from "./stats.js";
 import { NOT_MEASURED, type EngineEntry } from "./steps.js";
@@ -103,22 +111,24 @@ async function prepare(factory: BuiltInFactory): Promise<Prepared> {
   const waiting = await engine.start(SESSION_ID, GOAL);
   if (waiting.status !== "approval_required")
     throw new Error(`growth baseline on ${factory.id} is ${waiting.status}, not approval_required`);
-  return { baseline, waiting, history: await historyOf(factory.id, baseline) };
+  return { baseline, waiting, history: await historyOf(engineEntry(factory.id).sessionStore, baseline) };
 }
 
-async function historyOf(id: EngineId, env: Environment): Promise<History> {
-  switch (id) {
-    case "handwritten":
+async function historyOf(store: SessionStore, env: Environment): Promise<History> {
+  switch (store) {
+    case "contract_checkpoints":
       return contractStoreHistory(env.checkpoints, env.secret);
-    case "local_state_graph":
+    case "graph_checkpointer":
       return graphCheckpointerHistory(
         slotted<GraphCheckpointer<AgentGraphState>>(env, LOCAL_GRAPH_CHECKPOINTER_KEY.name, ["put", "latest", "count"]),
       );
-    case "langgraph":
+    case "langgraph_saver":
       // The adapter's CHECKPOINTER_KEY; the bench does not import the adapter statically.
       return memorySaverHistory(
         await asMemorySaver(slotted<unknown>(env, "langgraph.checkpointer", ["getTuple", "put", "list"]), SESSION_ID),
       );
+    default:
+      return assertNever(store);
   }
 }
 

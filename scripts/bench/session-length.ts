@@ -8,10 +8,17 @@
  * Bare LangGraph (the adapter's anchor, `langgraph-adapter/src/bare-anchor.ts`) runs the same
  * calls on the same seeded history.
  */
-import { toCheckpoint, type AgentState, type TraceEvent } from "../../contract/index.js";
+import { assertNever, toCheckpoint, type AgentState, type TraceEvent } from "../../contract/index.js";
 import { finalAnswer, toolCall } from "../../handwritten/fixtures/index.js";
 import { LOCAL_GRAPH_CHECKPOINTER_KEY, sealedGraphCheckpointer } from "../../local-graph/agent/index.js";
-import { createEnvironment, handwrittenFactory, SESSION_ID, type Environment } from "../../scenarios/index.js";
+import {
+  createEnvironment,
+  engineEntry,
+  handwrittenFactory,
+  SESSION_ID,
+  type Environment,
+  type SessionStore,
+} from "../../scenarios/index.js";
 import type { BuiltInFactory, EngineId } from "../../scenarios/index.js";
 import { collectGarbage, cpuUs, elapsedUs, summarize, type Summary } from "./stats.js";
 import { NOT_MEASURED, type EngineEntry } from "./steps.js";
@@ -122,7 +129,7 @@ async function runEngine(factory: BuiltInFactory, ref: Reference, adapter: Adapt
   const env = sessionEnv(ref.calls);
   warmRegistry(env.registry);
   const engine = factory.create(env);
-  await seed(factory.id, env, ref, adapter);
+  await seed(engineEntry(factory.id).sessionStore, env, ref, adapter);
   const before = await engine.graphSteps(SESSION_ID);
   const cpu = process.cpuUsage();
   const start = process.hrtime.bigint();
@@ -135,13 +142,18 @@ async function runEngine(factory: BuiltInFactory, ref: Reference, adapter: Adapt
   return { us, cpu_us, facts: final.seq - ref.seed.seq, graph_steps, hash: final.checkpoint_hash };
 }
 
-async function seed(id: EngineId, env: Environment, ref: Reference, adapter: AdapterBench | null): Promise<void> {
-  switch (id) {
-    case "handwritten":
+async function seed(
+  store: SessionStore,
+  env: Environment,
+  ref: Reference,
+  adapter: AdapterBench | null,
+): Promise<void> {
+  switch (store) {
+    case "contract_checkpoints":
       env.checkpoints.put(toCheckpoint(ref.seed, env.secret));
       env.trace.append(ref.seedTrace);
       return;
-    case "local_state_graph": {
+    case "graph_checkpointer": {
       const saver = env.slots.get(LOCAL_GRAPH_CHECKPOINTER_KEY);
       if (saver === undefined) throw new Error("the local graph put no checkpointer in its slot");
       sealedGraphCheckpointer(saver, env.secret).put({
@@ -153,9 +165,11 @@ async function seed(id: EngineId, env: Environment, ref: Reference, adapter: Ada
       });
       return;
     }
-    case "langgraph":
+    case "langgraph_saver":
       if (adapter === null) throw new Error("the LangGraph adapter's bench module did not load");
       return adapter.seedLangGraphSession(env, SESSION_ID, ref.seed, ref.seedTrace);
+    default:
+      return assertNever(store);
   }
 }
 

@@ -111,6 +111,13 @@ export async function runTimed(
       }
       case "decline":
         return timed((e) => e.submitApproval(SESSION_ID, { kind: "decline" }));
+      case "mint_token": {
+        // Signing is the person's work, not the engine's: untimed.
+        const state = await current();
+        if (state.pending_approval === null) throw new Error(`${scenario.name}: nothing to approve`);
+        memo.set(action.as, approvePending(state.pending_approval, SESSION_ID, env.secret, env.clock.now()));
+        return;
+      }
       case "submit_token": {
         const token = action.token(env, await current(), memo);
         return timed((e) => e.submitApproval(SESSION_ID, { kind: "token", token }));

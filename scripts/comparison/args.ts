@@ -1,10 +1,10 @@
 /** Command-line arguments of compare.ts, parsed into a typed result; bad usage is a value, not a throw. */
 import { parseArgs } from "node:util";
 import { err, ok, type Result } from "../../contract/index.js";
+import { ENGINES, FRAMEWORK_IDS, isFrameworkId, type FrameworkId } from "../../scenarios/engines.js";
 import { parsePlannerArg, type PlannerArg } from "./planner.js";
 
-export const FRAMEWORKS = ["local_state_graph", "langgraph"] as const;
-export type FrameworkId = (typeof FRAMEWORKS)[number];
+export type { FrameworkId };
 
 /** A built-in framework, or an engine factory loaded from a module path. */
 export type FrameworkChoice =
@@ -29,18 +29,34 @@ export type UsageError = {
 
 export const EXIT = { ok: 0, difference: 1, usage: 2, notMeasured: 3, io: 4, store: 5 } as const;
 
-export const USAGE = `Usage: tsx scripts/compare.ts --framework <local_state_graph|langgraph|./path/engine.ts> [--planner route:PATH]
+/** The option's help, its words wrapped to lines of at most 100 characters under the option's column. */
+const optionHelp = (option: string, text: string): string =>
+  text
+    .split(" ")
+    .reduce<string[]>(
+      (lines, word) => {
+        const last = lines.at(-1) ?? "";
+        if (`${last} ${word}`.length <= 100) lines[lines.length - 1] = `${last} ${word}`;
+        else lines.push(`${" ".repeat(18)} ${word}`);
+        return lines;
+      },
+      [`  ${option.padEnd(16)}`],
+    )
+    .join("\n");
+
+const FRAMEWORK_HELP = optionHelp(
+  "--framework ID",
+  `${ENGINES.flatMap((e) => (e.about === null ? [] : [`${e.id} (${e.about}),`])).join(" ")} or a module path (./…, ../… or /…) whose module exports an engine factory (export const engineFactory, or the default export)`,
+);
+
+export const USAGE = `Usage: tsx scripts/compare.ts --framework <${FRAMEWORK_IDS.join("|")}|./path/engine.ts> [--planner route:PATH]
        [--output PATH] [--quiet] [--store SPEC]
 
 Runs the same columns through the handwritten engine first, then through the framework, and
 writes JSON evidence with both observations per column, "equal" (parity) and "holds" (whether
 each side shows the column's expected signal).
 
-  --framework ID   local_state_graph (dependency-free, in this repo), langgraph (the pinned
-                   @langchain/langgraph installed in langgraph-adapter/; when it cannot load, or
-                   the installed version is not the pin, the evidence says not-measured), or a
-                   module path (./…, ../… or /…) whose module exports an engine factory
-                   (export const engineFactory, or the default export)
+${FRAMEWORK_HELP}
   --planner P      fixture (default: every column with its scripted FixtureModel) or route:PATH
                    (replay a frozen route from npm run route:record on the column it was recorded
                    on; a bad route file exits 2, a route this checkout cannot replay exits 3)
@@ -90,7 +106,7 @@ export function parseCompareArgs(argv: readonly string[]): Result<CompareArgs, U
   if (framework === null) {
     return err({
       code: "unknown_framework",
-      message: `unknown framework ${JSON.stringify(values.framework)}; expected one of ${FRAMEWORKS.join(", ")} or a module path starting with ./, ../ or /`,
+      message: `unknown framework ${JSON.stringify(values.framework)}; expected one of ${FRAMEWORK_IDS.join(", ")} or a module path starting with ./, ../ or /`,
     });
   }
   if (values.output !== undefined && values.output.trim() === "")
@@ -108,6 +124,6 @@ export function parseCompareArgs(argv: readonly string[]): Result<CompareArgs, U
 }
 
 function frameworkChoice(value: string): FrameworkChoice | null {
-  if ((FRAMEWORKS as readonly string[]).includes(value)) return { kind: "builtin", id: value as FrameworkId };
+  if (isFrameworkId(value)) return { kind: "builtin", id: value };
   return isPath(value) ? { kind: "module", path: value } : null;
 }

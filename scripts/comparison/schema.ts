@@ -2,6 +2,7 @@
 import { z } from "zod";
 import type { JsonValue } from "../../contract/index.js";
 import { FIXTURE_PLANNER } from "../../handwritten/fixtures/index.js";
+import { FRAMEWORK_IDS } from "../../scenarios/engines.js";
 
 export const COMPARISON_SCHEMA = "agent-harness.framework-comparison.v1";
 export const NOT_MEASURED = "not-measured";
@@ -38,7 +39,7 @@ export const ScenarioRow = z.strictObject({
 export type ScenarioRow = z.infer<typeof ScenarioRow>;
 
 export const FRAMEWORK_LABEL = z.union([
-  z.enum(["local_state_graph", "langgraph"]),
+  z.enum(FRAMEWORK_IDS),
   z.string().regex(/^module:\S+$/, "module engines are named module:<path>"),
 ]);
 

@@ -7,7 +7,13 @@ import { validatePlannerOutput, type Message } from "../../contract/index.js";
 import { createFixtureRegistry, createFixtureWorld, finalAnswer } from "../../handwritten/fixtures/index.js";
 import { REQUIRED_COLUMNS } from "../../scenarios/columns.js";
 import type { EngineFactory } from "../../runtime/index.js";
-import type { EngineId } from "../../scenarios/engines.js";
+import {
+  FRAMEWORK_IDS,
+  measuredEngines,
+  type EngineId,
+  type EngineSlot,
+  type FrameworkId,
+} from "../../scenarios/engines.js";
 import { DEFAULT_SEED } from "../../handwritten/fixtures/environment.js";
 import { runScenario, type Scenario } from "../../scenarios/scenario.js";
 import type { Route } from "../../handwritten/route/index.js";
@@ -21,7 +27,6 @@ import {
   type CaseObservation,
   type FaultExpectation,
 } from "./cases.js";
-import { measuredEngines, type EngineSlot } from "./engines.js";
 import { SCHEMA_CASES } from "./schema-cases.js";
 
 export type EngineSummary = {
@@ -82,7 +87,7 @@ export type FaultMeasurement = {
 };
 
 export type ComparisonSummary = {
-  readonly framework: "local_state_graph" | "langgraph";
+  readonly framework: FrameworkId;
   readonly status: "measured" | "not-measured";
   readonly reason: string | null;
   readonly framework_version: string | null;
@@ -231,7 +236,7 @@ export async function measureComparisons(
   planner: PlannerChoice = { kind: "fixture" },
 ): Promise<ComparisonSummary[]> {
   const out: ComparisonSummary[] = [];
-  for (const framework of ["local_state_graph", "langgraph"] as const) {
+  for (const framework of FRAMEWORK_IDS) {
     const slot = slots.find((s) => s.id === framework);
     if (slot === undefined) throw new Error(`no engine slot for ${framework}`);
     const report = await compare({

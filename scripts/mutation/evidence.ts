@@ -53,6 +53,16 @@ export const mutationEvidenceSchema = z.object({
 });
 export type MutationEvidence = z.infer<typeof mutationEvidenceSchema>;
 
+/** The one-line summary the writer prints and the docs show: detected, survived, score against the goal, open survivors. */
+export function describeMutation(evidence: MutationEvidence): string {
+  const { totals, goal } = evidence;
+  return (
+    `${totals.killed + totals.timeout} detected, ${totals.survived} survived, ${totals.no_coverage} without coverage; ` +
+    `score ${totals.score}% (goal ${goal.min_score}%: ${goal.met ? "met" : "not met"}); ` +
+    `${evidence.survivors.filter((s) => s.reason.kind === "open").length} survivors open`
+  );
+}
+
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Stryker's mutation score over the mutants that ran (errors and ignored ones excluded). */

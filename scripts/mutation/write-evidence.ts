@@ -11,7 +11,12 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { writeFilesAtomically } from "../../durable/index.js";
-import { checkMutationEvidence, MUTATION_EVIDENCE_PATH, type EquivalenceReasons } from "./evidence.js";
+import {
+  checkMutationEvidence,
+  describeMutation,
+  MUTATION_EVIDENCE_PATH,
+  type EquivalenceReasons,
+} from "./evidence.js";
 import { parseStrykerReport } from "./stryker-report.js";
 import { staleReasons, summarizeReport, type MutationRunInfo } from "./summarize.js";
 
@@ -91,12 +96,7 @@ export function main(argv: readonly string[]): number {
     process.stderr.write(`mutation: write_failed: ${written.error}\n`);
     return 4;
   }
-  const { totals, goal } = evidence;
-  process.stdout.write(
-    `mutation: ${totals.killed + totals.timeout} detected, ${totals.survived} survived, ${totals.no_coverage} without coverage; ` +
-      `score ${totals.score}% (goal ${goal.min_score}%: ${goal.met ? "met" : "not met"}); ` +
-      `${evidence.survivors.filter((s) => s.reason.kind === "open").length} survivors open; wrote ${output}\n`,
-  );
+  process.stdout.write(`mutation: ${describeMutation(evidence)}; wrote ${output}\n`);
   for (const key of staleReasons(evidence, reasons))
     process.stderr.write(`mutation: stale reason (no such survivor): ${key}\n`);
   const problems = checkMutationEvidence(evidence, reasons);

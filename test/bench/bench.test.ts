@@ -8,6 +8,7 @@ import { homedir, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { ENGINE_IDS } from "../../scenarios/index.js";
 import { parseBenchArgs, DEFAULT_OUTPUT, QUICK_OUTPUT, QUICK_STORES_OUTPUT } from "../../scripts/bench/args.js";
 import { explainGoals } from "../../scripts/bench/explain.js";
 import type { Goal } from "../../scripts/bench/goals.js";
@@ -223,7 +224,7 @@ function sessionInconsistencies(report: BenchReport, same: Same, checkSummary: C
     mcp_in_memory_ratio: mcp("in_memory"),
     compare_langgraph_wall_s: compare.status === "measured" ? round(compare.wall_ms.median / 1000) : null,
   };
-  for (const id of ["handwritten", "local_state_graph", "langgraph"] as const)
+  for (const id of ENGINE_IDS)
     expected[`session_growth_${id}`] = div(point(id, hi)?.us_per_fact.median, point(id, lo)?.us_per_fact.median);
   if (
     report.goals

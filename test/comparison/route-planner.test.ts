@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseRoute, sealRoute, type Route } from "../../handwritten/route/index.js";
+import { FRAMEWORK_IDS } from "../../scenarios/engines.js";
 import { main } from "../../scripts/compare.js";
 import { NOT_MEASURED } from "../../scripts/comparison/report.js";
 
@@ -41,7 +42,7 @@ async function compareWith(framework: string, routePath: string) {
 }
 
 describe("compare.ts --planner route:PATH", () => {
-  it.each(["local_state_graph", "langgraph"])(
+  it.each(FRAMEWORK_IDS)(
     "replays the committed fake-model route on %s: measured, equal, gate blocked because the model is fake",
     async (framework) => {
       const route = example();

@@ -12,12 +12,12 @@ import { build } from "esbuild";
 
 /** Folders (and single files) the child imports from, statically or dynamically. */
 const SOURCES = [
+  "contract",
+  "runtime",
   "handwritten",
   "local-graph",
   "scenarios",
   "durable",
-  "scripts/comparison",
-  "scripts/langgraph-install.ts",
   "test/crash",
   "langgraph-adapter/src",
 ];

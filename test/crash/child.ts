@@ -21,12 +21,11 @@ import {
   type ManualClock,
   type TraceEvent,
 } from "../../contract/index.js";
-import { localGraphFactory, type AgentGraphState } from "../../local-graph/agent/index.js";
+import type { AgentGraphState } from "../../local-graph/agent/index.js";
 import type { GraphCheckpoint, GraphCheckpointer } from "../../local-graph/runtime/index.js";
 import { EngineUsageError, type Engine, type EngineFactory } from "../../runtime/api.js";
 import type { Environment } from "../../handwritten/fixtures/environment.js";
-import { handwrittenFactory } from "../../handwritten/engine/factory.js";
-import { loadFramework } from "../../scripts/comparison/load-framework.js";
+import { loadEngine } from "../../scenarios/engines.js";
 import { createDurableEnvironment, langgraphDatabasePath, LOCAL_GRAPH_CHECKPOINTER_KEY } from "../../durable/index.js";
 import { LINE_PREFIX, SCENARIOS, type ChildLine, type ChildRequest, type KillPoint, type RunView } from "./protocol.js";
 
@@ -158,15 +157,14 @@ slots.set(LOCAL_GRAPH_CHECKPOINTER_KEY, {
 const env: Environment = { ...base, registry: createRegistry(tools), ledger, checkpoints, slots };
 
 async function factoryFor(): Promise<EngineFactory> {
-  if (request.engine === "handwritten") return handwrittenFactory;
-  if (request.engine === "local_state_graph") return localGraphFactory;
   // The adapter next to this script: compiled (.js) when the child was built by build.ts.
   const adapter = new URL(
     `../../langgraph-adapter/src/index.${import.meta.url.endsWith(".ts") ? "ts" : "js"}`,
     import.meta.url,
   );
-  const loaded = await loadFramework("langgraph", { langgraphModule: adapter.href });
-  if (!loaded.ok) throw new Error(`LangGraph must load for the crash tests: ${loaded.error.reason}`);
+  const loaded = await loadEngine(request.engine, { langgraphModule: adapter.href });
+  if (!loaded.ok) throw new Error(`${request.engine} must load for the crash tests: ${loaded.error.reason}`);
+  if (loaded.value.id !== "langgraph") return loaded.value;
   // LangGraph's own saver on the same kind of database as the contract's stores.
   const saver =
     request.store.kind === "postgres"

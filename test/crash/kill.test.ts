@@ -19,8 +19,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadFramework } from "../../scripts/comparison/load-framework.js";
-import { ENGINE_IDS, type EngineId } from "../../scenarios/engines.js";
+import { ENGINE_IDS, loadEngine, type EngineId } from "../../scenarios/engines.js";
 import {
   MEASURED_KINDS,
   NOT_MEASURED_REASON,
@@ -331,7 +330,7 @@ const checked = (name: string, body: () => Promise<void>) => it(name, body, 600_
 
 describe("the LangGraph adapter for real crashes", () => {
   checked("loads (CI installs it; the crash tests never pass without it)", async () => {
-    const loaded = await loadFramework("langgraph");
+    const loaded = await loadEngine("langgraph");
     expect(loaded.ok ? "loaded" : loaded.error.reason).toBe("loaded");
   });
 });
@@ -433,7 +432,7 @@ describe("evidence", () => {
       const postgres = (await import(LANGGRAPH_POSTGRES_MODULE)) as {
         POSTGRES_CHECKPOINTER_VERSIONS: Readonly<Record<string, string>>;
       };
-      const loaded = await loadFramework("langgraph");
+      const loaded = await loadEngine("langgraph");
       const versions = {
         "@langchain/langgraph": loaded.ok ? loaded.value.version : "not-loaded",
         ...sqlite.SQLITE_CHECKPOINTER_VERSIONS,

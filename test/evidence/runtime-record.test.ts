@@ -10,7 +10,7 @@ import { dirname, join, resolve } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadEngines, type EngineSlot } from "../../scripts/evidence/engines.js";
+import { loadEngines, type EngineSlot } from "../../scenarios/engines.js";
 import { readLicenses } from "../../scripts/evidence/licenses.js";
 import { FIXTURE_ONLY, parseRoute } from "../../handwritten/route/index.js";
 import { measureAll, measureComparisons, scenarioSeed, type Measurements } from "../../scripts/evidence/measure.js";

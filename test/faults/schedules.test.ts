@@ -4,9 +4,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { localGraphFactory } from "../../local-graph/agent/index.js";
-import { handwrittenFactory, type BuiltInFactory } from "../../scenarios/index.js";
-import { loadFramework } from "../../scripts/comparison/load-framework.js";
+import { ENGINE_IDS, loadEngines, measuredEngines } from "../../scenarios/index.js";
 import { DEFAULT_SCHEDULES, DEFAULT_SEED, runSchedules } from "../../scripts/faults/run.js";
 
 const requested = Number(process.env["FAULT_SCHEDULES"] ?? DEFAULT_SCHEDULES);
@@ -15,14 +13,10 @@ const EVIDENCE = new URL("../../evidence/fault-schedules-v1.json", import.meta.u
 
 describe("random fault schedules", () => {
   it(`keep every invariant of the contract on every engine (${requested} schedules each, seed ${seed})`, async () => {
-    const langgraph = await loadFramework("langgraph");
-    // CI installs the pinned LangGraph; a run without it must say so, not pass quietly.
-    expect(langgraph.ok, langgraph.ok ? "" : langgraph.error.reason).toBe(true);
-    const factories: BuiltInFactory[] = [
-      handwrittenFactory,
-      localGraphFactory,
-      ...(langgraph.ok ? [langgraph.value] : []),
-    ];
+    const engines = await loadEngines();
+    // CI installs the pinned LangGraph; a run without an engine must say so, not pass quietly.
+    expect(engines.flatMap((e) => (e.status === "measured" ? [] : [`${e.id}: ${e.reason}`]))).toEqual([]);
+    const factories = measuredEngines(engines).map((e) => e.factory);
     const report = await runSchedules(factories, { seed, schedules: requested });
     const failures = report.failures
       .slice(0, 5)
@@ -31,7 +25,7 @@ describe("random fault schedules", () => {
           `${f.engine} seed=${f.seed} index=${f.index} ${JSON.stringify(f.violations)} ${JSON.stringify(f.schedule)}`,
       );
     expect(failures).toEqual([]);
-    for (const id of ["handwritten", "local_state_graph", "langgraph"]) {
+    for (const id of ENGINE_IDS) {
       expect(report.engines[id]?.schedules).toBe(requested);
       expect(report.engines[id]?.duplicates_found).toBe(0);
       expect(report.engines[id]?.unapproved_side_effects).toBe(0);

@@ -5,12 +5,10 @@
 import { describe, expect, it } from "vitest";
 import { canonicalJson } from "../../contract/index.js";
 import { localGraphFactory } from "../../local-graph/agent/index.js";
-import { ALL_COLUMNS, handwrittenFactory, runScenario, type EngineFactory } from "../../scenarios/index.js";
+import { ALL_COLUMNS, CORE_FACTORIES, handwrittenFactory, runScenario } from "../../scenarios/index.js";
 import { behavesLikeTheContract } from "./contract-suite.js";
 
-const engines: readonly EngineFactory[] = [handwrittenFactory, localGraphFactory];
-
-for (const factory of engines) behavesLikeTheContract(factory);
+for (const factory of CORE_FACTORIES) behavesLikeTheContract(factory);
 
 describe("local_state_graph against handwritten", () => {
   for (const scenario of ALL_COLUMNS) {

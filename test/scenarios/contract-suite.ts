@@ -17,9 +17,12 @@ import {
   type EngineFactory,
 } from "../../scenarios/index.js";
 
+import { decisionsSpendTheirNonce } from "./decisions-spend.js";
+
 type Obs = Record<string, unknown>;
 
 export function behavesLikeTheContract(factory: EngineFactory): void {
+  decisionsSpendTheirNonce(factory);
   describe(`${factory.id} shows every column's expected signal`, () => {
     for (const column of ALL_COLUMNS) {
       it(`${column.name}: ${column.expected}`, async () => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { localGraphFactory } from "../../local-graph/agent/index.js";
-import { handwrittenFactory, PARALLEL_COLUMNS, runScenario } from "../../scenarios/index.js";
+import { CORE_FACTORIES, handwrittenFactory, PARALLEL_COLUMNS, runScenario } from "../../scenarios/index.js";
 import { forgetCompletedKeys } from "./forget-completed.js";
 
 describe("parallel columns", () => {
@@ -20,7 +20,7 @@ describe("parallel columns", () => {
     ]);
   });
 
-  for (const factory of [handwrittenFactory, localGraphFactory]) {
+  for (const factory of CORE_FACTORIES) {
     for (const column of PARALLEL_COLUMNS) {
       it(`${column.name} holds on ${factory.id}`, async () => {
         const run = await runScenario(factory, column);

@@ -14,6 +14,8 @@ import { localGraphFactory } from "../../../local-graph/agent/engine.js";
 import { checkReplayable, createRoutePlanner, parseRoute, type Route } from "../../../handwritten/route/index.js";
 import { handwrittenFactory } from "../../../handwritten/engine/factory.js";
 import { observeRoute, ROUTE_COLUMNS, routeInjectedNote, routeWeeklyReport } from "../../../scenarios/route-columns.js";
+import { CORE_FACTORIES } from "../../../scenarios/engines.js";
+import { recordRoute } from "../../../scenarios/record-route.js";
 import { runScenario, type RunRecord } from "../../../scenarios/scenario.js";
 import { compare } from "../../../scripts/comparison/report.js";
 import type { Column } from "../../../scenarios/column.js";
@@ -22,7 +24,7 @@ import {
   fakeTextTurn,
   fakeToolTurn,
   malformedCallTurn,
-  recordRoute,
+  routeRecorder,
   ScriptedChatModel,
   toChatMessages,
   type ScriptedTurn,
@@ -31,10 +33,15 @@ import fakeWeeklyReport, { label as fakeWeeklyLabel } from "../../models/fake-we
 
 const here = dirname(fileURLToPath(import.meta.url));
 const registry = createFixtureRegistry(createFixtureWorld());
-const ENGINES = [handwrittenFactory, localGraphFactory, langgraphFactory];
+const ENGINES = [...CORE_FACTORIES, langgraphFactory];
 
 async function record(turns: readonly ScriptedTurn[], scenario: Column = routeWeeklyReport) {
-  const result = await recordRoute({ model: new ScriptedChatModel({ turns }), scenario, id: "t", label: "fake" });
+  const result = await recordRoute({
+    recorder: routeRecorder(new ScriptedChatModel({ turns })),
+    scenario,
+    id: "t",
+    label: "fake",
+  });
   if (!result.ok) throw new Error(result.error.message);
   return result.value;
 }
@@ -287,7 +294,7 @@ describe("the committed example route", () => {
     if (!committed.ok) throw new Error(committed.error.message);
     expect(committed.value.label).toContain("fake model");
     const again = await recordRoute({
-      model: fakeWeeklyReport,
+      recorder: routeRecorder(fakeWeeklyReport),
       scenario: routeWeeklyReport,
       id: committed.value.id,
       label: fakeWeeklyLabel,

@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parseRoute } from "../../../handwritten/route/index.js";
-import { main } from "./record-main.js";
+import { main } from "../../../scripts/route-record.js";
 
 const adapter = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const MODEL = "models/fake-weekly-report.ts";
@@ -39,6 +39,17 @@ describe("route:record", () => {
     expect(code).toBe(2);
     expect(stderr).toContain(message);
     expect(existsSync(join(adapter, "x.json"))).toBe(false);
+  });
+
+  it("exits 3, writing nothing, when the adapter's chat module cannot load", async () => {
+    const output = join(dir, "unloaded.route.json");
+    let stderr = "";
+    const argv = ["--model", MODEL, "--scenario", "route_weekly_report", "--output", output];
+    const io = { stdout: () => undefined, stderr: (t: string) => (stderr += t), cwd: adapter };
+    const code = await main(argv, { ...io, chatModule: join(dir, "no-chat-module.js") });
+    expect(code).toBe(3);
+    expect(stderr).toContain("chat module did not load");
+    expect(existsSync(output)).toBe(false);
   });
 
   it("exits 4 when the route cannot be written", async () => {

@@ -1,14 +1,43 @@
 /**
  * npm run route:record -- --model MODULE --scenario NAME --output routes/NAME.route.json
  * Records a frozen route from a chat model. See --help for the flags and the exit codes.
+ * The LangGraph adapter's chat module (the model loader, the recorder) is imported dynamically,
+ * as the adapter's engine is: only langgraph-adapter/ imports @langchain.
  */
 import { basename, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { writeFilesAtomically } from "../../../durable/index.js";
-import { ROUTE_COLUMNS } from "../../../scenarios/route-columns.js";
-import { loadChatModel } from "./load-model.js";
-import { recordRoute } from "./record.js";
+import type { Result } from "../contract/index.js";
+import { writeFilesAtomically } from "../durable/index.js";
+import { recordRoute, type RouteRecorder } from "../scenarios/record-route.js";
+import { ROUTE_COLUMNS } from "../scenarios/route-columns.js";
+import { INSTALL_COMMAND } from "../scenarios/langgraph-install.js";
+import { firstLine } from "../scenarios/load-langgraph.js";
+
+/** The adapter's chat module, relative to this file. */
+const CHAT_MODULE = "../langgraph-adapter/src/chat/index.js";
+
+/** What this script uses of the chat module (langgraph-adapter/src/chat/index.ts). */
+type ChatModule = {
+  loadChatModel(
+    path: string,
+    cwd: string,
+  ): Promise<
+    Result<{ readonly model: { getName(): string }; readonly label: string | null }, { code: string; message: string }>
+  >;
+  routeRecorder(model: unknown): RouteRecorder;
+};
+
+async function loadChatModule(specifier: string): Promise<Result<ChatModule, string>> {
+  try {
+    return { ok: true, value: (await import(specifier)) as ChatModule };
+  } catch (e) {
+    return {
+      ok: false,
+      error: `the LangGraph adapter's chat module did not load (run: ${INSTALL_COMMAND}): ${firstLine((e as Error).message)}`,
+    };
+  }
+}
 
 const SCENARIOS = ROUTE_COLUMNS.map((s) => s.name);
 
@@ -29,12 +58,14 @@ contact data redacted), and a digest over the file. Replay it with
   --help           this text
 
 Exit codes: 0 written; 1 the model failed while recording; 2 bad usage or a module that exports
-no chat model; 4 the route could not be written.`;
+no chat model; 3 the LangGraph adapter's chat module cannot load; 4 the route could not be written.`;
 
 export type RecordIo = {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
   readonly cwd?: string;
+  /** The adapter's chat module (tests point this at a module that cannot load). */
+  readonly chatModule?: string;
 };
 
 const defaultIo: RecordIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
@@ -80,13 +111,18 @@ export async function main(argv: readonly string[], io: RecordIo = defaultIo): P
 
   // Under `npm run`, the working directory is the package root; INIT_CWD is where the command was typed.
   const cwd = io.cwd ?? process.env["INIT_CWD"] ?? process.cwd();
-  const loaded = await loadChatModel(modelPath, cwd);
+  const chat = await loadChatModule(io.chatModule ?? CHAT_MODULE);
+  if (!chat.ok) {
+    io.stderr(`route:record: ${chat.error}\n`);
+    return 3;
+  }
+  const loaded = await chat.value.loadChatModel(modelPath, cwd);
   if (!loaded.ok) return usage(`${loaded.error.message} (${loaded.error.code})`);
   const { model, label: moduleLabel } = loaded.value;
   const label =
     typeof values["label"] === "string" ? values["label"] : (moduleLabel ?? `recorded from ${model.getName()}`);
 
-  const recorded = await recordRoute({ model, scenario, id, label });
+  const recorded = await recordRoute({ recorder: chat.value.routeRecorder(model), scenario, id, label });
   if (!recorded.ok) {
     io.stderr(`route:record: ${recorded.error.message} (${recorded.error.code})\n`);
     return 1;

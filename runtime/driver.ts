@@ -1,0 +1,110 @@
+/**
+ * The one interpreter of the reducer, as XState has one `createActor`: every host of the contract
+ * (the handwritten runner, the MCP server, the teaching page) drives `step` through it. For each
+ * event it steps, checkpoints the new state before any effect of that state runs, appends the
+ * trace, and performs the effects. A person's answer is decided by the contract's `approve`, which
+ * spends the pending call's nonce, before the reducer sees the decision.
+ */
+import {
+  approve,
+  toCheckpoint,
+  type AgentState,
+  type Checkpoint,
+  type NonceStore,
+  type TraceEvent,
+} from "../contract/index.js";
+import type { Effect, EffectType } from "./effects.js";
+import type { EngineEvent } from "./events.js";
+import { performEffect, type PerformDeps } from "./perform.js";
+import { ignore, NOT_WAITING, step, type StepConfig, type StepResult } from "./step.js";
+
+export type DriverDeps = PerformDeps &
+  StepConfig & {
+    readonly nonces: NonceStore;
+    readonly secret: string;
+    readonly checkpoints: { put(checkpoint: Checkpoint): void };
+    readonly trace: { append(events: readonly TraceEvent[]): void };
+  };
+
+/** What the world hands the driver: a reducer event, or a person's raw answer for `approve` to decide. */
+export type DriverEvent =
+  | Exclude<EngineEvent, { readonly type: "approval/decided" }>
+  | { readonly type: "approval/submitted"; readonly at: number; readonly input: unknown };
+
+/** One applied event, with the effect whose result it reports (null for an event from outside). */
+export type DriverStep = {
+  readonly event: DriverEvent | EngineEvent;
+  readonly effect: EffectType | null;
+  readonly result: StepResult;
+};
+
+export type RunUntil = {
+  /** Stops before asking the planner: the MCP host plans, and its next request is the next turn. */
+  readonly planner?: boolean;
+  /** The caller's cancellation, handed to the tool executor. */
+  readonly signal?: AbortSignal;
+};
+
+export type Driver = {
+  state(): AgentState | null;
+  /** Effects the last step asked for that have not run yet. */
+  effects(): readonly Effect[];
+  /** Applies one event: step, checkpoint, trace. A person's answer is decided by `approve` first. */
+  dispatch(event: DriverEvent): DriverStep;
+  /** Performs the next effect, if there is one, and applies the event that reports it. */
+  performNext(signal?: AbortSignal): Promise<DriverStep | null>;
+  /** Applies `event`, then performs effects until the run waits, ends or (`until.planner`) needs the planner. */
+  run(event: DriverEvent, until?: RunUntil): Promise<AgentState | null>;
+};
+
+export function createDriver(
+  deps: DriverDeps,
+  initial: AgentState | null,
+  observe: (step: DriverStep) => void = () => undefined,
+): Driver {
+  let state = initial;
+  let effects: readonly Effect[] = [];
+
+  const apply = (event: DriverEvent | EngineEvent, effect: EffectType | null): DriverStep => {
+    const result = reduce(deps, state, event);
+    if (result.state !== null && result.state !== state) deps.checkpoints.put(toCheckpoint(result.state, deps.secret));
+    if (result.trace.length > 0) deps.trace.append(result.trace);
+    state = result.state;
+    effects = result.effects;
+    const applied = { event, effect, result };
+    observe(applied);
+    return applied;
+  };
+
+  const performNext = async (signal?: AbortSignal): Promise<DriverStep | null> => {
+    const effect = effects[0];
+    if (effect === undefined || state === null) return null;
+    return apply(await performEffect(deps, effect, state, signal), effect.type);
+  };
+
+  return {
+    state: () => state,
+    effects: () => effects,
+    dispatch: (event) => apply(event, null),
+    performNext,
+    async run(event, until = {}) {
+      apply(event, null);
+      for (let next = effects[0]; next !== undefined; next = effects[0]) {
+        if (until.planner === true && next.type === "planner/request") break;
+        await performNext(until.signal);
+      }
+      return state;
+    },
+  };
+}
+
+/** The reducer's step, with a person's answer decided (and its nonce spent) by `approve` first. */
+function reduce(deps: DriverDeps, state: AgentState | null, event: DriverEvent | EngineEvent): StepResult {
+  if (event.type !== "approval/submitted") return step(deps, state, event);
+  if (state?.status !== "approval_required") return ignore(state, NOT_WAITING);
+  return step(deps, state, {
+    type: "approval/decided",
+    decision: approve(deps, state, event.input, event.at),
+    at: event.at,
+  });
+}
