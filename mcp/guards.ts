@@ -24,7 +24,7 @@ import { GuardedTransport } from "./request-guard.js";
 /**
  * `text`: the wire's frames are admitted before the SDK parses them (stdio lines, HTTP bodies).
  * `objects`: the transport hands over messages as objects (in memory), so each is admitted on
- * arrival as the text it would be on a wire.
+ * arrival: measured as the text it would be on a wire, checked and kept as the object it is.
  */
 export type FrameSource = "text" | "objects";
 
@@ -71,15 +71,17 @@ export function createGuards(options: GuardsOptions): Guards {
     admit,
     settle(verdict) {
       const call = verdict.kind === "pass" ? callArguments(verdict.raw) : null;
-      if (call !== null) raw.dropUndelivered(call.id);
+      if (call !== null) raw.drop(call.id, "undelivered");
     },
     take: (id) => raw.take(id),
     transport: (inner) =>
       new GuardedTransport(inner, {
         ...(options.frames === "objects" ? { admit: admitObject } : {}),
         onPassed: (id: RequestId, message) => (isCall(message) ? raw.deliver(id) : undefined),
-        onRefused: (id) => raw.drop(id),
-        onAnswered: (id) => raw.drop(id),
+        // Each drop touches only its own request's entry: a refused frame's never reached the server,
+        // an answered request's did; a frame admitted meanwhile under the same id keeps its own.
+        onRefused: (id) => raw.drop(id, "undelivered"),
+        onAnswered: (id) => raw.drop(id, "delivered"),
       }),
   };
 }

@@ -12,10 +12,11 @@ export type RawArguments = {
   keep(id: RequestId, args: unknown): boolean;
   /** The request passed the request guard and went on to the server. */
   deliver(id: RequestId): void;
-  /** Forgets the id's arguments: its request was refused or answered. */
-  drop(id: RequestId): void;
-  /** Forgets them only if the request never reached the server (the transport refused it itself). */
-  dropUndelivered(id: RequestId): void;
+  /**
+   * Forgets the id's arguments if they are at that stage: `undelivered` when their frame was refused
+   * before reaching the server, `delivered` when its request was answered without a handler taking them.
+   */
+  drop(id: RequestId, stage: "delivered" | "undelivered"): void;
   /** The arguments of a delivered request, once. */
   take(id: RequestId): { readonly found: true; readonly args: unknown } | { readonly found: false };
 };
@@ -38,9 +39,9 @@ export function createRawArguments(capacity = 1024): RawArguments {
       const entry = byId.get(id);
       if (entry !== undefined) entry.delivered = true;
     },
-    drop: (id) => void byId.delete(id),
-    dropUndelivered(id) {
-      if (byId.get(id)?.delivered === false) byId.delete(id);
+    drop(id, stage) {
+      const entry = byId.get(id);
+      if (entry !== undefined && entry.delivered === (stage === "delivered")) byId.delete(id);
     },
     take(id) {
       const entry = byId.get(id);
