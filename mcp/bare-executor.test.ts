@@ -4,21 +4,23 @@
  * approval_required with zero side effects, and its parity check is clean.
  */
 import { Client } from "@modelcontextprotocol/client";
-import { InMemoryTransport, type Server } from "@modelcontextprotocol/server";
+import { InMemoryTransport, type Server, type Transport } from "@modelcontextprotocol/server";
 import { describe, expect, it } from "vitest";
 import { createIdSource, createManualClock } from "../contract/index.js";
 import { createFixtureRegistry, createFixtureWorld, type FixtureWorld } from "../handwritten/fixtures/index.js";
 import { createFixtureHarnessDeps } from "./deps.js";
+import { createGuards } from "./guards.js";
 import { createHarnessServer } from "./server.js";
-import { emptyModel, expectLocal, type LocalCall } from "./testing/local-oracle.js";
+import { createLocalOracle, type LocalCall } from "./testing/local-oracle.js";
 import { createNaiveAdapter } from "./testing/naive-adapter.js";
 import { discrepancies } from "./testing/parity.js";
 import { deltaOf, observe, TEST_SECRET } from "./testing/stdio-server.js";
 import { worldCounts } from "./server-main.js";
 
-type Adapter = (world: FixtureWorld) => Server;
+/** A server, and how a transport must be wrapped to reach it. */
+type Adapter = (world: FixtureWorld) => { server: Server; wrap: (transport: Transport) => Transport };
 
-const naive: Adapter = (world) => createNaiveAdapter(createFixtureRegistry(world));
+const naive: Adapter = (world) => ({ server: createNaiveAdapter(createFixtureRegistry(world)), wrap: (t) => t });
 const real: Adapter = (world) => {
   const deps = createFixtureHarnessDeps({
     world,
@@ -26,18 +28,19 @@ const real: Adapter = (world) => {
     ids: createIdSource("bare-executor-test"),
     secret: TEST_SECRET,
   });
-  return createHarnessServer(deps, { connectionSession: "in-memory" });
+  const guards = createGuards({ frames: "objects" });
+  return { server: createHarnessServer(deps, { connectionSession: "in-memory", guards }), wrap: guards.transport };
 };
 
 /** Serves `adapter` over an in-memory pair, makes one call, and runs the parity check on it. */
 async function parityOf(adapter: Adapter, call: LocalCall) {
   const world = createFixtureWorld();
-  const server = adapter(world);
+  const { server, wrap } = adapter(world);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
+  await server.connect(wrap(serverSide));
   const client = new Client({ name: "bare-executor-test", version: "0.0.0" });
   await client.connect(clientSide);
-  const expected = expectLocal(createFixtureRegistry(createFixtureWorld()), emptyModel(), call, TEST_SECRET, 0);
+  const expected = await createLocalOracle(TEST_SECRET).decide(call, Date.now());
   const before = structuredClone(worldCounts(world));
   const observed = await observe(client, {
     name: call.tool,

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { approvePending, verifyApprovalToken, type PendingApproval } from "../contract/index.js";
 import { approveMain } from "./approve-main.js";
 import { parseServerFlags, readSecret } from "./cli.js";
-import { DEFAULT_MAX_FRAME_BYTES } from "./frame-guard.js";
+import { DEFAULT_MAX_FRAME_BYTES } from "./frame-check.js";
 import { claimStoreKey, keyFileFor, keyIdOf, openDatabase } from "../durable/index.js";
 import { main, MCP_STORE_SCOPE } from "./server-main.js";
 

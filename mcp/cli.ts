@@ -1,7 +1,7 @@
 /** Command-line flags of the MCP server, parsed into a typed result; usage errors never throw. */
 import { parseArgs } from "node:util";
 import { err, ok, type Result } from "../contract/index.js";
-import { DEFAULT_MAX_FRAME_BYTES } from "./frame-guard.js";
+import { DEFAULT_MAX_FRAME_BYTES } from "./frame-check.js";
 
 export const SECRET_ENV = "AGENT_HARNESS_APPROVAL_SECRET";
 export const HTTP_TOKEN_ENV = "AGENT_HARNESS_HTTP_TOKEN";
@@ -42,7 +42,7 @@ Options:
   --audit-log PATH        append the audit trail (one redacted TraceEvent per line) to PATH
   --world-file PATH       after every tools/call, write the fixture world's executor-call
                           and side-effect counts to PATH (JSON; for tests and demos)
-  --max-frame-bytes N     answer longer JSON-RPC lines with error -32600 (default ${DEFAULT_MAX_FRAME_BYTES})
+  --max-frame-bytes N     answer longer JSON-RPC lines and HTTP bodies with error -32600 (default ${DEFAULT_MAX_FRAME_BYTES})
   -h, --help              show this help and exit
 
 Environment:

@@ -3,23 +3,26 @@
  * sessions, each served by the same harness server (and call path) as stdio. Every request
  * passes three checks first: the Host header names this server (DNS rebinding), an Origin, if
  * sent, is this server's own, and, when a token is configured, `Authorization: Bearer <token>`.
+ * Then each body is one frame for the same guards as a stdio line (`guards.ts`), admitted before
+ * the SDK parses it: a refused frame gets its JSON-RPC error, with status 400 (413 when too large).
  */
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
 import { constantTimeEqual } from "../contract/index.js";
-import { GuardedTransport } from "./request-guard.js";
+import { DEFAULT_MAX_FRAME_BYTES, frameTooLarge, type FrameError } from "./frame-check.js";
+import { createGuards, type Guards } from "./guards.js";
 import { createHarnessServer, type HarnessDeps, type HarnessServerOptions } from "./server.js";
 
 export const HTTP_PATH = "/mcp";
-/** @default 4 MiB, the SDK transport's own bound. */
-export const MAX_HTTP_BODY_BYTES = 4 * 1024 * 1024;
 
 export type HttpOptions = {
   readonly host: string;
   readonly port: number;
   /** When set, every request must carry `Authorization: Bearer <token>`. */
   readonly token: string | null;
+  /** The largest body, as the largest stdio line. @default DEFAULT_MAX_FRAME_BYTES */
+  readonly maxFrameBytes?: number;
 };
 
 export type HttpServer = { readonly url: string; close(): Promise<void> };
@@ -55,24 +58,28 @@ export function admission(
 export async function serveHttp(
   deps: HarnessDeps,
   options: HttpOptions,
-  serverOptions: Omit<HarnessServerOptions, "connectionSession" | "rawArguments"> = {},
+  serverOptions: Omit<HarnessServerOptions, "connectionSession" | "guards"> = {},
 ): Promise<HttpServer> {
-  const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
+  type Live = { readonly transport: WebStandardStreamableHTTPServerTransport; readonly guards: Guards };
+  const sessions = new Map<string, Live>();
+  const maxFrameBytes = options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
   let hosts = allowedHosts(options.host, options.port);
 
-  const open = async (): Promise<WebStandardStreamableHTTPServerTransport> => {
+  // Each MCP session has its own guards: request ids are the client's, unique only within its session.
+  const open = async (guards: Guards): Promise<Live> => {
     const id = randomUUID();
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
-      onsessioninitialized: () => void sessions.set(id, transport),
+      onsessioninitialized: () => void sessions.set(id, live),
       onsessionclosed: () => void sessions.delete(id),
-      maxRequestBodySize: MAX_HTTP_BODY_BYTES,
+      maxRequestBodySize: maxFrameBytes,
     });
+    const live = { transport, guards };
     transport.onclose = () => void sessions.delete(id);
-    await createHarnessServer(deps, { ...serverOptions, connectionSession: id }).connect(
-      new GuardedTransport(transport),
+    await createHarnessServer(deps, { ...serverOptions, connectionSession: id, guards }).connect(
+      guards.transport(transport),
     );
-    return transport;
+    return live;
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -80,18 +87,27 @@ export async function serveHttp(
     if (refused !== null) return plain(res, refused.status, refused.reason, refused.status === 401);
     const url = new URL(req.url ?? "/", `http://${req.headers.host}`);
     if (url.pathname !== HTTP_PATH) return plain(res, 404, `not found; MCP is served at ${HTTP_PATH}`);
-    const body = await readBody(req);
-    if (body === "too_large") return plain(res, 413, `request body over ${MAX_HTTP_BODY_BYTES} bytes`);
+    const body = await readBody(req, maxFrameBytes);
+    if (body === "too_large") return json(res, 413, frameTooLarge(maxFrameBytes));
     const sessionId = req.headers["mcp-session-id"];
     const known = typeof sessionId === "string" ? sessions.get(sessionId) : undefined;
     if (typeof sessionId === "string" && known === undefined) return plain(res, 404, "unknown Mcp-Session-Id");
-    const transport = known ?? (await open());
+    const guards = known?.guards ?? createGuards({ frames: "text", maxFrameBytes });
+    const verdict = body.length === 0 ? null : guards.admit(body.toString("utf8"));
+    if (verdict?.kind === "reject") return json(res, 400, verdict.reply);
+    const { transport } = known ?? (await open(guards));
     const request = new Request(url, {
       method: req.method ?? "GET",
       headers: headersOf(req),
       ...(body.length === 0 ? {} : { body: new Uint8Array(body) }),
     });
-    await send(res, await transport.handleRequest(request));
+    let response: Response;
+    try {
+      response = await transport.handleRequest(request, verdict === null ? undefined : { parsedBody: verdict.raw });
+    } finally {
+      if (verdict !== null) guards.settle(verdict);
+    }
+    await send(res, response);
   };
 
   const server = createServer((req, res) => {
@@ -112,19 +128,19 @@ export async function serveHttp(
   return {
     url: `http://${shown}:${port}${HTTP_PATH}`,
     async close() {
-      await Promise.all([...sessions.values()].map((t) => t.close().catch(() => undefined)));
+      await Promise.all([...sessions.values()].map((s) => s.transport.close().catch(() => undefined)));
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer | "too_large"> {
+async function readBody(req: IncomingMessage, max: number): Promise<Buffer | "too_large"> {
   const parts: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_HTTP_BODY_BYTES) return "too_large";
+    if (size > max) return "too_large";
     parts.push(chunk as Buffer);
   }
   return Buffer.concat(parts);
@@ -153,6 +169,11 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
     res.write(value);
   }
   res.end();
+}
+
+function json(res: ServerResponse, status: 400 | 413, reply: FrameError): void {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(reply));
 }
 
 function plain(res: ServerResponse, status: number, reason: string, challenge = false): void {

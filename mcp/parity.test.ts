@@ -12,6 +12,8 @@ import { approveMain } from "./approve-main.js";
 import { spawnServer, TEST_SECRET, type SpawnedServer } from "./testing/stdio-server.js";
 
 const TOOLS = [...FIXTURE_TOOL_NAMES];
+/** One changed character at the end of a token: its signature no longer holds. */
+const tamper = (token: string) => `${token.slice(0, -1)}${token.endsWith("0") ? "1" : "0"}`;
 const registry = createFixtureRegistry(createFixtureWorld());
 
 describe("tools/call over stdio equals the local decision (2025-11-25 client)", () => {
@@ -111,8 +113,8 @@ describe("tools/call over stdio equals the local decision (2025-11-25 client)", 
     const check = async (c: LocalCall) => problems.push(...(await driver.drive(c)).problems);
     await check(call);
     const good = driver.approveFor(call);
-    await check({ ...call, token: `${good.slice(0, -1)}${good.endsWith("0") ? "1" : "0"}` });
-    await check({ ...call, token: "not-a-token" });
+    await check({ ...call, token: { server: tamper(good.server), local: tamper(good.local) } });
+    await check({ ...call, token: { server: "not-a-token", local: "not-a-token" } });
     await check({ ...call, token: driver.forgedToken(call, { tool: "save_artifact" }) });
     await check({ ...call, token: driver.forgedToken(call, { args_digest: "0".repeat(64) }) });
     await check({ ...call, args: TOOL_ARGS[tool].other, token: good });
@@ -126,11 +128,16 @@ describe("tools/call over stdio equals the local decision (2025-11-25 client)", 
     const call = { session_id: "cli-approval", tool: "publish_report", args: TOOL_ARGS.publish_report.other };
     const first = await driver.drive(call);
     expect(first.observed).toMatchObject({ body: { status: "approval_required" } });
-    const answer = first.observed.kind === "result" ? JSON.stringify(first.observed.body) : "";
-    const { code, out: stdout } = approveMain(["--answer", answer], { AGENT_HARNESS_APPROVAL_SECRET: TEST_SECRET });
-    expect(code).toBe(0);
+    const body = first.observed.kind === "result" ? first.observed.body : {};
+    // The command reads an answer naming the pending call; each side hands it the call it holds.
+    const approve = driver.mint(call, (pending) => {
+      const answer = JSON.stringify({ ...body, pending });
+      const { code, out } = approveMain(["--answer", answer], { AGENT_HARNESS_APPROVAL_SECRET: TEST_SECRET });
+      expect(code).toBe(0);
+      return out.trim();
+    });
     const before = server.world().effects.publish_report ?? {};
-    const second = await driver.drive({ ...call, token: stdout.trim() });
+    const second = await driver.drive({ ...call, token: approve });
     expect(second.problems).toEqual([]);
     expect(second.observed).toMatchObject({ body: { status: "ok" } });
     const after = server.world().effects.publish_report ?? {};

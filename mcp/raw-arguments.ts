@@ -2,45 +2,52 @@
 export type RequestId = string | number;
 
 /**
- * `tools/call` arguments as they arrived, by request id, in arrival order, until the handler
- * takes them. A request refused before any handler ran (a duplicate id) drops the entry it
- * added last. Bounded: the oldest entries are evicted first.
+ * `tools/call` arguments exactly as they arrived, one entry per request id, from the frame's
+ * admission until the request is answered. An entry serves the handler only once its request
+ * has reached the server through the guarded transport (`deliver`), so a transport that skipped
+ * the guards cannot run a call. Bounded: the oldest entries are evicted first.
  */
 export type RawArguments = {
-  put(id: RequestId, args: unknown): void;
-  take(id: RequestId): { readonly found: boolean; readonly args: unknown };
-  discard(id: RequestId): void;
+  /** Keeps a frame's arguments; false when the id already holds some (a duplicate still in flight). */
+  keep(id: RequestId, args: unknown): boolean;
+  /** The request passed the request guard and went on to the server. */
+  deliver(id: RequestId): void;
+  /**
+   * Forgets the id's arguments if they are at that stage: `undelivered` when their frame was refused
+   * before reaching the server, `delivered` when its request was answered without a handler taking them.
+   */
+  drop(id: RequestId, stage: "delivered" | "undelivered"): void;
+  /** The arguments of a delivered request, once. */
+  take(id: RequestId): { readonly found: true; readonly args: unknown } | { readonly found: false };
 };
 
+type Entry = { readonly args: unknown; delivered: boolean };
+
 export function createRawArguments(capacity = 1024): RawArguments {
-  const byId = new Map<RequestId, unknown[]>();
-  let size = 0;
+  const byId = new Map<RequestId, Entry>();
   return {
-    put(id, args) {
-      const queue = byId.get(id) ?? [];
-      queue.push(args);
-      byId.set(id, queue);
-      size += 1;
-      for (const [oldest, entries] of byId) {
-        if (size <= capacity) break;
-        size -= entries.length;
+    keep(id, args) {
+      if (byId.has(id)) return false;
+      byId.set(id, { args, delivered: false });
+      for (const oldest of byId.keys()) {
+        if (byId.size <= capacity) break;
         byId.delete(oldest);
       }
+      return true;
+    },
+    deliver(id) {
+      const entry = byId.get(id);
+      if (entry !== undefined) entry.delivered = true;
+    },
+    drop(id, stage) {
+      const entry = byId.get(id);
+      if (entry !== undefined && entry.delivered === (stage === "delivered")) byId.delete(id);
     },
     take(id) {
-      const queue = byId.get(id);
-      if (queue === undefined || queue.length === 0) return { found: false, args: undefined };
-      const args = queue.shift();
-      size -= 1;
-      if (queue.length === 0) byId.delete(id);
-      return { found: true, args };
-    },
-    discard(id) {
-      const queue = byId.get(id);
-      if (queue === undefined || queue.length === 0) return;
-      queue.pop();
-      size -= 1;
-      if (queue.length === 0) byId.delete(id);
+      const entry = byId.get(id);
+      if (entry === undefined || !entry.delivered) return { found: false };
+      byId.delete(id);
+      return { found: true, args: entry.args };
     },
   };
 }

@@ -7,11 +7,19 @@
  */
 import { PROTOCOL_VERSION_META_KEY } from "@modelcontextprotocol/server";
 import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from "@modelcontextprotocol/server";
+import { inFlightRefusal, type FrameError } from "./frame-check.js";
 import type { RequestId } from "./raw-arguments.js";
 
+/** How the guards (`guards.ts`) follow each request, so what they keep per id lives exactly as long as it. */
 export type RequestGuardOptions = {
-  /** Told about each refused request, so state kept per id (the frame guard's raw arguments) is dropped. */
+  /** Runs first on every message that arrives; an error returned is answered instead of passing the message on. */
+  readonly admit?: (message: JSONRPCMessage) => FrameError | null;
+  /** A request passed and went on to the server. */
+  readonly onPassed?: (id: RequestId, message: JSONRPCMessage) => void;
+  /** A request was refused here; it never reaches a handler. */
   readonly onRefused?: (id: RequestId) => void;
+  /** A request was answered. */
+  readonly onAnswered?: (id: RequestId) => void;
 };
 
 /** Why a request may not reach the server now, or null. */
@@ -20,7 +28,7 @@ export function refusalOf(
   id: RequestId,
   state: { readonly inFlight: ReadonlySet<RequestId>; readonly initialized: boolean },
 ): string | null {
-  if (state.inFlight.has(id)) return `Invalid Request: request id ${JSON.stringify(id)} is already in flight`;
+  if (state.inFlight.has(id)) return inFlightRefusal(id);
   if (state.initialized || message.method === "initialize" || message.method === "ping" || isModern(message.params))
     return null;
   return `Invalid Request: ${message.method} before initialize (only ping is served before it)`;
@@ -65,11 +73,18 @@ export class GuardedTransport implements Transport {
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     // An answer ends its request; the id may be used again.
-    if (!("method" in message) && "id" in message && message.id !== undefined) this.#inFlight.delete(message.id);
+    if (!("method" in message) && "id" in message && message.id !== undefined) {
+      this.#inFlight.delete(message.id);
+      this.#options.onAnswered?.(message.id);
+    }
     return this.#inner.send(message, options);
   }
 
   #receive(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
+    const inadmissible = this.#options.admit?.(message) ?? null;
+    // JSON-RPC answers a frame whose id could not be read with id null, as on every wire; the SDK's type omits it.
+    if (inadmissible !== null)
+      return void this.#inner.send(inadmissible as unknown as JSONRPCMessage).catch(() => undefined);
     if (!("method" in message) || !("id" in message)) return void this.onmessage?.(message, extra);
     const { id } = message;
     const refusal = refusalOf(message, id, { inFlight: this.#inFlight, initialized: this.#initialized });
@@ -80,6 +95,7 @@ export class GuardedTransport implements Transport {
     }
     if (message.method === "initialize") this.#initialized = true;
     this.#inFlight.add(id);
+    this.#options.onPassed?.(id, message);
     this.onmessage?.(message, extra);
   }
 }

@@ -14,11 +14,10 @@ import { createMemoryAuditSink, type AuditSink } from "./audit.js";
 import { createFixtureHarnessDeps } from "./deps.js";
 import { DEFAULT_MCP_STORE, HTTP_TOKEN_ENV, parseServerFlags, readSecret, SECRET_ENV, SERVER_USAGE } from "./cli.js";
 import { createFrameGuard } from "./frame-guard.js";
-import { createRawArguments } from "./raw-arguments.js";
+import { createGuards } from "./guards.js";
 import { isLoopback, serveHttp } from "./http.js";
 import { createHarnessServerFactory } from "./server.js";
 import { serverKeyFor } from "./server-key.js";
-import { GuardedTransport } from "./request-guard.js";
 
 /** The one scope of a server's stores in its database (several deployments can share a database under others). */
 export const MCP_STORE_SCOPE = "mcp";
@@ -105,7 +104,7 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: MainIo
     const token = env[HTTP_TOKEN_ENV] === undefined || env[HTTP_TOKEN_ENV] === "" ? null : env[HTTP_TOKEN_ENV];
     if (!isLoopback(host) && token === null)
       return fail(`--http on ${host} (not loopback) needs ${HTTP_TOKEN_ENV}, so strangers cannot call the tools`);
-    serveHttp(deps, { host, port, token }, settled).then(
+    serveHttp(deps, { host, port, token, maxFrameBytes }, settled).then(
       (served) => io.err(`agent-harness mcp: serving Streamable HTTP at ${served.url}\n`),
       (error: unknown) => {
         io.err(`agent-harness mcp: cannot serve on ${host}:${port}: ${(error as Error).message}\n`);
@@ -114,19 +113,17 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: MainIo
     );
     return "serving";
   }
-  const rawArguments = createRawArguments();
-  const guard = createFrameGuard({
-    maxFrameBytes,
-    rawArguments,
+  const guards = createGuards({ frames: "text", maxFrameBytes });
+  const lines = createFrameGuard({
+    guards,
     reply: (error) => void process.stdout.write(`${JSON.stringify(error)}\n`),
   });
-  process.stdin.pipe(guard);
-  const transport = new GuardedTransport(
-    new StdioServerTransport(guard, process.stdout, { maxBufferSize: maxFrameBytes + 2 }),
-    { onRefused: (id) => rawArguments.discard(id) },
+  process.stdin.pipe(lines);
+  const transport = guards.transport(
+    new StdioServerTransport(lines, process.stdout, { maxBufferSize: maxFrameBytes + 2 }),
   );
   const instance = randomBytes(6).toString("hex");
-  serveStdio(createHarnessServerFactory(deps, { rawArguments, instance, ...settled }), {
+  serveStdio(createHarnessServerFactory(deps, { guards, instance, ...settled }), {
     transport,
     onerror: (error) => io.err(`agent-harness mcp: ${error.message}\n`),
   });

@@ -8,7 +8,7 @@ import { ProtocolError, ProtocolErrorCode, Server, type McpServerFactory } from 
 import { toCallToolResult, type CallAnswer } from "./answers.js";
 import { createCallTool, type CallToolDeps, type ToolCallRequest } from "./call-tool.js";
 import { askByElicitation } from "./elicitation.js";
-import type { RawArguments } from "./raw-arguments.js";
+import type { Guards } from "./guards.js";
 import { readHarnessMeta, META_KEYS } from "./meta.js";
 import { getPrompt, listPrompts } from "./prompts.js";
 import { listResources, readResource, RESOURCE_TEMPLATES, type ResourceCatalog } from "./resources.js";
@@ -21,8 +21,8 @@ export type HarnessDeps = CallToolDeps & { readonly catalog: ResourceCatalog };
 export type HarnessServerOptions = {
   /** The session of calls whose `_meta` names none. */
   readonly connectionSession: string;
-  /** Arguments as they arrived on the wire (stdio); without it, the SDK's parsed arguments. */
-  readonly rawArguments?: RawArguments;
+  /** The guards of the transport this server is connected through (`guards.transport`): a call's arguments come from them. */
+  readonly guards: Pick<Guards, "take">;
   /** Called after every `tools/call` has been decided, before its answer is sent. */
   readonly onCallSettled?: () => void;
   /** Where failures the contract does not name are reported (never the wire). @default console.error (stderr) */
@@ -86,14 +86,17 @@ export function createHarnessServer(deps: HarnessDeps, options: HarnessServerOpt
     const { name } = request.params;
     const meta = readHarnessMeta(request.params._meta);
     if (!meta.ok) throw new ProtocolError(ProtocolErrorCode.InvalidParams, meta.error.message);
-    const raw = options.rawArguments?.take(ctx.mcpReq.id);
+    // The SDK's parsed arguments have lost keys such as `__proto__`; only the guards kept them as sent.
+    const raw = options.guards.take(ctx.mcpReq.id);
+    if (!raw.found)
+      throw new ProtocolError(ProtocolErrorCode.InvalidRequest, "Invalid Request: the call passed no guard");
     const session_id = meta.value.session_id ?? options.connectionSession;
     const artifactsBefore = deps.catalog.savedArtifacts().length;
     const elicits = server.getClientCapabilities()?.elicitation !== undefined;
     const callRequest: ToolCallRequest = {
       session_id,
       name,
-      arguments: raw?.found === true ? raw.args : request.params.arguments,
+      arguments: raw.args,
       approval: meta.value.approval,
       idempotency_key: meta.value.idempotency_key,
       signal: ctx.mcpReq.signal,

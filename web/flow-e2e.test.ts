@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { approvePending, type PendingApproval, type TraceEvent } from "../contract/index.js";
 import { createMemoryAuditSink } from "../mcp/audit.js";
 import { META_KEYS } from "../mcp/meta.js";
+import { createGuards } from "../mcp/guards.js";
 import { createHarnessServer } from "../mcp/server.js";
 import { openAt, seriousViolations, shot, useBrowser } from "./browser.js";
 import { PROPOSED_CALLS, type CallChoice } from "./flow/choices.js";
@@ -24,8 +25,10 @@ type Reference = { wire: Wire[]; facts: TraceEvent[]; effects: number };
 async function reference(choice: CallChoice, person: "approve" | "decline" = "approve"): Promise<Reference> {
   const audit = createMemoryAuditSink();
   const { deps, world } = createFlowDeps(audit);
+  const guards = createGuards({ frames: "objects" });
   const server = createHarnessServer(deps, {
     connectionSession: FLOW_SESSION,
+    guards,
     logError: (e) => {
       throw e;
     },
@@ -41,7 +44,7 @@ async function reference(choice: CallChoice, person: "approve" | "decline" = "ap
   };
   tap(clientSide, "to_server");
   tap(serverSide, "to_client");
-  await server.connect(serverSide);
+  await server.connect(guards.transport(serverSide));
   const client = new Client(FLOW_CLIENT_INFO);
   await client.connect(clientSide);
   await client.listTools();

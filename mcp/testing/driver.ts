@@ -1,20 +1,12 @@
 /**
  * TEST SUPPORT. Drives one MCP server through calls and holds each answer against the local
- * decision: the oracle's expectation, the world's own counts, and for data-only tools the
- * output a local run gives. Also the fixture arguments and the tokens a person could hand in.
+ * decision: what the local engine did with the same call (its answer, its world's counts and
+ * its output). Also the fixture arguments and the tokens a person could hand in, minted on each
+ * side from that side's pending call.
  */
 import { approvePending, digest, issueApprovalToken, type PendingApproval } from "../../contract/index.js";
-import { createFixtureRegistry, createFixtureWorld, type FixtureToolName } from "../../handwritten/fixtures/index.js";
-import {
-  expectLocal,
-  learn,
-  localOutput,
-  sessionOf,
-  emptyModel,
-  type Expected,
-  type LocalCall,
-  type LocalModel,
-} from "./local-oracle.js";
+import type { FixtureToolName } from "../../handwritten/fixtures/index.js";
+import { createLocalOracle, type Expected, type LocalCall, type Token } from "./local-oracle.js";
 import { discrepancies, type Observed } from "./parity.js";
 import { deltaOf, TEST_SECRET, type SpawnedServer } from "./stdio-server.js";
 
@@ -79,25 +71,26 @@ export function invalidArguments(tool: FixtureToolName): unknown[] {
 }
 
 export type Driver = {
-  readonly model: LocalModel;
   /** Every reason code and status the server answered, for coverage checks. */
   readonly seen: Set<string>;
-  /** Calls once; returns the problems found (empty when the MCP answer equals the local one). */
+  /** Calls once, on the server and on the local engine; returns the problems found (empty when the answers agree). */
   drive(call: LocalCall): Promise<{ expected: Expected; observed: Observed; problems: string[] }>;
   /** Calls, and if the answer is approval_required, approves the pending call and calls again. */
   driveApproving(call: LocalCall): Promise<string[]>;
-  /** A person's token for the session's pending call (or for a made-up one when nothing is pending). */
-  approveFor(call: LocalCall, now?: number, ttlMs?: number): string;
-  forgedToken(call: LocalCall, claims: Partial<{ tool: string; args_digest: string; session_id: string }>): string;
+  /** Mints a token on each side from the call pending there in the call's session (a made-up one when none is). */
+  mint(call: LocalCall, make: (pending: PendingApproval) => string): Token;
+  /** A person's token for the session's pending call. */
+  approveFor(call: LocalCall, now?: number, ttlMs?: number): Token;
+  forgedToken(call: LocalCall, claims: Partial<{ tool: string; args_digest: string; session_id: string }>): Token;
 };
 
-const registry = createFixtureRegistry(createFixtureWorld());
-
 export function createDriver(server: SpawnedServer): Driver {
-  const model = emptyModel();
+  const oracle = createLocalOracle(TEST_SECRET);
   const seen = new Set<string>();
-  const pendingOf = (call: LocalCall): PendingApproval =>
-    sessionOf(model, call.session_id).pending ?? {
+  // The server's pending call per session, as its answers named it: the server's side of every token.
+  const serverPending = new Map<string, PendingApproval | null>();
+  const pendingOr = (pending: PendingApproval | null, call: LocalCall): PendingApproval =>
+    pending ?? {
       tool: call.tool,
       args: call.args as Record<string, unknown>,
       args_digest: digest(call.args),
@@ -106,26 +99,21 @@ export function createDriver(server: SpawnedServer): Driver {
       requested_at: 0,
     };
   const driver: Driver = {
-    model,
     seen,
     async drive(call) {
-      const expected = expectLocal(registry, model, call, TEST_SECRET, Date.now());
+      const expected = await oracle.decide(call, Date.now());
       const before = server.world();
-      const observed = await server.call({ name: call.tool, arguments: call.args, _meta: metaOf(call) });
+      const _meta = metaOf(call, call.token?.server);
+      const observed = await server.call({ name: call.tool, arguments: call.args, _meta });
       const problems = discrepancies(call, expected, observed, deltaOf(before, server.world(), call.tool));
       if (observed.kind === "result") {
         const { body } = observed;
         for (const word of [body.status, body.code]) if (typeof word === "string") seen.add(word);
-        if (body.status === "ok" && call.tool !== "publish_report" && call.tool !== "run_shell") {
-          const local = await localOutput(
-            call.tool,
-            call.args as Record<string, unknown>,
-            String(body.idempotency_key),
-          );
-          if (JSON.stringify(local) !== JSON.stringify(body.output))
-            problems.push(`output: local ${JSON.stringify(local)}, mcp ${JSON.stringify(body.output)}`);
-        }
-        learn(model, call, expected, body);
+        if (expected.kind === "answer" && expected.output !== undefined)
+          if (JSON.stringify(expected.output) !== JSON.stringify(body.output))
+            problems.push(`output: local ${JSON.stringify(expected.output)}, mcp ${JSON.stringify(body.output)}`);
+        if (expected.kind === "answer")
+          serverPending.set(call.session_id, (body.pending as PendingApproval | null) ?? null);
       } else {
         seen.add(String(observed.code));
       }
@@ -137,30 +125,34 @@ export function createDriver(server: SpawnedServer): Driver {
       const second = await driver.drive({ ...call, token: driver.approveFor(call) });
       return [...first.problems, ...second.problems];
     },
+    mint: (call, make) => ({
+      server: make(pendingOr(serverPending.get(call.session_id) ?? null, call)),
+      local: make(pendingOr(oracle.pendingOf(call.session_id), call)),
+    }),
     approveFor: (call, now = Date.now(), ttlMs) =>
-      approvePending(pendingOf(call), call.session_id, TEST_SECRET, now, ttlMs),
-    forgedToken(call, claims) {
-      const pending = pendingOf(call);
-      return issueApprovalToken(
-        {
-          tool: pending.tool,
-          args_digest: pending.args_digest,
-          session_id: call.session_id,
-          expires_at: Date.now() + 60_000,
-          nonce: pending.nonce,
-          ...claims,
-        },
-        TEST_SECRET,
-      );
-    },
+      driver.mint(call, (pending) => approvePending(pending, call.session_id, TEST_SECRET, now, ttlMs)),
+    forgedToken: (call, claims) =>
+      driver.mint(call, (pending) =>
+        issueApprovalToken(
+          {
+            tool: pending.tool,
+            args_digest: pending.args_digest,
+            session_id: call.session_id,
+            expires_at: Date.now() + 60_000,
+            nonce: pending.nonce,
+            ...claims,
+          },
+          TEST_SECRET,
+        ),
+      ),
   };
   return driver;
 }
 
-function metaOf(call: LocalCall): Record<string, unknown> {
+function metaOf(call: LocalCall, token: string | undefined): Record<string, unknown> {
   return {
     "agent-harness/session": call.session_id,
     ...(call.key === undefined ? {} : { "agent-harness/idempotency-key": call.key }),
-    ...(call.token === undefined ? {} : { "agent-harness/approval": call.token }),
+    ...(token === undefined ? {} : { "agent-harness/approval": token }),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * TEST SUPPORT. The harness server and an official SDK client in one process, over the SDK's
- * in-memory transport pair (the server side guarded as the stdio entry guards it). Optional
+ * in-memory transport pair (the server side behind the same guards as stdio and HTTP). Optional
  * elicitation handler on the client; the fixture world for side-effect counts.
  */
 import { Client } from "@modelcontextprotocol/client";
@@ -9,7 +9,7 @@ import { createIdSource, createManualClock, type ManualClock, type ToolRegistry 
 import { createFixtureWorld, type FixtureWorld } from "../../handwritten/fixtures/index.js";
 import { createMemoryAuditSink } from "../audit.js";
 import { createFixtureHarnessDeps, type FixtureDepsOptions } from "../deps.js";
-import { GuardedTransport } from "../request-guard.js";
+import { createGuards } from "../guards.js";
 import { createHarnessServer, type HarnessDeps } from "../server.js";
 import { TEST_SECRET } from "./stdio-server.js";
 
@@ -43,9 +43,10 @@ export async function connectInMemory(options: InMemoryOptions = {}): Promise<In
     ...options.stores,
     ...(options.registry === undefined ? {} : { registry: options.registry(world) }),
   });
-  const server = createHarnessServer(deps, { connectionSession: "in-memory", logError: () => undefined });
+  const guards = createGuards({ frames: "objects" });
+  const server = createHarnessServer(deps, { connectionSession: "in-memory", logError: () => undefined, guards });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(new GuardedTransport(serverSide));
+  await server.connect(guards.transport(serverSide));
   const client = new Client(
     { name: "agent-harness-in-memory-test", version: "0.0.0" },
     options.elicit === undefined ? {} : { capabilities: { elicitation: { form: {} } } },

@@ -1,39 +1,41 @@
 /**
- * TEST SUPPORT. What the local engine decides for a call, from the contract's own decision
- * functions (`validatePlannerOutput`, `decidePolicy`, `approve`, `decideBegin`) over a
- * model of each session (its pending call and spent nonces) and of the ledger. It imports
- * nothing from the MCP server, so a test that compares the two compares independent answers.
- * The model follows the server's documented session rules: a new call while one waits declines
- * the waiting one; a token on a high-risk call with nothing waiting meets a fresh pending call.
+ * TEST SUPPORT. What the local engine decides for a call, found by running it: the handwritten
+ * engine over its own fixture environment (world, ledger, nonces, checkpoints), each MCP session
+ * one engine session whose planner turns are the calls. It imports nothing from the MCP server,
+ * so a test that compares the two compares independent runs. Only the server's documented
+ * session rules are modelled here: a new call while one waits declines the waiting one; a token
+ * that restates a valid high-risk call while one waits is that call's approval; a token on a
+ * high-risk call with nothing waiting meets the fresh pending call.
  */
+import { unwrapEngine } from "../../runtime/index.js";
 import {
-  assertNever,
   createManualClock,
-  createMemoryArtifactStore,
-  createMemoryLedger,
-  decideBegin,
   decidePolicy,
-  digest,
-  executeIntent,
-  approve,
-  createMemoryNonceStore,
-  hasSideEffects,
+  DEFAULT_INPUT_LIMITS,
   validatePlannerOutput,
+  type AgentState,
+  type ApprovalInput,
   type JsonValue,
-  type LedgerStore,
   type PendingApproval,
-  type StateOf,
-  type ToolRegistry,
 } from "../../contract/index.js";
-import { createFixtureRegistry, createFixtureWorld, toolCall } from "../../handwritten/fixtures/index.js";
+import { handwrittenFactory } from "../../handwritten/engine/factory.js";
+import { createEnvironment } from "../../handwritten/fixtures/environment.js";
+import { toolCall } from "../../handwritten/fixtures/index.js";
+import type { Engine } from "../../runtime/index.js";
 
 export type LocalCall = {
   readonly session_id: string;
   readonly tool: string;
   readonly args: unknown;
   readonly key?: string;
-  readonly token?: string;
+  readonly token?: Token;
 };
+
+/**
+ * A person's token as each side holds it. A token names one pending call's nonce, and the server
+ * and the local engine each made their own, so one approval is minted once for each side.
+ */
+export type Token = { readonly server: string; readonly local: string };
 
 export type Expected =
   | { readonly kind: "protocol_error"; readonly code: -32602 }
@@ -42,147 +44,118 @@ export type Expected =
       readonly status: string;
       /** null for `ok` and `replayed`. */
       readonly code: string | null;
-      /** Whether the executor runs (once) for this call. */
-      readonly runs: boolean;
-      /** The nonce of the pending call this call's token spends, if it is accepted. */
-      readonly spends: string | null;
-      /** The stored output a replay must return. */
+      /** Executor calls and side effects of the called tool in the engine's own world. */
+      readonly calls: number;
+      readonly effects: number;
+      /** What the call returned (`ok`, `replayed`). */
       readonly output?: JsonValue;
     };
 
-type SessionModel = { pending: PendingApproval | null; used: string[] };
+export type LocalOracle = {
+  decide(call: LocalCall, now: number): Promise<Expected>;
+  /** The call waiting in a session of the local engine, for minting its tokens. */
+  pendingOf(session_id: string): PendingApproval | null;
+};
 
-/** What the local engine would hold: each session's pending call and used nonces, and a contract ledger. */
-export type LocalModel = { readonly sessions: Map<string, SessionModel>; readonly ledger: LedgerStore };
+const GOAL = "tool calls from an MCP host";
+/** Thrown by the planner when the host has sent no further call: the run stops between turns, as a process does. */
+const NO_NEXT_CALL = new Error("the host has sent no further call");
 
-export function emptyModel(): LocalModel {
-  return { sessions: new Map(), ledger: createMemoryLedger() };
-}
-
-export function sessionOf(model: LocalModel, session_id: string): SessionModel {
-  const found = model.sessions.get(session_id) ?? { pending: null, used: [] };
-  model.sessions.set(session_id, found);
-  return found;
-}
-
-/** A nonce no issued token carries: the fresh pending call a token meets when nothing waited. */
-const FRESH_NONCE = "(fresh pending call)";
-
-export function expectLocal(
-  registry: ToolRegistry,
-  model: LocalModel,
-  call: LocalCall,
-  secret: string,
-  now: number,
-): Expected {
-  if (registry.get(call.tool) === undefined) return { kind: "protocol_error", code: -32602 };
-  const answer = (
-    status: string,
-    code: string | null,
-    runs = false,
-    spends: string | null = null,
-    output?: JsonValue,
-  ): Expected => ({ kind: "answer", status, code, runs, spends, ...(output === undefined ? {} : { output }) });
-  const parsed = validatePlannerOutput(registry, toolCall(call.tool, call.args, call.key));
-  if (!parsed.ok) return answer("rejected", parsed.error.code);
-  if (parsed.value.kind !== "tool_call") throw new Error("a tool_call parsed as a final answer");
-  const validated = parsed.value.call;
-  let key = validated.requested_key;
-  let spends: string | null = null;
-
-  const policy = decidePolicy(validated.risk);
-  if (policy.kind === "deny") return answer("denied", policy.reason);
-  if (policy.kind === "require_approval") {
-    if (call.token === undefined) return answer("approval_required", "approval_required");
-    const session = sessionOf(model, call.session_id);
-    const { tool, args_digest } = validated;
-    const pending = session.pending ?? {
-      tool,
-      args: validated.args,
-      args_digest,
-      idempotency_key: key ?? "(derived)",
-      nonce: FRESH_NONCE,
-      requested_at: now,
-    };
-    const waiting = {
-      status: "approval_required",
-      session_id: call.session_id,
-      pending_approval: pending,
-      used_approvals: session.used,
-    } as unknown as StateOf<"approval_required">;
-    const restated = { tool, args_digest, idempotency_key: session.pending === null ? null : key };
-    // A throwaway nonce store: the oracle tracks spent nonces itself, in `session.used`.
-    const nonces = createMemoryNonceStore();
-    const fact = approve({ nonces, secret }, waiting, { kind: "token", token: call.token, restated }, now);
-    if (fact.type === "approval_refused") return answer("approval_refused", fact.failure.code);
-    if (fact.type !== "approval_accepted") throw new Error(`an approval became fact ${fact.type}`);
-    key = pending.idempotency_key;
-    spends = pending.nonce;
-  } else if (policy.kind !== "allow") assertNever(policy);
-  // Read-only calls take no ledger entry; a call without a key gets a fresh derived one.
-  if (!hasSideEffects(validated.risk) || key === null) return answer("ok", null, true, spends);
-  const begin = decideBegin(model.ledger.get(key), {
-    key,
-    tool: validated.tool,
-    args_digest: validated.args_digest,
-    owner: "oracle",
-    at: now,
-  });
-  switch (begin.kind) {
-    case "execute":
-      return answer("ok", null, true, spends);
-    case "replay":
-      return answer("replayed", null, false, spends, begin.output as JsonValue);
-    case "mismatch":
-      return answer("conflict", "key_reused_with_other_arguments", false, spends);
-    case "conflict":
-      return answer("conflict", "key_in_flight", false, spends);
-    case "uncertain":
-      return answer("uncertain", "ledger_uncertain", false, spends);
-    default:
-      return assertNever(begin);
-  }
-}
-
-/** Moves the model on after an answer, as the server's session state would move. */
-export function learn(model: LocalModel, call: LocalCall, expected: Expected, body: Record<string, unknown>): void {
-  if (expected.kind !== "answer") return;
-  const session = sessionOf(model, call.session_id);
-  // An answer that names a pending call leaves it waiting; any other answer moved on from the waiting one.
-  session.pending = (body.pending as PendingApproval | null | undefined) ?? null;
-  if (expected.spends !== null) session.used.push(expected.spends);
-  if (expected.status === "ok" && typeof body.idempotency_key === "string" && hasSideEffects(riskOf(call.tool))) {
-    const key = body.idempotency_key;
-    model.ledger.begin({ key, tool: call.tool, args_digest: digest(call.args), owner: "oracle", at: 0 });
-    model.ledger.complete(key, body.output, 0);
-  }
-}
-
-/** The output a local run of a read-only or idempotent tool gives, on a fresh fixture world. */
-export async function localOutput(tool: string, args: Record<string, unknown>, key: string): Promise<JsonValue> {
-  const world = createFixtureWorld();
-  const registry = createFixtureRegistry(world);
-  const spec = registry.get(tool);
-  if (spec === undefined) throw new Error(`no tool ${tool}`);
-  const deps = {
-    registry,
-    ledger: createMemoryLedger(),
-    artifacts: createMemoryArtifactStore(),
-    clock: createManualClock(),
+export function createLocalOracle(secret: string): LocalOracle {
+  const queue: string[] = [];
+  const planner = {
+    respond: async () => {
+      const next = queue.shift();
+      if (next === undefined) throw NO_NEXT_CALL;
+      return next;
+    },
   };
-  const intent = { key, tool, risk: spec.risk, args, args_digest: digest(args), step: 1, attempt: 0, retry_at: null };
-  const outcome = await executeIntent(deps, intent, true);
-  if (outcome.kind !== "succeeded") throw new Error(`local run of ${tool} ended ${outcome.kind}`);
-  return outcome.content;
+  const clock = createManualClock(Date.now());
+  const env = createEnvironment({ script: [], limits: { maxSteps: 10_000, maxRunMs: 24 * 60 * 60 * 1000 } });
+  const engine: Engine = handwrittenFactory.create({ ...env, clock, planner, secret });
+  const states = new Map<string, AgentState>();
+  const run = async (session_id: string, work: () => Promise<unknown>) => {
+    try {
+      await work();
+    } catch (error) {
+      if (error !== NO_NEXT_CALL) throw error;
+    }
+    const state = unwrapEngine(await engine.state(session_id));
+    if (state === undefined) throw new Error(`session ${session_id} did not start`);
+    states.set(session_id, state);
+    return state;
+  };
+  const approve = (session_id: string, input: ApprovalInput) =>
+    run(session_id, () => engine.submitApproval(session_id, input));
+
+  const pendingOf = (session_id: string) => {
+    const state = states.get(session_id);
+    return state?.status === "approval_required" ? state.pending_approval : null;
+  };
+
+  return {
+    pendingOf,
+    async decide(call, now) {
+      if (env.registry.get(call.tool) === undefined) return { kind: "protocol_error", code: -32602 };
+      if (now > clock.now()) clock.advance(now - clock.now());
+      const before = { calls: env.world.totalCalls(call.tool), effects: env.world.totalEffects(call.tool) };
+      const { session_id } = call;
+      const envelope = toolCall(call.tool, call.args, call.key);
+      const token = call.token?.local;
+      queue.length = 0;
+      let state = states.get(session_id);
+      const restated = token === undefined ? null : restatedHighRisk(env.registry, envelope);
+      if (state?.status === "approval_required" && token !== undefined && restated !== null) {
+        state = await approve(session_id, { kind: "token", token, restated });
+      } else {
+        queue.push(envelope);
+        if (state === undefined) state = await run(session_id, () => engine.start(session_id, GOAL));
+        else if (state.status === "approval_required") state = await approve(session_id, { kind: "decline" });
+        else state = await run(session_id, () => engine.resume(session_id));
+        if (state.status === "approval_required" && token !== undefined)
+          state = await approve(session_id, { kind: "token", token });
+      }
+      const trace = await engine.trace(session_id);
+      const counts = {
+        calls: env.world.totalCalls(call.tool) - before.calls,
+        effects: env.world.totalEffects(call.tool) - before.effects,
+      };
+      return { kind: "answer", ...outcomeOf(state, trace.at(-1)), ...counts };
+    },
+  };
 }
 
-const RISKS = new Map(
-  createFixtureRegistry(createFixtureWorld())
-    .list()
-    .map((spec) => [spec.name, spec.risk]),
-);
-function riskOf(tool: string) {
-  const risk = RISKS.get(tool);
-  if (risk === undefined) throw new Error(`no tool ${tool}`);
-  return risk;
+/** The restated call of a token request when it is a valid high-risk call (the server's session rule), else null. */
+function restatedHighRisk(registry: Parameters<typeof validatePlannerOutput>[0], envelope: string) {
+  const parsed = validatePlannerOutput(registry, envelope, DEFAULT_INPUT_LIMITS);
+  if (!parsed.ok || parsed.value.kind !== "tool_call") return null;
+  const { call } = parsed.value;
+  if (decidePolicy(call.risk).kind !== "require_approval") return null;
+  return { tool: call.tool, args_digest: call.args_digest, idempotency_key: call.requested_key };
+}
+
+/** How the engine's session stands after the call, in the statuses an MCP answer names. */
+function outcomeOf(
+  state: AgentState,
+  last: { readonly type: string; readonly reason: string | null } | undefined,
+): { readonly status: string; readonly code: string | null; readonly output?: JsonValue } {
+  switch (state.status) {
+    case "ready": {
+      const message = state.messages.at(-1);
+      if (message?.role !== "tool") throw new Error("the engine's turn left no tool message");
+      if (message.status === "ok" || message.status === "replayed")
+        return { status: message.status, code: null, output: message.content };
+      return { status: message.status, code: String((message.content as { code?: unknown }).code) };
+    }
+    case "approval_required":
+      return last?.type === "approval_refused"
+        ? { status: "approval_refused", code: last.reason }
+        : { status: "approval_required", code: "approval_required" };
+    case "reconcile_required":
+      return { status: "uncertain", code: last?.reason ?? null };
+    case "failed":
+      return { status: "failed", code: state.failure.code };
+    default:
+      throw new Error(`the engine stopped in status ${state.status}`);
+  }
 }

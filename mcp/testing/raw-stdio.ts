@@ -29,11 +29,11 @@ export const INITIALIZE = JSON.stringify({
 });
 export const INITIALIZED = JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" });
 
-export function spawnRawServer(): RawServer {
+export function spawnRawServer(extraArgs: readonly string[] = []): RawServer {
   const dir = mkdtempSync(join(tmpdir(), "agent-harness-raw-"));
   const [worldFile, auditLog] = [join(dir, "world.json"), join(dir, "audit.jsonl")];
   const [command, ...args] = SERVER_COMMAND;
-  const child = spawn(command, [...args, "--world-file", worldFile, "--audit-log", auditLog], {
+  const child = spawn(command, [...args, "--world-file", worldFile, "--audit-log", auditLog, ...extraArgs], {
     cwd: REPO_ROOT,
     env: { ...process.env, AGENT_HARNESS_APPROVAL_SECRET: TEST_SECRET },
   });

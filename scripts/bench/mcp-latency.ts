@@ -8,7 +8,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/client";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { InMemoryTransport, type Server } from "@modelcontextprotocol/server";
+import { InMemoryTransport, type Server, type Transport as McpTransport } from "@modelcontextprotocol/server";
 import { createIdSource, systemClock } from "../../contract/index.js";
 import { createFixtureWorld } from "../../handwritten/fixtures/index.js";
 import { BARE_TOOL, createBareServer } from "./bare-mcp-server.js";
@@ -105,10 +105,10 @@ async function timeCalls(
 
 const newClient = () => new Client({ name: "agent-harness-bench", version: "0.0.0" });
 
-async function inMemory(server: Server): Promise<Connected> {
+async function inMemory(server: Server, wrap: (inner: McpTransport) => McpTransport = (t) => t): Promise<Connected> {
   const start = process.hrtime.bigint();
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
+  await server.connect(wrap(serverSide));
   const client = newClient();
   await client.connect(clientSide);
   return { client, connect_ms: Number(process.hrtime.bigint() - start) / 1e6, close: () => client.close() };
@@ -129,8 +129,8 @@ async function stdio(entry: string): Promise<Connected> {
   return { client, connect_ms: Number(process.hrtime.bigint() - start) / 1e6, close: () => client.close() };
 }
 
-/** The project's server over fresh fixture state, as mcp/server-main.ts builds it (no audit file, no world file). */
-async function projectServer(): Promise<Server> {
+/** The project's server over fresh fixture state, as mcp/server-main.ts builds it (no audit file, no world file), behind its guards. */
+async function projectServer(): Promise<Connected> {
   const mcp = await import("../../mcp/index.js");
   const deps = mcp.createFixtureHarnessDeps({
     world: createFixtureWorld(),
@@ -138,13 +138,14 @@ async function projectServer(): Promise<Server> {
     ids: createIdSource("bench-mcp"),
     secret: randomBytes(24).toString("hex"),
   });
-  return mcp.createHarnessServer(deps, { connectionSession: "bench" });
+  const guards = mcp.createGuards({ frames: "objects" });
+  return inMemory(mcp.createHarnessServer(deps, { connectionSession: "bench", guards }), guards.transport);
 }
 
 export async function measureMcp(options: McpOptions, log: (line: string) => void): Promise<McpSection> {
   const cases: { transport: Transport; server: ServerKind; connect: () => Promise<Connected> }[] = [
     { transport: "in_memory", server: "bare_sdk", connect: () => inMemory(createBareServer()) },
-    { transport: "in_memory", server: "project", connect: async () => inMemory(await projectServer()) },
+    { transport: "in_memory", server: "project", connect: projectServer },
     { transport: "stdio", server: "bare_sdk", connect: () => stdio("scripts/bench/bare-mcp-server.ts") },
     { transport: "stdio", server: "project", connect: () => stdio("mcp/server-main.ts") },
   ];

@@ -1,6 +1,6 @@
 /**
  * The MCP flow, driven for real: the project's MCP server (`createHarnessServer`, the same
- * validation, policy, approval, ledger and `executeIntent` as over stdio) and the SDK's client,
+ * guards, validation, policy, approval, ledger and `executeIntent` as over stdio) and the SDK's client,
  * linked by the SDK's in-memory transport inside the page. Every JSON-RPC message the server
  * receives or sends, and every audit fact it records, lands in one ordered log with its step.
  * The reader advances one step at a time; the server decides a call in one request, and each
@@ -11,6 +11,7 @@ import { InMemoryTransport, type JSONRPCMessage } from "@modelcontextprotocol/se
 import { approvePending, assertNever, type TraceEvent } from "../../contract/index.js";
 import { createMemoryAuditSink } from "../../mcp/audit.js";
 import { META_KEYS } from "../../mcp/meta.js";
+import { createGuards } from "../../mcp/guards.js";
 import { createHarnessServer } from "../../mcp/server.js";
 import { PROPOSED_CALLS, type CallChoice } from "./choices.js";
 import { createFlowDeps, type FlowDeps } from "./deps.js";
@@ -73,7 +74,8 @@ export function createFlow(choice: CallChoice, logError: (error: unknown) => voi
       push({ kind: "fact", step: stepOfFact(event.type), event });
     },
   });
-  const server = createHarnessServer(deps, { connectionSession: FLOW_SESSION, logError });
+  const guards = createGuards({ frames: "objects" });
+  const server = createHarnessServer(deps, { connectionSession: FLOW_SESSION, logError, guards });
   const client = new Client(FLOW_CLIENT_INFO);
   const call = PROPOSED_CALLS[choice];
   let cursor: FlowStep | null = null;
@@ -117,7 +119,7 @@ export function createFlow(choice: CallChoice, logError: (error: unknown) => voi
 
   async function discover(): Promise<void> {
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(recordingTransport(serverSide, record));
+    await server.connect(guards.transport(recordingTransport(serverSide, record)));
     await client.connect(clientSide);
     const capabilities = client.getServerCapabilities();
     const tools = (await client.listTools()).tools.map((tool) => tool.name);
