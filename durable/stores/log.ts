@@ -4,8 +4,8 @@
  * taken inside the appending transaction; a crash either committed a record or left no trace of
  * it, so a torn write never makes a log unreadable.
  */
-import type { SqlConnection } from "../sql/connection.js";
-import type { RowContext } from "../sql/rows.js";
+import type { Row, SqlConnection } from "../sql/connection.js";
+import { column, SqlInteger, type RowContext } from "../sql/rows.js";
 
 export type LogName = "checkpoints" | "graph" | "trace";
 
@@ -20,10 +20,14 @@ export function createSqlLog<T>(
   db: SqlConnection,
   scope: string,
   log: LogName,
-  read: (body: string, stream: string, where: RowContext) => T,
+  read: (body: unknown, stream: string, where: RowContext) => T,
 ): SqlLog<T> {
-  const decode = (stream: string) => (row: Readonly<Record<string, unknown>>) =>
-    read(String(row["body"]), stream, { store: db.label, row: `${log} ${scope}/${stream}#${String(row["n"])}` });
+  const where = (stream: string, n?: number): RowContext => ({
+    store: db.label,
+    row: `${log} ${scope}/${stream}${n === undefined ? "" : `#${n}`}`,
+  });
+  const decode = (stream: string) => (row: Row) =>
+    read(row["body"], stream, where(stream, column(SqlInteger, row, "n", where(stream))));
   const key = "scope = ? AND log = ? AND stream = ?";
   return {
     append: (stream, records) =>
@@ -31,7 +35,7 @@ export function createSqlLog<T>(
         ? undefined
         : db.transaction(() => {
             const top = db.query(`SELECT MAX(n) AS n FROM log_records WHERE ${key}`, [scope, log, stream]).rows[0];
-            const first = Number(top?.["n"] ?? 0) + 1;
+            const first = (top === undefined ? 0 : (column(SqlInteger.nullable(), top, "n", where(stream)) ?? 0)) + 1;
             records.forEach((record, i) =>
               db.query("INSERT INTO log_records (scope, log, stream, n, body) VALUES (?, ?, ?, ?, ?)", [
                 scope,
@@ -54,7 +58,9 @@ export function createSqlLog<T>(
       ]).rows;
       return rows[0] === undefined ? undefined : decode(stream)(rows[0]);
     },
-    count: (stream) =>
-      Number(db.query(`SELECT COUNT(*) AS c FROM log_records WHERE ${key}`, [scope, log, stream]).rows[0]?.["c"] ?? 0),
+    count: (stream) => {
+      const row = db.query(`SELECT COUNT(*) AS c FROM log_records WHERE ${key}`, [scope, log, stream]).rows[0];
+      return row === undefined ? 0 : column(SqlInteger, row, "c", where(stream));
+    },
   };
 }
