@@ -1,10 +1,12 @@
 /**
  * Append-only logs in one table: checkpoints (one stream per session), graph checkpoints (one per
  * thread) and the trace (one per session). A record's position is the next number of its stream,
- * taken inside the appending transaction; a crash either committed a record or left no trace of
- * it, so a torn write never makes a log unreadable.
+ * computed by the database inside the appending transaction while it holds the stream
+ * (`serialize`), so writers in several processes take turns instead of colliding on a position;
+ * a crash either committed a record or left no trace of it, so a torn write never makes a log
+ * unreadable.
  */
-import type { Row, SqlConnection } from "../sql/connection.js";
+import { serialize, type Row, type SqlConnection } from "../sql/connection.js";
 import { column, SqlInteger, type RowContext } from "../sql/rows.js";
 
 export type LogName = "checkpoints" | "graph" | "trace";
@@ -34,17 +36,14 @@ export function createSqlLog<T>(
       records.length === 0
         ? undefined
         : db.transaction(() => {
-            const top = db.query(`SELECT MAX(n) AS n FROM log_records WHERE ${key}`, [scope, log, stream]).rows[0];
-            const first = (top === undefined ? 0 : (column(SqlInteger.nullable(), top, "n", where(stream)) ?? 0)) + 1;
-            records.forEach((record, i) =>
-              db.query("INSERT INTO log_records (scope, log, stream, n, body) VALUES (?, ?, ?, ?, ?)", [
-                scope,
-                log,
-                stream,
-                first + i,
-                JSON.stringify(record),
-              ]),
-            );
+            // Appends to one stream take turns, so each one's position is the one after the last committed.
+            serialize(db, `log_records/${scope}/${log}/${stream}`);
+            for (const record of records)
+              db.query(
+                `INSERT INTO log_records (scope, log, stream, n, body)
+                 SELECT ?, ?, ?, COALESCE(MAX(n), 0) + 1, ? FROM log_records WHERE ${key}`,
+                [scope, log, stream, JSON.stringify(record), scope, log, stream],
+              );
           }),
     list: (stream) =>
       db
