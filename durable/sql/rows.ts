@@ -36,6 +36,18 @@ const graphCheckpoint = z
   })
   .readonly();
 
+/** A text column. Schemas are made once: building one costs more than a parse. */
+export const SqlText = z.string();
+
+/** An integer column: a number, or the decimal text Postgres answers for a BIGINT or a COUNT. */
+export const SqlInteger = z.union([
+  z.number().int(),
+  z
+    .string()
+    .regex(/^-?\d+$/)
+    .transform(Number),
+]);
+
 export type RowContext = { readonly store: string; readonly row: string };
 
 const invalid = (where: RowContext, what: string) =>
@@ -54,7 +66,7 @@ export function parseRow<T>(schema: z.ZodType<T>, value: unknown, where: RowCont
 export function parseJsonRow<T>(schema: z.ZodType<T>, text: unknown, where: RowContext): T {
   let value: unknown;
   try {
-    value = JSON.parse(parseRow(z.string(), text, where));
+    value = JSON.parse(parseRow(SqlText, text, where));
   } catch (error) {
     if (error instanceof StoreError) throw error;
     throw new StoreError("store_row_invalid", where.store, `${where.row} is not JSON`);
@@ -66,15 +78,6 @@ export function parseJsonRow<T>(schema: z.ZodType<T>, text: unknown, where: RowC
 export function column<T>(schema: z.ZodType<T>, row: Row, name: string, where: RowContext): T {
   return parseRow(schema, row[name], { ...where, row: `${where.row} (${name})` });
 }
-
-/** An integer column: a number, or the decimal text Postgres answers for a BIGINT or a COUNT. */
-export const SqlInteger = z.union([
-  z.number().int(),
-  z
-    .string()
-    .regex(/^-?\d+$/)
-    .transform(Number),
-]);
 
 export function readLedgerEntry(text: unknown, key: string, where: RowContext): LedgerEntry {
   const entry = parseJsonRow(LedgerEntrySchema, text, where);

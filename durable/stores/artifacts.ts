@@ -1,8 +1,7 @@
 /** Large tool outputs in the database. Refs are content addresses, so writing one twice is a no-op. */
 import type { ArtifactStore } from "../../contract/index.js";
-import { z } from "zod";
 import type { SqlConnection } from "../sql/connection.js";
-import { column } from "../sql/rows.js";
+import { column, SqlText } from "../sql/rows.js";
 
 export function createSqlArtifactStore(db: SqlConnection, scope: string): ArtifactStore {
   return {
@@ -16,7 +15,7 @@ export function createSqlArtifactStore(db: SqlConnection, scope: string): Artifa
       const row = db.query("SELECT body FROM artifacts WHERE scope = ? AND ref = ?", [scope, ref]).rows[0];
       return row === undefined
         ? undefined
-        : column(z.string(), row, "body", { store: db.label, row: `artifact ${scope}/${ref}` });
+        : column(SqlText, row, "body", { store: db.label, row: `artifact ${scope}/${ref}` });
     },
   };
 }

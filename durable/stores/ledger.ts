@@ -7,8 +7,7 @@
  */
 import { decideBegin, ledgerEntries, type LedgerEntry, type LedgerStore } from "../../contract/index.js";
 import { forUpdate, type SqlConnection } from "../sql/connection.js";
-import { z } from "zod";
-import { column, readLedgerEntry } from "../sql/rows.js";
+import { column, readLedgerEntry, SqlText } from "../sql/rows.js";
 
 export type SqlLedger = LedgerStore & { entries(): readonly LedgerEntry[] };
 
@@ -54,7 +53,7 @@ export function createSqlLedger(db: SqlConnection, scope: string): SqlLedger {
     release: (key) => void db.query("DELETE FROM ledger WHERE scope = ? AND key = ?", [scope, key]),
     entries: () =>
       db.query("SELECT key, entry FROM ledger WHERE scope = ? ORDER BY key", [scope]).rows.map((row) => {
-        const key = column(z.string(), row, "key", { store: db.label, row: `ledger ${scope}` });
+        const key = column(SqlText, row, "key", { store: db.label, row: `ledger ${scope}` });
         return readLedgerEntry(row["entry"], key, where(key));
       }),
   };
