@@ -1,21 +1,35 @@
 /** Checkpoints: versioned plain data holding the agent state, its hash and its seal. */
+import { z } from "zod";
 import { cloneJson } from "./canonical.js";
 import { err, ok, type Result } from "./result.js";
 import { checkSeal, sealOf, type CheckpointTampered } from "./seal.js";
-import type { AgentState } from "./state.js";
+import { AgentStateEnvelopeSchema, type AgentState } from "./state.js";
 import { deepFreeze, hashStateFields } from "./state-hash.js";
 
 export const CHECKPOINT_VERSION = 1;
 
-export type Checkpoint = {
-  readonly v: typeof CHECKPOINT_VERSION;
-  readonly session_id: string;
-  readonly seq: number;
-  readonly checkpoint_hash: string;
-  readonly state: AgentState;
-  /** HMAC under the server-held secret over everything above (`seal.ts`). */
-  readonly seal: string;
-};
+/** A stored state: its envelope checked here, everything else by the hash below and the seal over it. */
+const StoredStateSchema = z.custom<AgentState>().check((ctx) => {
+  const envelope = AgentStateEnvelopeSchema.safeParse(ctx.value);
+  for (const { message, path } of envelope.error?.issues ?? [])
+    ctx.issues.push({ code: "custom", message, path, input: ctx.value });
+});
+
+/** A checkpoint as every store holds it; a durable store reads its records back through this schema. */
+export const CheckpointSchema = z
+  .strictObject({
+    v: z.literal(CHECKPOINT_VERSION),
+    session_id: z.string(),
+    seq: z.number(),
+    checkpoint_hash: z.string(),
+    state: StoredStateSchema,
+    /** HMAC under the server-held secret over everything above (`seal.ts`), checked by `openCheckpoint`. */
+    seal: z.string(),
+  })
+  .readonly()
+  .refine((checkpoint) => holdsItsHash(checkpoint), "does not match its hash");
+
+export type Checkpoint = z.infer<typeof CheckpointSchema>;
 
 /** The state's hash under the rule in `state-hash.ts`, leaving out the hash field itself. */
 export function hashState(state: Omit<AgentState, "checkpoint_hash"> | AgentState): string {
@@ -67,6 +81,17 @@ export function openCheckpoint(
   const header = { ...headerOf(checkpoint.session_id, checkpoint.seq, checkpoint.checkpoint_hash), v: checkpoint.v };
   const sealed = checkSeal(secret, session_id, header, seal);
   if (!sealed.ok) return sealed;
+  if (!holdsItsHash(checkpoint))
+    return err({
+      code: "checkpoint_tampered",
+      session_id,
+      message: `checkpoint_tampered: session ${session_id}: the stored state does not match its sealed hash`,
+    });
+  return ok(state);
+}
+
+/** Whether the state still has the hash the checkpoint's header (and so its seal) names. */
+function holdsItsHash({ state, checkpoint_hash }: { state: AgentState; checkpoint_hash: string }): boolean {
   let hash: string | null = null;
   try {
     // A state sealState made in this process is frozen all the way down: its hash cannot have moved.
@@ -74,13 +99,7 @@ export function openCheckpoint(
   } catch {
     // Not JSON data: tampered like any other edit.
   }
-  if (hash !== checkpoint.checkpoint_hash || state.checkpoint_hash !== checkpoint.checkpoint_hash)
-    return err({
-      code: "checkpoint_tampered",
-      session_id,
-      message: `checkpoint_tampered: session ${session_id}: the stored state does not match its sealed hash`,
-    });
-  return ok(state);
+  return hash === checkpoint_hash && state.checkpoint_hash === checkpoint_hash;
 }
 
 /** Durable storage for checkpoints; `latest` is what a resumed run starts from. */

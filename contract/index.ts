@@ -21,6 +21,7 @@ export { applyCallFact, callsIn, startBatch, stateForBatch } from "./batch.js";
 export { conflictContent, declinedContent, deniedContent, errorContent, rejectedContent } from "./call-facts.js";
 export type { BatchFact, BeginFact, CallFact, ConflictReason, ForCall, OutcomeFact, PolicyFact } from "./call-facts.js";
 export {
+  CheckpointSchema,
   createMemoryCheckpointStore,
   hashState,
   isSealed,
@@ -72,7 +73,7 @@ export { approve } from "./approve.js";
 export type { ApprovalDecision, ApproveDeps } from "./approve.js";
 export { createIdSource, deriveIdempotencyKey } from "./ids.js";
 export type { IdSource } from "./ids.js";
-export { createMemoryLedger, decideBegin, decideDispatch, ledgerEntries } from "./ledger.js";
+export { createMemoryLedger, decideBegin, decideDispatch, ledgerEntries, LedgerEntrySchema } from "./ledger.js";
 export type { BeginDecision, BeginRequest, DispatchDecision, LedgerEntry, LedgerStore } from "./ledger.js";
 export { decidePolicy, hasSideEffects, RISK_CLASSES, RISK_RULES } from "./risk.js";
 export type { AfterCrash, PolicyDecision, RiskClass, RiskRule } from "./risk.js";
@@ -83,7 +84,15 @@ export type { Err, HarnessErrorCode, Ok, Result } from "./result.js";
 export { checkSeal, CheckpointTamperedError, isCheckpointTamperedError, openOrThrow, sealOf } from "./seal.js";
 export type { CheckpointTampered } from "./seal.js";
 export { findSensitive, redact, REDACTED } from "./sensitive.js";
-export { DEFAULT_LIMITS, isTerminal, isWaiting, STATE_VERSION, TERMINAL_STATUSES, WAITING_STATUSES } from "./state.js";
+export {
+  AgentStateEnvelopeSchema,
+  DEFAULT_LIMITS,
+  isTerminal,
+  isWaiting,
+  STATE_VERSION,
+  TERMINAL_STATUSES,
+  WAITING_STATUSES,
+} from "./state.js";
 export type {
   AgentLimits,
   AgentState,
@@ -112,7 +121,7 @@ export type { AnyToolSpec, ToolContext, ToolSpec } from "./tool.js";
 export type { Planner } from "./planner.js";
 export { inputJsonSchema, toolOffers, toolOffersDigest } from "./tool-offers.js";
 export type { ToolOffer } from "./tool-offers.js";
-export { createMemoryTraceSink, traceEvent } from "./trace.js";
+export { createMemoryTraceSink, traceEvent, TraceEventSchema } from "./trace.js";
 export type { TraceDetail, TraceEvent, TraceSink } from "./trace.js";
 export { DEFAULT_INPUT_LIMITS, REJECTION_CODES, validatePlannerOutput } from "./validation.js";
 export type {

@@ -3,23 +3,31 @@
  * a key reused with other arguments is an error, a key in flight is a conflict, and an
  * uncertain key keeps answering uncertain. Decisions are pure; stores apply them atomically.
  */
+import { z } from "zod";
 import { digest } from "./canonical.js";
 import { assertNever } from "./result.js";
 import { RISK_RULES, type RiskClass } from "./risk.js";
 
-type EntryBase = {
-  readonly key: string;
-  readonly tool: string;
-  readonly args_digest: string;
+const entryBase = {
+  key: z.string(),
+  tool: z.string(),
+  args_digest: z.string(),
   /** Who began it: `session_id#step`. The same owner may take over its own entry after a crash. */
-  readonly owner: string;
-  readonly updated_at: number;
+  owner: z.string(),
+  updated_at: z.number(),
 };
 
-export type LedgerEntry =
-  | (EntryBase & { readonly state: "in_flight"; readonly dispatched: boolean })
-  | (EntryBase & { readonly state: "completed"; readonly output: unknown })
-  | (EntryBase & { readonly state: "uncertain" });
+const EntryBaseSchema = z.strictObject(entryBase).readonly();
+type EntryBase = z.infer<typeof EntryBaseSchema>;
+
+/** A ledger entry as every store holds it; a store reads its records back through this schema. */
+export const LedgerEntrySchema = z.discriminatedUnion("state", [
+  z.strictObject({ ...entryBase, state: z.literal("in_flight"), dispatched: z.boolean() }).readonly(),
+  z.strictObject({ ...entryBase, state: z.literal("completed"), output: z.unknown() }).readonly(),
+  z.strictObject({ ...entryBase, state: z.literal("uncertain") }).readonly(),
+]);
+
+export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
 
 export type BeginRequest = Omit<EntryBase, "updated_at"> & { readonly at: number };
 

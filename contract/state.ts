@@ -1,4 +1,5 @@
 /** The agent state: plain, JSON-serialisable data, a discriminated union on `status`. */
+import { z } from "zod";
 import type { PendingApproval } from "./approval.js";
 import type { JsonValue } from "./canonical.js";
 import type { RiskClass } from "./risk.js";
@@ -116,6 +117,42 @@ export type AgentState =
 
 export type AgentStatus = AgentState["status"];
 export type StateOf<S extends AgentStatus> = Extract<AgentState, { status: S }>;
+
+/** Every status, once: the compiler refuses this object while a status is missing or unknown. */
+const STATUSES: { readonly [S in AgentStatus]: S } = {
+  ready: "ready",
+  planned: "planned",
+  validated: "validated",
+  approval_required: "approval_required",
+  batch: "batch",
+  authorized: "authorized",
+  executing: "executing",
+  reconcile_required: "reconcile_required",
+  done: "done",
+  failed: "failed",
+  step_limit: "step_limit",
+};
+
+const ROLES: { readonly [R in Message["role"]]: R } = { user: "user", assistant: "assistant", tool: "tool" };
+
+/**
+ * What every state holds whatever its status, as a state read back from a store is checked. The
+ * fields of each status are not restated here: the state's hash covers all of them and the
+ * checkpoint's seal covers the hash (`openCheckpoint`), so an edit anywhere is refused there.
+ */
+export const AgentStateEnvelopeSchema = z.looseObject({
+  v: z.literal(STATE_VERSION),
+  session_id: z.string(),
+  event_id: z.string(),
+  seq: z.number(),
+  step: z.number(),
+  messages: z.array(z.looseObject({ role: z.enum(ROLES) })),
+  used_approvals: z.array(z.string()),
+  started_at: z.number(),
+  updated_at: z.number(),
+  checkpoint_hash: z.string(),
+  status: z.enum(STATUSES),
+});
 
 /** States a run cannot leave by itself. `approval_required` and `reconcile_required` wait for a person. */
 export const TERMINAL_STATUSES = ["done", "failed", "step_limit"] as const satisfies readonly AgentStatus[];

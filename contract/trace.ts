@@ -1,24 +1,32 @@
 /** The structured trace: one event per fact, redacted, with the checkpoint hash it produced. */
+import { z } from "zod";
 import { redact } from "./sensitive.js";
 
-export type TraceEvent = {
-  readonly seq: number;
-  readonly event_id: string;
-  readonly at: number;
-  readonly session_id: string;
-  readonly step: number;
-  readonly type: string;
-  readonly tool: string | null;
-  readonly args_digest: string | null;
-  /** Redacted: credentials, tokens and contact data never appear here. */
-  readonly args: unknown;
-  readonly decision: string | null;
-  readonly result_status: string | null;
-  readonly reason: string | null;
-  readonly idempotency_key: string | null;
-  readonly status: string;
-  readonly checkpoint_hash: string;
-};
+const nullableString = z.string().nullable();
+
+/** A trace event as every sink holds it; a durable sink reads its records back through this schema. */
+export const TraceEventSchema = z
+  .strictObject({
+    seq: z.number(),
+    event_id: z.string(),
+    at: z.number(),
+    session_id: z.string(),
+    step: z.number(),
+    type: z.string(),
+    tool: nullableString,
+    args_digest: nullableString,
+    /** Redacted: credentials, tokens and contact data never appear here. */
+    args: z.unknown(),
+    decision: nullableString,
+    result_status: nullableString,
+    reason: nullableString,
+    idempotency_key: nullableString,
+    status: z.string(),
+    checkpoint_hash: z.string(),
+  })
+  .readonly();
+
+export type TraceEvent = z.infer<typeof TraceEventSchema>;
 
 export type TraceDetail = {
   readonly tool?: string | null;

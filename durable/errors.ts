@@ -18,6 +18,12 @@ export type StoreErrorCode =
   | "store_schema_future"
   /** A row read back does not have the shape it was written with. */
   | "store_row_invalid"
+  /**
+   * Another writer held the session (or, on SQLite, the database) longer than this one would
+   * wait, or won a write this one raced it to: nothing of this operation was written, so it may
+   * be retried or reported.
+   */
+  | "session_busy"
   /** The connection broke or timed out during an operation. */
   | "store_unavailable"
   /** The store is sealed under another key than the one this process holds (`stores/store-key.ts`). */

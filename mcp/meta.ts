@@ -2,6 +2,7 @@
  * The `_meta` keys a host uses to talk to the harness through MCP. They are namespaced
  * (`agent-harness/…`) as the MCP spec asks of any key outside its own `io.modelcontextprotocol/`.
  */
+import { z } from "zod";
 import { err, ok, type Result } from "../contract/index.js";
 
 export const META_KEYS = Object.freeze({
@@ -17,33 +18,36 @@ export const META_KEYS = Object.freeze({
 
 const SESSION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** What a `tools/call` request carries for the harness in its `_meta`. */
-export type HarnessMeta = {
-  readonly session_id: string | null;
-  /** Absent is null; anything present is handed to the contract, which decides whether it is a token. */
-  readonly approval: string | null;
-  /** Absent is undefined; present values go to the contract's own check of planner keys. */
-  readonly idempotency_key: unknown;
-};
+/**
+ * What a `tools/call` request carries for the harness in its `_meta`; other keys belong to the
+ * host and pass. Only a malformed session id is refused here: an approval or idempotency key
+ * that is present goes on to the contract, which decides whether it is a token or a key.
+ */
+const HarnessMetaSchema = z
+  .looseObject({
+    [META_KEYS.session]: z.string().regex(SESSION_ID).optional(),
+    [META_KEYS.approval]: z.unknown().optional(),
+    [META_KEYS.idempotencyKey]: z.unknown().optional(),
+  })
+  .transform((meta) => {
+    const approval = meta[META_KEYS.approval];
+    return {
+      session_id: meta[META_KEYS.session] ?? null,
+      // Absent is null; a token that is not a string is not a token: the contract refuses "" as approval_malformed.
+      approval: approval === undefined ? null : typeof approval === "string" ? approval : "",
+      idempotency_key: meta[META_KEYS.idempotencyKey],
+    };
+  });
+
+export type HarnessMeta = Readonly<z.output<typeof HarnessMetaSchema>>;
 
 export type MetaError = { readonly code: "invalid_session_id"; readonly message: string };
 
-/** Reads the harness keys of a request's `_meta`; only a malformed session id is an error here. */
+/** Reads the harness keys of a request's `_meta`. */
 export function readHarnessMeta(meta: unknown): Result<HarnessMeta, MetaError> {
-  const record = meta !== null && typeof meta === "object" ? (meta as Record<string, unknown>) : {};
-  const own = (key: string): unknown => (Object.hasOwn(record, key) ? record[key] : undefined);
-  const session = own(META_KEYS.session);
-  if (session !== undefined && (typeof session !== "string" || !SESSION_ID.test(session))) {
-    return err({
-      code: "invalid_session_id",
-      message: `_meta["${META_KEYS.session}"] must match ${SESSION_ID.source}`,
-    });
-  }
-  const approval = own(META_KEYS.approval);
-  return ok({
-    session_id: session ?? null,
-    // A token that is not a string is not a token: the contract refuses "" as approval_malformed.
-    approval: approval === undefined ? null : typeof approval === "string" ? approval : "",
-    idempotency_key: own(META_KEYS.idempotencyKey),
-  });
+  // Own keys only: a key inherited through a prototype was not sent by the host.
+  const own = meta !== null && typeof meta === "object" ? Object.fromEntries(Object.entries(meta)) : {};
+  const parsed = HarnessMetaSchema.safeParse(own);
+  if (parsed.success) return ok(parsed.data);
+  return err({ code: "invalid_session_id", message: `_meta["${META_KEYS.session}"] must match ${SESSION_ID.source}` });
 }

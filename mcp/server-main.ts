@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { dirname } from "node:path";
 import { pathToFileURL } from "node:url";
+import { z } from "zod";
 import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import { createIdSource, ok, systemClock, type TraceSink } from "../contract/index.js";
 import type { FixtureWorld } from "../handwritten/fixtures/index.js";
@@ -22,13 +23,13 @@ import { serverKeyFor } from "./server-key.js";
 /** The one scope of a server's stores in its database (several deployments can share a database under others). */
 export const MCP_STORE_SCOPE = "mcp";
 
+const CountsSchema = z.record(z.string(), z.record(z.string(), z.number()));
+
 /** What `--world-file` holds: the fixture world's own counts, an observer independent of the server's answers. */
-export type WorldCounts = {
-  readonly calls: Record<string, Record<string, number>>;
-  readonly effects: Record<string, Record<string, number>>;
-  readonly total_calls: number;
-  readonly total_effects: number;
-};
+export const WorldCountsSchema = z
+  .strictObject({ calls: CountsSchema, effects: CountsSchema, total_calls: z.number(), total_effects: z.number() })
+  .readonly();
+export type WorldCounts = z.infer<typeof WorldCountsSchema>;
 
 export function worldCounts(world: FixtureWorld): WorldCounts {
   return {

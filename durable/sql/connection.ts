@@ -30,6 +30,16 @@ export function forUpdate(dialect: Dialect): string {
   return dialect === "postgres" ? " FOR UPDATE" : "";
 }
 
+/**
+ * Makes the rest of the current transaction wait for any other transaction that called this with
+ * the same name, until that one ends: Postgres holds a transaction-scoped advisory lock on the
+ * name's 64-bit hash (names that share a hash only wait for each other needlessly); SQLite's
+ * write transaction already holds the whole database.
+ */
+export function serialize(db: SqlConnection, name: string): void {
+  if (db.dialect === "postgres") db.query("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", [name]);
+}
+
 /** Runs `body` once inside BEGIN … COMMIT, rolling back when it throws; nested calls join. */
 export function createTransactor(begin: () => void, commit: () => void, rollback: () => void) {
   let depth = 0;

@@ -108,5 +108,7 @@ function codeOf(code: string | null): StoreErrorCode {
   if (code === "28P01" || code === "28000") return "store_auth_failed";
   if (code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "EHOSTUNREACH" || code === "3D000")
     return "store_unreachable";
+  // Lock wait given up, deadlock, serialization failure, or a key another writer inserted first.
+  if (code === "55P03" || code === "40P01" || code === "40001" || code === "23505") return "session_busy";
   return "store_unavailable";
 }

@@ -26,7 +26,13 @@ export function openSqlite(path: string): Result<SqlConnection, StoreError> {
     db.close();
     return err(toStoreError(error, label));
   }
-  const run = (sql: string) => db.exec(sql);
+  const run = (sql: string) => {
+    try {
+      db.exec(sql);
+    } catch (error) {
+      throw toStoreError(error, label);
+    }
+  };
   const connection: SqlConnection = {
     dialect: "sqlite",
     label,
@@ -53,6 +59,8 @@ function toStoreError(error: unknown, label: string): StoreError {
   const code = (error as { code?: unknown }).code;
   if (code === "SQLITE_NOTADB" || code === "SQLITE_CORRUPT")
     return new StoreError("store_not_a_database", label, messageOf(error));
+  // Another process kept its write transaction past the busy timeout.
+  if (code === "SQLITE_BUSY") return new StoreError("session_busy", label, messageOf(error));
   return new StoreError("store_unavailable", label, messageOf(error));
 }
 

@@ -1,6 +1,7 @@
 /** Large tool outputs in the database. Refs are content addresses, so writing one twice is a no-op. */
 import type { ArtifactStore } from "../../contract/index.js";
 import type { SqlConnection } from "../sql/connection.js";
+import { column, SqlText } from "../sql/rows.js";
 
 export function createSqlArtifactStore(db: SqlConnection, scope: string): ArtifactStore {
   return {
@@ -12,7 +13,9 @@ export function createSqlArtifactStore(db: SqlConnection, scope: string): Artifa
       ]),
     get: (ref) => {
       const row = db.query("SELECT body FROM artifacts WHERE scope = ? AND ref = ?", [scope, ref]).rows[0];
-      return row === undefined ? undefined : String(row["body"]);
+      return row === undefined
+        ? undefined
+        : column(SqlText, row, "body", { store: db.label, row: `artifact ${scope}/${ref}` });
     },
   };
 }

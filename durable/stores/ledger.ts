@@ -7,7 +7,7 @@
  */
 import { decideBegin, ledgerEntries, type LedgerEntry, type LedgerStore } from "../../contract/index.js";
 import { forUpdate, type SqlConnection } from "../sql/connection.js";
-import { readLedgerEntry } from "../sql/rows.js";
+import { column, readLedgerEntry, SqlText } from "../sql/rows.js";
 
 export type SqlLedger = LedgerStore & { entries(): readonly LedgerEntry[] };
 
@@ -16,7 +16,7 @@ export function createSqlLedger(db: SqlConnection, scope: string): SqlLedger {
   const select = (key: string, lock: boolean): LedgerEntry | undefined => {
     const sql = `SELECT entry FROM ledger WHERE scope = ? AND key = ?${lock ? forUpdate(db.dialect) : ""}`;
     const row = db.query(sql, [scope, key]).rows[0];
-    return row === undefined ? undefined : readLedgerEntry(String(row["entry"]), key, where(key));
+    return row === undefined ? undefined : readLedgerEntry(row["entry"], key, where(key));
   };
   const write = (entry: LedgerEntry) =>
     db.query("UPDATE ledger SET entry = ? WHERE scope = ? AND key = ?", [JSON.stringify(entry), scope, entry.key]);
@@ -52,8 +52,9 @@ export function createSqlLedger(db: SqlConnection, scope: string): SqlLedger {
     markUncertain: (key, at) => update(key, (e) => ledgerEntries.uncertain(e, at)),
     release: (key) => void db.query("DELETE FROM ledger WHERE scope = ? AND key = ?", [scope, key]),
     entries: () =>
-      db
-        .query("SELECT key, entry FROM ledger WHERE scope = ? ORDER BY key", [scope])
-        .rows.map((row) => readLedgerEntry(String(row["entry"]), String(row["key"]), where(String(row["key"])))),
+      db.query("SELECT key, entry FROM ledger WHERE scope = ? ORDER BY key", [scope]).rows.map((row) => {
+        const key = column(SqlText, row, "key", { store: db.label, row: `ledger ${scope}` });
+        return readLedgerEntry(row["entry"], key, where(key));
+      }),
   };
 }

@@ -1,11 +1,13 @@
 /**
  * Append-only logs in one table: checkpoints (one stream per session), graph checkpoints (one per
  * thread) and the trace (one per session). A record's position is the next number of its stream,
- * taken inside the appending transaction; a crash either committed a record or left no trace of
- * it, so a torn write never makes a log unreadable.
+ * computed by the database inside the appending transaction while it holds the stream
+ * (`serialize`), so writers in several processes take turns instead of colliding on a position;
+ * a crash either committed a record or left no trace of it, so a torn write never makes a log
+ * unreadable.
  */
-import type { SqlConnection } from "../sql/connection.js";
-import type { RowContext } from "../sql/rows.js";
+import { serialize, type Row, type SqlConnection } from "../sql/connection.js";
+import { column, SqlInteger, type RowContext } from "../sql/rows.js";
 
 export type LogName = "checkpoints" | "graph" | "trace";
 
@@ -20,27 +22,28 @@ export function createSqlLog<T>(
   db: SqlConnection,
   scope: string,
   log: LogName,
-  read: (body: string, stream: string, where: RowContext) => T,
+  read: (body: unknown, stream: string, where: RowContext) => T,
 ): SqlLog<T> {
-  const decode = (stream: string) => (row: Readonly<Record<string, unknown>>) =>
-    read(String(row["body"]), stream, { store: db.label, row: `${log} ${scope}/${stream}#${String(row["n"])}` });
+  const where = (stream: string, n?: number): RowContext => ({
+    store: db.label,
+    row: `${log} ${scope}/${stream}${n === undefined ? "" : `#${n}`}`,
+  });
+  const decode = (stream: string) => (row: Row) =>
+    read(row["body"], stream, where(stream, column(SqlInteger, row, "n", where(stream))));
   const key = "scope = ? AND log = ? AND stream = ?";
   return {
     append: (stream, records) =>
       records.length === 0
         ? undefined
         : db.transaction(() => {
-            const top = db.query(`SELECT MAX(n) AS n FROM log_records WHERE ${key}`, [scope, log, stream]).rows[0];
-            const first = Number(top?.["n"] ?? 0) + 1;
-            records.forEach((record, i) =>
-              db.query("INSERT INTO log_records (scope, log, stream, n, body) VALUES (?, ?, ?, ?, ?)", [
-                scope,
-                log,
-                stream,
-                first + i,
-                JSON.stringify(record),
-              ]),
-            );
+            // Appends to one stream take turns, so each one's position is the one after the last committed.
+            serialize(db, `log_records/${scope}/${log}/${stream}`);
+            for (const record of records)
+              db.query(
+                `INSERT INTO log_records (scope, log, stream, n, body)
+                 SELECT ?, ?, ?, COALESCE(MAX(n), 0) + 1, ? FROM log_records WHERE ${key}`,
+                [scope, log, stream, JSON.stringify(record), scope, log, stream],
+              );
           }),
     list: (stream) =>
       db
@@ -54,7 +57,9 @@ export function createSqlLog<T>(
       ]).rows;
       return rows[0] === undefined ? undefined : decode(stream)(rows[0]);
     },
-    count: (stream) =>
-      Number(db.query(`SELECT COUNT(*) AS c FROM log_records WHERE ${key}`, [scope, log, stream]).rows[0]?.["c"] ?? 0),
+    count: (stream) => {
+      const row = db.query(`SELECT COUNT(*) AS c FROM log_records WHERE ${key}`, [scope, log, stream]).rows[0];
+      return row === undefined ? 0 : column(SqlInteger, row, "c", where(stream));
+    },
   };
 }

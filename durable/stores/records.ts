@@ -14,8 +14,8 @@ export function createSqlCheckpointStore(db: SqlConnection, scope: string): Chec
   };
 }
 
-export function createSqlGraphCheckpointer<S>(db: SqlConnection, scope: string): GraphCheckpointer<S> {
-  const log = createSqlLog(db, scope, "graph", readGraphCheckpoint<S>);
+export function createSqlGraphCheckpointer(db: SqlConnection, scope: string): GraphCheckpointer<unknown> {
+  const log = createSqlLog(db, scope, "graph", readGraphCheckpoint);
   return {
     put: (checkpoint) => log.append(checkpoint.thread_id, [checkpoint]),
     latest: (thread_id) => freeze(log.latest(thread_id)),

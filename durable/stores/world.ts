@@ -10,10 +10,11 @@ import {
   emptyWorldData,
   type Fault,
   type FixtureWorld,
+  WorldDataSchema,
   type WorldData,
 } from "../../handwritten/fixtures/index.js";
-import { StoreError } from "../errors.js";
 import { forUpdate, type SqlConnection } from "../sql/connection.js";
+import { parseJsonRow } from "../sql/rows.js";
 
 export type SqlWorldOptions = {
   /** Faults the world plays, injected only when the world is first created. */
@@ -28,10 +29,7 @@ export type SqlWorld = FixtureWorld & { readonly store: string };
 export function readWorld(db: SqlConnection, scope: string, lock = false): WorldData | undefined {
   const row = db.query(`SELECT data FROM worlds WHERE scope = ?${lock ? forUpdate(db.dialect) : ""}`, [scope]).rows[0];
   if (row === undefined) return undefined;
-  const data = JSON.parse(String(row["data"])) as WorldData;
-  if (typeof data !== "object" || data === null || !Array.isArray(data.faults) || typeof data.effects !== "object")
-    throw new StoreError("store_row_invalid", db.label, `world ${scope} is not a fixture world`);
-  return data;
+  return parseJsonRow(WorldDataSchema, row["data"], { store: db.label, row: `world ${scope}` });
 }
 
 export function createSqlWorld(db: SqlConnection, scope: string, options: SqlWorldOptions = {}): SqlWorld {

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import type { WorldCounts } from "../server-main.js";
+import { WorldCountsSchema, type WorldCounts } from "../server-main.js";
 import { REPO_ROOT, SERVER_COMMAND, TEST_SECRET } from "./stdio-server.js";
 
 export type RawServer = {
@@ -57,7 +57,7 @@ export function spawnRawServer(extraArgs: readonly string[] = []): RawServer {
       }
       return lines.splice(0, count).map((line) => JSON.parse(line) as Record<string, unknown>);
     },
-    world: () => JSON.parse(readFileSync(worldFile, "utf8")) as WorldCounts,
+    world: () => WorldCountsSchema.parse(JSON.parse(readFileSync(worldFile, "utf8"))),
     audit: () =>
       readFileSync(auditLog, "utf8")
         .split("\n")

@@ -10,8 +10,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { Client } from "@modelcontextprotocol/client";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import type { CallToolResult } from "@modelcontextprotocol/server";
-import type { TraceEvent } from "../../contract/index.js";
-import type { WorldCounts } from "../server-main.js";
+import { TraceEventSchema, type TraceEvent } from "../../contract/index.js";
+import { WorldCountsSchema, type WorldCounts } from "../server-main.js";
 import type { Observed } from "./parity.js";
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -90,12 +90,12 @@ export async function spawnServer(
   await client.connect(transport);
   return {
     client,
-    world: () => JSON.parse(readFileSync(worldFile, "utf8")) as WorldCounts,
+    world: () => WorldCountsSchema.parse(JSON.parse(readFileSync(worldFile, "utf8"))),
     audit: () =>
       readFileSync(auditLog, "utf8")
         .split("\n")
         .filter((l) => l !== "")
-        .map((l) => JSON.parse(l) as TraceEvent),
+        .map((l) => TraceEventSchema.parse(JSON.parse(l))),
     auditText: () => readFileSync(auditLog, "utf8"),
     call: (params) => observe(client, params),
     async close() {

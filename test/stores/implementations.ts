@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll } from "vitest";
 import { memoryStores, openDatabase, storesIn, type SqlConnection, type Stores } from "../../durable/index.js";
+import type { RawRows } from "./row-spec.js";
 import type { Make } from "./spec.js";
 import { freshStore, MEASURED_KINDS, type StoreKind } from "./targets.js";
 
@@ -16,6 +17,8 @@ export type Implementation = {
   readonly make: <T>(pick: (stores: Stores) => T) => Make<T>;
   /** Whether `reopen` is given (a store that outlives its instance). */
   readonly durable: boolean;
+  /** For a database: fresh stores with the connection and scope under them, so a case can edit rows. */
+  readonly rows: (() => RawRows) | null;
 };
 
 /** The implementations of one test file; call it at the top level (it registers an `afterAll`). */
@@ -39,11 +42,19 @@ export function storeImplementations(label: string): readonly Implementation[] {
       };
       return { store: connect(), reopen: connect };
     };
+  const rows = (kind: StoreKind) => (): RawRows => {
+    const { spec, scope } = freshStore(kind, mkdtempSync(join(scratch, `${kind}-`)));
+    const db = openDatabase(spec);
+    if (!db.ok) throw db.error;
+    open.push(db.value);
+    return { db: db.value, scope, stores: storesIn(db.value, scope) };
+  };
   const memory =
     <T>(pick: (stores: Stores) => T): Make<T> =>
     () => ({ store: pick(memoryStores()), reopen: null });
   return [
-    { name: "memory", make: memory, durable: false },
-    ...MEASURED_KINDS.map((kind) => ({ name: kind, make: sqlMaker(kind), durable: true })),
+    // In memory a record is the object that was put: there is no row to edit.
+    { name: "memory", make: memory, durable: false, rows: null },
+    ...MEASURED_KINDS.map((kind) => ({ name: kind, make: sqlMaker(kind), durable: true, rows: rows(kind) })),
   ];
 }

@@ -1,9 +1,10 @@
 /** Every store spec suite (spec.ts) against every implementation: memory, SQLite, Postgres. */
 import { storeImplementations } from "./implementations.js";
+import { rowSchemaSpec } from "./row-spec.js";
 import { artifactSpec, checkpointSpec, graphCheckpointerSpec, ledgerSpec, traceSpec } from "./spec.js";
 import { reportPostgresNotMeasured } from "./targets.js";
 
-for (const { name, make, durable } of storeImplementations("store-spec")) {
+for (const { name, make, durable, rows } of storeImplementations("store-spec")) {
   ledgerSpec(
     name,
     make((s) => s.ledger),
@@ -26,6 +27,7 @@ for (const { name, make, durable } of storeImplementations("store-spec")) {
     name,
     make((s) => s.graph as never),
   );
+  if (rows !== null) rowSchemaSpec(name, rows);
 }
 
 reportPostgresNotMeasured("store spec suites");

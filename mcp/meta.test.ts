@@ -1,0 +1,45 @@
+/** The harness keys of `_meta`, read by schema: what is taken, what is refused, what is left to the contract. */
+import { describe, expect, it } from "vitest";
+import { META_KEYS, readHarnessMeta } from "./meta.js";
+
+describe("readHarnessMeta", () => {
+  it("takes the session, the approval token and the idempotency key, and lets the host's own keys pass", () => {
+    const meta = {
+      "agent-harness/session": "s-1.a:b",
+      "agent-harness/approval": "tok",
+      "agent-harness/idempotency-key": { not: "checked here" },
+      "io.modelcontextprotocol/progressToken": 3,
+    };
+    expect(readHarnessMeta(meta)).toEqual({
+      ok: true,
+      value: { session_id: "s-1.a:b", approval: "tok", idempotency_key: { not: "checked here" } },
+    });
+  });
+
+  it("absent keys and a _meta that is not an object: no session, no token, no key", () => {
+    for (const meta of [undefined, null, "text", 7, {}])
+      expect(readHarnessMeta(meta)).toEqual({
+        ok: true,
+        value: { session_id: null, approval: null, idempotency_key: undefined },
+      });
+  });
+
+  it("an approval that is not a string is handed on as an empty token, for the contract to refuse", () => {
+    expect(readHarnessMeta({ "agent-harness/approval": 42 })).toMatchObject({ ok: true, value: { approval: "" } });
+  });
+
+  it("a session id that is not a string or does not match the pattern is invalid_session_id", () => {
+    for (const session of [12, "", "has space", "x".repeat(129), ["s"]]) {
+      const read = readHarnessMeta({ "agent-harness/session": session });
+      expect(read.ok ? "read" : read.error.code, String(session)).toBe("invalid_session_id");
+    }
+  });
+
+  it("a key inherited through the prototype was not sent and is not read", () => {
+    const meta = Object.create({ [META_KEYS.session]: "inherited", [META_KEYS.approval]: "inherited" }) as object;
+    expect(readHarnessMeta(meta)).toEqual({
+      ok: true,
+      value: { session_id: null, approval: null, idempotency_key: undefined },
+    });
+  });
+});
