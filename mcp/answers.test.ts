@@ -16,8 +16,8 @@ import { createFixtureWorld } from "../handwritten/fixtures/index.js";
 import { createFlow } from "../web/flow/flow.js";
 import { createCallTool, type ToolCallRequest } from "./call-tool.js";
 import { createFixtureHarnessDeps } from "./deps.js";
-import { openWire, WIRES, type RawWire, type WireName } from "./testing/raw-wires.js";
-import { TEST_SECRET } from "./testing/stdio-server.js";
+import { openWire, WIRES, type RawWire, type WireName } from "../scenarios/mcp/raw-wires.js";
+import { TEST_SECRET } from "../scenarios/mcp/stdio-server.js";
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 

@@ -11,10 +11,10 @@ import { createFixtureRegistry, createFixtureWorld, type FixtureWorld } from "..
 import { createFixtureHarnessDeps } from "./deps.js";
 import { createGuards } from "./guards.js";
 import { createHarnessServer } from "./server.js";
-import { createLocalOracle, type LocalCall } from "./testing/local-oracle.js";
-import { createNaiveAdapter } from "./testing/naive-adapter.js";
-import { discrepancies } from "./testing/parity.js";
-import { deltaOf, observe, TEST_SECRET } from "./testing/stdio-server.js";
+import { createLocalOracle, type LocalCall } from "../scenarios/mcp/local-oracle.js";
+import { createNaiveAdapter } from "../scenarios/mcp/naive-adapter.js";
+import { discrepancies } from "../scenarios/mcp/parity.js";
+import { deltaOf, observe, TEST_SECRET } from "../scenarios/mcp/stdio-server.js";
 import { worldCounts } from "./server-main.js";
 
 /** A server, and how a transport must be wrapped to reach it. */

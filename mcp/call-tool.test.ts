@@ -5,7 +5,7 @@ import { createFixtureWorld } from "../handwritten/fixtures/index.js";
 import { createMemoryAuditSink } from "./audit.js";
 import { createCallTool, MCP_MAX_MESSAGES, type ToolCallRequest } from "./call-tool.js";
 import { createFixtureHarnessDeps } from "./deps.js";
-import { TEST_SECRET } from "./testing/stdio-server.js";
+import { TEST_SECRET } from "../scenarios/mcp/stdio-server.js";
 
 function setup() {
   const world = createFixtureWorld();

@@ -6,8 +6,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { approvePending, createRegistry, defineTool, type PendingApproval } from "../contract/index.js";
 import { createFixtureTools, type FixtureWorld } from "../handwritten/fixtures/index.js";
-import { bodyOf, connectInMemory, type InMemoryHarness } from "./testing/in-memory.js";
-import { TEST_SECRET } from "./testing/stdio-server.js";
+import { bodyOf, connectInMemory, type InMemoryHarness } from "../scenarios/mcp/in-memory.js";
+import { TEST_SECRET } from "../scenarios/mcp/stdio-server.js";
 
 const PUBLISH = { name: "publish_report", arguments: { artifact: "art_q3", audience: "team" } };
 const SESSION = "cancelled";

@@ -13,9 +13,9 @@ import { createFixtureWorld } from "../handwritten/fixtures/index.js";
 import { latestEarlierApproval } from "../runtime/index.js";
 import { createCallTool, type PersonAnswer, type ToolCallRequest } from "./call-tool.js";
 import { createFixtureHarnessDeps } from "./deps.js";
-import type { Observed } from "./testing/parity.js";
-import { checkpointCount, rewindCheckpoints } from "./testing/restart.js";
-import { spawnServer, TEST_SECRET } from "./testing/stdio-server.js";
+import type { Observed } from "../scenarios/mcp/parity.js";
+import { checkpointCount, rewindCheckpoints } from "../scenarios/mcp/restart.js";
+import { spawnServer, TEST_SECRET } from "../scenarios/mcp/stdio-server.js";
 
 const PUBLISH = { artifact: "art_q3", audience: "team" };
 const READ = { table: "sales", limit: 1 };

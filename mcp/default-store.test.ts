@@ -11,8 +11,8 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { approvePending, type PendingApproval } from "../contract/index.js";
 import { keyIdOf } from "../durable/index.js";
-import type { Observed } from "./testing/parity.js";
-import { spawnServer, unconfiguredServer, type SpawnedServer } from "./testing/stdio-server.js";
+import type { Observed } from "../scenarios/mcp/parity.js";
+import { spawnServer, unconfiguredServer, type SpawnedServer } from "../scenarios/mcp/stdio-server.js";
 
 const cwd = mkdtempSync(join(tmpdir(), "agent-harness-default-store-"));
 afterAll(() => rmSync(cwd, { recursive: true, force: true }));

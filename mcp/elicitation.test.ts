@@ -6,8 +6,8 @@
 import type { ElicitResult } from "@modelcontextprotocol/server";
 import { afterEach, describe, expect, it } from "vitest";
 import { approvePending, type PendingApproval } from "../contract/index.js";
-import { bodyOf, connectInMemory, type InMemoryHarness } from "./testing/in-memory.js";
-import { TEST_SECRET } from "./testing/stdio-server.js";
+import { bodyOf, connectInMemory, type InMemoryHarness } from "../scenarios/mcp/in-memory.js";
+import { TEST_SECRET } from "../scenarios/mcp/stdio-server.js";
 
 const PUBLISH = { name: "publish_report", arguments: { artifact: "art_q3", audience: "team" } };
 const session = (id: string) => ({ "agent-harness/session": id });

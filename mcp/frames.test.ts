@@ -6,7 +6,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { frameTooLarge, inspectFrame } from "./frame-check.js";
-import { REPO_ROOT, SERVER_COMMAND } from "./testing/stdio-server.js";
+import { REPO_ROOT, SERVER_COMMAND } from "../scenarios/mcp/stdio-server.js";
 
 const MAX_FRAME = 65_536;
 

@@ -5,7 +5,7 @@
  * were shared, HTTP executed a call whose arguments carried `__proto__`.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openWire, WIRES, type RawWire, type WireName } from "./testing/raw-wires.js";
+import { openWire, WIRES, type RawWire, type WireName } from "../scenarios/mcp/raw-wires.js";
 
 // The stdio wire starts the server as a host would (node + tsx): slow on a busy machine.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });

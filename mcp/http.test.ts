@@ -10,8 +10,8 @@ import { approvePending, createIdSource, createManualClock, type PendingApproval
 import { createFixtureWorld } from "../handwritten/fixtures/index.js";
 import { createFixtureHarnessDeps } from "./deps.js";
 import { admission, allowedHosts, serveHttp, type HttpServer } from "./http.js";
-import { bodyOf } from "./testing/in-memory.js";
-import { TEST_SECRET } from "./testing/stdio-server.js";
+import { bodyOf } from "../scenarios/mcp/in-memory.js";
+import { TEST_SECRET } from "../scenarios/mcp/stdio-server.js";
 
 let served: HttpServer | null = null;
 const clients: Client[] = [];

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { FIXTURE_TABLES } from "../handwritten/fixtures/index.js";
-import { REPO_ROOT, SERVER_COMMAND, TEST_SECRET } from "./testing/stdio-server.js";
+import { REPO_ROOT, SERVER_COMMAND, TEST_SECRET } from "../scenarios/mcp/stdio-server.js";
 
 const run = promisify(execFile);
 const CLI = join(REPO_ROOT, "node_modules/@modelcontextprotocol/inspector-cli/build/cli.js");

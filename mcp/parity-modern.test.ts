@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFixtureRegistry, createFixtureWorld } from "../handwritten/fixtures/index.js";
-import { createDriver, TOOL_ARGS, type Driver } from "./testing/driver.js";
-import { spawnServer, type SpawnedServer } from "./testing/stdio-server.js";
+import { createDriver, TOOL_ARGS, type Driver } from "../scenarios/mcp/driver.js";
+import { spawnServer, type SpawnedServer } from "../scenarios/mcp/stdio-server.js";
 
 describe("tools/call over stdio equals the local decision (client pinned to 2026-07-28)", () => {
   let server: SpawnedServer;

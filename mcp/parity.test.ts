@@ -5,11 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { LocalCall } from "./testing/local-oracle.js";
+import type { LocalCall } from "../scenarios/mcp/local-oracle.js";
 import { FIXTURE_TOOL_NAMES, createFixtureRegistry, createFixtureWorld } from "../handwritten/fixtures/index.js";
-import { createDriver, invalidArguments, TOOL_ARGS, type Driver } from "./testing/driver.js";
+import { createDriver, invalidArguments, TOOL_ARGS, type Driver } from "../scenarios/mcp/driver.js";
 import { approveMain } from "./approve-main.js";
-import { spawnServer, TEST_SECRET, type SpawnedServer } from "./testing/stdio-server.js";
+import { spawnServer, TEST_SECRET, type SpawnedServer } from "../scenarios/mcp/stdio-server.js";
 
 const TOOLS = [...FIXTURE_TOOL_NAMES];
 /** One changed character at the end of a token: its signature no longer holds. */

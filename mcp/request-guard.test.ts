@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { refusalOf } from "./request-guard.js";
-import { INITIALIZE, INITIALIZED, spawnRawServer, type RawServer } from "./testing/raw-stdio.js";
+import { INITIALIZE, INITIALIZED, spawnRawServer, type RawServer } from "../scenarios/mcp/raw-stdio.js";
 
 // Each case starts the server as a host would (node + tsx): slow on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });

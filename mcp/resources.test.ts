@@ -1,7 +1,7 @@
 /** Resources and prompts through an official SDK client: tables, artifacts, traces, templates and one prompt. */
 import { afterEach, describe, expect, it } from "vitest";
 import { FIXTURE_TABLES } from "../handwritten/fixtures/index.js";
-import { bodyOf, connectInMemory, type InMemoryHarness } from "./testing/in-memory.js";
+import { bodyOf, connectInMemory, type InMemoryHarness } from "../scenarios/mcp/in-memory.js";
 
 let harness: InMemoryHarness;
 afterEach(async () => harness?.close());

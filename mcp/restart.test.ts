@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { restartBetweenApprovalAndReplay, RESTART_HOLDS } from "./testing/restart.js";
+import { restartBetweenApprovalAndReplay, RESTART_HOLDS } from "../scenarios/mcp/restart.js";
 
 const dir = mkdtempSync(join(tmpdir(), "agent-harness-restart-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -44,8 +44,7 @@ const PRODUCT_FOLDERS: readonly Folder[] = ["durable", "mcp", "web"];
 /**
  * Test kit: test files, the support modules beside them (test-helpers.ts, test-support.ts) and
  * `testing/` folders. They may import whatever a test needs (scenarios/, scripts/, test/), so the
- * folder rules read only the rest, and the rest must never import them. mcp/testing/ is test kit
- * until it moves into scenarios/.
+ * folder rules read only the rest, and the rest must never import them.
  */
 const isTestKit = (file: string) =>
   file.endsWith(".test.ts") || /(^|\/)test-(helpers|support)\.ts$/.test(file) || /(^|\/)testing\//.test(file);

@@ -3,7 +3,7 @@
  * Postgres, and one race runs while the Postgres server is restarted under it. The world counts
  * executor calls and side effects per key on the database itself, so a duplicate or a lost call
  * shows. The MCP server is also killed and restarted between an approval and its replay, on each
- * store (mcp/testing/restart.ts). Writes evidence/fault-stores-v1.json.
+ * store (scenarios/mcp/restart.ts). Writes evidence/fault-stores-v1.json.
  */
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
@@ -12,7 +12,7 @@ import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, readWorld, storesIn, type SqlSpec } from "../../durable/index.js";
 import { emptyWorldData } from "../../handwritten/fixtures/index.js";
-import { restartBetweenApprovalAndReplay, RESTART_HOLDS, type McpRestartRecord } from "../../mcp/testing/restart.js";
+import { restartBetweenApprovalAndReplay, RESTART_HOLDS, type McpRestartRecord } from "../../scenarios/mcp/restart.js";
 import { ROOT } from "../crash/harness.js";
 import { raceChildren } from "./race-barrier.js";
 import type { RaceLine, RaceRequest, RaceTally } from "./race-child.js";
@@ -248,7 +248,7 @@ describe("evidence", () => {
       crash_matrix: "evidence/fault-crashes-v2.json (by_store.sqlite and by_store.postgres, written by test/crash)",
       mcp_restart: {
         how: [
-          "mcp/testing/restart.ts: stdio server processes on one --store, one after another.",
+          "scenarios/mcp/restart.ts: stdio server processes on one --store, one after another.",
           "The first approves a publish_report and saves under an idempotency key, then gets SIGKILL;",
           "a second is sent the used token and the key again (SIGKILL too); then the session's checkpoints are",
           "rewound to the one asking for approval (a restored older copy) and a third is sent the token.",

@@ -7,10 +7,10 @@ import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport, type ElicitResult } from "@modelcontextprotocol/server";
 import { createIdSource, createManualClock, type ManualClock, type ToolRegistry } from "../../contract/index.js";
 import { createFixtureWorld, type FixtureWorld } from "../../handwritten/fixtures/index.js";
-import { createMemoryAuditSink } from "../audit.js";
-import { createFixtureHarnessDeps, type FixtureDepsOptions } from "../deps.js";
-import { createGuards } from "../guards.js";
-import { createHarnessServer, type HarnessDeps } from "../server.js";
+import { createMemoryAuditSink } from "../../mcp/audit.js";
+import { createFixtureHarnessDeps, type FixtureDepsOptions } from "../../mcp/deps.js";
+import { createGuards } from "../../mcp/guards.js";
+import { createHarnessServer, type HarnessDeps } from "../../mcp/server.js";
 import { TEST_SECRET } from "./stdio-server.js";
 
 export type InMemoryHarness = {

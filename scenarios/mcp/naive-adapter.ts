@@ -6,7 +6,7 @@
  */
 import { ProtocolError, ProtocolErrorCode, Server } from "@modelcontextprotocol/server";
 import type { ToolRegistry } from "../../contract/index.js";
-import { listTools } from "../tool-list.js";
+import { listTools } from "../../mcp/tool-list.js";
 
 export function createNaiveAdapter(registry: ToolRegistry): Server {
   const server = new Server({ name: "naive-adapter", version: "0.0.0" }, { capabilities: { tools: {} } });

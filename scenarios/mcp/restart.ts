@@ -10,7 +10,7 @@
 import { randomUUID } from "node:crypto";
 import { approvePending, type PendingApproval } from "../../contract/index.js";
 import { openDatabase, parseStoreSpec, storesIn } from "../../durable/index.js";
-import { MCP_STORE_SCOPE } from "../server-main.js";
+import { MCP_STORE_SCOPE } from "../../mcp/server-main.js";
 import type { Observed } from "./parity.js";
 import { spawnServer, TEST_SECRET } from "./stdio-server.js";
 

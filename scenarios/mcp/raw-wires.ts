@@ -7,10 +7,10 @@ import type { JSONRPCMessage } from "@modelcontextprotocol/server";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { createIdSource, createManualClock } from "../../contract/index.js";
 import { createFixtureWorld } from "../../handwritten/fixtures/index.js";
-import { createFixtureHarnessDeps } from "../deps.js";
-import { createGuards } from "../guards.js";
-import { serveHttp } from "../http.js";
-import { createHarnessServer } from "../server.js";
+import { createFixtureHarnessDeps } from "../../mcp/deps.js";
+import { createGuards } from "../../mcp/guards.js";
+import { serveHttp } from "../../mcp/http.js";
+import { createHarnessServer } from "../../mcp/server.js";
 import { INITIALIZE, INITIALIZED, spawnRawServer } from "./raw-stdio.js";
 import { TEST_SECRET } from "./stdio-server.js";
 
