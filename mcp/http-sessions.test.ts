@@ -10,6 +10,7 @@ import { approvePending, createIdSource, createManualClock, type PendingApproval
 import { createFixtureWorld } from "../handwritten/fixtures/index.js";
 import { createFixtureHarnessDeps } from "./deps.js";
 import { serveHttp, type HttpOptions, type HttpServer } from "./http.js";
+import { createSessionTable } from "./http-sessions.js";
 import { bodyOf } from "../scenarios/mcp/in-memory.js";
 import { TEST_SECRET } from "../scenarios/mcp/stdio-server.js";
 
@@ -108,6 +109,9 @@ describe("HTTP sessions belong to the MCP session that made them", () => {
     const { url } = await start();
     const a = await connect(url);
     const b = await connect(url);
+    // A's own connection session is A's before A has called anything.
+    const early = { name: "read_table", arguments: { table: "sales" }, _meta: { "agent-harness/session": a.session } };
+    expect(bodyOf(await b.client.callTool(early))).toMatchObject({ code: "session_forbidden" });
     const named = { "agent-harness/session": "team-notes" };
     const save = { name: "save_artifact", arguments: { name: "fit.json", content: "slope=3" }, _meta: named };
     const saved = bodyOf(await a.client.callTool(save));
@@ -137,12 +141,13 @@ describe("HTTP sessions are bounded", () => {
       expect(JSON.parse(refused.text)).toMatchObject({ id: 1, error: { code: -32000 } });
       expect(refused.text).toContain("at most 2 live MCP sessions (--max-sessions)");
     }
-    // A request that opens no session takes no room either.
     expect((await post(url, PING, first.session!)).status).toBe(200);
 
     const ended = await fetch(url, { method: "DELETE", headers: { "mcp-session-id": first.session! } });
     expect(ended.status).toBe(200);
     expect((await post(url, PING, first.session!)).status).toBe(404);
+    // A request that opens no session (no id, not an initialize) is refused and keeps no room.
+    for (let i = 0; i < 3; i++) expect((await post(url, PING)).status).toBe(400);
     const third = await post(url, INITIALIZE);
     expect(third.status).toBe(200);
     expect((await post(url, PING, third.session!)).status).toBe(200);
@@ -164,5 +169,24 @@ describe("HTTP sessions are bounded", () => {
     const next = await post(url, INITIALIZE);
     expect(next.status).toBe(200);
     expect(next.session).not.toBe(session);
+  });
+
+  it("keeps a session with a request in flight past its idle time, and closes it once idle after that", () => {
+    let now = 0;
+    let closed = 0;
+    const table = createSessionTable({ maxSessions: 1, sessionIdleMs: 1000 }, () => now);
+    table.add("a", { close: async () => void closed++ });
+    expect(table.enter("a")).toBeDefined();
+    now = 5000;
+    // A call waiting for a person (or an open event stream) is in flight: the session is not idle.
+    expect(table.reserve()).toBe(false);
+    expect(closed).toBe(0);
+    table.leave("a");
+    now = 5999;
+    expect(table.reserve()).toBe(false);
+    now = 6000;
+    expect(table.reserve()).toBe(true);
+    expect(closed).toBe(1);
+    expect(table.enter("a")).toBeUndefined();
   });
 });
