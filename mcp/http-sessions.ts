@@ -45,13 +45,13 @@ export function createSessionTable<T extends { close(): Promise<void> }>(
       const entry = live.get(id);
       if (entry === undefined) return undefined;
       entry.busy++;
-      entry.seen = now();
       return entry.value;
     },
     leave(id) {
       const entry = live.get(id);
       if (entry === undefined) return;
       entry.busy--;
+      // Idle time counts from the end of its last request.
       entry.seen = now();
     },
     reserve() {
