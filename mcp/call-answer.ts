@@ -5,6 +5,7 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { outputArtifactUri } from "./resources.js";
+import { forbiddenMessage, SESSION_FORBIDDEN } from "./session-owners.js";
 import {
   canonicalJson,
   type AgentState,
@@ -62,6 +63,8 @@ export type CallAnswer =
   | (Keyed & { readonly status: "failed"; readonly code: "retries_exhausted"; readonly message: string })
   /** The side effect may have happened; nothing retries it, and the same key keeps answering this. */
   | (Keyed & { readonly status: "uncertain"; readonly code: UncertainReason; readonly message: string })
+  /** The session belongs to another MCP session (HTTP): nothing ran, nothing in it changed. */
+  | (Head & { readonly status: "forbidden"; readonly code: typeof SESSION_FORBIDDEN; readonly message: string })
   /** The server failed in a way the contract does not name; details go to stderr, not the wire. */
   | (Head & { readonly status: "error"; readonly code: "internal_error"; readonly message: string });
 
@@ -100,6 +103,16 @@ export type HeadOf = { readonly session_id: string; readonly tool: string };
 /** The answer of a call to a session whose stored checkpoint fails its seal: nothing runs in it. */
 export function tamperedAnswer(head: HeadOf, message: string): CallAnswer {
   return { ...head, status: "stopped", code: "checkpoint_tampered", message };
+}
+
+/** The answer of a call naming a session another MCP session owns. */
+export function forbiddenAnswer(head: HeadOf): CallAnswer {
+  return {
+    ...head,
+    status: "forbidden",
+    code: SESSION_FORBIDDEN,
+    message: forbiddenMessage(`session ${head.session_id}`),
+  };
 }
 
 /** The answer of a call to a session that cannot take one, or null when it can. */

@@ -7,6 +7,7 @@ import { approvePending, verifyApprovalToken, type PendingApproval } from "../co
 import { approveMain } from "./approve-main.js";
 import { parseServerFlags, readSecret } from "./cli.js";
 import { DEFAULT_MAX_FRAME_BYTES } from "./frame-check.js";
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from "./http-sessions.js";
 import { claimStoreKey, keyFileFor, keyIdOf, openDatabase } from "../durable/index.js";
 import { main, MCP_STORE_SCOPE } from "./server-main.js";
 
@@ -26,6 +27,8 @@ describe("npm run mcp", () => {
       "--audit-log PATH",
       "--world-file PATH",
       "--max-frame-bytes N",
+      "--max-sessions N",
+      "--session-idle-ms N",
       "AGENT_HARNESS_APPROVAL_SECRET",
     ])
       expect(stdout).toContain(flag);
@@ -94,11 +97,24 @@ describe("parseServerFlags", () => {
         maxFrameBytes: DEFAULT_MAX_FRAME_BYTES,
         http: null,
         store: null,
+        maxSessions: DEFAULT_MAX_SESSIONS,
+        sessionIdleMs: DEFAULT_SESSION_IDLE_MS,
       },
     });
-    expect(parseServerFlags(["--audit-log", "a.jsonl", "--world-file=w.json", "--max-frame-bytes", "4096"])).toEqual({
+    const given = ["--audit-log", "a.jsonl", "--world-file=w.json", "--max-frame-bytes", "4096"];
+    const limits = ["--max-sessions", "7", "--session-idle-ms", "60000"];
+    expect(parseServerFlags([...given, ...limits])).toEqual({
       ok: true,
-      value: { help: false, auditLog: "a.jsonl", worldFile: "w.json", maxFrameBytes: 4096, http: null, store: null },
+      value: {
+        help: false,
+        auditLog: "a.jsonl",
+        worldFile: "w.json",
+        maxFrameBytes: 4096,
+        http: null,
+        store: null,
+        maxSessions: 7,
+        sessionIdleMs: 60_000,
+      },
     });
   });
 
@@ -119,6 +135,9 @@ describe("parseServerFlags", () => {
     [["--max-frame-bytes", "12"], /at least 1024/],
     [["--max-frame-bytes", "1e6"], /whole number/],
     [["--audit-log", ""], /needs a path/],
+    [["--max-sessions", "0"], /--max-sessions needs a whole number of at least 1/],
+    [["--max-sessions", "ten"], /--max-sessions needs a whole number/],
+    [["--session-idle-ms", "999"], /--session-idle-ms needs a whole number of at least 1000/],
     [["serve"], /positional/],
   ])("refuses %j", (argv, message) => {
     const parsed = parseServerFlags(argv);

@@ -2,6 +2,7 @@
 import { parseArgs } from "node:util";
 import { err, ok, type Result } from "../contract/index.js";
 import { DEFAULT_MAX_FRAME_BYTES } from "./frame-check.js";
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from "./http-sessions.js";
 
 export const SECRET_ENV = "AGENT_HARNESS_APPROVAL_SECRET";
 export const HTTP_TOKEN_ENV = "AGENT_HARNESS_HTTP_TOKEN";
@@ -14,6 +15,9 @@ export type ServerFlags = {
   readonly maxFrameBytes: number;
   /** Serve Streamable HTTP on this address instead of stdio. */
   readonly http: { readonly host: string; readonly port: number } | null;
+  /** With `--http`: live MCP sessions at once, and how long one may go without a request. */
+  readonly maxSessions: number;
+  readonly sessionIdleMs: number;
   /** `--store` as given; null: AGENT_HARNESS_STORE, else the default SQLite file. */
   readonly store: string | null;
 };
@@ -35,7 +39,13 @@ idempotency keys, and always_deny refused. stdout carries only the protocol
 Options:
   --http [HOST:]PORT      serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio
                           (HOST defaults to 127.0.0.1; a host other than loopback needs
-                          ${HTTP_TOKEN_ENV}); Host and Origin are checked against DNS rebinding
+                          ${HTTP_TOKEN_ENV}); Host and Origin are checked against DNS rebinding;
+                          each harness session belongs to the MCP session that first named it
+                          (another gets session_forbidden)
+  --max-sessions N        with --http: at most N live MCP sessions; an initialize past it gets
+                          HTTP 503 (default ${DEFAULT_MAX_SESSIONS})
+  --session-idle-ms N     with --http: close an MCP session after N ms without a request; its id
+                          is then unknown (404) (default ${DEFAULT_SESSION_IDLE_MS}, 30 minutes)
   --store SPEC            memory | sqlite:PATH | postgres:URL: where sessions (with spent
                           approval nonces), the ledger, artifacts, traces and the fixture world
                           live (default ${DEFAULT_MCP_STORE}, or AGENT_HARNESS_STORE)
@@ -63,6 +73,8 @@ export function parseServerFlags(argv: readonly string[]): Result<ServerFlags, U
     "max-frame-bytes"?: string;
     http?: string;
     store?: string;
+    "max-sessions"?: string;
+    "session-idle-ms"?: string;
   };
   try {
     ({ values } = parseArgs({
@@ -76,6 +88,8 @@ export function parseServerFlags(argv: readonly string[]): Result<ServerFlags, U
         "max-frame-bytes": { type: "string" },
         http: { type: "string" },
         store: { type: "string" },
+        "max-sessions": { type: "string" },
+        "session-idle-ms": { type: "string" },
       },
     }));
   } catch (error) {
@@ -91,8 +105,14 @@ export function parseServerFlags(argv: readonly string[]): Result<ServerFlags, U
   }
   const http = values.http === undefined ? ok(null) : parseAddress(values.http);
   if (!http.ok) return http;
+  const maxSessions = wholeNumber("max-sessions", values["max-sessions"], 1, DEFAULT_MAX_SESSIONS);
+  if (!maxSessions.ok) return maxSessions;
+  const sessionIdleMs = wholeNumber("session-idle-ms", values["session-idle-ms"], 1000, DEFAULT_SESSION_IDLE_MS);
+  if (!sessionIdleMs.ok) return sessionIdleMs;
   return ok({
     http: http.value,
+    maxSessions: maxSessions.value,
+    sessionIdleMs: sessionIdleMs.value,
     store: values.store ?? null,
     help: values.help === true,
     auditLog: values["audit-log"] ?? null,
@@ -107,6 +127,13 @@ export function readSecret(env: NodeJS.ProcessEnv): Result<string | null, UsageE
   if (secret === undefined || secret === "") return ok(null);
   if (secret.length < MIN_SECRET_CHARS) return usage(`${SECRET_ENV} must have at least ${MIN_SECRET_CHARS} characters`);
   return ok(secret);
+}
+
+function wholeNumber(flag: string, text: string | undefined, min: number, fallback: number) {
+  const value = text === undefined ? fallback : Number(text);
+  if (!Number.isSafeInteger(value) || value < min || !/^\d+$/.test(text ?? "0"))
+    return usage(`--${flag} needs a whole number of at least ${min}, got ${JSON.stringify(text)}`);
+  return ok(value);
 }
 
 function usage(message: string) {

@@ -5,6 +5,8 @@
  * sent, is this server's own, and, when a token is configured, `Authorization: Bearer <token>`.
  * Then each body is one frame for the same guards as a stdio line (`guards.ts`), admitted before
  * the SDK parses it: a refused frame gets its JSON-RPC error, with status 400 (413 when too large).
+ * Sessions are bounded (`http-sessions.ts`: a cap, an idle expiry), and each harness session belongs
+ * to the MCP session that first named it (`session-owners.ts`): no other can act in it or read it.
  */
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -12,7 +14,9 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { constantTimeEqual } from "../contract/index.js";
 import { DEFAULT_MAX_FRAME_BYTES, frameTooLarge, type FrameError } from "./frame-check.js";
 import { createGuards, type Guards } from "./guards.js";
+import { createSessionTable, DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, tooManySessions } from "./http-sessions.js";
 import { createHarnessServer, type HarnessDeps, type HarnessServerOptions } from "./server.js";
+import { createSessionOwners } from "./session-owners.js";
 
 export const HTTP_PATH = "/mcp";
 
@@ -23,6 +27,10 @@ export type HttpOptions = {
   readonly token: string | null;
   /** The largest body, as the largest stdio line. @default DEFAULT_MAX_FRAME_BYTES */
   readonly maxFrameBytes?: number;
+  /** Live MCP sessions at once; an `initialize` past it gets 503. @default DEFAULT_MAX_SESSIONS */
+  readonly maxSessions?: number;
+  /** A session with no request for this long (on `deps.clock`) is closed. @default DEFAULT_SESSION_IDLE_MS */
+  readonly sessionIdleMs?: number;
 };
 
 export type HttpServer = { readonly url: string; close(): Promise<void> };
@@ -58,10 +66,18 @@ export function admission(
 export async function serveHttp(
   deps: HarnessDeps,
   options: HttpOptions,
-  serverOptions: Omit<HarnessServerOptions, "connectionSession" | "guards"> = {},
+  serverOptions: Omit<HarnessServerOptions, "connectionSession" | "guards" | "access"> = {},
 ): Promise<HttpServer> {
-  type Live = { readonly transport: WebStandardStreamableHTTPServerTransport; readonly guards: Guards };
-  const sessions = new Map<string, Live>();
+  type Live = {
+    readonly transport: WebStandardStreamableHTTPServerTransport;
+    readonly guards: Guards;
+    close(): Promise<void>;
+  };
+  const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+  const sessionIdleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
+  const sessions = createSessionTable<Live>({ maxSessions, sessionIdleMs }, () => deps.clock.now());
+  // With a token configured every admitted request is the token's one principal, so the MCP session is the owner.
+  const owners = createSessionOwners();
   const maxFrameBytes = options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
   let hosts = allowedHosts(options.host, options.port);
 
@@ -70,16 +86,48 @@ export async function serveHttp(
     const id = randomUUID();
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
-      onsessioninitialized: () => void sessions.set(id, live),
-      onsessionclosed: () => void sessions.delete(id),
+      onsessioninitialized: () => sessions.add(id, live),
+      onsessionclosed: () => sessions.remove(id),
       maxRequestBodySize: maxFrameBytes,
     });
-    const live = { transport, guards };
-    transport.onclose = () => void sessions.delete(id);
-    await createHarnessServer(deps, { ...serverOptions, connectionSession: id, guards }).connect(
+    const live: Live = { transport, guards, close: () => transport.close() };
+    transport.onclose = () => sessions.remove(id);
+    // Its connection session is its own from the start: no other client can name it first.
+    owners.claim(id, id);
+    const access = { owner: id, owners };
+    await createHarnessServer(deps, { ...serverOptions, connectionSession: id, guards, access }).connect(
       guards.transport(transport),
     );
     return live;
+  };
+
+  const serve = async (req: IncomingMessage, res: ServerResponse, url: URL, body: Buffer, known: Live | undefined) => {
+    const guards = known?.guards ?? createGuards({ frames: "text", maxFrameBytes });
+    const verdict = body.length === 0 ? null : guards.admit(body.toString("utf8"));
+    if (verdict?.kind === "reject") return json(res, 400, verdict.reply);
+    if (known === undefined && !sessions.reserve()) {
+      const id = verdict !== null && typeof verdict.raw === "object" ? (verdict.raw as { id?: unknown }).id : null;
+      return json(res, 503, tooManySessions(id, maxSessions));
+    }
+    try {
+      const { transport } = known ?? (await open(guards));
+      const request = new Request(url, {
+        method: req.method ?? "GET",
+        headers: headersOf(req),
+        ...(body.length === 0 ? {} : { body: new Uint8Array(body) }),
+      });
+      let response: Response;
+      try {
+        response = await transport.handleRequest(request, verdict === null ? undefined : { parsedBody: verdict.raw });
+      } finally {
+        if (verdict !== null) guards.settle(verdict);
+      }
+      // A first request that opened no session (not an initialize) leaves nothing behind.
+      if (known === undefined && transport.sessionId === undefined) await transport.close();
+      await send(res, response);
+    } finally {
+      if (known === undefined) sessions.settled();
+    }
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -90,24 +138,14 @@ export async function serveHttp(
     const body = await readBody(req, maxFrameBytes);
     if (body === "too_large") return json(res, 413, frameTooLarge(maxFrameBytes));
     const sessionId = req.headers["mcp-session-id"];
-    const known = typeof sessionId === "string" ? sessions.get(sessionId) : undefined;
-    if (typeof sessionId === "string" && known === undefined) return plain(res, 404, "unknown Mcp-Session-Id");
-    const guards = known?.guards ?? createGuards({ frames: "text", maxFrameBytes });
-    const verdict = body.length === 0 ? null : guards.admit(body.toString("utf8"));
-    if (verdict?.kind === "reject") return json(res, 400, verdict.reply);
-    const { transport } = known ?? (await open(guards));
-    const request = new Request(url, {
-      method: req.method ?? "GET",
-      headers: headersOf(req),
-      ...(body.length === 0 ? {} : { body: new Uint8Array(body) }),
-    });
-    let response: Response;
+    const named = typeof sessionId === "string" ? sessionId : null;
+    const known = named === null ? undefined : sessions.enter(named);
+    if (named !== null && known === undefined) return plain(res, 404, "unknown Mcp-Session-Id");
     try {
-      response = await transport.handleRequest(request, verdict === null ? undefined : { parsedBody: verdict.raw });
+      await serve(req, res, url, body, known);
     } finally {
-      if (verdict !== null) guards.settle(verdict);
+      if (named !== null) sessions.leave(named);
     }
-    await send(res, response);
   };
 
   const server = createServer((req, res) => {
@@ -128,7 +166,7 @@ export async function serveHttp(
   return {
     url: `http://${shown}:${port}${HTTP_PATH}`,
     async close() {
-      await Promise.all([...sessions.values()].map((s) => s.transport.close().catch(() => undefined)));
+      await Promise.all(sessions.values().map((s) => s.close().catch(() => undefined)));
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
@@ -171,7 +209,11 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
   res.end();
 }
 
-function json(res: ServerResponse, status: 400 | 413, reply: FrameError): void {
+function json(
+  res: ServerResponse,
+  status: 400 | 413 | 503,
+  reply: FrameError | ReturnType<typeof tooManySessions>,
+): void {
   res.writeHead(status, { "content-type": "application/json" });
   res.end(JSON.stringify(reply));
 }

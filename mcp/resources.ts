@@ -5,8 +5,9 @@
  */
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError } from "@modelcontextprotocol/server";
 import type { ReadResourceResult, Resource, ResourceTemplateType } from "@modelcontextprotocol/server";
-import { assertNever, canonicalJson, type ArtifactStore, type TraceEvent } from "../contract/index.js";
+import { assertNever, canonicalJson, type ArtifactStore, type JsonValue, type TraceEvent } from "../contract/index.js";
 import { artifactIdOf, FIXTURE_TABLES, type FixtureWorld } from "../handwritten/fixtures/index.js";
+import { forbiddenMessage, SESSION_FORBIDDEN, type SessionAccess } from "./session-owners.js";
 
 /** What the server can show besides tools. */
 export type ResourceCatalog = {
@@ -19,6 +20,8 @@ export type ResourceDeps = {
   readonly catalog: ResourceCatalog;
   readonly artifacts: ArtifactStore;
   readonly traceOf: (session_id: string) => readonly TraceEvent[];
+  /** When clients share the server (HTTP): another MCP session's traces and artifacts are refused. */
+  readonly access?: SessionAccess;
 };
 
 export type ResourceUri =
@@ -56,12 +59,15 @@ export function listResources(deps: ResourceDeps): Resource[] {
     description: `The read-only fixture table ${name}, as JSON rows.`,
     mimeType: "application/json",
   }));
-  const saved = deps.catalog.savedArtifacts().map(({ id, name }) => ({
-    uri: `artifact://${id}`,
-    name,
-    description: `Artifact ${id}, saved by save_artifact.`,
-    mimeType: "text/plain",
-  }));
+  const saved = deps.catalog
+    .savedArtifacts()
+    .filter(({ id }) => mayRead(deps.access, `artifact://${id}`, { kind: "saved_artifact", id }))
+    .map(({ id, name }) => ({
+      uri: `artifact://${id}`,
+      name,
+      description: `Artifact ${id}, saved by save_artifact.`,
+      mimeType: "text/plain",
+    }));
   return [...tables, ...saved];
 }
 
@@ -80,7 +86,19 @@ export const RESOURCE_TEMPLATES: readonly ResourceTemplateType[] = Object.freeze
   },
 ]);
 
-/** Reads one resource: -32602 for a URI of no known shape, not-found for a well-formed URI naming nothing. */
+/** The artifact URIs a tool's output names: a saved artifact's id, a large output's reference. */
+export function artifactUrisOf(output: JsonValue): string[] {
+  if (output === null || typeof output !== "object" || Array.isArray(output)) return [];
+  const { artifact_id: id, artifact: ref } = output as { readonly [key: string]: JsonValue };
+  const saved = typeof id === "string" && /^art_[0-9a-f]{12}$/.test(id) ? [`artifact://${id}`] : [];
+  const large = typeof ref === "string" ? outputArtifactUri(ref) : null;
+  return large === null ? saved : [...saved, large];
+}
+
+/**
+ * Reads one resource: -32602 for a URI of no known shape, not-found for a well-formed URI naming
+ * nothing, and -32602 naming `session_forbidden` for a trace or artifact of another MCP session.
+ */
 export function readResource(deps: ResourceDeps, uri: string): ReadResourceResult {
   const parsed = parseResourceUri(uri);
   if (parsed === null)
@@ -88,10 +106,27 @@ export function readResource(deps: ResourceDeps, uri: string): ReadResourceResul
       ProtocolErrorCode.InvalidParams,
       `malformed resource URI: expected table://NAME, artifact://ID or trace://SESSION`,
     );
+  if (!mayRead(deps.access, uri, parsed))
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, forbiddenMessage(uri), { code: SESSION_FORBIDDEN });
   const text = textOf(deps, parsed);
   if (text === null) throw new ResourceNotFoundError(uri, `Resource not found: ${uri}`);
   const mimeType = parsed.kind === "saved_artifact" ? "text/plain" : "application/json";
   return { contents: [{ uri, mimeType, text }] };
+}
+
+function mayRead(access: SessionAccess | undefined, uri: string, parsed: ResourceUri): boolean {
+  if (access === undefined) return true;
+  switch (parsed.kind) {
+    case "table":
+      return true;
+    case "saved_artifact":
+    case "output_artifact":
+      return access.owners.mayReadArtifact(uri, access.owner);
+    case "trace":
+      return access.owners.mayRead(parsed.session_id, access.owner);
+    default:
+      return assertNever(parsed);
+  }
 }
 
 function textOf(deps: ResourceDeps, uri: ResourceUri): string | null {

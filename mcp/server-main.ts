@@ -105,7 +105,8 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: MainIo
     const token = env[HTTP_TOKEN_ENV] === undefined || env[HTTP_TOKEN_ENV] === "" ? null : env[HTTP_TOKEN_ENV];
     if (!isLoopback(host) && token === null)
       return fail(`--http on ${host} (not loopback) needs ${HTTP_TOKEN_ENV}, so strangers cannot call the tools`);
-    serveHttp(deps, { host, port, token, maxFrameBytes }, settled).then(
+    const { maxSessions, sessionIdleMs } = flags.value;
+    serveHttp(deps, { host, port, token, maxFrameBytes, maxSessions, sessionIdleMs }, settled).then(
       (served) => io.err(`agent-harness mcp: serving Streamable HTTP at ${served.url}\n`),
       (error: unknown) => {
         io.err(`agent-harness mcp: cannot serve on ${host}:${port}: ${(error as Error).message}\n`);

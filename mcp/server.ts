@@ -5,13 +5,14 @@
  * serves this module over an in-memory transport.
  */
 import { ProtocolError, ProtocolErrorCode, Server, type McpServerFactory } from "@modelcontextprotocol/server";
-import { toCallToolResult, type CallAnswer } from "./answers.js";
+import { forbiddenAnswer, toCallToolResult, type CallAnswer } from "./answers.js";
 import { createCallTool, type CallToolDeps, type ToolCallRequest } from "./call-tool.js";
 import { askByElicitation } from "./elicitation.js";
 import type { Guards } from "./guards.js";
 import { readHarnessMeta, META_KEYS } from "./meta.js";
 import { getPrompt, listPrompts } from "./prompts.js";
-import { listResources, readResource, RESOURCE_TEMPLATES, type ResourceCatalog } from "./resources.js";
+import { artifactUrisOf, listResources, readResource, RESOURCE_TEMPLATES, type ResourceCatalog } from "./resources.js";
+import type { SessionAccess } from "./session-owners.js";
 import { listTools } from "./tool-list.js";
 
 export const SERVER_INFO = Object.freeze({ name: "agent-harness", version: "0.1.0" });
@@ -23,6 +24,8 @@ export type HarnessServerOptions = {
   readonly connectionSession: string;
   /** The guards of the transport this server is connected through (`guards.transport`): a call's arguments come from them. */
   readonly guards: Pick<Guards, "take">;
+  /** When clients share the server (HTTP): this connection's owner name, and who owns which session. */
+  readonly access?: SessionAccess;
   /** Called after every `tools/call` has been decided, before its answer is sent. */
   readonly onCallSettled?: () => void;
   /** Where failures the contract does not name are reported (never the wire). @default console.error (stderr) */
@@ -58,7 +61,13 @@ export function createHarnessServer(deps: HarnessDeps, options: HarnessServerOpt
   servers.add(server);
   server.onclose = () => void servers.delete(server);
   const tools = listTools(deps.registry);
-  const resources = { catalog: deps.catalog, artifacts: deps.artifacts, traceOf: deps.audit.list };
+  const { access } = options;
+  const resources = {
+    catalog: deps.catalog,
+    artifacts: deps.artifacts,
+    traceOf: deps.audit.list,
+    ...(access === undefined ? {} : { access }),
+  };
   const logError =
     options.logError ??
     ((error: unknown) => console.error(`agent-harness mcp: ${String(error instanceof Error ? error.stack : error)}`));
@@ -91,6 +100,9 @@ export function createHarnessServer(deps: HarnessDeps, options: HarnessServerOpt
     if (!raw.found)
       throw new ProtocolError(ProtocolErrorCode.InvalidRequest, "Invalid Request: the call passed no guard");
     const session_id = meta.value.session_id ?? options.connectionSession;
+    // Refused before the call path: another client's waiting call is neither answered nor declined.
+    if (access !== undefined && !access.owners.claim(session_id, access.owner))
+      return server.projectCallToolResult(toCallToolResult(forbiddenAnswer({ session_id, tool: name })), undefined);
     const artifactsBefore = deps.catalog.savedArtifacts().length;
     const elicits = server.getClientCapabilities()?.elicitation !== undefined;
     const callRequest: ToolCallRequest = {
@@ -120,6 +132,8 @@ export function createHarnessServer(deps: HarnessDeps, options: HarnessServerOpt
     } finally {
       options.onCallSettled?.();
     }
+    if (access !== undefined && "output" in answer)
+      for (const uri of artifactUrisOf(answer.output)) access.owners.attribute(uri, session_id);
     if (deps.catalog.savedArtifacts().length !== artifactsBefore)
       for (const each of servers) void each.sendResourceListChanged().catch(() => undefined);
     return server.projectCallToolResult(toCallToolResult(answer), undefined);
