@@ -82,8 +82,18 @@ describe("approve spends the pending call's nonce on every decision", () => {
     const state = waitingFor("s");
     const token = approvePending(state.pending_approval, "s", SECRET, 0);
     const racing: NonceStore = { has: () => false, claim: () => false };
-    expect(approve({ nonces: racing, secret: SECRET }, state, { kind: "token", token }, 1)).toMatchObject({
+    expect(approve({ nonces: racing, secret: SECRET }, state, { kind: "token", token }, 1)).toEqual({
       type: "approval_refused",
+      failure: { code: "approval_already_used", message: "token was already used" },
+    });
+  });
+
+  it("answers a spent nonce before any other fault of the token (here: expired)", () => {
+    const state = waitingFor("s");
+    const expired = approvePending(state.pending_approval, "s", SECRET, 0, 10);
+    expect(
+      approve(fresh(SECRET, [state.pending_approval.nonce]), state, { kind: "token", token: expired }, 100),
+    ).toMatchObject({
       failure: { code: "approval_already_used" },
     });
   });
