@@ -5,17 +5,18 @@
  * therefore works once, ever, and a person's "no" is final for every token of that call, whatever
  * history a rewind, a restore or a restart brings back.
  */
-import { verifyApprovalToken, type ApprovalFailure } from "./approval.js";
+import { verifyApprovalToken } from "./approval.js";
 import { parseApprovalInput } from "./approval-input.js";
+import type { Fact } from "./facts.js";
 import type { NonceStore } from "./nonces.js";
 import { assertNever } from "./result.js";
 import type { StateOf } from "./state.js";
 
 /** The facts an approval decision can apply. */
-export type ApprovalDecision =
-  | { readonly type: "approval_accepted" }
-  | { readonly type: "approval_declined" }
-  | { readonly type: "approval_refused"; readonly failure: ApprovalFailure };
+export type ApprovalDecision = Extract<
+  Fact,
+  { readonly type: "approval_accepted" | "approval_declined" | "approval_refused" }
+>;
 
 export type ApproveDeps = { readonly nonces: NonceStore; readonly secret: string };
 

@@ -189,10 +189,13 @@ function openSession(deps: CallToolDeps, session_id: string, signal: AbortSignal
     events: () => events,
     cancelled: () => signal?.aborted === true,
     async feed(first: Unstamped): Promise<void> {
-      await driver.run({ ...first, at: deps.clock.now() } as DriverEvent, {
-        planner: true,
-        ...(signal ? { signal } : {}),
-      });
+      await driver.run(
+        { ...first, at: deps.clock.now() },
+        {
+          planner: true,
+          ...(signal ? { signal } : {}),
+        },
+      );
     },
   };
 }

@@ -4,20 +4,17 @@
  * failed seal (`CheckpointTamperedError`) into typed errors, and lets everything else through, a
  * simulated process death or a work budget among them.
  */
-import { err, isCheckpointTamperedError, ok, type AgentState } from "../contract/index.js";
+import { err, isCheckpointTamperedError, ok } from "../contract/index.js";
 import { EngineUsageError, type Engine, type EngineError, type EngineResult } from "./api.js";
 
-/** An engine's operations as plain values that throw on misuse. */
-export type EngineBody<Id extends string> = {
-  readonly id: Id;
-  start(session_id: string, goal: string): Promise<AgentState>;
-  submitApproval(session_id: string, input: unknown): Promise<AgentState>;
-  resume(session_id: string): Promise<AgentState>;
-  reconcileUncertain: (...args: Parameters<Engine["reconcileUncertain"]>) => Promise<AgentState>;
-  state(session_id: string): Promise<AgentState | undefined>;
-  trace: Engine["trace"];
-  graphSteps: Engine["graphSteps"];
-  rewindToApproval?(session_id: string): Promise<AgentState>;
+/** An operation answering a result, as one that answers its value and throws on misuse. */
+type Thrown<F> = F extends (...args: infer A) => Promise<EngineResult<infer T>> ? (...args: A) => Promise<T> : F;
+
+type Operations = Omit<Engine, "id">;
+
+/** An engine's operations as plain values that throw on misuse: `Engine` with each result unwrapped. */
+export type EngineBody<Id extends string> = { readonly id: Id } & {
+  readonly [K in keyof Operations]: Thrown<Operations[K]>;
 };
 
 /** Runs `work`, answering its misuse or a failed seal as a typed error. */

@@ -107,7 +107,12 @@ export function createMachine(settings: Settings = DEFAULT_SETTINGS): Machine {
     });
     from = phaseOfTrace(trace);
   });
-  const latest = (): Transition => transitions.at(-1) as Transition;
+  // Called only after the driver observed a transition; an empty list here is a bug in this module.
+  const latest = (): Transition => {
+    const last = transitions.at(-1);
+    if (last === undefined) throw new Error("no transition recorded yet");
+    return last;
+  };
 
   async function exclusive<T>(work: () => Promise<T>): Promise<T> {
     if (busy) throw new Error("a transition is already running");
