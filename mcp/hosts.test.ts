@@ -28,6 +28,17 @@ const UNASKED: FixtureToolName[] = ["read_table", "run_regression", "save_artifa
 const PUBLISH = { name: "publish_report", arguments: { artifact: "art_q3", audience: "team" } };
 const inSession = (session: string) => ({ ...PUBLISH, _meta: { "agent-harness/session": session } });
 
+/** The promise's value, or a failure naming `what` after `ms` (rather than the test's own timeout). */
+async function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(what)), ms)));
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const combos = CLIENT_LINES.flatMap((line) => HOST_TRANSPORTS.map((transport) => [line, transport] as const));
 
 describe.each(combos)("a host on the %s client over %s", (line, transport) => {
@@ -100,7 +111,7 @@ describe.each(combos)("a host on the %s client over %s", (line, transport) => {
     expect(deltaOf(before, server.world(), "publish_report")).toEqual({ calls: 0, effects: 0 });
     // The cancelled call let go of the session: the next one is asked again, and on accept runs once.
     answer = async () => ({ action: "accept", content: { approve: true } });
-    const next = await server.call(inSession(session));
+    const next = await within(10_000, "the cancelled call still holds the session", server.call(inSession(session)));
     expect(next).toMatchObject({ kind: "result", body: { status: "ok" } });
     expect(deltaOf(before, server.world(), "publish_report")).toEqual({ calls: 1, effects: 1 });
   });
