@@ -78,7 +78,8 @@ async function main(): Promise<number> {
   const server = await spawnHttpServer({
     command: ["npm", "run", "--silent", "mcp", "--", ...SERVER_ARGS],
     cwd: REPO_ROOT,
-    env: process.env,
+    // The suite sends no bearer token, so a token set in the environment would refuse every scenario.
+    env: { ...process.env, AGENT_HARNESS_HTTP_TOKEN: "" },
   });
   const out = mkdtempSync(join(tmpdir(), "agent-harness-conformance-"));
   let run: Awaited<ReturnType<typeof runSuite>>;
