@@ -84,7 +84,8 @@ export type Driver = {
   forgedToken(call: LocalCall, claims: Partial<{ tool: string; args_digest: string; session_id: string }>): Token;
 };
 
-export function createDriver(server: SpawnedServer): Driver {
+/** Any started server the driver can call and read the world of: stdio (stdio-server.ts) or a host's (host-clients.ts). */
+export function createDriver(server: Pick<SpawnedServer, "call" | "world">): Driver {
   const oracle = createLocalOracle(TEST_SECRET);
   const seen = new Set<string>();
   // The server's pending call per session, as its answers named it: the server's side of every token.

@@ -12,7 +12,7 @@ import { approvePending, type PendingApproval } from "../../contract/index.js";
 import { openDatabase, parseStoreSpec, storesIn } from "../../durable/index.js";
 import { MCP_STORE_SCOPE } from "../../mcp/server-main.js";
 import type { Observed } from "./parity.js";
-import { spawnServer, TEST_SECRET } from "./stdio-server.js";
+import { spawnServer, TEST_SECRET, type SpawnedServer } from "./stdio-server.js";
 
 export type McpRestartRecord = {
   readonly approved_before_restart: unknown;
@@ -44,8 +44,16 @@ export const RESTART_HOLDS: McpRestartRecord = {
 const body = (observed: Observed) => (observed.kind === "result" ? observed.body : {});
 const refusal = (observed: Observed) => ({ status: body(observed)["status"], code: body(observed)["code"] });
 
+/** Starts one server with extra flags; by default the v2 SDK client over stdio (host-clients.ts has the others). */
+export type RestartSpawner = (
+  args: readonly string[],
+) => Promise<Pick<SpawnedServer, "call" | "world" | "kill" | "close">>;
+
 /** Runs the three servers on `store` (a `--store` value naming a SQLite file or a Postgres URL). */
-export async function restartBetweenApprovalAndReplay(store: string): Promise<McpRestartRecord> {
+export async function restartBetweenApprovalAndReplay(
+  store: string,
+  spawn: RestartSpawner = (args) => spawnServer("2025-11-25", args),
+): Promise<McpRestartRecord> {
   // A run of its own in a shared database: fresh session and key, counts taken as differences.
   const run = randomUUID().slice(0, 8);
   const meta = (extra: Record<string, unknown> = {}) => ({ "agent-harness/session": `restart-${run}`, ...extra });
@@ -54,7 +62,7 @@ export async function restartBetweenApprovalAndReplay(store: string): Promise<Mc
   const keyed = { ...save, _meta: meta({ "agent-harness/idempotency-key": `save-${run}` }) };
   const args = ["--store", store];
 
-  const first = await spawnServer("2025-11-25", args);
+  const first = await spawn(args);
   const start = first.world();
   const waiting = await first.call({ ...publish, _meta: meta() });
   const asked = checkpointCount(store, `restart-${run}`);
@@ -65,13 +73,13 @@ export async function restartBetweenApprovalAndReplay(store: string): Promise<Mc
   const beforeRestart = first.world();
   await first.kill();
 
-  const second = await spawnServer("2025-11-25", args);
+  const second = await spawn(args);
   const usedToken = await second.call(withToken);
   const replayedKey = await second.call(keyed);
   await second.kill();
 
   const rewoundTo = rewindCheckpoints(store, `restart-${run}`, asked);
-  const third = await spawnServer("2025-11-25", args);
+  const third = await spawn(args);
   const afterRewind = await third.call(withToken);
   const end = third.world();
   await third.close();
