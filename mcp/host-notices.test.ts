@@ -92,8 +92,12 @@ describe("resources/subscribe", () => {
     expect(heard.updated).toEqual([]);
   });
 
-  it("tells a client subscribed to an artifact's URI when it is written, and nothing of other artifacts", async () => {
-    const save = { name: "save_artifact", arguments: { name: "fit.json", content: "slope=2" } };
+  it("tells a client subscribed to an artifact's URI when it is written, not when a repeat writes nothing", async () => {
+    const save = {
+      name: "save_artifact",
+      arguments: { name: "fit.json", content: "slope=2" },
+      _meta: { "agent-harness/idempotency-key": "fit-1" },
+    };
     // Ids are deterministic: a first server tells which id this save gets, so a second can be subscribed before it exists.
     harness = await connectInMemory();
     const id = (bodyOf(await harness.client.callTool(save)).output as { artifact_id: string }).artifact_id;
@@ -104,9 +108,9 @@ describe("resources/subscribe", () => {
     await harness.client.callTool(save);
     await vi.waitFor(() => expect(heard.updated).toContain(`artifact://${id}`));
     heard.updated.length = 0;
-    // The same save again is a new step with its own key: another artifact, so nothing about this one.
-    const again = bodyOf(await harness.client.callTool(save)).output as { artifact_id: string };
-    expect(again.artifact_id).not.toBe(id);
+    // The same save under the same key writes nothing: the stored answer is replayed, and there is no news.
+    const again = bodyOf(await harness.client.callTool(save));
+    expect(again).toMatchObject({ status: "replayed", output: { artifact_id: id } });
     await settle();
     expect(heard.updated).toEqual([]);
     await expect(harness.client.subscribeResource({ uri: "file:///etc/passwd" })).rejects.toMatchObject({
