@@ -10,15 +10,18 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createIdSource, createManualClock, type TraceEvent } from "../contract/index.js";
 import { createFixtureWorld } from "../handwritten/fixtures/index.js";
 import { bodyOf, connectInMemory, type InMemoryHarness } from "../scenarios/mcp/in-memory.js";
-import { TEST_SECRET } from "../scenarios/mcp/stdio-server.js";
+import { spawnServer, TEST_SECRET, type SpawnedServer } from "../scenarios/mcp/stdio-server.js";
 import { createMemoryAuditSink } from "./audit.js";
 import { createFixtureHarnessDeps } from "./deps.js";
 import { serveHttp, type HttpServer } from "./http.js";
 
 let harness: InMemoryHarness | null = null;
 let served: HttpServer | null = null;
+let spawned: SpawnedServer | null = null;
 const clients: Client[] = [];
 afterEach(async () => {
+  await spawned?.close();
+  spawned = null;
   await harness?.close();
   harness = null;
   for (const client of clients.splice(0)) await client.close().catch(() => undefined);
@@ -72,6 +75,22 @@ describe("logging: the audit trace as log notices", () => {
     );
     for (const m of heard.messages) expect(["warning", "error"]).toContain(m.level);
     expect(eventsOf(heard).every((e) => e.tool !== "read_table")).toBe(true);
+  });
+});
+
+describe("over stdio, a separate server process", () => {
+  it("sends each event of the host's calls as the audit log file holds it, and trace updates it subscribed to", async () => {
+    spawned = await spawnServer();
+    const heard = listen(spawned.client);
+    await spawned.client.setLoggingLevel("info");
+    const ran = bodyOf(await spawned.client.callTool(READ));
+    const session = ran.session_id as string;
+    await spawned.client.subscribeResource({ uri: `trace://${session}` });
+    await spawned.client.callTool(SHELL);
+    const logged = spawned.audit().filter((e) => !["planner_responded", "messages_trimmed"].includes(e.type));
+    await vi.waitFor(() => expect(eventsOf(heard)).toEqual(logged));
+    expect(heard.updated.length).toBeGreaterThan(0);
+    expect(new Set(heard.updated)).toEqual(new Set([`trace://${session}`]));
   });
 });
 
