@@ -94,6 +94,24 @@ describe("over stdio, a separate server process", () => {
   });
 });
 
+describe("over stdio in the 2026-07-28 era (no logging/setLevel: each request names its level)", () => {
+  it("sends the events of a call whose _meta names a level, and none of a call that names none", async () => {
+    spawned = await spawnServer("2026-07-28");
+    const heard = listen(spawned.client);
+    await spawned.client.callTool(READ);
+    await settle();
+    expect(heard.messages).toEqual([]);
+    const before = spawned.audit().length;
+    await spawned.client.callTool({ ...READ, _meta: { "io.modelcontextprotocol/logLevel": "info" } });
+    const logged = spawned
+      .audit()
+      .slice(before)
+      .filter((e) => !["planner_responded", "messages_trimmed"].includes(e.type));
+    expect(logged.length).toBeGreaterThan(2);
+    await vi.waitFor(() => expect(eventsOf(heard)).toEqual(logged));
+  });
+});
+
 describe("resources/subscribe", () => {
   it("tells a subscribed client when its session's trace changes, and stops after unsubscribe", async () => {
     harness = await connectInMemory();
