@@ -127,7 +127,8 @@ export function createHarnessServer(deps: HarnessDeps, options: HarnessServerOpt
       return server.projectCallToolResult(toCallToolResult(forbiddenAnswer({ session_id, tool: name })), undefined);
     const savedBefore = new Set(deps.catalog.savedArtifacts().map(({ id }) => `artifact://${id}`));
     const elicits = server.getClientCapabilities()?.elicitation !== undefined;
-    const origin = notices.origin(ctx.mcpReq.notify, request.params._meta);
+    // A 2026-era request carries its log level in its envelope (lifted out of `_meta` by the SDK).
+    const origin = notices.origin(ctx.mcpReq.notify, { ...request.params._meta, ...ctx.mcpReq.envelope });
     const callRequest: ToolCallRequest = {
       session_id,
       name,
