@@ -9,6 +9,8 @@ export type AuditSink = {
   append(event: TraceEvent): void;
   /** The events of one session, for its `trace://` resource. */
   list(session_id: string): readonly TraceEvent[];
+  /** The sessions this process has traced, in order of their first event (completions offer them). */
+  sessions(): readonly string[];
 };
 
 export function createMemoryAuditSink(): AuditSink & { events(): readonly TraceEvent[] } {
@@ -16,6 +18,7 @@ export function createMemoryAuditSink(): AuditSink & { events(): readonly TraceE
   return {
     append: (event) => void events.push(event),
     list: (session_id) => events.filter((e) => e.session_id === session_id),
+    sessions: () => [...new Set(events.map((e) => e.session_id))],
     events: () => events,
   };
 }
@@ -29,5 +32,6 @@ export function createObservedAuditSink(observe: (event: TraceEvent) => void): A
       memory.append(event);
     },
     list: memory.list,
+    sessions: memory.sessions,
   };
 }

@@ -70,6 +70,8 @@ export type ToolCallRequest = {
   readonly signal?: AbortSignal;
   /** Asks the person about a call that now waits for approval (elicitation), when the host can. */
   readonly ask?: (pending: PendingApproval, expires_at: number) => Promise<PersonAnswer>;
+  /** Sees each trace event of this call right after the audit trail has it (log, progress and update notices). */
+  readonly observe?: (event: TraceEvent) => void;
 };
 
 export type CallDecision =
@@ -90,7 +92,7 @@ export function createCallTool(deps: CallToolDeps): (request: ToolCallRequest) =
 
 async function callInSession(deps: CallToolDeps, request: ToolCallRequest): Promise<CallDecision> {
   const { session_id, name } = request;
-  const session = openSession(deps, session_id, request.signal);
+  const session = openSession(deps, session_id, request.signal, request.observe);
   if (!session.opened.ok) return answered(tamperedAnswer({ session_id, tool: name }, session.opened.error.message));
   if (session.state() === null) await session.feed({ type: "run/started", session_id, goal: MCP_GOAL });
   const head = { session_id, tool: name };
@@ -161,14 +163,29 @@ type Unstamped = DriverEvent extends infer E ? (E extends DriverEvent ? Omit<E, 
  * waits. The host is the planner: the driver stops before asking one, and the next request is the
  * next turn. This wrapper only collects the facts and their trace events for the answer.
  */
-function openSession(deps: CallToolDeps, session_id: string, signal: AbortSignal | undefined) {
+function openSession(
+  deps: CallToolDeps,
+  session_id: string,
+  signal: AbortSignal | undefined,
+  observe: ((event: TraceEvent) => void) | undefined,
+) {
   const stored = deps.sessions.latest(session_id);
   // Every load checks the seal; a tampered session is never driven on.
   const opened = stored === undefined ? ok(null) : openCheckpoint(stored, session_id, deps.secret);
   const facts: Fact[] = [];
   const events: TraceEvent[] = [];
   const driver = createDriver(
-    { ...deps, checkpoints: deps.sessions, trace: { append: (trace) => trace.forEach((e) => deps.audit.append(e)) } },
+    {
+      ...deps,
+      checkpoints: deps.sessions,
+      trace: {
+        append: (trace) =>
+          trace.forEach((e) => {
+            deps.audit.append(e);
+            observe?.(e);
+          }),
+      },
+    },
     opened.ok ? opened.value : null,
     ({ result }) => {
       events.push(...result.trace.slice(result.trace.length - result.facts.length));

@@ -35,6 +35,9 @@ publish_report, run_shell) over MCP on stdin/stdout, under the harness policy:
 schema first, policy before execution, per-call approval for high_risk tools,
 idempotency keys, and always_deny refused. stdout carries only the protocol
 (so run npm with --silent: without it npm prints a banner on stdout).
+Also served: resources (tables, artifacts, traces; subscribe for updates), the prompt
+work_with_harness, completions, progress for a call that waits, and the audit trace as
+log notifications once the host sets a level (logging/setLevel).
 
 Options:
   --http [HOST:]PORT      serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio

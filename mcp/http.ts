@@ -14,6 +14,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { constantTimeEqual } from "../contract/index.js";
 import { DEFAULT_MAX_FRAME_BYTES, frameTooLarge, type FrameError } from "./frame-check.js";
 import { createGuards, type Guards } from "./guards.js";
+import { readBody } from "./http-body.js";
 import { createSessionTable, DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, tooManySessions } from "./http-sessions.js";
 import { createHarnessServer, type HarnessDeps, type HarnessServerOptions } from "./server.js";
 import { createSessionOwners } from "./session-owners.js";
@@ -33,7 +34,12 @@ export type HttpOptions = {
   readonly sessionIdleMs?: number;
 };
 
-export type HttpServer = { readonly url: string; close(): Promise<void> };
+export type HttpServer = {
+  readonly url: string;
+  /** MCP sessions open now (at most `maxSessions`). */
+  liveSessions(): number;
+  close(): Promise<void>;
+};
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1"]);
 export const isLoopback = (host: string): boolean => LOOPBACK.has(host);
@@ -135,8 +141,9 @@ export async function serveHttp(
     if (refused !== null) return plain(res, refused.status, refused.reason, refused.status === 401);
     const url = new URL(req.url ?? "/", `http://${req.headers.host}`);
     if (url.pathname !== HTTP_PATH) return plain(res, 404, `not found; MCP is served at ${HTTP_PATH}`);
-    const body = await readBody(req, maxFrameBytes);
-    if (body === "too_large") return json(res, 413, frameTooLarge(maxFrameBytes));
+    const read = await readBody(req, maxFrameBytes);
+    if (read.kind === "too_large") return json(res, 413, frameTooLarge(maxFrameBytes), read.drained);
+    const body = read.bytes;
     const sessionId = req.headers["mcp-session-id"];
     const named = typeof sessionId === "string" ? sessionId : null;
     const known = named === null ? undefined : sessions.enter(named);
@@ -165,23 +172,13 @@ export async function serveHttp(
   const shown = options.host.includes(":") ? `[${options.host}]` : options.host;
   return {
     url: `http://${shown}:${port}${HTTP_PATH}`,
+    liveSessions: () => sessions.values().length,
     async close() {
       await Promise.all(sessions.values().map((s) => s.close().catch(() => undefined)));
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-async function readBody(req: IncomingMessage, max: number): Promise<Buffer | "too_large"> {
-  const parts: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > max) return "too_large";
-    parts.push(chunk as Buffer);
-  }
-  return Buffer.concat(parts);
 }
 
 function headersOf(req: IncomingMessage): Headers {
@@ -213,8 +210,9 @@ function json(
   res: ServerResponse,
   status: 400 | 413 | 503,
   reply: FrameError | ReturnType<typeof tooManySessions>,
+  keepAlive = true,
 ): void {
-  res.writeHead(status, { "content-type": "application/json" });
+  res.writeHead(status, { "content-type": "application/json", ...(keepAlive ? {} : { connection: "close" }) });
   res.end(JSON.stringify(reply));
 }
 

@@ -61,7 +61,7 @@ export function listResources(deps: ResourceDeps): Resource[] {
   }));
   const saved = deps.catalog
     .savedArtifacts()
-    .filter(({ id }) => mayRead(deps.access, `artifact://${id}`, { kind: "saved_artifact", id }))
+    .filter(({ id }) => mayReadResource(deps.access, `artifact://${id}`, { kind: "saved_artifact", id }))
     .map(({ id, name }) => ({
       uri: `artifact://${id}`,
       name,
@@ -100,21 +100,28 @@ export function artifactUrisOf(output: JsonValue): string[] {
  * nothing, and -32602 naming `session_forbidden` for a trace or artifact of another MCP session.
  */
 export function readResource(deps: ResourceDeps, uri: string): ReadResourceResult {
-  const parsed = parseResourceUri(uri);
-  if (parsed === null)
-    throw new ProtocolError(
-      ProtocolErrorCode.InvalidParams,
-      `malformed resource URI: expected table://NAME, artifact://ID or trace://SESSION`,
-    );
-  if (!mayRead(deps.access, uri, parsed))
-    throw new ProtocolError(ProtocolErrorCode.InvalidParams, forbiddenMessage(uri), { code: SESSION_FORBIDDEN });
+  const parsed = readableUri(deps.access, uri);
   const text = textOf(deps, parsed);
   if (text === null) throw new ResourceNotFoundError(uri, `Resource not found: ${uri}`);
   const mimeType = parsed.kind === "saved_artifact" ? "text/plain" : "application/json";
   return { contents: [{ uri, mimeType, text }] };
 }
 
-function mayRead(access: SessionAccess | undefined, uri: string, parsed: ResourceUri): boolean {
+/** The resource a URI names, when this connection may read it (or subscribe to it); else the -32602 a read answers. */
+export function readableUri(access: SessionAccess | undefined, uri: string): ResourceUri {
+  const parsed = parseResourceUri(uri);
+  if (parsed === null)
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      `malformed resource URI: expected table://NAME, artifact://ID or trace://SESSION`,
+    );
+  if (!mayReadResource(access, uri, parsed))
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, forbiddenMessage(uri), { code: SESSION_FORBIDDEN });
+  return parsed;
+}
+
+/** Whether this connection may read (or hear of changes to) the resource: tables always; traces and artifacts by owner. */
+export function mayReadResource(access: SessionAccess | undefined, uri: string, parsed: ResourceUri): boolean {
   if (access === undefined) return true;
   switch (parsed.kind) {
     case "table":

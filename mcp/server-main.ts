@@ -149,12 +149,16 @@ function mcpStoreSpec(flag: string | null, env: NodeJS.ProcessEnv) {
 
 /** The durable trace holds every event (for `trace://` after a restart); the file log gets a copy. */
 function traceAuditSink(trace: TraceSink, file: AuditSink | null): AuditSink {
+  // The durable trace lists no sessions; completions offer those this start has traced.
+  const sessions = new Set<string>();
   return {
     append(event) {
       file?.append(event);
       trace.append([event]);
+      sessions.add(event.session_id);
     },
     list: (session_id) => trace.list(session_id),
+    sessions: () => [...sessions],
   };
 }
 

@@ -7,8 +7,10 @@
 import { ProtocolError, ProtocolErrorCode, Server, type McpServerFactory } from "@modelcontextprotocol/server";
 import { forbiddenAnswer, toCallToolResult, type CallAnswer } from "./answers.js";
 import { createCallTool, type CallToolDeps, type ToolCallRequest } from "./call-tool.js";
+import { complete } from "./completions.js";
 import { askByElicitation } from "./elicitation.js";
 import type { Guards } from "./guards.js";
+import { attachHostNotices, createHostFeed, type HostFeed } from "./host-notices.js";
 import { readHarnessMeta, META_KEYS } from "./meta.js";
 import { getPrompt, listPrompts } from "./prompts.js";
 import { artifactUrisOf, listResources, readResource, RESOURCE_TEMPLATES, type ResourceCatalog } from "./resources.js";
@@ -40,28 +42,42 @@ const INSTRUCTIONS = [
   "The prompt work_with_harness explains the risk classes; resources hold tables, artifacts and traces.",
 ].join(" ");
 
-/** What every connection of one server shares: the call path (and its session locks) and the list of connections. */
-type Shared = { readonly call: ReturnType<typeof createCallTool>; readonly servers: Set<Server> };
+/** What every connection of one server shares: the call path (and its session locks), the connections and what they hear. */
+type Shared = {
+  readonly call: ReturnType<typeof createCallTool>;
+  readonly servers: Set<Server>;
+  readonly feed: HostFeed;
+};
 const sharedOf = new WeakMap<HarnessDeps, Shared>();
 
 function shared(deps: HarnessDeps): Shared {
   const found = sharedOf.get(deps);
   if (found !== undefined) return found;
-  const made = { call: createCallTool(deps), servers: new Set<Server>() };
+  const made = { call: createCallTool(deps), servers: new Set<Server>(), feed: createHostFeed() };
   sharedOf.set(deps, made);
   return made;
 }
 
 export function createHarnessServer(deps: HarnessDeps, options: HarnessServerOptions): Server {
   const server = new Server(SERVER_INFO, {
-    capabilities: { tools: {}, resources: { listChanged: true }, prompts: {} },
+    capabilities: {
+      tools: {},
+      resources: { listChanged: true, subscribe: true },
+      prompts: {},
+      logging: {},
+      completions: {},
+    },
     instructions: INSTRUCTIONS,
   });
-  const { call, servers } = shared(deps);
-  servers.add(server);
-  server.onclose = () => void servers.delete(server);
-  const tools = listTools(deps.registry);
+  const { call, servers, feed } = shared(deps);
   const { access } = options;
+  const notices = attachHostNotices(server, feed, access);
+  servers.add(server);
+  server.onclose = () => {
+    servers.delete(server);
+    notices.close();
+  };
+  const tools = listTools(deps.registry);
   const resources = {
     catalog: deps.catalog,
     artifacts: deps.artifacts,
@@ -90,6 +106,12 @@ export function createHarnessServer(deps: HarnessDeps, options: HarnessServerOpt
     return { resourceTemplates: [...RESOURCE_TEMPLATES] };
   });
   server.setRequestHandler("resources/read", (request) => readResource(resources, request.params.uri));
+  server.setRequestHandler("completion/complete", (request) =>
+    complete(
+      { ...resources, connectionSession: options.connectionSession, tracedSessions: deps.audit.sessions },
+      request.params,
+    ),
+  );
 
   server.setRequestHandler("tools/call", async (request, ctx) => {
     const { name } = request.params;
@@ -103,8 +125,10 @@ export function createHarnessServer(deps: HarnessDeps, options: HarnessServerOpt
     // Refused before the call path: another client's waiting call is neither answered nor declined.
     if (access !== undefined && !access.owners.claim(session_id, access.owner))
       return server.projectCallToolResult(toCallToolResult(forbiddenAnswer({ session_id, tool: name })), undefined);
-    const artifactsBefore = deps.catalog.savedArtifacts().length;
+    const savedBefore = new Set(deps.catalog.savedArtifacts().map(({ id }) => `artifact://${id}`));
     const elicits = server.getClientCapabilities()?.elicitation !== undefined;
+    // A 2026-era request carries its log level in its envelope (lifted out of `_meta` by the SDK).
+    const origin = notices.origin(ctx.mcpReq.notify, { ...request.params._meta, ...ctx.mcpReq.envelope });
     const callRequest: ToolCallRequest = {
       session_id,
       name,
@@ -112,6 +136,7 @@ export function createHarnessServer(deps: HarnessDeps, options: HarnessServerOpt
       approval: meta.value.approval,
       idempotency_key: meta.value.idempotency_key,
       signal: ctx.mcpReq.signal,
+      observe: (event) => feed.publish({ kind: "trace", event }, origin),
       ...(elicits ? { ask: askByElicitation(ctx.mcpReq.elicitInput, ctx.mcpReq.signal) } : {}),
     };
     let answer: CallAnswer;
@@ -132,9 +157,13 @@ export function createHarnessServer(deps: HarnessDeps, options: HarnessServerOpt
     } finally {
       options.onCallSettled?.();
     }
-    if (access !== undefined && "output" in answer)
-      for (const uri of artifactUrisOf(answer.output)) access.owners.attribute(uri, session_id);
-    if (deps.catalog.savedArtifacts().length !== artifactsBefore)
+    if ("output" in answer)
+      for (const uri of artifactUrisOf(answer.output)) {
+        access?.owners.attribute(uri, session_id);
+        // A saved artifact never changes once written (its id is its key), so only a new one is news.
+        if (!savedBefore.has(uri)) feed.publish({ kind: "artifact", uri }, origin);
+      }
+    if (deps.catalog.savedArtifacts().length !== savedBefore.size)
       for (const each of servers) void each.sendResourceListChanged().catch(() => undefined);
     return server.projectCallToolResult(toCallToolResult(answer), undefined);
   });
