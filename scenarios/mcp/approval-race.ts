@@ -25,7 +25,7 @@ export type ApprovalRaceRound = {
 const body = (observed: Observed) => (observed.kind === "result" ? observed.body : {});
 const answerOf = (observed: Observed) =>
   observed.kind === "result"
-    ? `${String(body(observed)["status"])}/${String(body(observed)["code"])}`
+    ? `${String(body(observed)["status"])}/${String(body(observed)["code"] ?? "none")}`
     : `protocol_error/${observed.code}`;
 
 /** Starts `servers` stdio servers on `store` (a `--store` value), runs `rounds` races, and stops them. */
