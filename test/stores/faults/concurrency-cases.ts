@@ -1,7 +1,7 @@
 /**
  * The store fault suite's concurrency cases (issue 24 items 1 and 6): MCP server processes racing
  * one approval on one store, a writer whose read of the session went stale between its load and
- * its nonce claim, and the Postgres server killed between a nonce claim and its checkpoint. In
+ * its nonce claim, and the Postgres server killed inside the transaction of a nonce claim. In
  * each, a spent approval must come with its effect, once, and every other answer must be typed.
  */
 import { execFileSync } from "node:child_process";
@@ -115,43 +115,52 @@ const PG_BINARIES = existsSync("/usr/lib/postgresql") && readdirSync("/usr/lib/p
 
 /**
  * A server of the case's own (`.ci/postgres.sh`; the shared one keeps serving other suites) is
- * stopped `-m immediate` and started again right after the nonce claim, inside the transaction
- * that must also hold the `authorized` checkpoint. The call answers a store error, the claim is
- * gone with the transaction, and the same token then runs once.
+ * stopped `-m immediate` and started again inside the transaction that saves the `authorized`
+ * checkpoint, after the nonce claim. Either the claim was in that transaction and went with it
+ * (a typed store error, the nonce unspent, the same token then runs once), or the call ran; never
+ * a spent nonce with nothing run.
  */
 const postgresKilled: StoreFaultCase = {
-  id: "server/postgres-killed-between-claim-and-checkpoint",
+  id: "server/postgres-killed-mid-transaction",
   group: "server",
   kinds: PG_BINARIES ? ["postgres"] : [],
-  expect: "the server killed after the nonce claim: a typed store error, the nonce unspent, a retry runs once",
+  expect:
+    "the server killed while the authorized checkpoint is saved: a typed store error and the token still runs once",
   async run() {
-    // Not under `dir`: the server runs as the postgres user, who must reach the folder.
+    // Not under the case's folder: the server runs as the postgres user, who must reach this one.
     const cluster = join(mkdtempSync(join(tmpdir(), "agent-harness-pg-killed-")), "pg");
     chmodSync(dirname(cluster), 0o755);
     const script = join(ROOT, ".ci/postgres.sh");
     const url = execFileSync(script, ["start", cluster], { encoding: "utf8" }).trim();
     let armed = false;
     const path = openCallPath({ kind: "postgres", url }, "killed", {
-      nonces: (stores) => ({
-        ...stores.nonces,
-        claim(...args) {
-          const won = stores.nonces.claim(...args);
-          if (armed) execFileSync(script, ["restart", cluster], { stdio: "ignore" });
+      sessions: (stores) => ({
+        ...stores.checkpoints,
+        put(checkpoint, after) {
+          if (!armed || checkpoint.state.status !== "authorized") return stores.checkpoints.put(checkpoint, after);
           armed = false;
-          return won;
+          // The transaction the checkpoint is written in (the driver's, when it holds one) is open when the server goes.
+          stores.atomically(() => {
+            execFileSync(script, ["restart", cluster], { stdio: "ignore" });
+            stores.checkpoints.put(checkpoint, after);
+          });
         },
       }),
     });
     try {
       const { token, nonce } = tokenFor(await path.publish("s", null));
       armed = true;
-      const first = await path.publish("s", token);
+      const first = answerName(await path.publish("s", token));
       const spent = path.stores.nonces.has(nonce);
       const retry = answerName(await path.publish("s", token));
-      const detail = `killed after the claim: ${answerName(first)}; nonce ${spent ? "spent" : "unspent"}; retry ${retry}, ${path.effects("s")} publish`;
-      if (first.status !== "store_error") return { outcome: "raw_error", code: answerName(first), detail };
-      if (spent || retry !== "ok/none" || path.effects("s") !== 1) return { outcome: "silent_change", detail };
-      return { outcome: "typed_error", code: first.code, detail };
+      const effects = path.effects("s");
+      const detail = `killed mid-transaction: ${first}; nonce ${spent ? "spent" : "unspent"}; retry ${retry}, ${effects} publish`;
+      if (first === "error/internal_error") return { outcome: "raw_error", code: first, detail };
+      if (first.startsWith("store_error/") && !spent && retry === "ok/none" && effects === 1)
+        return { outcome: "typed_error", code: first.slice("store_error/".length), detail };
+      if (first === "ok/none" && retry === "approval_refused/approval_already_used" && effects === 1)
+        return { outcome: "correct_run", detail };
+      return { outcome: "silent_change", detail };
     } finally {
       path.close();
       execFileSync(script, ["stop", cluster], { stdio: "ignore" });
