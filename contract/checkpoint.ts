@@ -104,7 +104,14 @@ function holdsItsHash({ state, checkpoint_hash }: { state: AgentState; checkpoin
 
 /** Durable storage for checkpoints; `latest` is what a resumed run starts from. */
 export interface CheckpointStore {
-  put(checkpoint: Checkpoint): void;
+  /**
+   * Saves `checkpoint` as the session's latest. With `after` (the `checkpoint_hash` of the checkpoint
+   * it follows, null for a session's first), a store shared by processes saves it only while that
+   * one is still the latest, and otherwise throws its conflict (`session_busy` on SQL), so a writer
+   * that read a state another process has moved on from cannot bury the newer one. In one process,
+   * the host's session locks order the writes, and the memory store does not check.
+   */
+  put(checkpoint: Checkpoint, after?: string | null): void;
   latest(session_id: string): Checkpoint | undefined;
   list(session_id: string): readonly Checkpoint[];
 }

@@ -39,6 +39,8 @@ export type Stores = {
   readonly trace: TraceSink;
   readonly graph: GraphCheckpointer<unknown>;
   world(options?: SqlWorldOptions): FixtureWorld;
+  /** Runs `body`'s writes to these stores as one transaction (the driver's claim and checkpoint); memory runs it as it is. */
+  atomically<T>(body: () => T): T;
 };
 
 export type SqlSpec = Exclude<StoreSpec, { kind: "memory" }>;
@@ -74,6 +76,7 @@ export function storesIn(db: SqlConnection, scope: string): Stores {
     trace: createSqlTraceSink(db, scope),
     graph: createSqlGraphCheckpointer(db, scope),
     world: (options) => createSqlWorld(db, scope, options),
+    atomically: (body) => db.transaction(body),
   };
 }
 
@@ -85,6 +88,7 @@ export function memoryStores(): Stores {
     ledger: createMemoryLedger(),
     graph: createMemoryGraphCheckpointer(),
     world: (options) => stores.world(options?.faults ?? []),
+    atomically: (body) => body(),
   };
 }
 

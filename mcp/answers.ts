@@ -15,7 +15,15 @@ import {
 } from "../contract/index.js";
 import { stoppedAnswer, type CallAnswer, type HeadOf } from "./call-answer.js";
 
-export { forbiddenAnswer, isErrorAnswer, stoppedAnswer, tamperedAnswer, toCallToolResult } from "./call-answer.js";
+export {
+  forbiddenAnswer,
+  busyAnswer,
+  isErrorAnswer,
+  stoppedAnswer,
+  storeErrorAnswer,
+  tamperedAnswer,
+  toCallToolResult,
+} from "./call-answer.js";
 export type { CallAnswer, CallAnswerStatus } from "./call-answer.js";
 
 /**

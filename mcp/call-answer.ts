@@ -4,6 +4,7 @@
  * `ok` and `replayed` bodies are not errors. Statuses and codes are the local engine's own.
  */
 import type { CallToolResult } from "@modelcontextprotocol/server";
+import type { StoreError, StoreErrorCode } from "../durable/errors.js";
 import { outputArtifactUri } from "./resources.js";
 import { forbiddenMessage, SESSION_FORBIDDEN } from "./session-owners.js";
 import {
@@ -65,6 +66,11 @@ export type CallAnswer =
   | (Keyed & { readonly status: "uncertain"; readonly code: UncertainReason; readonly message: string })
   /** The session belongs to another MCP session (HTTP): nothing ran, nothing in it changed. */
   | (Head & { readonly status: "forbidden"; readonly code: typeof SESSION_FORBIDDEN; readonly message: string })
+  /**
+   * The store failed mid-call (another process holds the session, the database went away, …):
+   * what was not committed did not happen, and a token whose checkpoint did not go in is unspent.
+   */
+  | (Head & { readonly status: "store_error"; readonly code: StoreErrorCode; readonly message: string })
   /** The server failed in a way the contract does not name; details go to stderr, not the wire. */
   | (Head & { readonly status: "error"; readonly code: "internal_error"; readonly message: string });
 
@@ -103,6 +109,30 @@ export type HeadOf = { readonly session_id: string; readonly tool: string };
 /** The answer of a call to a session whose stored checkpoint fails its seal: nothing runs in it. */
 export function tamperedAnswer(head: HeadOf, message: string): CallAnswer {
   return { ...head, status: "stopped", code: "checkpoint_tampered", message };
+}
+
+/** The answer of a call the store failed under: its code, and its message (which never holds a password). */
+export function storeErrorAnswer(head: HeadOf, error: StoreError): CallAnswer {
+  return { ...head, status: "store_error", code: error.code, message: error.message };
+}
+
+/**
+ * The answer of a call to a session stored in the middle of a turn, or null when it is not:
+ * another process is running that turn (or stopped in it), and only that one may go on with it.
+ */
+export function busyAnswer(state: AgentState | null, head: HeadOf): CallAnswer | null {
+  switch (state?.status) {
+    case "planned":
+    case "validated":
+    case "authorized":
+    case "executing":
+    case "batch": {
+      const message = `another process is in the middle of a turn of this session (${state.status}); call again`;
+      return { ...head, status: "store_error", code: "session_busy", message };
+    }
+    default:
+      return null;
+  }
 }
 
 /** The answer of a call naming a session another MCP session owns. */

@@ -29,7 +29,8 @@ import {
   type TraceEvent,
 } from "../contract/index.js";
 import { createDriver, type DriverEvent } from "../runtime/index.js";
-import { answerFor, stoppedAnswer, tamperedAnswer, type CallAnswer } from "./answers.js";
+import { isStoreError } from "../durable/errors.js";
+import { answerFor, busyAnswer, stoppedAnswer, storeErrorAnswer, tamperedAnswer, type CallAnswer } from "./answers.js";
 import type { AuditSink } from "./audit.js";
 import { createSessionLocks } from "./session-locks.js";
 
@@ -54,6 +55,8 @@ export type CallToolDeps = ExecutionDeps & {
   readonly audit: AuditSink;
   readonly limits: AgentLimits;
   readonly inputLimits: InputLimits;
+  /** One transaction for an applied event's writes (the stores' `atomically`); absent in memory. */
+  readonly atomically?: <T>(body: () => T) => T;
 };
 
 /** What a person answered when the host asked them (elicitation); `none`: no valid answer (cancel, timeout, forged). */
@@ -86,7 +89,13 @@ export function createCallTool(deps: CallToolDeps): (request: ToolCallRequest) =
   return (request) => {
     if (deps.registry.get(request.name) === undefined)
       return Promise.resolve({ kind: "unknown_tool", message: `Unknown tool: ${request.name}` });
-    return locks.run(request.session_id, () => callInSession(deps, request));
+    return locks.run(request.session_id, () =>
+      callInSession(deps, request).catch((error: unknown) => {
+        // A store error is the store's answer, typed; anything else is the server's own failure.
+        if (!isStoreError(error)) throw error;
+        return answered(storeErrorAnswer({ session_id: request.session_id, tool: request.name }, error));
+      }),
+    );
   };
 }
 
@@ -96,7 +105,7 @@ async function callInSession(deps: CallToolDeps, request: ToolCallRequest): Prom
   if (!session.opened.ok) return answered(tamperedAnswer({ session_id, tool: name }, session.opened.error.message));
   if (session.state() === null) await session.feed({ type: "run/started", session_id, goal: MCP_GOAL });
   const head = { session_id, tool: name };
-  const stopped = stoppedAnswer(session.state(), head);
+  const stopped = stoppedAnswer(session.state(), head) ?? busyAnswer(session.state(), head);
   if (stopped !== null) return answered(stopped);
 
   const envelope = envelopeOf(request, deps.inputLimits.maxDepth);

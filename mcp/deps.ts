@@ -33,6 +33,8 @@ export type FixtureDepsOptions = {
   readonly ledger?: LedgerStore;
   readonly nonces?: NonceStore;
   readonly artifacts?: ArtifactStore;
+  /** The durable stores' one transaction (`Stores.atomically`): a nonce claim stands only with its checkpoint. */
+  readonly atomically?: <T>(body: () => T) => T;
   /** Replaces the fixture registry over `world` (tests wrap its tools). */
   readonly registry?: ToolRegistry;
 };
@@ -51,5 +53,6 @@ export function createFixtureHarnessDeps(options: FixtureDepsOptions): HarnessDe
     limits: MCP_SESSION_LIMITS,
     inputLimits: DEFAULT_INPUT_LIMITS,
     catalog: fixtureCatalog(options.world),
+    ...(options.atomically === undefined ? {} : { atomically: options.atomically }),
   };
 }

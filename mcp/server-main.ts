@@ -94,6 +94,7 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: MainIo
     ledger: stores.ledger,
     nonces: stores.nonces,
     artifacts: stores.artifacts,
+    atomically: stores.atomically,
     secret,
     clock: systemClock,
     ids: createIdSource(randomBytes(16).toString("hex")),

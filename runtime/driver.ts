@@ -22,8 +22,13 @@ export type DriverDeps = PerformDeps &
   StepConfig & {
     readonly nonces: NonceStore;
     readonly secret: string;
-    readonly checkpoints: { put(checkpoint: Checkpoint): void };
+    readonly checkpoints: { put(checkpoint: Checkpoint, after?: string | null): void };
     readonly trace: { append(events: readonly TraceEvent[]): void };
+    /**
+     * Runs one applied event's store writes (a nonce claim, its trace, its checkpoint) as one
+     * transaction, so a claim whose checkpoint does not go in is undone. @default runs them as they come
+     */
+    readonly atomically?: <T>(body: () => T) => T;
   };
 
 /** What the world hands the driver: a reducer event, or a person's raw answer for `approve` to decide. */
@@ -65,12 +70,21 @@ export function createDriver(
   let state = initial;
   let effects: readonly Effect[] = [];
 
+  const atomically = deps.atomically ?? (<T>(body: () => T): T => body());
+
   const apply = (event: DriverEvent | EngineEvent, effect: EffectType | null): DriverStep => {
-    const result = reduce(deps, state, event);
-    // The audit log first: a process that dies between the two has traced a transition it may not
-    // have saved (a resume traces it again, and `currentHistory` keeps the later one), never the reverse.
-    if (result.trace.length > 0) deps.trace.append(result.trace);
-    if (result.state !== null && result.state !== state) deps.checkpoints.put(toCheckpoint(result.state, deps.secret));
+    // One transaction: `approve` may spend a nonce, and the spend stands only with the checkpoint
+    // that records it; a checkpoint that lost its place to another writer (`after` is no longer the
+    // session's latest) rolls the claim back, and the token stays good for a retry.
+    const result = atomically(() => {
+      const stepped = reduce(deps, state, event);
+      // The audit log first: where the two are not one transaction, a process that dies between them has traced a
+      // transition it may not have saved (a resume traces it again, `currentHistory` keeps the later one), never the reverse.
+      if (stepped.trace.length > 0) deps.trace.append(stepped.trace);
+      if (stepped.state !== null && stepped.state !== state)
+        deps.checkpoints.put(toCheckpoint(stepped.state, deps.secret), state?.checkpoint_hash ?? null);
+      return stepped;
+    });
     state = result.state;
     effects = result.effects;
     const applied = { event, effect, result };

@@ -6,13 +6,21 @@
  * a crash either committed a record or left no trace of it, so a torn write never makes a log
  * unreadable.
  */
+import { StoreError } from "../errors.js";
 import { serialize, type Row, type SqlConnection } from "../sql/connection.js";
 import { column, SqlInteger, type RowContext } from "../sql/rows.js";
 
 export type LogName = "checkpoints" | "graph" | "trace";
 
+/** The text field of a stream's last record a compare-and-set append expects, and the value (null: no record yet). */
+export type AppendAfter = { readonly field: string; readonly value: string | null };
+
 export type SqlLog<T> = {
-  append(stream: string, records: readonly T[]): void;
+  /**
+   * Appends `records` in order; with `after`, only while the stream's last record still has that
+   * field value, else nothing is written and the append is `session_busy` (another writer went first).
+   */
+  append(stream: string, records: readonly T[], after?: AppendAfter): void;
   list(stream: string): readonly T[];
   latest(stream: string): T | undefined;
   count(stream: string): number;
@@ -31,13 +39,26 @@ export function createSqlLog<T>(
   const decode = (stream: string) => (row: Row) =>
     read(row["body"], stream, where(stream, column(SqlInteger, row, "n", where(stream))));
   const key = "scope = ? AND log = ? AND stream = ?";
+  const lastField = (stream: string, field: string): string | null => {
+    // Read by the database from the body's text: no schema check of a record this append only compares with.
+    const extract = db.dialect === "postgres" ? "(body::json)->>(?::text)" : "json_extract(body, '$.' || ?)";
+    const rows = db.query(`SELECT ${extract} AS f FROM log_records WHERE ${key} ORDER BY n DESC LIMIT 1`, [
+      field,
+      scope,
+      log,
+      stream,
+    ]).rows;
+    return rows[0] === undefined ? null : String(rows[0]["f"]);
+  };
   return {
-    append: (stream, records) =>
+    append: (stream, records, after) =>
       records.length === 0
         ? undefined
         : db.transaction(() => {
             // Appends to one stream take turns, so each one's position is the one after the last committed.
             serialize(db, `log_records/${scope}/${log}/${stream}`);
+            if (after !== undefined && lastField(stream, after.field) !== after.value)
+              throw new StoreError("session_busy", db.label, `${where(stream).row}: another writer appended first`);
             for (const record of records)
               db.query(
                 `INSERT INTO log_records (scope, log, stream, n, body)

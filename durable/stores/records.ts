@@ -8,7 +8,12 @@ import { createSqlLog } from "./log.js";
 export function createSqlCheckpointStore(db: SqlConnection, scope: string): CheckpointStore {
   const log = createSqlLog(db, scope, "checkpoints", readCheckpoint);
   return {
-    put: (checkpoint) => log.append(checkpoint.session_id, [checkpoint]),
+    put: (checkpoint, after) =>
+      log.append(
+        checkpoint.session_id,
+        [checkpoint],
+        after === undefined ? undefined : { field: "checkpoint_hash", value: after },
+      ),
     latest: (session_id) => freeze(log.latest(session_id)),
     list: (session_id) => log.list(session_id).map((c) => Object.freeze(c)),
   };

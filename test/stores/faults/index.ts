@@ -1,0 +1,2 @@
+/** Every case file of the store fault suite, one export line each; the suite runner reads them all from here. */
+export { CONCURRENCY_CASES } from "./concurrency-cases.js";
