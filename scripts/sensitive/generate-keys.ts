@@ -57,13 +57,15 @@ function nodeKeys(): Made[] {
     node("Ed25519, encrypted PKCS#8", () => okp("ed25519", encrypted)),
     node("Ed448, PKCS#8", () => okp("ed448", pkcs8)),
     node("X25519, PKCS#8", () => okp("x25519", pkcs8)),
-    node("DSA 2048, PKCS#8", () =>
-      generateKeyPairSync("dsa", {
-        modulusLength: 2048,
-        divisorLength: 256,
-        publicKeyEncoding: spki,
-        privateKeyEncoding: pkcs8,
-      }).privateKey,
+    node(
+      "DSA 2048, PKCS#8",
+      () =>
+        generateKeyPairSync("dsa", {
+          modulusLength: 2048,
+          divisorLength: 256,
+          publicKeyEncoding: spki,
+          privateKeyEncoding: pkcs8,
+        }).privateKey,
     ),
   ];
 }
