@@ -30,7 +30,8 @@ const RULES = (secretlintRules as unknown as readonly SecretlintRule[]).filter(
  * (quadratic on a long run of, say, `-----BEGIN `); in windows of a bounded size the whole scan
  * stays linear. Windows overlap by more than the longest token the rules look for, so a token is
  * always whole in one of them; a find that starts in the overlap is listed by the next window
- * only, so each find is listed once.
+ * only, so each find is listed once. A private key can be longer than a window (a 4096-bit RSA key
+ * is 3.2 KB): `private-keys.ts` finds keys whole, outside the windows.
  */
 const WINDOW = 4096;
 const OVERLAP = 512;

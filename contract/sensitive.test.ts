@@ -215,7 +215,18 @@ describe("findSensitive on long input", () => {
 
   it("answers on 16 KB runs built to make a backtracking pattern fail slowly", () => {
     // Each run repeats the prefix of a pattern that then never completes; the answers are pinned here, the time in the bench.
-    for (const unit of ["eyJa", "xoxb-", "sk-", "1 ", "+1 ", "(1) ", "a@", "password", "://a:", "-----BEGIN "]) {
+    const units = ["eyJa", "xoxb-", "sk-", "1 ", "+1 ", "(1) ", "a@", "password", "://a:", "-----BEGIN "];
+    // The private-key, assignment, IBAN, card and phone patterns' prefixes.
+    units.push(
+      "-----BEGIN PRIVATE KEY-----",
+      "-----END PRIVATE KEY-----",
+      'token: "',
+      "token=\\\\",
+      "DE89 ",
+      "4111 ",
+      "0 ",
+    );
+    for (const unit of units) {
       const run = unit.repeat(Math.ceil(16_384 / unit.length));
       expect(Array.isArray(scanText(run))).toBe(true);
       expect(scanText(`${run} bob@example.com`).some((s) => s.detector === "email")).toBe(true);
