@@ -7,7 +7,7 @@
  * the contract a pure, synchronous check that also runs in the browser page.
  */
 import { rules as secretlintRules } from "@secretlint/secretlint-rule-preset-recommend";
-import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
 
 /** A stretch of text that holds a credential or contact data, and what found it. */
 export type SensitiveSpan = { readonly start: number; readonly end: number; readonly detector: string };
@@ -30,7 +30,8 @@ const RULES = (secretlintRules as unknown as readonly SecretlintRule[]).filter(
  * (quadratic on a long run of, say, `-----BEGIN `); in windows of a bounded size the whole scan
  * stays linear. Windows overlap by more than the longest token the rules look for, so a token is
  * always whole in one of them; a find that starts in the overlap is listed by the next window
- * only, so each find is listed once.
+ * only, so each find is listed once. A private key can be longer than a window (a 4096-bit RSA key
+ * is 3.2 KB): `private-keys.ts` finds keys whole, outside the windows.
  */
 const WINDOW = 4096;
 const OVERLAP = 512;
@@ -89,26 +90,82 @@ function beforeQuote(text: string, start: number, end: number): number {
 /**
  * Candidate runs of digits and separators, each at most 26 characters, so the phone parser sees
  * only short strings and the whole scan stays linear in the length of the text. A candidate is a
- * phone number when libphonenumber-js parses it whole as a valid number.
+ * phone number when libphonenumber-js (its full metadata: the digits themselves are checked, not
+ * only their count) parses it whole as a valid number written the way its region writes it.
  */
 // A leading "(" is one of the separators; a leading "+" is not, so it is matched on its own.
 const PHONE_CANDIDATE = /(?<![\w+])\+?[\d ().-]{6,24}\d/g;
 
 const DOTTED_QUAD = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 
-/** Phone numbers (international, or national in the default region) that libphonenumber-js accepts as valid. */
-export function phoneSpans(text: string, region: "US" = "US"): SensitiveSpan[] {
+/**
+ * The regions whose national numbers (written without `+` and a country code) are found, each with
+ * the shape its numbers' digits have as the region writes them: the trunk prefix 0 where the
+ * region's national format carries one (CN and IN landlines, GB, DE, FR, JP), none for NANP (an
+ * area code and exchange starting 2–9, after an optional 1), Chinese and Indian mobiles, and
+ * Brazil (two-digit area code, eight or nine digits). The shape is only a cheap gate before the
+ * parser (which costs a fraction of a millisecond a number); the parser decides.
+ */
+export const PHONE_REGIONS = {
+  US: /^1?[2-9]\d{2}[2-9]\d{6}$/,
+  CN: /^(?:1[3-9]\d{9}|0\d{9,11})$/,
+  GB: /^0\d{7,10}$/,
+  DE: /^0\d{4,14}$/,
+  FR: /^0\d{9}$/,
+  IN: /^(?:[6-9]\d{9}|0\d{9,10})$/,
+  JP: /^0\d{8,10}$/,
+  BR: /^[1-9]\d{9,10}$/,
+} as const satisfies Partial<Record<CountryCode, RegExp>>;
+type PhoneRegion = keyof typeof PHONE_REGIONS;
+const REGIONS = Object.keys(PHONE_REGIONS) as PhoneRegion[];
+
+// Answers per candidate: tables and logs repeat the same numbers. Cleared whole when full.
+const PHONE_MEMO_SIZE = 10_000;
+const phoneMemo = new Map<string, boolean>();
+
+/** Phone numbers: international ones of any country, and national ones of `regions`. */
+export function phoneSpans(text: string): SensitiveSpan[] {
   const spans: SensitiveSpan[] = [];
   for (const candidate of text.matchAll(PHONE_CANDIDATE)) {
     const number = candidate[0].trim();
     // Written phone numbers have few separators between their digits; a run like "1 1 1 1 …" is not one
     // and is not worth the parser's time.
-    const digits = number.replace(/\D/g, "").length;
-    if (number.length - digits > digits / 1.5) continue;
+    const digits = number.replace(/\D/g, "");
+    if (number.length - digits.length > digits.length / 1.5) continue;
     // A dotted quad parses as a phone number in some regions; an IPv4 address is not contact data.
-    if (DOTTED_QUAD.test(number) || parsePhoneNumberFromString(number, region)?.isValid() !== true) continue;
+    if (DOTTED_QUAD.test(number) || !memoized(number, digits)) continue;
     const start = candidate.index + candidate[0].indexOf(number);
     spans.push({ start, end: start + number.length, detector: "libphonenumber" });
   }
   return spans;
+}
+
+function memoized(number: string, digits: string): boolean {
+  let answer = phoneMemo.get(number);
+  if (answer === undefined) {
+    answer = isPhoneNumber(number, digits);
+    if (phoneMemo.size >= PHONE_MEMO_SIZE) phoneMemo.clear();
+    phoneMemo.set(number, answer);
+  }
+  return answer;
+}
+
+function isPhoneNumber(number: string, digits: string): boolean {
+  // E.164: at most 15 digits with the country code.
+  if (number.startsWith("+")) return digits.length <= 15 && parsePhoneNumberFromString(number)?.isValid() === true;
+  const separated = digits.length !== number.length;
+  return REGIONS.some((region) => {
+    // Brazil writes its numbers without a trunk prefix ("(11) 91234-5678"): a bare run of ten or eleven
+    // digits has too many ids' shape there, so only a separated one counts.
+    if (!PHONE_REGIONS[region].test(digits) || (region === "BR" && !separated)) return false;
+    const parsed = parsePhoneNumberFromString(number, region);
+    if (parsed?.isValid() !== true) return false;
+    // As the region writes it (the trunk prefix included: "030 901820", not "30901820"), or with its
+    // country code in front, separated ("1.415.555.0132"). Other digit runs that happen to be valid
+    // numbers somewhere (ids, dates, amounts) are not contact data.
+    if (digits === parsed.formatNational().replace(/\D/g, "")) return true;
+    // Indian mobile numbers are written without their trunk prefix ("98765 43210").
+    if (region === "IN" && digits === parsed.nationalNumber) return parsed.getType() === "MOBILE";
+    return separated && digits === `${parsed.countryCallingCode}${parsed.nationalNumber}`;
+  });
 }

@@ -1,25 +1,120 @@
 import { describe, it, expect } from "vitest";
 import { createRegistry } from "./registry.js";
-import { PLAIN_SAMPLES, SENSITIVE_SAMPLES } from "./sensitive-corpus.js";
+import { isIban, isLuhn } from "./financial.js";
+import { PHONE_REGIONS } from "./secret-scanners.js";
+import { CORPUS, PLAIN_SAMPLES, SENSITIVE_KINDS, SENSITIVE_SAMPLES } from "./sensitive-corpus.js";
+import { CORPUS_PRIVATE_KEYS } from "./sensitive-corpus-keys.js";
 import { findSensitive, isSensitiveText, redact, redactText, REDACTED, scanText } from "./sensitive.js";
 import { defineTool } from "./tool.js";
 import { validatePlannerOutput } from "./validation.js";
 import { z } from "zod";
 
 describe("the detector's corpus", () => {
-  it("has at least 40 samples of each side", () => {
-    expect(SENSITIVE_SAMPLES.length).toBeGreaterThanOrEqual(40);
+  it("has at least 40 samples of each side, and every kind", () => {
+    expect(CORPUS.length).toBeGreaterThanOrEqual(40);
     expect(PLAIN_SAMPLES.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(CORPUS.map((s) => s.kind))).toEqual(new Set(SENSITIVE_KINDS));
   });
 
-  it.each(SENSITIVE_SAMPLES)("finds %s", (_kind, text) => {
-    expect(isSensitiveText(text)).toBe(true);
-    expect(redactText(text)).toContain(REDACTED);
+  it.each(CORPUS.map((s) => [s.kind, s.name, s] as const))("finds %s: %s, and redacts it whole", (_kind, _name, s) => {
+    expect(isSensitiveText(s.text)).toBe(true);
+    const redacted = redactText(s.text);
+    expect(redacted).toContain(REDACTED);
+    for (const secret of s.secrets) expect(redacted).not.toContain(secret);
   });
 
   it.each(PLAIN_SAMPLES.map((text) => [text]))("leaves %j alone", (text) => {
     expect(scanText(text)).toEqual([]);
     expect(redactText(text)).toBe(text);
+  });
+});
+
+describe("private keys made with node:crypto and ssh-keygen", () => {
+  it("holds 24 keys of distinct types", () => {
+    expect(new Set(CORPUS_PRIVATE_KEYS.map(([name]) => name)).size).toBe(24);
+  });
+
+  // Wherever a key falls, across the 4 KB windows secretlint scans in, nothing of it stays.
+  it.each(CORPUS_PRIVATE_KEYS)(
+    "%s, at every offset around the window edges, is one find, header to footer",
+    (_name, pem) => {
+      for (const offset of [0, 1, 3000, 3584, 4095, 4096, 7000, 20_000]) {
+        const text = `${"z ".repeat(offset / 2)}${offset % 2 === 0 ? "" : "z"}${pem} and then the rest`;
+        const keys = scanText(text).filter((span) => span.detector === "private-key");
+        expect(keys).toEqual([{ start: offset, end: offset + pem.length, detector: "private-key" }]);
+        expect(redactText(text)).toBe(`${text.slice(0, offset)}${REDACTED} and then the rest`);
+      }
+    },
+  );
+
+  it("finds two keys in a row as two finds", () => {
+    const [[, first], [, second]] = CORPUS_PRIVATE_KEYS as [[string, string], [string, string]];
+    const text = `${first}\n${second}`;
+    expect(scanText(text).filter((span) => span.detector === "private-key")).toEqual([
+      { start: 0, end: first.length, detector: "private-key" },
+      { start: first.length + 1, end: text.length, detector: "private-key" },
+    ]);
+  });
+
+  it("ends a key cut off before its footer where its body ends, keeping the words after it and a JSON string's quote", () => {
+    const cut = "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIG then words";
+    expect(redactText(cut)).toBe(`${REDACTED} then words`);
+    const escaped = String.raw`{\"k\":\"-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2Vw\"}`;
+    expect(redactText(escaped)).toBe(String.raw`{\"k\":\"${REDACTED}\"}`);
+    // A second header before any footer: the first key was cut off, and the footer is the second's.
+    const two = "-----BEGIN PRIVATE KEY-----\nAAAA then -----BEGIN PRIVATE KEY-----\nBBBB\n-----END PRIVATE KEY-----";
+    expect(redactText(two)).toBe(`${REDACTED} then ${REDACTED}`);
+  });
+});
+
+describe("financial data", () => {
+  it.each([
+    ["an IBAN whose check digits are off by one", "DE88 3704 0044 0532 0130 00"],
+    ["an IBAN of the wrong length for its country", "DE89 3704 0044 0532 0130 0"],
+    ["an IBAN of a country with none", "ZZ89 3704 0044 0532 0130 00"],
+    ["a card number failing Luhn", "4111 1111 1111 1121"],
+    ["a Luhn-valid number with no issuer's prefix", "1111 1111 1111 1117"],
+    ["a card number's digits inside a longer run", "94111111111111111"],
+    ["a card number's digits after a decimal point", "0.4111111111111111"],
+  ])("leaves %s alone", (_what, text) => {
+    expect(scanText(text)).toEqual([]);
+  });
+
+  it.each([
+    ["DE89370400440532013000", true],
+    ["GB82WEST12345698765432", true],
+    ["GB82WEST12345698765433", false],
+    ["NO9386011117947", true],
+  ])("isIban(%s) is %s", (iban, valid) => {
+    expect(isIban(iban)).toBe(valid);
+  });
+
+  it.each([
+    ["4111111111111111", true],
+    ["79927398713", true],
+    ["79927398710", false],
+    ["0", true],
+  ])("isLuhn(%s) is %s", (digits, valid) => {
+    expect(isLuhn(digits)).toBe(valid);
+  });
+});
+
+describe("phone numbers by region", () => {
+  it("lists the regions whose national numbers are found", () => {
+    expect(Object.keys(PHONE_REGIONS).sort()).toEqual(["BR", "CN", "DE", "FR", "GB", "IN", "JP", "US"]);
+  });
+
+  it.each([
+    // Valid German and British numbers only with the trunk prefix a national number is written with.
+    ["a German number without its trunk prefix", "30901820"],
+    ["a ten-digit run that is a Brazilian landline only when written with separators", "1234567890"],
+    ["a bare run that is a valid US number only after its country code", "12345678901"],
+  ])("leaves %s alone", (_what, text) => {
+    expect(scanText(text)).toEqual([]);
+  });
+
+  it("refuses the Chinese mobile number 13800138000 as tool input", () => {
+    expect(findSensitive({ note: "13800138000" })).toEqual(["$.note"]);
   });
 });
 
@@ -41,6 +136,12 @@ describe("what issue 19 found passing as tool input", () => {
     ["a JWT", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJib2IifQ.c2lnbmF0dXJlLWZha2U"],
     ["a Slack bot token", "xoxb-123456789012-1234567890123-abcdefghijABCDEFGHIJklmn"],
     ["a password assignment", "password=Tr0ub4dor-fake"],
+    ["the Chinese mobile number 13800138000", "13800138000"],
+    ["a token in YAML", "token: f4k3t0k3n99"],
+    ["a token in a URL query", "https://api.example.com/export?token=f4k3t0k3n99"],
+    ["a doubly escaped password", String.raw`{\\\"password\\\": \\\"hunter22\\\"}`],
+    ["an IBAN", "DE89 3704 0044 0532 0130 00"],
+    ["a card number", "4111 1111 1111 1111"],
   ])("refuses %s as sensitive_input", (_what, note) => {
     const result = validatePlannerOutput(registry, call(note));
     expect(result.ok ? null : result.error.code).toBe("sensitive_input");
@@ -114,7 +215,18 @@ describe("findSensitive on long input", () => {
 
   it("answers on 16 KB runs built to make a backtracking pattern fail slowly", () => {
     // Each run repeats the prefix of a pattern that then never completes; the answers are pinned here, the time in the bench.
-    for (const unit of ["eyJa", "xoxb-", "sk-", "1 ", "+1 ", "(1) ", "a@", "password", "://a:", "-----BEGIN "]) {
+    const units = ["eyJa", "xoxb-", "sk-", "1 ", "+1 ", "(1) ", "a@", "password", "://a:", "-----BEGIN "];
+    // The private-key, assignment, IBAN, card and phone patterns' prefixes.
+    units.push(
+      "-----BEGIN PRIVATE KEY-----",
+      "-----END PRIVATE KEY-----",
+      'token: "',
+      "token=\\\\",
+      "DE89 ",
+      "4111 ",
+      "0 ",
+    );
+    for (const unit of units) {
       const run = unit.repeat(Math.ceil(16_384 / unit.length));
       expect(Array.isArray(scanText(run))).toBe(true);
       expect(scanText(`${run} bob@example.com`).some((s) => s.detector === "email")).toBe(true);
@@ -173,7 +285,14 @@ const FOUND: readonly (readonly [detector: string, text: string, from: string, t
   ["cookie-header", "Cookie: session=abc123; theme=dark", "Cookie", "theme=dark"],
   ["cookie-header", "Set-Cookie: id=a3fWa; Secure\nnext line", "Set-Cookie", "Secure"],
   ["cookie-header", "Cookie : session=abc", "Cookie", "session=abc"],
-  ["private-key", "-----BEGIN EC PRIVATE KEY-----\nMHcCAQEE", "-----BEGIN", "PRIVATE KEY-----"],
+  // Cut off before its footer: found through the end of its body.
+  ["private-key", "-----BEGIN EC PRIVATE KEY-----\nMHcCAQEE", "-----BEGIN", "MHcCAQEE"],
+  [
+    "private-key",
+    "k -----BEGIN PRIVATE KEY-----\nMC4CAQ\n-----END PRIVATE KEY----- done",
+    "-----BEGIN",
+    "END PRIVATE KEY-----",
+  ],
   ["libphonenumber", "call (415) 555-0132", "(415)", "0132"],
   ["libphonenumber", "phone: 415-555-0132", "415", "0132"],
   ["libphonenumber", "US dotted 1.415.555.0132", "1.415", "0132"],

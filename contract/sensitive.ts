@@ -4,10 +4,13 @@
  * before any checkpointed state holds them, and nothing of them reaches a trace.
  *
  * Detection is secretlint's recommended preset and libphonenumber-js (`secret-scanners.ts`),
- * plus the forms they leave out: e-mail addresses, `password=`/`token:` assignments, bearer and
- * basic credentials, JWTs, cookie headers, generic `sk-` keys. Every pattern is linear in the
+ * plus the forms they leave out: whole private keys (`private-keys.ts`), IBANs and card numbers
+ * (`financial.ts`), e-mail addresses, `password=`/`token:` assignments, bearer and basic
+ * credentials, JWTs, cookie headers, generic `sk-` keys. Every pattern is linear in the
  * length of its input: a run a pattern scans without matching is anchored at its start.
  */
+import { financialSpans } from "./financial.js";
+import { privateKeySpans } from "./private-keys.js";
 import { phoneSpans, secretlintSpans, type SensitiveSpan } from "./secret-scanners.js";
 import { createTextMemo } from "./text-memo.js";
 
@@ -19,11 +22,13 @@ const SENSITIVE_KEY =
 const PATTERNS: readonly (readonly [string, RegExp])[] = [
   // The lookbehind anchors a match at the start of its run (16 KB of letters took 300 ms without it).
   ["email", /(?<![A-Z0-9._%+-])[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi],
-  // Quotes may come escaped (`{\"password\": \"…\"}` inside a JSON string of planner output); the value stops
-  // before a backslash so that the quote after it stays escaped.
+  // `token: …` in YAML, `"secret": "…"` in JSON, `?token=…` in a URL. Quotes may come escaped at any depth
+  // (`{\"password\": \"…\"}` is JSON inside a JSON string of planner output, `\\\"` one level deeper). A quoted
+  // value runs to its closing quote, spaces and all; a bare one to the next space or delimiter. Either stops
+  // before the backslashes escaping a quote, so that the quote stays escaped and the text stays JSON.
   [
     "assignment",
-    /(?:pass(?:word|wd)?|pwd|secret(?:[_-]?access)?(?:[_-]?key)?|api[_-]?key|access[_-]?token|auth[_-]?token)(?:\\?["'])?\s{0,3}[:=]\s{0,3}(?:\\?["'])?[^\s"'\\&,;]{3,}/gi,
+    /(?:pass(?:word|wd)?|pwd|secret(?:[_-]?access)?(?:[_-]?key)?|api[_-]?key|(?:(?:access|auth|refresh|session|id)[_-]?)?token)(?:\\*["'])?\s{0,3}[:=]\s{0,3}(?:(?<v>\\*["'])(?:(?!\k<v>)[^\r\n]){3,256}|[^\s"'\\&,;]{3,})/gi,
   ],
   ["bearer", /\bbearer\s{1,3}[A-Za-z0-9._~+/-]{8,}/gi],
   // The whole header value: `Basic <base64>` without its credentials redacted would leak them (RFC 7235: scheme,
@@ -37,7 +42,6 @@ const PATTERNS: readonly (readonly [string, RegExp])[] = [
   ["aws-key-id", /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g],
   // To the end of the line (or of the quoted string around it): every cookie in the header is a credential.
   ["cookie-header", /\b(?:set-)?cookie\s{0,3}:[^\r\n"'\\]*/gi],
-  ["private-key", /-----BEGIN [A-Z ]{0,40}PRIVATE KEY-----/g],
 ];
 
 /**
@@ -55,7 +59,7 @@ export function scanText(text: string): SensitiveSpan[] {
 }
 
 function scanUncached(text: string): SensitiveSpan[] {
-  const spans: SensitiveSpan[] = [...secretlintSpans(text), ...phoneSpans(text)];
+  const spans = [...secretlintSpans(text), ...privateKeySpans(text), ...phoneSpans(text), ...financialSpans(text)];
   for (const [detector, pattern] of PATTERNS) {
     for (const match of text.matchAll(pattern))
       spans.push({ start: match.index, end: match.index + match[0].length, detector });
