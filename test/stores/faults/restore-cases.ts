@@ -1,0 +1,236 @@
+/**
+ * The store fault suite's restore cases (issue 24 item 4): an older copy of the store put back
+ * after an approval was spent (a SQLite file on each engine, a `pg_dump` on Postgres), a file
+ * truncated to 0 bytes, a lost WAL, a Postgres scope emptied, and a restore accepted by the
+ * operator. The spent-nonce journal beside the store is never part of the copy: it is what a
+ * restore of the database does not reach (`durable/restore-guard.ts`).
+ *
+ * Each case counts publish_report calls across the store's lives, so a spent approval that runs
+ * again shows as a second publish (`silent_change`), whatever the store then says.
+ */
+import { closeSync, copyFileSync, mkdirSync, openSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { openDatabase } from "../../../durable/index.js";
+import { SESSION_ID } from "../../../scenarios/index.js";
+import type { EngineId } from "../../../scenarios/engines.js";
+import { freshStore, type StoreKind } from "../targets.js";
+import type { StoreFaultCase, StoreFaultResult } from "./case.js";
+import {
+  copyAside,
+  JOURNAL,
+  openLife,
+  putBack,
+  sendToken,
+  waitForApproval,
+  type Life,
+  type StoreAt,
+} from "./restore-lives.js";
+import { pgDump, pgRestore, scratchDatabase } from "./restore-postgres.js";
+
+const FRESH_SESSION = "session-14";
+
+const refused = (code: string, detail: string): StoreFaultResult => ({ outcome: "typed_error", code, detail });
+const silent = (detail: string): StoreFaultResult => ({ outcome: "silent_change", detail });
+const correct = (detail: string): StoreFaultResult => ({ outcome: "correct_run", detail });
+
+async function life(engine: EngineId, at: StoreAt, accept = false): Promise<Life> {
+  const opened = await openLife(engine, at, accept);
+  if (!opened.ok) throw opened.error;
+  return opened.life;
+}
+
+/**
+ * Life 1 waits for approval; the store is saved (`save`); life 2 spends the token (one publish);
+ * the save is put back (`restore`). Answers the token and the publishes of life 2.
+ */
+async function spendAfterBackup(engine: EngineId, at: StoreAt, save: () => void, restore: () => void) {
+  const first = await life(engine, at);
+  const { token } = await waitForApproval(first, SESSION_ID);
+  first.close();
+  save();
+  const second = await life(engine, at);
+  const answer = await sendToken(second, SESSION_ID, token);
+  const published = second.publishes();
+  second.close();
+  if (published !== 1)
+    throw new Error(`the approval did not publish once before the restore (${answer}, ${published})`);
+  restore();
+  return token;
+}
+
+/** Opens the restored store: refused with a typed code, or opened and sent the spent token again. */
+async function replay(engine: EngineId, at: StoreAt, token: string): Promise<StoreFaultResult> {
+  const opened = await openLife(engine, at);
+  if (!opened.ok) return refused(opened.error.code, opened.error.message);
+  const answer = await sendToken(opened.life, SESSION_ID, token);
+  const published = opened.life.publishes();
+  opened.life.close();
+  return published > 0
+    ? silent(`the restored store opened and the spent token published again (${answer})`)
+    : correct(`the restored store opened and the spent token was refused (${answer})`);
+}
+
+/** After the restore is accepted: the spent token is refused, and a fresh approval in a new session publishes once. */
+async function acceptThenApprove(engine: EngineId, at: StoreAt, token: string): Promise<StoreFaultResult> {
+  const refusedFirst = await openLife(engine, at);
+  if (refusedFirst.ok) {
+    refusedFirst.life.close();
+    return silent("the restored store opened without --accept-restore");
+  }
+  const accepted = await life(engine, at, true);
+  const answer = await sendToken(accepted, SESSION_ID, token);
+  const replayed = accepted.publishes();
+  accepted.close();
+  if (replayed > 0) return silent(`after the restore was accepted the spent token published again (${answer})`);
+  const fresh = await life(engine, at);
+  const approval = await waitForApproval(fresh, FRESH_SESSION);
+  const status = await sendToken(fresh, FRESH_SESSION, approval.token);
+  const published = fresh.publishes();
+  fresh.close();
+  if (published !== 1) return silent(`a fresh approval after the accepted restore published ${published} time(s)`);
+  return correct(
+    `${refusedFirst.error.code} first; accepted: the spent token ${answer}, a fresh approval ${status} (1 publish)`,
+  );
+}
+
+/** A SQLite store in `dir/store`, its backup copied to `dir/backup`. */
+function sqliteAt(dir: string) {
+  const home = join(dir, "store");
+  mkdirSync(home);
+  const at: StoreAt = { ...freshStore("sqlite", home), dir: home };
+  const backup = join(dir, "backup");
+  return { at, save: () => copyAside(home, backup), restore: () => putBack(backup, home) };
+}
+
+/** A database of its own on the Postgres server, saved with pg_dump and restored with pg_restore. */
+async function withPostgres(
+  dir: string,
+  body: (at: StoreAt, save: () => void, restore: () => void) => Promise<StoreFaultResult>,
+) {
+  const database = scratchDatabase();
+  const dump = join(dir, "older.dump");
+  try {
+    const at: StoreAt = { spec: { kind: "postgres", url: database.url }, scope: "main", dir };
+    return await body(
+      at,
+      () => pgDump(database.url, dump),
+      () => pgRestore(database.url, dump),
+    );
+  } finally {
+    database.drop();
+  }
+}
+
+const olderSqliteCopy = (engine: EngineId): StoreFaultCase => ({
+  id: `restore/sqlite-older-copy/${engine}`,
+  group: "restore",
+  kinds: ["sqlite"],
+  expect: `${engine}: an older copy of the SQLite files put back after the token was spent is refused (store_restored)`,
+  async run(_kind, dir) {
+    const { at, save, restore } = sqliteAt(dir);
+    return replay(engine, at, await spendAfterBackup(engine, at, save, restore));
+  },
+});
+
+const acceptedSqliteRestore = (engine: EngineId): StoreFaultCase => ({
+  id: `restore/sqlite-accept-restore/${engine}`,
+  group: "restore",
+  kinds: ["sqlite"],
+  expect: `${engine}: after --accept-restore the spent token is refused and a fresh approval publishes once`,
+  async run(_kind, dir) {
+    const { at, save, restore } = sqliteAt(dir);
+    return acceptThenApprove(engine, at, await spendAfterBackup(engine, at, save, restore));
+  },
+});
+
+const ENGINES: readonly EngineId[] = ["handwritten", "local_state_graph", "langgraph"];
+
+export const RESTORE_CASES: readonly StoreFaultCase[] = [
+  ...ENGINES.map(olderSqliteCopy),
+  ...ENGINES.map(acceptedSqliteRestore),
+  {
+    id: "restore/postgres-pg-dump",
+    group: "restore",
+    kinds: ["postgres"],
+    expect: "a pg_dump taken before the token was spent, restored with pg_restore, is refused (store_restored)",
+    run: (_kind, dir) =>
+      withPostgres(dir, async (at, save, restore) =>
+        replay("handwritten", at, await spendAfterBackup("handwritten", at, save, restore)),
+      ),
+  },
+  {
+    id: "restore/postgres-pg-dump-accepted",
+    group: "restore",
+    kinds: ["postgres"],
+    expect: "after a pg_dump restore is accepted the spent token is refused and a fresh approval publishes once",
+    run: (_kind, dir) =>
+      withPostgres(dir, async (at, save, restore) =>
+        acceptThenApprove("handwritten", at, await spendAfterBackup("handwritten", at, save, restore)),
+      ),
+  },
+  {
+    id: "restore/sqlite-truncated-to-zero",
+    group: "restore",
+    kinds: ["sqlite"],
+    expect: "a SQLite file truncated to 0 bytes (its WAL gone) is refused (store_truncated), not opened as new",
+    async run(_kind, dir) {
+      const { at } = sqliteAt(dir);
+      const token = await spendAfterBackup("handwritten", at, noop, () => {
+        const path = (at.spec as { path: string }).path;
+        for (const suffix of ["-wal", "-shm"]) rmSync(`${path}${suffix}`, { force: true });
+        closeSync(openSync(path, "w"));
+      });
+      return replay("handwritten", at, token);
+    },
+  },
+  {
+    id: "restore/sqlite-wal-deleted",
+    group: "restore",
+    kinds: ["sqlite"],
+    expect:
+      "the database file without its WAL (as a crash with the WAL deleted leaves it) is refused, not opened as new",
+    async run(_kind, dir) {
+      // The WAL holds every commit until a checkpoint: the file is copied while the store is open.
+      const { at } = sqliteAt(dir);
+      const crashed = join(dir, "crashed");
+      mkdirSync(crashed);
+      const open = await life("handwritten", at);
+      const { token } = await waitForApproval(open, SESSION_ID);
+      await sendToken(open, SESSION_ID, token);
+      copyFileSync((at.spec as { path: string }).path, join(crashed, "harness.sqlite"));
+      copyFileSync(join(at.dir, JOURNAL), join(crashed, JOURNAL));
+      open.close();
+      const moved: StoreAt = {
+        spec: { kind: "sqlite", path: join(crashed, "harness.sqlite") },
+        scope: at.scope,
+        dir: crashed,
+      };
+      return replay("handwritten", moved, token);
+    },
+  },
+  {
+    id: "restore/postgres-scope-emptied",
+    group: "restore",
+    kinds: ["postgres"],
+    expect: "a Postgres scope whose rows were deleted from every table is refused (store_truncated), not opened as new",
+    async run(kind: StoreKind, dir) {
+      const at: StoreAt = { ...freshStore(kind, dir), dir };
+      const token = await spendAfterBackup("handwritten", at, noop, () => emptyScope(at));
+      return replay("handwritten", at, token);
+    },
+  },
+];
+
+function noop(): void {}
+
+/** Deletes the scope's rows from every table, as `DELETE … WHERE scope = …` by hand would. */
+function emptyScope(at: StoreAt): void {
+  const db = openDatabase(at.spec);
+  if (!db.ok) throw db.error;
+  try {
+    for (const table of ["ledger", "log_records", "artifacts", "worlds", "nonces"])
+      db.value.query(`DELETE FROM ${table} WHERE scope = ?`, [at.scope]);
+  } finally {
+    db.value.close();
+  }
+}
