@@ -188,7 +188,7 @@ export const RESTORE_CASES: readonly StoreFaultCase[] = [
     group: "restore",
     kinds: ["sqlite"],
     expect:
-      "the database file without its WAL (as a crash with the WAL deleted leaves it) is refused, not opened as new",
+      "the database file without its WAL (as a crash with the WAL deleted leaves it) is refused (store_truncated), not opened as new",
     async run(_kind, dir) {
       // The WAL holds every commit until a checkpoint: the file is copied while the store is open.
       const { at } = sqliteAt(dir);
