@@ -52,7 +52,7 @@ export function openRestoreGuard(
     const found = compare(db, scope, journal.value);
     const recorded = journal.value.spent.size;
     const guardOf = (generation: number, accepted: RestoreGuard["accepted"]) =>
-      ok(guardWith(journal.value.spent, scope, options.journal, generation, accepted));
+      ok(guardWith(db, journal.value.spent, scope, options.journal, generation, accepted));
     if (found.kind === "new") {
       writeAnchor(db, scope);
       appendJournal(options.journal, { scope, opened: true });
@@ -122,6 +122,7 @@ function refusal(
 }
 
 function guardWith(
+  db: SqlConnection,
   known: ReadonlyMap<string, SpentNonce>,
   scope: string,
   journal: string,
@@ -140,9 +141,12 @@ function guardWith(
           return false;
         }
         if (!nonces.claim(nonce, session_id, at)) return false;
-        // After the database committed the claim: a journal line never names an uncommitted claim.
-        appendJournal(journal, { scope, nonce, session_id, at });
-        spent.add(nonce);
+        // Once the database committed the claim (a caller's transaction may hold it): a journal
+        // line never names a claim the database rolled back.
+        db.afterCommit(() => {
+          appendJournal(journal, { scope, nonce, session_id, at });
+          spent.add(nonce);
+        });
         return true;
       },
       has: (nonce) => spent.has(nonce) || nonces.has(nonce),

@@ -51,6 +51,27 @@ describe("the restore guard", () => {
       close(db);
     });
 
+    it(`${kind}: a claim in a transaction that rolls back writes no journal line and stays claimable`, () => {
+      const { db, scope, journal, guarded } = setUp(kind);
+      const guard = guarded();
+      if (!guard.ok) throw guard.error;
+      const nonces = storesIn(db, scope, guard.value).nonces;
+      expect(() =>
+        db.transaction(() => {
+          expect(nonces.claim("n1", "s1", 5)).toBe(true);
+          expect(lines(journal)).toHaveLength(1);
+          throw new Error("the checkpoint written with the claim failed");
+        }),
+      ).toThrow("the checkpoint written with the claim failed");
+      expect(lines(journal)).toEqual([{ scope, opened: true }]);
+      db.transaction(() => expect(nonces.claim("n1", "s1", 6)).toBe(true));
+      expect(lines(journal)).toEqual([
+        { scope, opened: true },
+        { scope, nonce: "n1", session_id: "s1", at: 6 },
+      ]);
+      close(db);
+    });
+
     it(`${kind}: a database restored under a running process: the journal's nonce stays spent, and is recorded again`, () => {
       const { db, scope, guarded, forget } = setUp(kind);
       const guard = guarded();
