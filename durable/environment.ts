@@ -15,7 +15,8 @@ import {
   type EnvironmentStores,
 } from "../handwritten/fixtures/environment.js";
 import { slotValue } from "../runtime/index.js";
-import { openDatabase, storesIn, type SqlSpec, type Stores } from "./open.js";
+import { defaultSpentJournal, openDatabase, storesIn, type SqlSpec, type Stores } from "./open.js";
+import { openRestoreGuard, type RestoreGuard } from "./restore-guard.js";
 import type { SqlConnection } from "./sql/connection.js";
 
 export { LOCAL_GRAPH_CHECKPOINTER_KEY };
@@ -28,6 +29,13 @@ export type DurableEnvironmentOptions = EnvironmentOptions & {
   readonly clock?: ManualClock;
   /** Real latency of every executor call, so that concurrent calls overlap. @default 0 */
   readonly worldLatencyMs?: number;
+  /**
+   * Guard the scope against restores with this spent-nonce journal (`restore-guard.ts`); `true`:
+   * the default place beside a SQLite store. @default no guard
+   */
+  readonly spentJournal?: string | true;
+  /** With `spentJournal`: accept a restored or emptied database. @default false */
+  readonly acceptRestore?: boolean;
 };
 
 export type DurableEnvironment = Environment & {
@@ -36,8 +44,13 @@ export type DurableEnvironment = Environment & {
 };
 
 /** The environment's stores in one scope of an open database. */
-export function environmentStoresIn(db: SqlConnection, scope: string, worldLatencyMs = 0): EnvironmentStores {
-  const stores = storesIn(db, scope);
+export function environmentStoresIn(
+  db: SqlConnection,
+  scope: string,
+  worldLatencyMs = 0,
+  restoreGuard?: RestoreGuard,
+): EnvironmentStores {
+  const stores = storesIn(db, scope, restoreGuard);
   return {
     ...stores,
     world: (faults) => stores.world({ faults, latencyMs: worldLatencyMs }),
@@ -47,12 +60,29 @@ export function environmentStoresIn(db: SqlConnection, scope: string, worldLaten
 
 /** Opens the database; a store that cannot be opened is a configuration error here (tests and child processes). */
 export function createDurableEnvironment(options: DurableEnvironmentOptions): DurableEnvironment {
-  const { store, scope, clock, worldLatencyMs, ...rest } = options;
+  const { store, scope, clock, worldLatencyMs, spentJournal, acceptRestore, ...rest } = options;
   const db = openDatabase(store);
   if (!db.ok) throw db.error;
-  const stores = environmentStoresIn(db.value, scope ?? "main", worldLatencyMs);
+  const guard = restoreGuardFor(db.value, store, scope ?? "main", spentJournal, acceptRestore);
+  const stores = environmentStoresIn(db.value, scope ?? "main", worldLatencyMs, guard);
   const base = createEnvironment(rest, stores);
   return { ...base, db: db.value, ledger: stores.ledger as Stores["ledger"], clock: clock ?? base.clock };
+}
+
+function restoreGuardFor(
+  db: SqlConnection,
+  store: SqlSpec,
+  scope: string,
+  spentJournal: string | true | undefined,
+  acceptRestore: boolean | undefined,
+): RestoreGuard | undefined {
+  if (spentJournal === undefined) return undefined;
+  const journal = spentJournal === true ? defaultSpentJournal(store) : spentJournal;
+  if (journal === null) throw new Error("a postgres store has no default spent-nonce journal: name one");
+  const guard = openRestoreGuard(db, scope, { journal, acceptRestore: acceptRestore ?? false });
+  if (guard.ok) return guard.value;
+  db.close();
+  throw guard.error;
 }
 
 /**

@@ -27,7 +27,17 @@ export type StoreErrorCode =
   /** The connection broke or timed out during an operation. */
   | "store_unavailable"
   /** The store is sealed under another key than the one this process holds (`stores/store-key.ts`). */
-  | "store_key_mismatch";
+  | "store_key_mismatch"
+  /**
+   * The database lacks approval nonces that the spent-nonce journal outside it records as spent:
+   * it was restored from an older copy (`restore-guard.ts`). Refused until the restore is accepted.
+   */
+  | "store_restored"
+  /**
+   * The database holds nothing of a scope the spent-nonce journal says was opened: emptied,
+   * truncated, its WAL lost, or a new database where the old one was. Refused, never taken as new.
+   */
+  | "store_truncated";
 
 export class StoreError extends Error {
   static readonly unminifiableName = "StoreError";

@@ -13,8 +13,10 @@ export {
 export type { DurableEnvironment, DurableEnvironmentOptions } from "./environment.js";
 export { isStoreError, StoreError } from "./errors.js";
 export type { StoreErrorCode } from "./errors.js";
-export { memoryStores, openDatabase, openStores, storesIn } from "./open.js";
-export type { SqlSpec, Stores } from "./open.js";
+export { defaultSpentJournal, memoryStores, openDatabase, openStores, storesIn } from "./open.js";
+export type { OpenedStores, OpenStoresOptions, SqlSpec, Stores } from "./open.js";
+export { openRestoreGuard, spentJournalFor } from "./restore-guard.js";
+export type { RestoreGuard, RestoreGuardOptions } from "./restore-guard.js";
 export { describeStore, parseStoreSpec, resolveStoreSpec, STORE_ENV, STORE_USAGE } from "./spec.js";
 export type { StoreSpec } from "./spec.js";
 export type { SqlConnection } from "./sql/connection.js";

@@ -19,6 +19,7 @@ import type { FixtureWorld } from "../handwritten/fixtures/index.js";
 import { memoryEnvironmentStores } from "../handwritten/fixtures/environment.js";
 import { createMemoryGraphCheckpointer, type GraphCheckpointer } from "../local-graph/runtime/index.js";
 import type { StoreError } from "./errors.js";
+import { openRestoreGuard, spentJournalFor, type RestoreGuard } from "./restore-guard.js";
 import { describeStore, type StoreSpec } from "./spec.js";
 import type { SqlConnection } from "./sql/connection.js";
 import { migrate } from "./sql/migrations.js";
@@ -66,11 +67,13 @@ function connect(spec: SqlSpec, options: PostgresOptions): Result<SqlConnection,
   }
 }
 
-export function storesIn(db: SqlConnection, scope: string): Stores {
+/** The stores of `scope`; with a restore guard (`openRestoreGuard`), nonce claims also go to its journal. */
+export function storesIn(db: SqlConnection, scope: string, restoreGuard?: RestoreGuard): Stores {
+  const nonces = createSqlNonceStore(db, scope);
   return {
     label: db.label,
     ledger: createSqlLedger(db, scope),
-    nonces: createSqlNonceStore(db, scope),
+    nonces: restoreGuard === undefined ? nonces : restoreGuard.guard(nonces),
     checkpoints: createSqlCheckpointStore(db, scope),
     artifacts: createSqlArtifactStore(db, scope),
     trace: createSqlTraceSink(db, scope),
@@ -92,12 +95,43 @@ export function memoryStores(): Stores {
   };
 }
 
+export type OpenStoresOptions = {
+  /**
+   * The spent-nonce journal that guards the scope against restores (`restore-guard.ts`); null: no
+   * guard. @default `<store>.spent` beside a SQLite store; none for Postgres (no file is beside it).
+   */
+  readonly spentJournal?: string | null;
+  /** Accept a database the guard finds restored or emptied (`store_restored`, `store_truncated`). */
+  readonly acceptRestore?: boolean;
+};
+
+export type OpenedStores = {
+  readonly stores: Stores;
+  readonly db: SqlConnection | null;
+  /** What the restore guard found; null in memory or without a journal. */
+  readonly restore: Pick<RestoreGuard, "generation" | "accepted"> | null;
+};
+
 /** The stores of one scope under any spec; the caller closes the connection it gets back (null for memory). */
 export function openStores(
   spec: StoreSpec,
   scope: string,
-): Result<{ readonly stores: Stores; readonly db: SqlConnection | null }, StoreError> {
-  if (spec.kind === "memory") return ok({ stores: memoryStores(), db: null });
+  options: OpenStoresOptions = {},
+): Result<OpenedStores, StoreError> {
+  if (spec.kind === "memory") return ok({ stores: memoryStores(), db: null, restore: null });
   const db = openDatabase(spec);
-  return db.ok ? ok({ stores: storesIn(db.value, scope), db: db.value }) : db;
+  if (!db.ok) return db;
+  const journal = options.spentJournal === undefined ? defaultSpentJournal(spec) : options.spentJournal;
+  if (journal === null) return ok({ stores: storesIn(db.value, scope), db: db.value, restore: null });
+  const guard = openRestoreGuard(db.value, scope, { journal, acceptRestore: options.acceptRestore ?? false });
+  if (!guard.ok) {
+    db.value.close();
+    return guard;
+  }
+  return ok({ stores: storesIn(db.value, scope, guard.value), db: db.value, restore: guard.value });
+}
+
+/** Where a store's spent-nonce journal is unless told: beside a SQLite file; Postgres has no such place. */
+export function defaultSpentJournal(spec: SqlSpec): string | null {
+  return spec.kind === "sqlite" ? spentJournalFor(spec.path) : null;
 }

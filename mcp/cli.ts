@@ -20,6 +20,10 @@ export type ServerFlags = {
   readonly sessionIdleMs: number;
   /** `--store` as given; null: AGENT_HARNESS_STORE, else the default SQLite file. */
   readonly store: string | null;
+  /** `--spent-journal` as given; null: `<store>.spent` beside a SQLite store, none for Postgres. */
+  readonly spentJournal: string | null;
+  /** `--accept-restore`: open a store found restored or emptied, its journal's nonces spent again. */
+  readonly acceptRestore: boolean;
 };
 
 /** Sessions, ledger, artifacts, traces and the fixture world survive a restart here unless told otherwise. */
@@ -52,6 +56,14 @@ Options:
   --store SPEC            memory | sqlite:PATH | postgres:URL: where sessions (with spent
                           approval nonces), the ledger, artifacts, traces and the fixture world
                           live (default ${DEFAULT_MCP_STORE}, or AGENT_HARNESS_STORE)
+  --spent-journal PATH    keep every spent approval nonce in PATH too, outside the database, so a
+                          store restored from an older copy is refused (store_restored) rather
+                          than approve a spent token again, and an emptied one too (store_truncated)
+                          (default <store>.spent beside a SQLite store; a postgres store has none
+                          unless given: without it, restores of a postgres store go unnoticed)
+  --accept-restore        open a store found restored or emptied: the journal's nonces are recorded
+                          as spent in it again (their approvals are refused as already used; every
+                          other approval works). Stop every other server on the store first.
   --audit-log PATH        append the audit trail (one redacted TraceEvent per line) to PATH
   --world-file PATH       after every tools/call, write the fixture world's executor-call
                           and side-effect counts to PATH (JSON; for tests and demos)
@@ -66,7 +78,9 @@ Environment:
                           A store sealed under another key is refused (store_key_mismatch).
   ${HTTP_TOKEN_ENV}        with --http: every request must carry Authorization: Bearer <token>
 
-Exit codes: 0 after stdin closes or --help; 2 bad usage; 4 the HTTP address cannot be bound.`;
+Exit codes: 0 after stdin closes or --help; 2 bad usage or a store that cannot be opened;
+3 the store was restored from an older copy or emptied (see --accept-restore);
+4 the HTTP address cannot be bound.`;
 
 export function parseServerFlags(argv: readonly string[]): Result<ServerFlags, UsageError> {
   let values: {
@@ -76,6 +90,8 @@ export function parseServerFlags(argv: readonly string[]): Result<ServerFlags, U
     "max-frame-bytes"?: string;
     http?: string;
     store?: string;
+    "spent-journal"?: string;
+    "accept-restore"?: boolean;
     "max-sessions"?: string;
     "session-idle-ms"?: string;
   };
@@ -91,6 +107,8 @@ export function parseServerFlags(argv: readonly string[]): Result<ServerFlags, U
         "max-frame-bytes": { type: "string" },
         http: { type: "string" },
         store: { type: "string" },
+        "spent-journal": { type: "string" },
+        "accept-restore": { type: "boolean" },
         "max-sessions": { type: "string" },
         "session-idle-ms": { type: "string" },
       },
@@ -103,7 +121,7 @@ export function parseServerFlags(argv: readonly string[]): Result<ServerFlags, U
   if (!Number.isSafeInteger(maxFrameBytes) || maxFrameBytes < 1024 || !/^\d+$/.test(frame ?? "0")) {
     return usage(`--max-frame-bytes needs a whole number of at least 1024, got ${JSON.stringify(frame)}`);
   }
-  for (const flag of ["audit-log", "world-file"] as const) {
+  for (const flag of ["audit-log", "world-file", "spent-journal"] as const) {
     if (values[flag] === "") return usage(`--${flag} needs a path`);
   }
   const http = values.http === undefined ? ok(null) : parseAddress(values.http);
@@ -117,6 +135,8 @@ export function parseServerFlags(argv: readonly string[]): Result<ServerFlags, U
     maxSessions: maxSessions.value,
     sessionIdleMs: sessionIdleMs.value,
     store: values.store ?? null,
+    spentJournal: values["spent-journal"] ?? null,
+    acceptRestore: values["accept-restore"] === true,
     help: values.help === true,
     auditLog: values["audit-log"] ?? null,
     worldFile: values["world-file"] ?? null,

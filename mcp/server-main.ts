@@ -9,7 +9,14 @@ import { z } from "zod";
 import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import { createIdSource, ok, systemClock, type TraceSink } from "../contract/index.js";
 import type { FixtureWorld } from "../handwritten/fixtures/index.js";
-import { claimStoreKey, makeDirectory, openStores, resolveStoreSpec, writeFilesAtomically } from "../durable/index.js";
+import {
+  claimStoreKey,
+  makeDirectory,
+  openStores,
+  resolveStoreSpec,
+  writeFilesAtomically,
+  type OpenedStores,
+} from "../durable/index.js";
 import { createFileAuditSink } from "./audit-file.js";
 import { createMemoryAuditSink, type AuditSink } from "./audit.js";
 import { createFixtureHarnessDeps } from "./deps.js";
@@ -67,9 +74,19 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: MainIo
   if (!spec.ok) return fail(spec.error.message);
   const key = serverKeyFor(configured.value, spec.value, () => randomBytes(32).toString("hex"));
   if (!key.ok) return fail(key.error.message);
-  const opened = openStores(spec.value, MCP_STORE_SCOPE);
-  if (!opened.ok) return fail(opened.error.message);
+  const { spentJournal, acceptRestore } = flags.value;
+  const opened = openStores(spec.value, MCP_STORE_SCOPE, {
+    ...(spentJournal === null ? {} : { spentJournal }),
+    acceptRestore,
+  });
+  if (!opened.ok) {
+    const refused = opened.error.code === "store_restored" || opened.error.code === "store_truncated";
+    if (!refused) return fail(opened.error.message);
+    io.err(`agent-harness mcp: ${opened.error.message}\n${RESTORE_ADVICE}\n`);
+    return 3;
+  }
   const { stores, db } = opened.value;
+  if (db !== null) io.err(`agent-harness mcp: ${restoreNotice(opened.value.restore)}\n`);
   const claimed = db === null ? ok(undefined) : claimStoreKey(db, MCP_STORE_SCOPE, key.value.id);
   if (!claimed.ok) {
     db?.close();
@@ -131,6 +148,19 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: MainIo
     onerror: (error) => io.err(`agent-harness mcp: ${error.message}\n`),
   });
   return "serving";
+}
+
+const RESTORE_ADVICE = [
+  "Spent approvals the journal remembers would approve again on this store, so it is not opened.",
+  "If the restore was meant, stop every server on the store and start once with --accept-restore:",
+  "those approvals stay spent (refused as already used) and must be asked for again in a new session.",
+].join("\n");
+
+/** What the restore guard found, said on stderr at start. */
+function restoreNotice(restore: OpenedStores["restore"]): string {
+  if (restore === null) return "restore guard off (no --spent-journal): a restored copy of this store goes unnoticed";
+  if (restore.accepted === null) return `restore guard on: generation ${restore.generation}`;
+  return `restore accepted (${restore.accepted.was}): ${restore.accepted.respent} spent approval nonce(s) recorded as spent again`;
 }
 
 /** The store of `--store` (default: a SQLite file, its folder made if missing). */

@@ -22,6 +22,12 @@ export interface SqlConnection {
    * rows are locked as they are read `FOR UPDATE`. A nested call joins the outer transaction.
    */
   transaction<T>(body: () => T): T;
+  /**
+   * Runs `effect` once the current transaction has committed (at once outside a transaction), and
+   * never when it rolls back: for a write outside the database that must never name a row the
+   * database did not keep (the spent-nonce journal).
+   */
+  afterCommit(effect: () => void): void;
   close(): void;
 }
 
@@ -40,26 +46,48 @@ export function serialize(db: SqlConnection, name: string): void {
   if (db.dialect === "postgres") db.query("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", [name]);
 }
 
-/** Runs `body` once inside BEGIN … COMMIT, rolling back when it throws; nested calls join. */
-export function createTransactor(begin: () => void, commit: () => void, rollback: () => void) {
+/**
+ * Runs `body` once inside BEGIN … COMMIT, rolling back when it throws; nested calls join. Effects
+ * registered with `afterCommit` during the transaction run after its COMMIT, and are dropped on a
+ * rollback.
+ */
+export function createTransactor(
+  begin: () => void,
+  commit: () => void,
+  rollback: () => void,
+): Pick<SqlConnection, "transaction" | "afterCommit"> {
   let depth = 0;
-  return <T>(body: () => T): T => {
+  let committed: (() => void)[] = [];
+  const transaction = <T>(body: () => T): T => {
     if (depth > 0) return body();
     begin();
     depth = 1;
+    committed = [];
     try {
       const result = body();
       commit();
+      depth = 0;
+      const effects = committed;
+      committed = [];
+      for (const effect of effects) effect();
       return result;
     } catch (error) {
-      try {
-        rollback();
-      } catch {
-        // The connection is gone; the server rolled the transaction back itself.
+      if (depth > 0) {
+        try {
+          rollback();
+        } catch {
+          // The connection is gone; the server rolled the transaction back itself.
+        }
       }
       throw error;
     } finally {
       depth = 0;
+      committed = [];
     }
   };
+  const afterCommit = (effect: () => void) => {
+    if (depth > 0) committed.push(effect);
+    else effect();
+  };
+  return { transaction, afterCommit };
 }

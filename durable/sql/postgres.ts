@@ -89,7 +89,7 @@ export function openPostgres(
     dialect: "postgres",
     label,
     query,
-    transaction: createTransactor(
+    ...createTransactor(
       () => query("BEGIN"),
       () => query("COMMIT"),
       () => query("ROLLBACK"),

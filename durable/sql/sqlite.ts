@@ -45,7 +45,7 @@ export function openSqlite(path: string): Result<SqlConnection, StoreError> {
         throw toStoreError(error, label);
       }
     },
-    transaction: createTransactor(
+    ...createTransactor(
       () => run("BEGIN IMMEDIATE"),
       () => run("COMMIT"),
       () => run("ROLLBACK"),

@@ -18,6 +18,7 @@ function flakyConnection() {
       return { rows: [], changes: 0 };
     },
     transaction: (body) => body(),
+    afterCommit: (effect) => effect(),
     close: () => undefined,
   };
   return { connection, state };

@@ -1,0 +1,82 @@
+/**
+ * The spent-nonce journal: a file outside the database (by default `<store>.spent`, beside the
+ * store's key file) where every nonce a claim won is appended, one JSON line each, after the
+ * database committed it. A restore of the database cannot roll the file back, so the file says
+ * which spent approvals an older copy has forgotten (`restore-guard.ts`).
+ *
+ * Appended, not rewritten: one `write` of one short line to a file opened `O_APPEND` lands whole
+ * after every other line, so processes on one store never lose each other's lines (a rewrite via
+ * rename would), and a line is fsync'ed before the claim counts as won. The file is owner-only
+ * (0600). A last line cut short by a crash is ignored: its claim is in the database.
+ */
+import { closeSync, fsyncSync, openSync, readFileSync, writeSync } from "node:fs";
+import { z } from "zod";
+import { err, ok, type Result } from "../contract/index.js";
+import { StoreError } from "./errors.js";
+
+const LineSchema = z.union([
+  z.strictObject({ scope: z.string(), opened: z.literal(true) }),
+  z.strictObject({ scope: z.string(), nonce: z.string(), session_id: z.string(), at: z.number() }),
+]);
+export type JournalLine = z.infer<typeof LineSchema>;
+export type SpentNonce = Extract<JournalLine, { nonce: string }>;
+
+/** What the journal holds of one scope. */
+export type ScopeJournal = {
+  /** A guarded open of the scope was recorded: the database must hold the scope from then on. */
+  readonly opened: boolean;
+  readonly spent: ReadonlyMap<string, SpentNonce>;
+};
+
+/** The journal's lines of `scope`; an absent file is an empty journal. */
+export function readJournal(file: string, scope: string): Result<ScopeJournal, StoreError> {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return ok({ opened: false, spent: new Map() });
+    return err(unavailable(file, error));
+  }
+  const lines = text.split("\n");
+  // Text after the last newline is a line a crash cut short (or nothing).
+  const whole = lines.slice(0, -1);
+  let opened = false;
+  const spent = new Map<string, SpentNonce>();
+  for (const [index, line] of whole.entries()) {
+    const parsed = parseLine(line);
+    if (parsed === null) return err(unavailable(file, `line ${index + 1} is not a journal line`));
+    if (parsed.scope !== scope) continue;
+    if ("opened" in parsed) opened = true;
+    else spent.set(parsed.nonce, parsed);
+  }
+  return ok({ opened, spent });
+}
+
+/** Appends `line` and waits until it is on disk; a failure is a `store_unavailable` StoreError. */
+export function appendJournal(file: string, line: JournalLine): void {
+  try {
+    const fd = openSync(file, "a", 0o600);
+    try {
+      writeSync(fd, `${JSON.stringify(line)}\n`);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    throw unavailable(file, error);
+  }
+}
+
+function parseLine(line: string): JournalLine | null {
+  try {
+    const parsed = LineSchema.safeParse(JSON.parse(line));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function unavailable(file: string, error: unknown): StoreError {
+  const reason = error instanceof Error ? error.message : String(error);
+  return new StoreError("store_unavailable", `journal:${file}`, `the spent-nonce journal: ${reason}`);
+}

@@ -1,0 +1,75 @@
+/**
+ * TEST SUPPORT for the restore cases: the steps they share — spend an approval after a backup was
+ * taken, open the restored store and send the spent token again, accept the restore and approve
+ * afresh — each answering what the store did as a store fault result.
+ */
+import { SESSION_ID } from "../../../scenarios/index.js";
+import type { EngineId } from "../../../scenarios/engines.js";
+import type { StoreFaultResult } from "./case.js";
+import { openLife, sendToken, waitForApproval, type Life, type StoreAt } from "./restore-lives.js";
+
+const FRESH_SESSION = "session-14";
+
+const refused = (code: string, detail: string): StoreFaultResult => ({ outcome: "typed_error", code, detail });
+const silent = (detail: string): StoreFaultResult => ({ outcome: "silent_change", detail });
+const correct = (detail: string): StoreFaultResult => ({ outcome: "correct_run", detail });
+
+export async function life(engine: EngineId, at: StoreAt, accept = false): Promise<Life> {
+  const opened = await openLife(engine, at, accept);
+  if (!opened.ok) throw opened.error;
+  return opened.life;
+}
+
+/**
+ * Life 1 waits for approval; the store is saved (`save`); life 2 spends the token (one publish);
+ * the save is put back (`restore`). Answers the token and the publishes of life 2.
+ */
+export async function spendAfterBackup(engine: EngineId, at: StoreAt, save: () => void, restore: () => void) {
+  const first = await life(engine, at);
+  const { token } = await waitForApproval(first, SESSION_ID);
+  first.close();
+  save();
+  const second = await life(engine, at);
+  const answer = await sendToken(second, SESSION_ID, token);
+  const published = second.publishes();
+  second.close();
+  if (published !== 1)
+    throw new Error(`the approval did not publish once before the restore (${answer}, ${published})`);
+  restore();
+  return token;
+}
+
+/** Opens the restored store: refused with a typed code, or opened and sent the spent token again. */
+export async function replay(engine: EngineId, at: StoreAt, token: string): Promise<StoreFaultResult> {
+  const opened = await openLife(engine, at);
+  if (!opened.ok) return refused(opened.error.code, opened.error.message);
+  const answer = await sendToken(opened.life, SESSION_ID, token);
+  const published = opened.life.publishes();
+  opened.life.close();
+  return published > 0
+    ? silent(`the restored store opened and the spent token published again (${answer})`)
+    : correct(`the restored store opened and the spent token was refused (${answer})`);
+}
+
+/** After the restore is accepted: the spent token is refused, and a fresh approval in a new session publishes once. */
+export async function acceptThenApprove(engine: EngineId, at: StoreAt, token: string): Promise<StoreFaultResult> {
+  const refusedFirst = await openLife(engine, at);
+  if (refusedFirst.ok) {
+    refusedFirst.life.close();
+    return silent("the restored store opened without --accept-restore");
+  }
+  const accepted = await life(engine, at, true);
+  const answer = await sendToken(accepted, SESSION_ID, token);
+  const replayed = accepted.publishes();
+  accepted.close();
+  if (replayed > 0) return silent(`after the restore was accepted the spent token published again (${answer})`);
+  const fresh = await life(engine, at);
+  const approval = await waitForApproval(fresh, FRESH_SESSION);
+  const status = await sendToken(fresh, FRESH_SESSION, approval.token);
+  const published = fresh.publishes();
+  fresh.close();
+  if (published !== 1) return silent(`a fresh approval after the accepted restore published ${published} time(s)`);
+  return correct(
+    `${refusedFirst.error.code} first; accepted: the spent token ${answer}, a fresh approval ${status} (1 publish)`,
+  );
+}

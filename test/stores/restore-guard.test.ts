@@ -1,0 +1,136 @@
+/**
+ * The restore guard (durable/restore-guard.ts) and its spent-nonce journal, on every measured
+ * store: what a guarded open answers, what a claim writes to the journal, and a database
+ * restored under a running process (the journal's nonces stay spent without a reopen).
+ */
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase, openRestoreGuard, storesIn, type SqlConnection } from "../../durable/index.js";
+import { freshStore, MEASURED_KINDS, reportPostgresNotMeasured, type StoreKind } from "./targets.js";
+
+const scratch = mkdtempSync(join(tmpdir(), "agent-harness-restore-guard-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function setUp(kind: StoreKind) {
+  const dir = mkdtempSync(join(scratch, `${kind}-`));
+  const { spec, scope } = freshStore(kind, dir);
+  const db = openDatabase(spec);
+  if (!db.ok) throw db.error;
+  const journal = join(dir, "store.spent");
+  const guarded = (acceptRestore = false) => openRestoreGuard(db.value, scope, { journal, acceptRestore });
+  const forget = (nonce: string) => db.value.query("DELETE FROM nonces WHERE scope = ? AND nonce = ?", [scope, nonce]);
+  return { db: db.value, scope, journal, guarded, forget };
+}
+
+const lines = (journal: string) =>
+  readFileSync(journal, "utf8")
+    .split("\n")
+    .filter((l) => l !== "")
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+function close(db: SqlConnection) {
+  db.close();
+}
+
+describe("the restore guard", () => {
+  for (const kind of MEASURED_KINDS) {
+    it(`${kind}: journals each won claim once (owner-only file), never a lost one`, () => {
+      const { db, scope, journal, guarded } = setUp(kind);
+      const guard = guarded();
+      if (!guard.ok) throw guard.error;
+      const nonces = storesIn(db, scope, guard.value).nonces;
+      expect(nonces.claim("n1", "s1", 5)).toBe(true);
+      expect(nonces.claim("n1", "s2", 6)).toBe(false);
+      expect(lines(journal)).toEqual([
+        { scope, opened: true },
+        { scope, nonce: "n1", session_id: "s1", at: 5 },
+      ]);
+      if (process.platform !== "win32") expect(statSync(journal).mode & 0o777).toBe(0o600);
+      close(db);
+    });
+
+    it(`${kind}: a claim in a transaction that rolls back writes no journal line and stays claimable`, () => {
+      const { db, scope, journal, guarded } = setUp(kind);
+      const guard = guarded();
+      if (!guard.ok) throw guard.error;
+      const nonces = storesIn(db, scope, guard.value).nonces;
+      expect(() =>
+        db.transaction(() => {
+          expect(nonces.claim("n1", "s1", 5)).toBe(true);
+          expect(lines(journal)).toHaveLength(1);
+          throw new Error("the checkpoint written with the claim failed");
+        }),
+      ).toThrow("the checkpoint written with the claim failed");
+      expect(lines(journal)).toEqual([{ scope, opened: true }]);
+      db.transaction(() => expect(nonces.claim("n1", "s1", 6)).toBe(true));
+      expect(lines(journal)).toEqual([
+        { scope, opened: true },
+        { scope, nonce: "n1", session_id: "s1", at: 6 },
+      ]);
+      close(db);
+    });
+
+    it(`${kind}: a database restored under a running process: the journal's nonce stays spent, and is recorded again`, () => {
+      const { db, scope, guarded, forget } = setUp(kind);
+      const guard = guarded();
+      if (!guard.ok) throw guard.error;
+      const nonces = storesIn(db, scope, guard.value).nonces;
+      expect(nonces.claim("n1", "s1", 5)).toBe(true);
+      forget("n1");
+      expect(nonces.has("n1")).toBe(true);
+      expect(nonces.claim("n1", "s1", 7)).toBe(false);
+      expect(storesIn(db, scope).nonces.has("n1")).toBe(true);
+      close(db);
+    });
+
+    it(`${kind}: reopened intact it opens; with nonces forgotten it is store_restored naming both generations`, () => {
+      const { db, scope, guarded, forget } = setUp(kind);
+      const first = guarded();
+      if (!first.ok) throw first.error;
+      const nonces = storesIn(db, scope, first.value).nonces;
+      for (const n of ["n1", "n2", "n3"]) nonces.claim(n, "s1", 5);
+      const intact = guarded(true);
+      expect(intact.ok && { generation: intact.value.generation, accepted: intact.value.accepted }).toEqual({
+        generation: 3,
+        accepted: null,
+      });
+      forget("n2");
+      forget("n3");
+      const restored = guarded();
+      expect(restored.ok ? "opened" : restored.error.code).toBe("store_restored");
+      if (!restored.ok) expect(restored.error.reason).toContain("generation 1, below generation 3");
+      const accepted = guarded(true);
+      expect(accepted.ok && accepted.value.accepted).toEqual({ was: "store_restored", respent: 2 });
+      expect(["n1", "n2", "n3"].map((n) => storesIn(db, scope).nonces.has(n))).toEqual([true, true, true]);
+      expect(guarded().ok).toBe(true);
+      close(db);
+    });
+
+    it(`${kind}: a scope the journal saw opened and the database no longer holds is store_truncated`, () => {
+      const { db, scope, guarded } = setUp(kind);
+      expect(guarded().ok).toBe(true);
+      db.query("DELETE FROM log_records WHERE scope = ?", [scope]);
+      const emptied = guarded();
+      expect(emptied.ok ? "opened" : emptied.error.code).toBe("store_truncated");
+      close(db);
+    });
+  }
+
+  it("ignores a last line a crash cut short, and refuses a damaged line before it", () => {
+    const { db, journal, guarded } = setUp("sqlite");
+    expect(guarded().ok).toBe(true);
+    appendFileSync(journal, '{"scope":"x","nonce":"n');
+    expect(guarded().ok).toBe(true);
+    writeFileSync(journal, 'not json\n{"scope":"x","opened":true}\n');
+    const damaged = guarded();
+    expect(damaged.ok ? "opened" : [damaged.error.code, damaged.error.reason]).toEqual([
+      "store_unavailable",
+      "the spent-nonce journal: line 1 is not a journal line",
+    ]);
+    close(db);
+  });
+
+  reportPostgresNotMeasured("the restore guard");
+});
