@@ -41,6 +41,7 @@ describe("the store fault suite", () => {
       rows.push({ id: c.id, group: c.group, kind, expect: c.expect, outcome, code: code ?? null, detail });
       // The whole result in the message: a case that does not hold says what it saw.
       expect(holds(result), JSON.stringify(result)).toBe(true);
+      if (c.code !== undefined) expect(code, JSON.stringify(result)).toBe(c.code);
     }, 240_000);
   reportPostgresNotMeasured("store fault suite");
 });

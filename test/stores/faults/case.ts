@@ -28,6 +28,8 @@ export type StoreFaultCase = {
   readonly kinds: readonly StoreKind[];
   /** What must happen, in one line (the evidence shows it beside the outcome). */
   readonly expect: string;
+  /** The reason code the case must end in, when holding means one refusal in particular. */
+  readonly code?: string;
   /** Runs the case on a fresh store of `kind` in the scratch directory `dir`. */
   run(kind: StoreKind, dir: string): Promise<StoreFaultResult>;
 };

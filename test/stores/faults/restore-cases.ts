@@ -52,6 +52,7 @@ const olderSqliteCopy = (engine: EngineId): StoreFaultCase => ({
   group: "restore",
   kinds: ["sqlite"],
   expect: `${engine}: an older copy of the SQLite files put back after the token was spent is refused (store_restored)`,
+  code: "store_restored",
   async run(_kind, dir) {
     const { at, save, restore } = sqliteAt(dir);
     return replay(engine, at, await spendAfterBackup(engine, at, save, restore));
@@ -79,6 +80,7 @@ export const RESTORE_CASES: readonly StoreFaultCase[] = [
     group: "restore",
     kinds: ["postgres"],
     expect: "a pg_dump taken before the token was spent, restored with pg_restore, is refused (store_restored)",
+    code: "store_restored",
     run: (_kind, dir) =>
       withPostgres(dir, async (at, save, restore) =>
         replay("handwritten", at, await spendAfterBackup("handwritten", at, save, restore)),
@@ -99,6 +101,7 @@ export const RESTORE_CASES: readonly StoreFaultCase[] = [
     group: "restore",
     kinds: ["sqlite"],
     expect: "a SQLite file truncated to 0 bytes (its WAL gone) is refused (store_truncated), not opened as new",
+    code: "store_truncated",
     async run(_kind, dir) {
       const { at } = sqliteAt(dir);
       const token = await spendAfterBackup("handwritten", at, noop, () => {
@@ -115,6 +118,7 @@ export const RESTORE_CASES: readonly StoreFaultCase[] = [
     kinds: ["sqlite"],
     expect:
       "the database file without its WAL (as a crash with the WAL deleted leaves it) is refused (store_truncated), not opened as new",
+    code: "store_truncated",
     async run(_kind, dir) {
       // The WAL holds every commit until a checkpoint: the file is copied while the store is open.
       const { at } = sqliteAt(dir);
@@ -139,6 +143,7 @@ export const RESTORE_CASES: readonly StoreFaultCase[] = [
     group: "restore",
     kinds: ["postgres"],
     expect: "a Postgres scope whose rows were deleted from every table is refused (store_truncated), not opened as new",
+    code: "store_truncated",
     async run(kind: StoreKind, dir) {
       const at: StoreAt = { ...freshStore(kind, dir), dir };
       const token = await spendAfterBackup("handwritten", at, noop, () => emptyScope(at));
