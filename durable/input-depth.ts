@@ -64,7 +64,9 @@ export function yamlDepthExceeds(text: string, maxDepth: number): boolean {
     // Control characters below 0x20 other than tab and newline are the lexer's markers, not source.
     const marker = token.length === 1 && token.charCodeAt(0) < 0x20 && token !== "\t" && token !== "\n";
     if (marker || token === "\u{feff}") continue;
-    const blank = /^[ \t]*$/.test(token) || token.startsWith("#");
+    // Space, a comment, or a block scalar's body (it starts with its indentation): no structure.
+    const first = token.charCodeAt(0);
+    const blank = first === 0x20 || first === 0x09 || first === 0x23;
     if (lineStart && !blank && token !== "\n") {
       lineStart = false;
       keyColumn = null;

@@ -57,10 +57,6 @@ export function approveMain(
   if (!flags.ok) return usage(`${flags.error.message} (${flags.error.code})`);
   const { values } = flags.value;
   if (values.help === true) return { code: 0, out: `${APPROVE_USAGE}\n` };
-  const configured = readSecret(env);
-  if (!configured.ok) return usage(configured.error.message);
-  const secret = approverKey(configured.value, env);
-  if (!secret.ok) return usage(`${secret.error.message}; a token must be signed with the server's key`);
   const ttl = wholeNumber("ttl-ms", values["ttl-ms"], { min: 1, max: MAX_TTL_MS, fallback: DEFAULT_APPROVAL_TTL_MS });
   if (!ttl.ok) return usage(`${ttl.error.message} (${ttl.error.code})`);
   const text = values.answer ?? "null";
@@ -72,6 +68,10 @@ export function approveMain(
   } catch {
     return usage("--answer needs the structuredContent of an approval_required answer");
   }
+  const configured = readSecret(env);
+  if (!configured.ok) return usage(configured.error.message);
+  const secret = approverKey(configured.value, env);
+  if (!secret.ok) return usage(`${secret.error.message}; a token must be signed with the server's key`);
   return { code: 0, out: `${approvePending(answer.pending, answer.session_id, secret.value, now, ttl.value)}\n` };
 }
 
