@@ -4,9 +4,15 @@
  * JSON evidence (and the graph's Mermaid picture beside it). See --help for the exit codes.
  */
 import { execFileSync } from "node:child_process";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { openStoreOption, writeFilesAtomically, type StoreOption } from "../durable/index.js";
+import {
+  DEFAULT_INPUT_LIMITS,
+  openStoreOption,
+  readInputFile,
+  writeFilesAtomically,
+  type StoreOption,
+} from "../durable/index.js";
 import { EXIT, parseCompareArgs, USAGE, type CompareArgs } from "./comparison/args.js";
 import { frameworkLabel, loadChosenFramework, type LoadOptions } from "./comparison/load-framework.js";
 import { loadPlanner, scenariosFor, type PlannerChoice } from "./comparison/planner.js";
@@ -36,6 +42,16 @@ export async function main(argv: readonly string[], io: MainIo = defaultIo): Pro
   if (parsed.value.kind === "help") {
     io.stdout(`${USAGE}\n`);
     return EXIT.ok;
+  }
+  const { framework } = parsed.value;
+  if (framework.kind === "module") {
+    // import() of a FIFO or a device would wait forever: the module must be a regular file.
+    const file = resolve(io.load?.cwd ?? process.cwd(), framework.path);
+    const module = readInputFile(file, { maxBytes: DEFAULT_INPUT_LIMITS.maxBytes });
+    if (!module.ok && module.error.code !== "input_not_found") {
+      io.stderr(`compare: engine module ${module.error.message} (${module.error.code})\n`);
+      return module.error.exit;
+    }
   }
   // The route is read and checked before the store opens, so a bad one leaves nothing behind.
   const planner = loadPlanner(parsed.value.planner);

@@ -7,7 +7,7 @@
 import { basename, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Result } from "../contract/index.js";
-import { parseFlags, writeFilesAtomically } from "../durable/index.js";
+import { DEFAULT_INPUT_LIMITS, parseFlags, readInputFile, writeFilesAtomically } from "../durable/index.js";
 import { recordRoute, type RouteRecorder } from "../scenarios/record-route.js";
 import { ROUTE_COLUMNS } from "../scenarios/route-columns.js";
 import { INSTALL_COMMAND } from "../scenarios/langgraph-install.js";
@@ -57,7 +57,8 @@ contact data redacted), and a digest over the file. Replay it with
   --help           this text
 
 Exit codes: 0 written; 1 the model failed while recording; 2 bad usage (a flag given twice or
-empty included) or a module that exports no chat model; 3 the LangGraph adapter's chat module cannot load; 4 the route could not be written.`;
+empty, a module that is not a regular file included) or a module that exports no chat model; 3 the
+LangGraph adapter's chat module cannot load; 4 the module cannot be read or the route written.`;
 
 export type RecordIo = {
   readonly stdout: (text: string) => void;
@@ -102,6 +103,13 @@ export async function main(argv: readonly string[], io: RecordIo = defaultIo): P
 
   // Under `npm run`, the working directory is the package root; INIT_CWD is where the command was typed.
   const cwd = io.cwd ?? process.env["INIT_CWD"] ?? process.cwd();
+  // import() of a FIFO or a device would wait forever: the model module must be a regular file.
+  const module = readInputFile(resolve(cwd, modelPath), { maxBytes: DEFAULT_INPUT_LIMITS.maxBytes });
+  if (!module.ok && module.error.code !== "input_not_found") {
+    if (module.error.exit === 2) return usage(`model module ${module.error.message} (${module.error.code})`);
+    io.stderr(`route:record: model module ${module.error.message} (${module.error.code})\n`);
+    return 4;
+  }
   const chat = await loadChatModule(io.chatModule ?? CHAT_MODULE);
   if (!chat.ok) {
     io.stderr(`route:record: ${chat.error}\n`);

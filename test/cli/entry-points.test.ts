@@ -74,6 +74,11 @@ const CASES: readonly ((id: number) => Case)[] = [
     code: "flag_empty",
   }),
   (id) => ({
+    script: "scripts/compare.ts",
+    argv: ["--framework", `${input("fifo")}`, "--output", out(id)],
+    code: "input_not_regular",
+  }),
+  (id) => ({
     script: "scripts/runtime-record.ts",
     argv: ["--planner", `route:${input("fifo")}`, "--output", out(id)],
     code: "input_not_regular",
@@ -102,8 +107,13 @@ const CASES: readonly ((id: number) => Case)[] = [
   () => ({ script: "scripts/fault-schedules.ts", argv: ["--schedules", "1", "--output", ""], code: "flag_empty" }),
   (id) => ({
     script: "scripts/route-record.ts",
-    argv: ["--model", "m.ts", "--scenario", "weekly_report", "--output", out(id), "--output", out(id, "b.json")],
+    argv: ["--model", "m.ts", "--scenario", "route_weekly_report", "--output", out(id), "--output", out(id, "b.json")],
     code: "flag_repeated",
+  }),
+  (id) => ({
+    script: "scripts/route-record.ts",
+    argv: ["--model", input("fifo"), "--scenario", "route_weekly_report", "--output", out(id)],
+    code: "input_not_regular",
   }),
   () => ({ script: "scripts/availability.ts", argv: ["--state", "absent", "--output", ""], code: "flag_empty" }),
   (id) => ({
