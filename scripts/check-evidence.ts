@@ -82,15 +82,15 @@ export function main(argv: readonly string[], io: CheckIo = defaultIo): number {
     return 0;
   }
   const [file, ...extra] = parsed.value.positionals;
-  if (file === undefined) return usage("no FILE given");
-  if (extra.length > 0) return usage(`one FILE at a time (also got ${extra.join(" ")})`);
+  if (file === undefined) return usage("no FILE given (missing_file)");
+  if (extra.length > 0) return usage(`one FILE at a time, also got ${extra.join(" ")} (extra_argument)`);
   // Under `npm run`, the working directory is the package root; INIT_CWD is where the command was typed.
   const cwd = io.cwd ?? process.env["INIT_CWD"] ?? process.cwd();
   const root = parsed.value.values.root === undefined ? REPO_ROOT : resolve(cwd, parsed.value.values.root);
   try {
-    if (!statSync(root).isDirectory()) return usage(`--root ${root} is not a directory`);
+    if (!statSync(root).isDirectory()) return usage(`--root ${root} is not a directory (bad_root)`);
   } catch {
-    return usage(`--root ${parsed.value.values.root ?? root} does not exist`);
+    return usage(`--root ${parsed.value.values.root ?? root} does not exist (bad_root)`);
   }
   const ioFailure = (what: string, e: unknown) => {
     io.stderr(`check-evidence: cannot read ${what}: ${firstLine((e as Error).message)}\n`);
