@@ -5,19 +5,28 @@
  *
  *   AGENT_HARNESS_APPROVAL_SECRET=... npx tsx mcp/approve-main.ts --answer '<json>' [--ttl-ms N]
  */
-import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { z } from "zod";
 import { approvePending, DEFAULT_APPROVAL_TTL_MS, err, ok, systemClock } from "../contract/index.js";
-import { resolveStoreSpec, STORE_ENV } from "../durable/index.js";
+import {
+  DEFAULT_INPUT_LIMITS,
+  jsonDepthExceeds,
+  parseFlags,
+  resolveStoreSpec,
+  STORE_ENV,
+  wholeNumber,
+} from "../durable/index.js";
 import { DEFAULT_MCP_STORE, readSecret, SECRET_ENV } from "./cli.js";
 import { keyBesideStore } from "./server-key.js";
+
+/** A day: an approval is for the call in front of the operator, not a standing grant. */
+const MAX_TTL_MS = 24 * 60 * 60 * 1000;
 
 export const APPROVE_USAGE = `Usage: npx tsx mcp/approve-main.ts --answer JSON [--ttl-ms N]
 
 Prints an approval token for the pending call of an approval_required answer.
   --answer JSON   the answer's structuredContent: {"status":"approval_required","session_id":...,"pending":{...}}
-  --ttl-ms N      how long the token stays valid (default ${DEFAULT_APPROVAL_TTL_MS})
+  --ttl-ms N      how long the token stays valid, in ms, at most ${MAX_TTL_MS} (default ${DEFAULT_APPROVAL_TTL_MS})
 Environment: ${SECRET_ENV} must be the server's secret; unset, the key the server keeps beside
 its SQLite store (${DEFAULT_MCP_STORE}, or ${STORE_ENV}) is used.
 Exit codes: 0 token printed; 2 bad usage.`;
@@ -40,31 +49,30 @@ export function approveMain(
   env: NodeJS.ProcessEnv,
   now: number = systemClock.now(),
 ): { code: number; out: string } {
-  let values: { answer?: string; "ttl-ms"?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      options: { answer: { type: "string" }, "ttl-ms": { type: "string" }, help: { type: "boolean", short: "h" } },
-    }));
-  } catch (error) {
-    return usage((error as Error).message);
-  }
+  const flags = parseFlags(argv, {
+    answer: { type: "string" },
+    "ttl-ms": { type: "string" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (!flags.ok) return usage(`${flags.error.message} (${flags.error.code})`);
+  const { values } = flags.value;
   if (values.help === true) return { code: 0, out: `${APPROVE_USAGE}\n` };
+  const ttl = wholeNumber("ttl-ms", values["ttl-ms"], { min: 1, max: MAX_TTL_MS, fallback: DEFAULT_APPROVAL_TTL_MS });
+  if (!ttl.ok) return usage(`${ttl.error.message} (${ttl.error.code})`);
+  const text = values.answer ?? "null";
+  if (jsonDepthExceeds(text, DEFAULT_INPUT_LIMITS.maxDepth))
+    return usage(`--answer nests deeper than ${DEFAULT_INPUT_LIMITS.maxDepth} levels (input_too_deep)`);
+  let answer: z.infer<typeof ApprovalRequired>;
+  try {
+    answer = ApprovalRequired.parse(JSON.parse(text));
+  } catch {
+    return usage("--answer needs the structuredContent of an approval_required answer");
+  }
   const configured = readSecret(env);
   if (!configured.ok) return usage(configured.error.message);
   const secret = approverKey(configured.value, env);
   if (!secret.ok) return usage(`${secret.error.message}; a token must be signed with the server's key`);
-  const ttl = values["ttl-ms"] === undefined ? DEFAULT_APPROVAL_TTL_MS : Number(values["ttl-ms"]);
-  if (!Number.isSafeInteger(ttl) || ttl <= 0)
-    return usage(`--ttl-ms needs a positive whole number, got ${JSON.stringify(values["ttl-ms"])}`);
-  let answer: z.infer<typeof ApprovalRequired>;
-  try {
-    answer = ApprovalRequired.parse(JSON.parse(values.answer ?? "null"));
-  } catch {
-    return usage("--answer needs the structuredContent of an approval_required answer");
-  }
-  return { code: 0, out: `${approvePending(answer.pending, answer.session_id, secret.value, now, ttl)}\n` };
+  return { code: 0, out: `${approvePending(answer.pending, answer.session_id, secret.value, now, ttl.value)}\n` };
 }
 
 /** The configured secret, else the key file beside the server's SQLite store (the one `npm run mcp` uses). */

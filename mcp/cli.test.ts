@@ -136,12 +136,14 @@ describe("parseServerFlags", () => {
 
   it.each([
     [["--audit-log"], /argument missing/],
-    [["--max-frame-bytes", "12"], /at least 1024/],
+    [["--max-frame-bytes", "12"], /--max-frame-bytes must be from 1024 .*\(out_of_range\)/],
     [["--max-frame-bytes", "1e6"], /whole number/],
-    [["--audit-log", ""], /needs a path/],
-    [["--max-sessions", "0"], /--max-sessions needs a whole number of at least 1/],
-    [["--max-sessions", "ten"], /--max-sessions needs a whole number/],
-    [["--session-idle-ms", "999"], /--session-idle-ms needs a whole number of at least 1000/],
+    [["--audit-log", ""], /--audit-log needs a value.*\(flag_empty\)/],
+    [["--store", "memory", "--store", "memory"], /--store is given more than once \(flag_repeated\)/],
+    [["--session-idle-ms", "2147483648"], /--session-idle-ms must be from 1000 to 2147483647/],
+    [["--max-sessions", "0"], /--max-sessions must be from 1 to .*\(out_of_range\)/],
+    [["--max-sessions", "ten"], /--max-sessions takes a whole number.*\(bad_number\)/],
+    [["--session-idle-ms", "999"], /--session-idle-ms must be from 1000/],
     [["serve"], /positional/],
   ])("refuses %j", (argv, message) => {
     const parsed = parseServerFlags(argv);
@@ -207,7 +209,8 @@ describe("approve-main", () => {
     [["--answer", answer], { AGENT_HARNESS_STORE: "sqlite:/nonexistent-dir/mcp.sqlite" }, /unset and .*ENOENT/],
     [["--answer", answer], { AGENT_HARNESS_STORE: "memory" }, /unset and the server's store keeps no key file/],
     [["--answer", "{}"], env, /approval_required answer/],
-    [["--answer", answer, "--ttl-ms", "0"], env, /positive/],
+    [["--answer", answer, "--ttl-ms", "0"], env, /--ttl-ms must be from 1 to .*\(out_of_range\)/],
+    [["--answer", answer, "--answer", answer], env, /flag_repeated/],
     [["--nonce", "x"], env, /Unknown option/],
   ])("exits 2 for %j", (argv, environment, message) => {
     const { code, out } = approveMain(argv, environment);

@@ -1,6 +1,6 @@
 /** Command-line flags of the MCP server, parsed into a typed result; usage errors never throw. */
-import { parseArgs } from "node:util";
 import { err, ok, type Result } from "../contract/index.js";
+import { parseFlags, wholeNumber } from "../durable/index.js";
 import { DEFAULT_MAX_FRAME_BYTES } from "./frame-check.js";
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from "./http-sessions.js";
 
@@ -28,6 +28,10 @@ export type ServerFlags = {
 
 /** Sessions, ledger, artifacts, traces and the fixture world survive a restart here unless told otherwise. */
 export const DEFAULT_MCP_STORE = "sqlite:.agent-harness/mcp.sqlite";
+
+/** Limits on the numeric flags: past them a value is a typo, not a setting. */
+const MAX_FRAME_BYTES = 1024 * 1024 * 1024;
+const MAX_SESSIONS = 100_000;
 
 export type UsageError = { readonly code: "bad_usage"; readonly message: string };
 
@@ -83,52 +87,40 @@ Exit codes: 0 after stdin closes or --help; 2 bad usage or a store that cannot b
 4 the HTTP address cannot be bound.`;
 
 export function parseServerFlags(argv: readonly string[]): Result<ServerFlags, UsageError> {
-  let values: {
-    help?: boolean;
-    "audit-log"?: string;
-    "world-file"?: string;
-    "max-frame-bytes"?: string;
-    http?: string;
-    store?: string;
-    "spent-journal"?: string;
-    "accept-restore"?: boolean;
-    "max-sessions"?: string;
-    "session-idle-ms"?: string;
-  };
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        help: { type: "boolean", short: "h" },
-        "audit-log": { type: "string" },
-        "world-file": { type: "string" },
-        "max-frame-bytes": { type: "string" },
-        http: { type: "string" },
-        store: { type: "string" },
-        "spent-journal": { type: "string" },
-        "accept-restore": { type: "boolean" },
-        "max-sessions": { type: "string" },
-        "session-idle-ms": { type: "string" },
-      },
-    }));
-  } catch (error) {
-    return usage((error as Error).message);
-  }
-  const frame = values["max-frame-bytes"];
-  const maxFrameBytes = frame === undefined ? DEFAULT_MAX_FRAME_BYTES : Number(frame);
-  if (!Number.isSafeInteger(maxFrameBytes) || maxFrameBytes < 1024 || !/^\d+$/.test(frame ?? "0")) {
-    return usage(`--max-frame-bytes needs a whole number of at least 1024, got ${JSON.stringify(frame)}`);
-  }
-  for (const flag of ["audit-log", "world-file", "spent-journal"] as const) {
-    if (values[flag] === "") return usage(`--${flag} needs a path`);
-  }
+  const flags = parseFlags(argv, {
+    help: { type: "boolean", short: "h" },
+    "audit-log": { type: "string" },
+    "world-file": { type: "string" },
+    "max-frame-bytes": { type: "string" },
+    http: { type: "string" },
+    store: { type: "string" },
+    "spent-journal": { type: "string" },
+    "accept-restore": { type: "boolean" },
+    "max-sessions": { type: "string" },
+    "session-idle-ms": { type: "string" },
+  });
+  if (!flags.ok) return usage(`${flags.error.message} (${flags.error.code})`);
+  const { values } = flags.value;
+  const maxFrameBytes = number(
+    "max-frame-bytes",
+    values["max-frame-bytes"],
+    1024,
+    MAX_FRAME_BYTES,
+    DEFAULT_MAX_FRAME_BYTES,
+  );
+  if (!maxFrameBytes.ok) return maxFrameBytes;
   const http = values.http === undefined ? ok(null) : parseAddress(values.http);
   if (!http.ok) return http;
-  const maxSessions = wholeNumber("max-sessions", values["max-sessions"], 1, DEFAULT_MAX_SESSIONS);
+  const maxSessions = number("max-sessions", values["max-sessions"], 1, MAX_SESSIONS, DEFAULT_MAX_SESSIONS);
   if (!maxSessions.ok) return maxSessions;
-  const sessionIdleMs = wholeNumber("session-idle-ms", values["session-idle-ms"], 1000, DEFAULT_SESSION_IDLE_MS);
+  // setTimeout fires at once for a delay over 2^31-1 ms: a longer idle limit would close every session.
+  const sessionIdleMs = number(
+    "session-idle-ms",
+    values["session-idle-ms"],
+    1000,
+    2 ** 31 - 1,
+    DEFAULT_SESSION_IDLE_MS,
+  );
   if (!sessionIdleMs.ok) return sessionIdleMs;
   return ok({
     http: http.value,
@@ -140,7 +132,7 @@ export function parseServerFlags(argv: readonly string[]): Result<ServerFlags, U
     help: values.help === true,
     auditLog: values["audit-log"] ?? null,
     worldFile: values["world-file"] ?? null,
-    maxFrameBytes,
+    maxFrameBytes: maxFrameBytes.value,
   });
 }
 
@@ -152,11 +144,9 @@ export function readSecret(env: NodeJS.ProcessEnv): Result<string | null, UsageE
   return ok(secret);
 }
 
-function wholeNumber(flag: string, text: string | undefined, min: number, fallback: number) {
-  const value = text === undefined ? fallback : Number(text);
-  if (!Number.isSafeInteger(value) || value < min || !/^\d+$/.test(text ?? "0"))
-    return usage(`--${flag} needs a whole number of at least ${min}, got ${JSON.stringify(text)}`);
-  return ok(value);
+function number(flag: string, text: string | undefined, min: number, max: number, fallback: number) {
+  const value = wholeNumber(flag, text, { min, max, fallback });
+  return value.ok ? value : usage(`${value.error.message} (${value.error.code})`);
 }
 
 function usage(message: string) {

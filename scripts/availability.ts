@@ -9,8 +9,7 @@ import { copyFileSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
-import { writeFilesAtomically } from "../durable/index.js";
+import { parseFlags, writeFilesAtomically } from "../durable/index.js";
 import { z } from "zod";
 import { loadEngine } from "../scenarios/engines.js";
 
@@ -112,20 +111,15 @@ export async function probe(state: "absent" | "present", now: Date): Promise<Ava
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
-  let values: { state?: string | undefined; output?: string | undefined; help?: boolean | undefined };
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: { state: { type: "string" }, output: { type: "string" }, help: { type: "boolean" } },
-      strict: true,
-    }));
-  } catch (e) {
-    process.stderr.write(`availability: ${(e as Error).message}\n`);
+  const flags = parseFlags(argv, { state: { type: "string" }, output: { type: "string" }, help: { type: "boolean" } });
+  if (!flags.ok) {
+    process.stderr.write(`availability: ${flags.error.message} (${flags.error.code})\n`);
     return 2;
   }
+  const { values } = flags.value;
   const usage =
     "Usage: tsx scripts/availability.ts --state absent|present [--output PATH]\n" +
-    "Exit codes: 0 measured; 2 bad usage; 3 not measured (the record says why); 4 the output cannot be written.\n";
+    "Exit codes: 0 measured; 2 bad usage (a flag given twice or empty included); 3 not measured (the record says why); 4 the output cannot be written.\n";
   if (values.help === true) return (void process.stdout.write(usage), 0);
   if (values.state !== "absent" && values.state !== "present") {
     process.stderr.write(

@@ -8,8 +8,7 @@
  */
 import { loadavg } from "node:os";
 import { pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
-import { writeFilesAtomically } from "../durable/index.js";
+import { parseFlags, writeFilesAtomically } from "../durable/index.js";
 import { err, ok, type Result } from "../contract/index.js";
 import { machineInfo } from "./bench/machine.js";
 import { measureStores, type StoresBenchOptions } from "./bench/stores.js";
@@ -18,23 +17,18 @@ export const STORES_BENCH_SCHEMA = "agent-harness.bench-stores.v1";
 export const STORES_DEFAULT_OUTPUT = "evidence/bench-stores-v1.json";
 const USAGE = `Usage: tsx scripts/bench-stores.ts [--quick] [--output PATH] (default ${STORES_DEFAULT_OUTPUT})
 npm run bench runs it too, after the engine benchmarks.
-Exit codes: 0 written; 2 bad usage; 4 the evidence cannot be written.`;
+Exit codes: 0 written; 2 bad usage (a flag given twice or empty included); 4 the evidence cannot be written.`;
 
 const FULL: Omit<StoresBenchOptions, "postgresUrl"> = { samples: 7, pairs: 500, passes: 2 };
 const QUICK: Omit<StoresBenchOptions, "postgresUrl"> = { samples: 2, pairs: 100, passes: 1 };
 
 export async function main(argv: readonly string[]): Promise<number> {
-  let values: { quick?: boolean; output?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: { quick: { type: "boolean" }, output: { type: "string" }, help: { type: "boolean" } },
-      strict: true,
-    }));
-  } catch (e) {
-    process.stderr.write(`bench-stores: ${(e as Error).message}\n${USAGE}\n`);
+  const flags = parseFlags(argv, { quick: { type: "boolean" }, output: { type: "string" }, help: { type: "boolean" } });
+  if (!flags.ok) {
+    process.stderr.write(`bench-stores: ${flags.error.message} (${flags.error.code})\n${USAGE}\n`);
     return 2;
   }
+  const { values } = flags.value;
   if (values.help === true) return (void process.stdout.write(`${USAGE}\n`), 0);
   const quick = values.quick === true;
   const written = await writeStoresBench(

@@ -3,12 +3,12 @@
  * Checks a learner submission (learn-llm.evidence.v1, YAML or JSON) and prints every problem as
  * `FILE:LINE: code: message`. See --help for the rules and the exit codes.
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
 import { parse as parseYaml } from "yaml";
-import { assertNever } from "../contract/index.js";
+import { assertNever, err, ok, type Result } from "../contract/index.js";
+import { DEFAULT_INPUT_LIMITS, parseFlags, readInputFile, type InputFileError } from "../durable/index.js";
 import { checkSubmission, formatProblems, LEARNER_SCHEMA, type Problem } from "./evidence/check.js";
 import { courseGates, type GateReport } from "./evidence/gates.js";
 import { gitProvenance } from "./evidence/provenance.js";
@@ -19,6 +19,7 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 /** A submission is a page of YAML; anything larger is refused before it is read. */
 export const MAX_SUBMISSION_BYTES = 256 * 1024;
+const MAX_DEPTH = DEFAULT_INPUT_LIMITS.maxDepth;
 
 export const USAGE = `Usage: tsx scripts/check-evidence.ts FILE [--root DIR] [--json]
        npm run check-evidence -- FILE [--root DIR] [--json]
@@ -48,11 +49,13 @@ or fault recovery (the comparison's approval and fault columns, equal). planner_
   --json       print one JSON object: status (ok, gated, rejected), planner_gate, gates, problems
   --help       this text
 
-A FILE over ${MAX_SUBMISSION_BYTES / 1024} KiB is refused unread; YAML aliases (*name) are rejected (yaml_alias).
+A FILE over ${MAX_SUBMISSION_BYTES / 1024} KiB or nested deeper than ${DEFAULT_INPUT_LIMITS.maxDepth} levels is refused unparsed, and so is
+an artifact over ${DEFAULT_INPUT_LIMITS.maxBytes / 1024 / 1024} MiB or as deep; YAML aliases (*name) are rejected (yaml_alias).
 Every problem is printed as FILE:LINE: code: message, every closed gate as FILE: gated: gate: reason.
 Exit codes: 0 complete, consistent and every gate open; 1 rejected; 2 bad usage (no FILE, no such
-FILE, a directory, FILE too large, bad flag); 3 consistent but gated; 4 I/O failure (FILE or the
-module manifest exists but cannot be read).`;
+FILE, FILE or an artifact not a regular file (a directory, a FIFO, a device), too large or too deep,
+a bad or repeated flag); 3 consistent but gated; 4 I/O failure (FILE, an artifact or the module
+manifest exists but cannot be read).`;
 
 export type CheckIo = {
   readonly stdout: (text: string) => void;
@@ -68,50 +71,42 @@ export function main(argv: readonly string[], io: CheckIo = defaultIo): number {
     io.stderr(`check-evidence: ${message}\n\n${USAGE}\n`);
     return 2;
   };
-  let parsed: {
-    values: { root?: string | undefined; help?: boolean | undefined; json?: boolean | undefined };
-    positionals: string[];
-  };
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      options: { root: { type: "string" }, help: { type: "boolean" }, json: { type: "boolean" } },
-      allowPositionals: true,
-      strict: true,
-    });
-  } catch (e) {
-    return usage((e as Error).message);
-  }
-  if (parsed.values.help === true) {
+  const parsed = parseFlags(
+    argv,
+    { root: { type: "string" }, help: { type: "boolean" }, json: { type: "boolean" } },
+    { positionals: true },
+  );
+  if (!parsed.ok) return usage(`${parsed.error.message} (${parsed.error.code})`);
+  if (parsed.value.values.help === true) {
     io.stdout(`${USAGE}\n`);
     return 0;
   }
-  const [file, ...extra] = parsed.positionals;
-  if (file === undefined) return usage("no FILE given");
-  if (extra.length > 0) return usage(`one FILE at a time (also got ${extra.join(" ")})`);
+  const [file, ...extra] = parsed.value.positionals;
+  if (file === undefined) return usage("no FILE given (missing_file)");
+  if (extra.length > 0) return usage(`one FILE at a time, also got ${extra.join(" ")} (extra_argument)`);
   // Under `npm run`, the working directory is the package root; INIT_CWD is where the command was typed.
   const cwd = io.cwd ?? process.env["INIT_CWD"] ?? process.cwd();
-  const root = parsed.values.root === undefined ? REPO_ROOT : resolve(cwd, parsed.values.root);
+  const root = parsed.value.values.root === undefined ? REPO_ROOT : resolve(cwd, parsed.value.values.root);
   try {
-    if (!statSync(root).isDirectory()) return usage(`--root ${root} is not a directory`);
+    if (!statSync(root).isDirectory()) return usage(`--root ${root} is not a directory (bad_root)`);
   } catch {
-    return usage(`--root ${parsed.values.root ?? root} does not exist`);
+    return usage(`--root ${parsed.value.values.root ?? root} does not exist (bad_root)`);
   }
   const ioFailure = (what: string, e: unknown) => {
     io.stderr(`check-evidence: cannot read ${what}: ${firstLine((e as Error).message)}\n`);
     return 4;
   };
-  let text: string;
-  try {
-    const size = statSync(resolve(cwd, file)).size;
-    if (size > MAX_SUBMISSION_BYTES)
-      return usage(`${file} is ${size} bytes, over the ${MAX_SUBMISSION_BYTES}-byte limit`);
-    text = readFileSync(resolve(cwd, file), "utf8");
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code ?? "";
-    if (readErrorExit(code) === 2) return usage(`cannot read ${file}${code === "" ? "" : ` (${code})`}`);
-    return ioFailure(file, e);
-  }
+  const inputFailure = (e: InputFileError) => {
+    if (e.exit === 2) return usage(`${e.message} (${e.code})`);
+    io.stderr(`check-evidence: ${e.message} (${e.code})\n`);
+    return 4;
+  };
+  const format = /\.json$/i.test(file) ? "json" : "yaml";
+  const read = readInputFile(resolve(cwd, file), { maxBytes: MAX_SUBMISSION_BYTES, maxDepth: MAX_DEPTH, format });
+  if (!read.ok) return inputFailure({ ...read.error, message: read.error.message.replace(resolve(cwd, file), file) });
+  const text = read.value;
+  const artifacts = readArtifacts(text, root);
+  if (!artifacts.ok) return inputFailure(artifacts.error);
   let modules: string[];
   try {
     modules = Object.values(readManifest(join(REPO_ROOT, MANIFEST_PATH)).modules).map((m) => m.module);
@@ -120,27 +115,27 @@ export function main(argv: readonly string[], io: CheckIo = defaultIo): number {
   }
   const problems = checkSubmission(text, {
     root,
-    format: /\.json$/i.test(file) ? "json" : "yaml",
+    format,
     modules,
     now: (io.now ?? (() => new Date()))(),
     provenance: gitProvenance(root, REPO_ROOT),
   });
-  const gates = courseGates(readArtifacts(text, root));
+  const gates = courseGates(artifacts.value);
   const status = problems.length > 0 ? "rejected" : gates.gated.length > 0 ? "gated" : "ok";
-  if (parsed.values.json === true)
+  if (parsed.value.values.json === true)
     io.stdout(`${JSON.stringify(verdictJson(file, status, gates, problems), null, 2)}\n`);
   if (status === "ok") {
-    if (parsed.values.json !== true) io.stdout(`${file}: ok (${LEARNER_SCHEMA}); planner gate open\n`);
+    if (parsed.value.values.json !== true) io.stdout(`${file}: ok (${LEARNER_SCHEMA}); planner gate open\n`);
     return 0;
   }
   if (status === "gated") {
-    if (parsed.values.json !== true)
+    if (parsed.value.values.json !== true)
       io.stdout(`${gates.gated.map((g) => `${file}: gated: ${g.gate}: ${g.reason}`).join("\n")}\n`);
     io.stderr(`${file}: consistent but gated (${gates.gated.map((g) => g.gate).join(", ")}): not passed\n`);
     return 3;
   }
   if (status !== "rejected") return assertNever(status);
-  if (parsed.values.json !== true) io.stdout(`${formatProblems(file, problems)}\n`);
+  if (parsed.value.values.json !== true) io.stdout(`${formatProblems(file, problems)}\n`);
   io.stderr(`${file}: rejected, ${problems.length} problem${problems.length === 1 ? "" : "s"}\n`);
   return 1;
 }
@@ -157,31 +152,36 @@ function verdictJson(file: string, status: string, gates: GateReport, problems: 
   };
 }
 
-/** The parsed JSON of every listed artifact inside `root` that exists and is JSON; the rest say nothing to the gates. */
-function readArtifacts(text: string, root: string): unknown[] {
+/**
+ * The parsed JSON of every listed artifact inside `root` that exists and is JSON; the rest say nothing
+ * to the gates. An artifact that is not a regular file, or too large or deep to parse, is refused.
+ */
+function readArtifacts(text: string, root: string): Result<unknown[], InputFileError> {
   let listed: unknown;
   try {
     listed = (parseYaml(text, { maxAliasCount: 100 }) as { artifacts?: unknown } | null)?.artifacts;
   } catch {
-    return [];
+    return ok([]);
   }
-  if (!Array.isArray(listed)) return [];
-  return listed.flatMap((artifact) => {
-    if (typeof artifact !== "string") return [];
+  if (!Array.isArray(listed)) return ok([]);
+  const parsed: unknown[] = [];
+  for (const artifact of listed) {
+    if (typeof artifact !== "string") continue;
     const full = resolve(root, artifact);
     const rel = relative(root, full);
-    if (rel.startsWith("..") || isAbsolute(rel) || !existsSync(full)) return [];
-    try {
-      return [JSON.parse(readFileSync(full, "utf8")) as unknown];
-    } catch {
-      return [];
+    if (rel.startsWith("..") || isAbsolute(rel)) continue;
+    const read = readInputFile(full, { ...DEFAULT_INPUT_LIMITS, format: "json" });
+    if (!read.ok) {
+      if (read.error.code === "input_not_found") continue;
+      return err({ ...read.error, message: `artifact ${read.error.message.replace(full, artifact)}` });
     }
-  });
-}
-
-/** A path that names nothing readable is the caller's mistake (2); a read that fails on a real file is I/O (4). */
-export function readErrorExit(code: string): 2 | 4 {
-  return ["ENOENT", "ENOTDIR", "EISDIR", "ENAMETOOLONG"].includes(code) ? 2 : 4;
+    try {
+      parsed.push(JSON.parse(read.value) as unknown);
+    } catch {
+      // Not JSON: says nothing to the gates.
+    }
+  }
+  return ok(parsed);
 }
 
 function firstLine(text: string): string {

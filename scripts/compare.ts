@@ -4,12 +4,18 @@
  * JSON evidence (and the graph's Mermaid picture beside it). See --help for the exit codes.
  */
 import { execFileSync } from "node:child_process";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { openStoreOption, writeFilesAtomically, type StoreOption } from "../durable/index.js";
+import {
+  DEFAULT_INPUT_LIMITS,
+  openStoreOption,
+  readInputFile,
+  writeFilesAtomically,
+  type StoreOption,
+} from "../durable/index.js";
 import { EXIT, parseCompareArgs, USAGE, type CompareArgs } from "./comparison/args.js";
 import { frameworkLabel, loadChosenFramework, type LoadOptions } from "./comparison/load-framework.js";
-import { loadPlanner, scenariosFor } from "./comparison/planner.js";
+import { loadPlanner, scenariosFor, type PlannerChoice } from "./comparison/planner.js";
 import { compareWithDiagram, exitCodeFor } from "./comparison/report.js";
 import { renderTable } from "./comparison/table.js";
 
@@ -37,26 +43,44 @@ export async function main(argv: readonly string[], io: MainIo = defaultIo): Pro
     io.stdout(`${USAGE}\n`);
     return EXIT.ok;
   }
+  const { framework } = parsed.value;
+  if (framework.kind === "module") {
+    // import() of a FIFO or a device would wait forever: the module must be a regular file.
+    const file = resolve(io.load?.cwd ?? process.cwd(), framework.path);
+    const module = readInputFile(file, { maxBytes: DEFAULT_INPUT_LIMITS.maxBytes });
+    if (!module.ok && module.error.code !== "input_not_found") {
+      io.stderr(`compare: engine module ${module.error.message} (${module.error.code})\n`);
+      return module.error.exit;
+    }
+  }
+  // The route is read and checked before the store opens, so a bad one leaves nothing behind.
+  const planner = loadPlanner(parsed.value.planner);
+  if (!planner.ok) {
+    const what = { 2: "bad route file", 3: "route cannot be measured here", 4: "route file cannot be read" }[
+      planner.error.exit
+    ];
+    io.stderr(`compare: ${what}: ${planner.error.message} (${planner.error.code})\n`);
+    return planner.error.exit;
+  }
   const store = openStoreOption(parsed.value.store, "compare", io.env ?? process.env);
   if (!store.ok) {
     io.stderr(`compare: ${store.error.message}\n`);
     return store.error.code === "store_bad_spec" ? EXIT.usage : EXIT.store;
   }
   try {
-    return await run(parsed.value, store.value, io);
+    return await run(parsed.value, planner.value, store.value, io);
   } finally {
     store.value.close();
   }
 }
 
-async function run(args: Extract<CompareArgs, { kind: "run" }>, store: StoreOption, io: MainIo): Promise<number> {
+async function run(
+  args: Extract<CompareArgs, { kind: "run" }>,
+  planner: PlannerChoice,
+  store: StoreOption,
+  io: MainIo,
+): Promise<number> {
   const { framework, output, quiet } = args;
-  const planner = loadPlanner(args.planner);
-  if (!planner.ok) {
-    const what = planner.error.exit === EXIT.usage ? "bad route file" : "route cannot be measured here";
-    io.stderr(`compare: ${what}: ${planner.error.message} (${planner.error.code})\n`);
-    return planner.error.exit;
-  }
   const loaded = await loadChosenFramework(framework, io.load);
   const diagramFile = output === null ? null : diagramPathFor(output);
   const { report, diagram } = await compareWithDiagram({
@@ -64,8 +88,8 @@ async function run(args: Extract<CompareArgs, { kind: "run" }>, store: StoreOpti
     factory: loaded.ok
       ? loaded.value.factory
       : { unavailable: loaded.error.reason, found_version: loaded.error.found_version },
-    scenarios: scenariosFor(planner.value),
-    planner: planner.value,
+    scenarios: scenariosFor(planner),
+    planner,
     commit: currentCommit(),
     now: (io.now ?? (() => new Date()))(),
     progress: quiet ? undefined : (message) => io.stderr(`… ${message}\n`),

@@ -7,21 +7,19 @@
  */
 import { join, resolve, dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
-import { writeFilesAtomically } from "../durable/index.js";
+import { parseFlags, writeFilesAtomically } from "../durable/index.js";
 import { renderDocuments } from "./docs/index.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const USAGE = "Usage: tsx scripts/docs.ts [--check]   (npm run docs)";
 
 export function main(argv: readonly string[]): number {
-  let check: boolean;
-  try {
-    check = parseArgs({ args: [...argv], options: { check: { type: "boolean" } }, strict: true }).values.check === true;
-  } catch (e) {
-    process.stderr.write(`docs: ${(e as Error).message}\n${USAGE}\n`);
+  const flags = parseFlags(argv, { check: { type: "boolean" } });
+  if (!flags.ok) {
+    process.stderr.write(`docs: ${flags.error.message} (${flags.error.code})\n${USAGE}\n`);
     return 2;
   }
+  const check = flags.value.values.check === true;
   const documents = renderDocuments(ROOT);
   if (!documents.ok) {
     process.stderr.write(`docs: ${documents.error}\n`);

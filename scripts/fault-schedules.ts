@@ -5,10 +5,19 @@
  * store cannot be opened.
  */
 import { pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
 import { loadEngines, measuredEngines } from "../scenarios/index.js";
-import { openStoreOption, STORE_ENV, type StoreOption, writeFilesAtomically } from "../durable/index.js";
+import {
+  openStoreOption,
+  parseFlags,
+  STORE_ENV,
+  type StoreOption,
+  wholeNumber,
+  writeFilesAtomically,
+} from "../durable/index.js";
 import { DEFAULT_SCHEDULES, DEFAULT_SEED, runSchedules } from "../scenarios/faults/run.js";
+
+/** Ten million schedules is hours of work; more is a typo, not a run. */
+export const MAX_SCHEDULES = 10_000_000;
 
 const USAGE = `Usage: tsx scripts/fault-schedules.ts [--schedules N] [--seed S] [--only I] [--output PATH] [--store SPEC]
 
@@ -16,56 +25,51 @@ Plays N seeded random schedules (planner routes, faults, approvals, crashes) on 
 engine, the local state graph and LangGraph, and checks the contract's invariants on each.
 Defaults: --schedules ${DEFAULT_SCHEDULES} --seed ${DEFAULT_SEED}. --only I replays schedule I of the seed.
 --store memory (default) | sqlite:PATH | postgres:URL (or ${STORE_ENV}): where the stores live.
---schedules is at least 1: a run of nothing proves nothing.
+--schedules is from 1 (a run of nothing proves nothing) to ${MAX_SCHEDULES}; --only is below ${MAX_SCHEDULES}.
 
-Exit codes: 0 no violation, 1 a violation, 2 bad usage (unknown flag, a value that is not a whole
-number, --schedules 0 or empty), 4 I/O failure (--output cannot be written), 5 the store cannot be opened.`;
+Exit codes: 0 no violation, 1 a violation, 2 bad usage (unknown flag, a flag given twice or empty, a
+value that is not a whole number or out of range), 4 I/O failure (--output cannot be written), 5 the
+store cannot be opened.`;
 
 export async function main(argv: readonly string[]): Promise<number> {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: {
-        schedules: { type: "string" },
-        seed: { type: "string" },
-        only: { type: "string" },
-        output: { type: "string" },
-        help: { type: "boolean" },
-        store: { type: "string" },
-      },
-      strict: true,
-    }));
-  } catch (e) {
-    process.stderr.write(`fault-schedules: ${(e as Error).message}\n\n${USAGE}\n`);
+  const usage = (e: { message: string; code: string }) => {
+    process.stderr.write(`fault-schedules: ${e.message} (${e.code})\n\n${USAGE}\n`);
     return 2;
-  }
-  if (values["help"] === true) return (void process.stdout.write(`${USAGE}\n`), 0);
-  const int = (name: string, fallback: number | undefined) => {
-    const raw = values[name];
-    if (raw === undefined) return fallback;
-    // Number("") and Number(" ") are 0: an empty value is a usage error, not zero.
-    if (typeof raw !== "string" || !/^\d+$/.test(raw)) return Number.NaN;
-    return Number(raw);
   };
-  const schedules = int("schedules", DEFAULT_SCHEDULES) ?? DEFAULT_SCHEDULES;
-  const seed = int("seed", DEFAULT_SEED) ?? DEFAULT_SEED;
-  const only = int("only", undefined);
-  if ([schedules, seed, only ?? 0].some(Number.isNaN) || !Number.isSafeInteger(seed)) {
-    process.stderr.write(`fault-schedules: --schedules, --seed and --only take whole numbers\n\n${USAGE}\n`);
-    return 2;
-  }
-  if (schedules < 1) {
-    process.stderr.write(`fault-schedules: --schedules must be at least 1\n\n${USAGE}\n`);
-    return 2;
-  }
-  const store = openStoreOption(values["store"] as string | undefined, "faults", process.env);
+  const flags = parseFlags(argv, {
+    schedules: { type: "string" },
+    seed: { type: "string" },
+    only: { type: "string" },
+    output: { type: "string" },
+    help: { type: "boolean" },
+    store: { type: "string" },
+  });
+  if (!flags.ok) return usage(flags.error);
+  const { values } = flags.value;
+  if (values.help === true) return (void process.stdout.write(`${USAGE}\n`), 0);
+  const schedules = wholeNumber("schedules", values.schedules, {
+    min: 1,
+    max: MAX_SCHEDULES,
+    fallback: DEFAULT_SCHEDULES,
+  });
+  if (!schedules.ok) return usage(schedules.error);
+  const seed = wholeNumber("seed", values.seed, { min: 0, max: Number.MAX_SAFE_INTEGER, fallback: DEFAULT_SEED });
+  if (!seed.ok) return usage(seed.error);
+  const only = wholeNumber("only", values.only, { min: 0, max: MAX_SCHEDULES - 1, fallback: -1 });
+  if (!only.ok) return usage(only.error);
+  const store = openStoreOption(values.store, "faults", process.env);
   if (!store.ok) {
     process.stderr.write(`fault-schedules: ${store.error.message}\n`);
     return store.error.code === "store_bad_spec" ? 2 : 5;
   }
   try {
-    return await run(schedules, seed, only, values["output"], store.value);
+    return await run(
+      schedules.value,
+      seed.value,
+      only.value === -1 ? undefined : only.value,
+      values.output,
+      store.value,
+    );
   } finally {
     store.value.close();
   }

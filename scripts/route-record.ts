@@ -6,9 +6,8 @@
  */
 import { basename, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
 import type { Result } from "../contract/index.js";
-import { writeFilesAtomically } from "../durable/index.js";
+import { DEFAULT_INPUT_LIMITS, parseFlags, readInputFile, writeFilesAtomically } from "../durable/index.js";
 import { recordRoute, type RouteRecorder } from "../scenarios/record-route.js";
 import { ROUTE_COLUMNS } from "../scenarios/route-columns.js";
 import { INSTALL_COMMAND } from "../scenarios/langgraph-install.js";
@@ -57,8 +56,9 @@ contact data redacted), and a digest over the file. Replay it with
   --label TEXT     what the route is (default: the module's label, else "recorded from <model>")
   --help           this text
 
-Exit codes: 0 written; 1 the model failed while recording; 2 bad usage or a module that exports
-no chat model; 3 the LangGraph adapter's chat module cannot load; 4 the route could not be written.`;
+Exit codes: 0 written; 1 the model failed while recording; 2 bad usage (a flag given twice or
+empty, a module that is not a regular file included) or a module that exports no chat model; 3 the
+LangGraph adapter's chat module cannot load; 4 the module cannot be read or the route written.`;
 
 export type RecordIo = {
   readonly stdout: (text: string) => void;
@@ -75,24 +75,16 @@ export async function main(argv: readonly string[], io: RecordIo = defaultIo): P
     io.stderr(`route:record: ${message}\n\n${USAGE}\n`);
     return 2;
   };
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: {
-        model: { type: "string" },
-        scenario: { type: "string" },
-        output: { type: "string" },
-        id: { type: "string" },
-        label: { type: "string" },
-        help: { type: "boolean" },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (e) {
-    return usage((e as Error).message);
-  }
+  const flags = parseFlags(argv, {
+    model: { type: "string" },
+    scenario: { type: "string" },
+    output: { type: "string" },
+    id: { type: "string" },
+    label: { type: "string" },
+    help: { type: "boolean" },
+  });
+  if (!flags.ok) return usage(`${flags.error.message} (${flags.error.code})`);
+  const { values } = flags.value;
   if (values["help"] === true) {
     io.stdout(`${USAGE}\n`);
     return 0;
@@ -111,6 +103,13 @@ export async function main(argv: readonly string[], io: RecordIo = defaultIo): P
 
   // Under `npm run`, the working directory is the package root; INIT_CWD is where the command was typed.
   const cwd = io.cwd ?? process.env["INIT_CWD"] ?? process.cwd();
+  // import() of a FIFO or a device would wait forever: the model module must be a regular file.
+  const module = readInputFile(resolve(cwd, modelPath), { maxBytes: DEFAULT_INPUT_LIMITS.maxBytes });
+  if (!module.ok && module.error.code !== "input_not_found") {
+    if (module.error.exit === 2) return usage(`model module ${module.error.message} (${module.error.code})`);
+    io.stderr(`route:record: model module ${module.error.message} (${module.error.code})\n`);
+    return 4;
+  }
   const chat = await loadChatModule(io.chatModule ?? CHAT_MODULE);
   if (!chat.ok) {
     io.stderr(`route:record: ${chat.error}\n`);

@@ -8,8 +8,7 @@ import { execFileSync } from "node:child_process";
 import { cpus } from "node:os";
 import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
-import { writeFilesAtomically } from "../durable/index.js";
+import { parseFlags, writeFilesAtomically } from "../durable/index.js";
 import type { Route } from "../handwritten/route/index.js";
 import { loadPlanner, parsePlannerArg } from "./comparison/planner.js";
 import { loadEngines } from "../scenarios/engines.js";
@@ -34,9 +33,10 @@ and writes the runtime record.
   --help                this text
 
 Exit codes: 0 written, every command and test passed and every measured metric met; 1 written
-with a failure or a missed metric; 2 bad usage or a file that is not a valid route; 3 a route this
-checkout cannot replay; 4 the record cannot be written. Nothing runs and nothing is written on 2
-or 3.`;
+with a failure or a missed metric; 2 bad usage (a flag given twice or empty included) or a file
+that is not a valid route (not a regular file, over 4 MiB, nested over 64 deep, or not a route);
+3 a route this checkout cannot replay; 4 I/O (the route exists but cannot be read, or the record
+cannot be written). Nothing runs and nothing is written on 2, 3, or a route that cannot be read.`;
 
 /** The in-process steps of the run, recorded as commands next to the processes. */
 const IN_PROCESS: readonly RecordedCommand[] = [
@@ -84,28 +84,17 @@ function currentCommit(): string | null {
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
-  let values: {
-    output?: string | undefined;
-    planner?: string | undefined;
-    quiet?: boolean | undefined;
-    help?: boolean | undefined;
-  };
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: {
-        output: { type: "string" },
-        planner: { type: "string" },
-        quiet: { type: "boolean" },
-        help: { type: "boolean" },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (e) {
-    process.stderr.write(`runtime-record: ${(e as Error).message}\n\n${USAGE}\n`);
+  const flags = parseFlags(argv, {
+    output: { type: "string" },
+    planner: { type: "string" },
+    quiet: { type: "boolean" },
+    help: { type: "boolean" },
+  });
+  if (!flags.ok) {
+    process.stderr.write(`runtime-record: ${flags.error.message} (${flags.error.code})\n\n${USAGE}\n`);
     return 2;
   }
+  const { values } = flags.value;
   if (values.help === true) {
     process.stdout.write(`${USAGE}\n`);
     return 0;

@@ -10,6 +10,7 @@ import { builtinModules } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build, type Metafile, type Plugin } from "esbuild";
+import { parseFlags } from "../durable/index.js";
 
 export const WEB_DIR = dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_OUTDIR = join(WEB_DIR, "dist");
@@ -97,9 +98,12 @@ export async function buildWeb(options: BuildOptions = {}): Promise<BuildResult>
 }
 
 async function main(argv: readonly string[]): Promise<void> {
-  const at = argv.indexOf("--outdir");
-  const outdir = at >= 0 ? argv[at + 1] : undefined;
-  if (at >= 0 && outdir === undefined) throw new Error("--outdir needs a directory");
+  const flags = parseFlags(argv, { outdir: { type: "string" } });
+  if (!flags.ok) {
+    console.error(`web: ${flags.error.message} (${flags.error.code})\nUsage: tsx web/build.ts [--outdir DIR]`);
+    return void (process.exitCode = 2);
+  }
+  const outdir = flags.value.values.outdir;
   const { outdir: written, metafile } = await buildWeb(outdir === undefined ? {} : { outdir });
   const bytes = Object.values(metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
   console.log(

@@ -8,6 +8,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
+import { parseFlags } from "../durable/index.js";
 import { DEFAULT_OUTDIR } from "./build.js";
 
 export const DEFAULT_PORT = 5173;
@@ -79,8 +80,12 @@ export function portFrom(argv: readonly string[], env: Readonly<Record<string, s
 }
 
 async function main(argv: readonly string[]): Promise<void> {
-  const at = argv.indexOf("--dir");
-  const dir = at >= 0 ? argv[at + 1] : undefined;
+  const flags = parseFlags(argv, { port: { type: "string" }, dir: { type: "string" } });
+  if (!flags.ok) {
+    console.error(`web: ${flags.error.message} (${flags.error.code})\nUsage: tsx web/serve.ts [--port N] [--dir DIR]`);
+    return void (process.exitCode = 2);
+  }
+  const dir = flags.value.values.dir;
   const server = await startServer({ port: portFrom(argv, process.env), ...(dir === undefined ? {} : { dir }) });
   console.log(`web: serving ${resolve(dir ?? DEFAULT_OUTDIR)} at ${server.url} (Ctrl+C stops)`);
   const stop = () => void server.close().then(() => process.exit(0));

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { WorldCountsSchema, type WorldCounts } from "../../mcp/server-main.js";
-import { REPO_ROOT, SERVER_COMMAND, TEST_SECRET } from "./stdio-server.js";
+import { REPO_ROOT, SERVER_COMMAND, TEST_SECRET, withStore } from "./stdio-server.js";
 
 export type RawServer = {
   /** Writes raw text (one or more lines) to the server's stdin. */
@@ -33,10 +33,14 @@ export function spawnRawServer(extraArgs: readonly string[] = []): RawServer {
   const dir = mkdtempSync(join(tmpdir(), "agent-harness-raw-"));
   const [worldFile, auditLog] = [join(dir, "world.json"), join(dir, "audit.jsonl")];
   const [command, ...args] = SERVER_COMMAND;
-  const child = spawn(command, [...args, "--world-file", worldFile, "--audit-log", auditLog, ...extraArgs], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, AGENT_HARNESS_APPROVAL_SECRET: TEST_SECRET },
-  });
+  const child = spawn(
+    command,
+    [...withStore(args, extraArgs), "--world-file", worldFile, "--audit-log", auditLog, ...extraArgs],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, AGENT_HARNESS_APPROVAL_SECRET: TEST_SECRET },
+    },
+  );
   const lines: string[] = [];
   let wake: () => void = () => undefined;
   createInterface({ input: child.stdout }).on("line", (line) => {

@@ -56,6 +56,10 @@ export const unconfiguredServer = (cwd: string) =>
     env: {},
   }) as const;
 
+/** The launch's own `--store` gives way to a caller's: the server refuses a flag given twice. */
+export const withStore = (args: readonly string[], extraArgs: readonly string[]): readonly string[] =>
+  extraArgs.includes("--store") ? args.filter((arg, i) => arg !== "--store" && args[i - 1] !== "--store") : args;
+
 /** How to start the server: by default the test command, in the repository, holding TEST_SECRET. */
 export type ServerLaunch = {
   readonly cwd: string;
@@ -78,7 +82,7 @@ export async function spawnServer(
   const [command, ...args] = launch.command;
   const transport = new InPlaceProbeTransport({
     command: command!,
-    args: [...args, "--audit-log", auditLog, "--world-file", worldFile, ...extraArgs],
+    args: [...withStore(args, extraArgs), "--audit-log", auditLog, "--world-file", worldFile, ...extraArgs],
     cwd: launch.cwd,
     env: { ...getDefaultEnvironment(), ...launch.env },
     stderr: "ignore",

@@ -1,8 +1,8 @@
 /** Command-line arguments of bench.ts, parsed into a typed result; bad usage is a value, not a throw. */
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { err, ok, type Result } from "../../contract/index.js";
+import { parseFlags } from "../../durable/index.js";
 
 export const DEFAULT_OUTPUT = "evidence/bench-v2.json";
 /** Where --quick writes without --output, so a quick look never overwrites the committed evidence. */
@@ -49,31 +49,16 @@ Progress goes to stderr, the tables to stdout.
 Exit codes: 0 written, 1 the benchmark failed, 2 bad usage.`;
 
 export function parseBenchArgs(argv: readonly string[]): Result<BenchArgs, { readonly message: string }> {
-  let values: {
-    quick?: boolean | undefined;
-    output?: string | undefined;
-    "stores-output"?: string | undefined;
-    help?: boolean | undefined;
-  };
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: {
-        quick: { type: "boolean" },
-        output: { type: "string" },
-        "stores-output": { type: "string" },
-        help: { type: "boolean" },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (e) {
-    return err({ message: (e as Error).message });
-  }
+  const flags = parseFlags(argv, {
+    quick: { type: "boolean" },
+    output: { type: "string" },
+    "stores-output": { type: "string" },
+    help: { type: "boolean" },
+  });
+  if (!flags.ok) return err({ message: `${flags.error.message} (${flags.error.code})` });
+  const { values } = flags.value;
   if (values.help === true) return ok({ kind: "help" });
-  if (values.output !== undefined && values.output.trim() === "") return err({ message: "--output needs a path" });
   const storesOutput = values["stores-output"];
-  if (storesOutput !== undefined && storesOutput.trim() === "") return err({ message: "--stores-output needs a path" });
   const quick = values.quick === true;
   return ok({
     kind: "run",

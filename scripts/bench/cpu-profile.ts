@@ -3,9 +3,9 @@
  * Summarises a V8 CPU profile (from `node --cpu-prof`): the functions with the most self time,
  * and self time per package or project folder. Paths are shown relative to the repository.
  */
-import { readFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { DEFAULT_INPUT_LIMITS, parseFlags, readInputFile, wholeNumber } from "../../durable/index.js";
 
 type ProfileNode = {
   readonly id: number;
@@ -79,22 +79,35 @@ export function summariseProfile(
   };
 }
 
+const USAGE = "Usage: tsx scripts/bench/cpu-profile.ts PROFILE.cpuprofile [--top N]";
+
+/** Prints the summary; exit 0, 2 on bad usage or a profile that is not a regular file (or too large, too deep), 4 on I/O. */
+export function main(argv: readonly string[]): number {
+  const fail = (e: { readonly message: string; readonly code: string }, exit: number) => {
+    process.stderr.write(`cpu-profile: ${e.message} (${e.code})\n${USAGE}\n`);
+    return exit;
+  };
+  const flags = parseFlags(argv, { top: { type: "string" }, help: { type: "boolean" } }, { positionals: true });
+  if (!flags.ok) return fail(flags.error, 2);
+  if (flags.value.values.help === true) return (void process.stdout.write(`${USAGE}\n`), 0);
+  const [file, ...extra] = flags.value.positionals;
+  if (file === undefined || extra.length > 0) return fail({ code: "bad_usage", message: "one PROFILE at a time" }, 2);
+  const top = wholeNumber("top", flags.value.values.top, { min: 1, max: 10_000, fallback: 20 });
+  if (!top.ok) return fail(top.error, 2);
+  // A profile of a long run is tens of MiB; its call tree is flat in the file (nodes list their children by id).
+  const read = readInputFile(file, { maxBytes: 512 * 1024 * 1024, maxDepth: DEFAULT_INPUT_LIMITS.maxDepth });
+  if (!read.ok) return fail(read.error, read.error.exit);
+  const summary = summariseProfile(JSON.parse(read.value) as Profile, top.value);
+  const pad = (s: string, n: number) => s.padEnd(n);
+  process.stdout.write(`total ${summary.total_ms} ms\n\nself time by function\n`);
+  for (const f of summary.functions)
+    process.stdout.write(`${pad(`${f.pct.toFixed(1)}%`, 7)}${pad(`${f.ms} ms`, 11)}${pad(f.name, 28)} ${f.where}\n`);
+  process.stdout.write("\nself time by package or folder\n");
+  for (const g of summary.groups)
+    process.stdout.write(`${pad(`${g.pct.toFixed(1)}%`, 7)}${pad(`${g.ms} ms`, 11)}${g.name}\n`);
+  return 0;
+}
+
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const [file, flag, value] = process.argv.slice(2);
-  if (file === undefined || file === "--help") {
-    process.stdout.write("Usage: tsx scripts/bench/cpu-profile.ts PROFILE.cpuprofile [--top N]\n");
-    process.exitCode = file === undefined ? 2 : 0;
-  } else {
-    const summary = summariseProfile(
-      JSON.parse(readFileSync(file, "utf8")) as Profile,
-      flag === "--top" ? Number(value) : 20,
-    );
-    const pad = (s: string, n: number) => s.padEnd(n);
-    process.stdout.write(`total ${summary.total_ms} ms\n\nself time by function\n`);
-    for (const f of summary.functions)
-      process.stdout.write(`${pad(`${f.pct.toFixed(1)}%`, 7)}${pad(`${f.ms} ms`, 11)}${pad(f.name, 28)} ${f.where}\n`);
-    process.stdout.write("\nself time by package or folder\n");
-    for (const g of summary.groups)
-      process.stdout.write(`${pad(`${g.pct.toFixed(1)}%`, 7)}${pad(`${g.ms} ms`, 11)}${g.name}\n`);
-  }
+  process.exitCode = main(process.argv.slice(2));
 }

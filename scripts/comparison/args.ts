@@ -1,6 +1,6 @@
 /** Command-line arguments of compare.ts, parsed into a typed result; bad usage is a value, not a throw. */
-import { parseArgs } from "node:util";
 import { err, ok, type Result } from "../../contract/index.js";
+import { parseFlags, type FlagErrorCode } from "../../durable/index.js";
 import { ENGINES, FRAMEWORK_IDS, isFrameworkId, type FrameworkId } from "../../scenarios/engines.js";
 import { parsePlannerArg, type PlannerArg } from "./planner.js";
 
@@ -23,7 +23,7 @@ export type CompareArgs =
     };
 
 export type UsageError = {
-  readonly code: "unknown_flag" | "missing_framework" | "unknown_framework" | "bad_value";
+  readonly code: FlagErrorCode | "missing_framework" | "unknown_framework" | "bad_value";
   readonly message: string;
 };
 
@@ -59,7 +59,8 @@ each side shows the column's expected signal).
 ${FRAMEWORK_HELP}
   --planner P      fixture (default: every column with its scripted FixtureModel) or route:PATH
                    (replay a frozen route from npm run route:record on the column it was recorded
-                   on; a bad route file exits 2, a route this checkout cannot replay exits 3)
+                   on; a bad route file exits 2, a route this checkout cannot replay exits 3; the
+                   route must be a regular file of at most 4 MiB, nested at most 64 deep)
   --output PATH    where to write the JSON evidence, with the graph's Mermaid picture beside it
                    (PATH with .mmd for .json); default: the JSON on stdout
   --quiet          no table on stderr
@@ -68,38 +69,24 @@ ${FRAMEWORK_HELP}
   --help           this text
 
 Exit codes: 0 measured, all equal and all holding; 1 measured with a difference or a column that
-does not hold; 2 bad usage (a bad --store or a bad route file included); 3 not measured (the
-framework cannot load, or the route cannot be replayed here); 4 the evidence could not be written;
-5 the store could not be opened (the message names the store and the cause).`;
+does not hold; 2 bad usage (a flag given twice or empty, a bad --store or a bad route file
+included); 3 not measured (the framework cannot load, or the route cannot be replayed here); 4 I/O
+(the evidence could not be written, or the route file exists but cannot be read); 5 the store
+could not be opened (the message names the store and the cause). Nothing is written on 2.`;
 
 const isPath = (value: string) => /^(\.{1,2}\/|\/)/.test(value);
 
 export function parseCompareArgs(argv: readonly string[]): Result<CompareArgs, UsageError> {
-  let values: {
-    framework?: string;
-    output?: string;
-    help?: boolean;
-    quiet?: boolean;
-    store?: string;
-    planner?: string;
-  };
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: {
-        framework: { type: "string" },
-        output: { type: "string" },
-        help: { type: "boolean" },
-        quiet: { type: "boolean" },
-        store: { type: "string" },
-        planner: { type: "string" },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (e) {
-    return err({ code: "unknown_flag", message: (e as Error).message });
-  }
+  const flags = parseFlags(argv, {
+    framework: { type: "string" },
+    output: { type: "string" },
+    help: { type: "boolean" },
+    quiet: { type: "boolean" },
+    store: { type: "string" },
+    planner: { type: "string" },
+  });
+  if (!flags.ok) return flags;
+  const { values } = flags.value;
   if (values.help === true) return ok({ kind: "help" });
   if (values.framework === undefined) return err({ code: "missing_framework", message: "--framework is required" });
   const framework = frameworkChoice(values.framework);
@@ -109,8 +96,6 @@ export function parseCompareArgs(argv: readonly string[]): Result<CompareArgs, U
       message: `unknown framework ${JSON.stringify(values.framework)}; expected one of ${FRAMEWORK_IDS.join(", ")} or a module path starting with ./, ../ or /`,
     });
   }
-  if (values.output !== undefined && values.output.trim() === "")
-    return err({ code: "bad_value", message: "--output needs a path" });
   const planner = parsePlannerArg(values.planner);
   if (!planner.ok) return err({ code: "bad_value", message: planner.error });
   return ok({

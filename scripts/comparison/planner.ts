@@ -1,10 +1,11 @@
 /**
  * The planner a comparison runs with: the scenarios' own FixtureModels, or a frozen route read
  * from a file. A file that is not a valid route is bad input (exit 2); a valid route this checkout
- * cannot replay is not measured (exit 3). Nothing is written in either case.
+ * cannot replay is not measured (exit 3); a route file that exists but cannot be read is I/O (exit 4).
+ * Nothing is written in any case.
  */
-import { readFileSync } from "node:fs";
 import { err, ok, type Result } from "../../contract/index.js";
+import { DEFAULT_INPUT_LIMITS, readInputFile, type InputFileError } from "../../durable/index.js";
 import { createFixtureRegistry, createFixtureWorld } from "../../handwritten/fixtures/index.js";
 import { checkReplayable, isRouteFileError, parseRoute, type Route } from "../../handwritten/route/index.js";
 import { ALL_COLUMNS } from "../../scenarios/all-columns.js";
@@ -13,7 +14,7 @@ import type { Column } from "../../scenarios/column.js";
 
 export type PlannerArg = { readonly kind: "fixture" } | { readonly kind: "route"; readonly path: string };
 export type PlannerChoice = { readonly kind: "fixture" } | { readonly kind: "route"; readonly route: Route };
-export type PlannerError = { readonly exit: 2 | 3; readonly code: string; readonly message: string };
+export type PlannerError = { readonly exit: 2 | 3 | 4; readonly code: string; readonly message: string };
 
 /** `fixture` or `route:PATH`, as --planner takes it. */
 export function parsePlannerArg(value: string | undefined): Result<PlannerArg, string> {
@@ -24,17 +25,14 @@ export function parsePlannerArg(value: string | undefined): Result<PlannerArg, s
 
 export function loadPlanner(
   arg: PlannerArg,
-  read: (path: string) => string = (path) => readFileSync(path, "utf8"),
+  read: (path: string) => Result<string, InputFileError> = (path) =>
+    readInputFile(path, { ...DEFAULT_INPUT_LIMITS, format: "json" }),
 ): Result<PlannerChoice, PlannerError> {
   if (arg.kind === "fixture") return ok(arg);
-  let text: string;
-  try {
-    text = read(arg.path);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code ?? "unreadable";
-    return err({ exit: 2, code: "route_unreadable", message: `cannot read route ${arg.path} (${code})` });
-  }
-  const parsed = parseRoute(text);
+  // A FIFO, a device or a directory is refused unread; so is a file too large or too deep to parse.
+  const text = read(arg.path);
+  if (!text.ok) return err({ ...text.error, message: `route ${text.error.message}` });
+  const parsed = parseRoute(text.value);
   if (!parsed.ok) return err({ exit: isRouteFileError(parsed.error) ? 2 : 3, ...parsed.error });
   const registry = createFixtureRegistry(createFixtureWorld());
   const checked = checkReplayable(

@@ -9,9 +9,10 @@
  * value weaker than the contract's own bar (1.0, 0, the versioned recovery threshold) is
  * rejected too, so a submission cannot pass by lowering its expectations.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from "yaml";
+import { DEFAULT_INPUT_LIMITS, readInputFile } from "../../durable/index.js";
 import { foreignCommand, isProjectArtifact, type Provenance } from "./provenance.js";
 import { asStrictAsBar, CONTRACT_METRICS, meets, RECOVERY_THRESHOLD, RULE_TEXT, type MetricRule } from "./rules.js";
 
@@ -43,6 +44,7 @@ export const PROBLEM_CODES = [
   "missing_artifact",
   "artifact_not_found",
   "artifact_outside_repo",
+  "artifact_unreadable",
   "project_artifact",
   "bad_cost",
   "bad_license",
@@ -444,10 +446,11 @@ function checkArtifacts(
       return add(["artifacts", i], "artifact_outside_repo", `artifact ${artifact} is not a path inside the repository`);
     if (!existsSync(full))
       return add(["artifacts", i], "artifact_not_found", `artifact ${artifact} does not exist in the repository`);
-    if (
-      provenance !== undefined &&
-      isProjectArtifact(rel.split("\\").join("/"), readFileSync(full, "utf8"), provenance)
-    ) {
+    if (provenance === undefined) return;
+    // The entry point refuses such an artifact before checking (exit 2); a caller in process gets a problem.
+    const read = readInputFile(full, { ...DEFAULT_INPUT_LIMITS, format: "json" });
+    if (!read.ok) return add(["artifacts", i], "artifact_unreadable", `artifact ${artifact}: ${read.error.message}`);
+    if (isProjectArtifact(rel.split("\\").join("/"), read.value, provenance)) {
       add(
         ["artifacts", i],
         "project_artifact",

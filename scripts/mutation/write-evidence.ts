@@ -6,11 +6,10 @@
  * 3 no report to read (Stryker did not run); 4 the report or the evidence file could not be read or written.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
-import { writeFilesAtomically } from "../../durable/index.js";
+import { DEFAULT_INPUT_LIMITS, parseFlags, readInputFile, writeFilesAtomically } from "../../durable/index.js";
 import {
   checkMutationEvidence,
   describeMutation,
@@ -26,8 +25,12 @@ const CONFIG_PATH = "scripts/mutation/stryker.config.json";
 const USAGE = `Usage: tsx scripts/mutation/write-evidence.ts [--report PATH] [--output PATH]
   --report  StrykerJS's JSON report (default reports/mutation/mutation.json)
   --output  where the evidence goes (default ${MUTATION_EVIDENCE_PATH})
-Exit codes: 0 written; 1 written, but inconsistent (the goal met with an open survivor); 2 bad usage;
-3 no report (run npm run mutate); 4 the report could not be read or the evidence not written.`;
+Exit codes: 0 written; 1 written, but inconsistent (the goal met with an open survivor); 2 bad usage
+(a flag given twice or empty, a report that is not a regular file, too large or too deep); 3 no
+report (run npm run mutate); 4 the report could not be read or the evidence not written.`;
+
+/** Stryker's report holds every mutated source file; a contract-sized run is a few MiB. */
+const MAX_REPORT_BYTES = 256 * 1024 * 1024;
 
 const readJson = (path: string): unknown => JSON.parse(readFileSync(join(ROOT, path), "utf8"));
 const version = (pkg: string) => (readJson(`node_modules/${pkg}/package.json`) as { version: string }).version;
@@ -59,31 +62,25 @@ function readReasons(): EquivalenceReasons {
 }
 
 export function main(argv: readonly string[]): number {
-  let values: { report?: string | undefined; output?: string | undefined; help?: boolean | undefined };
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: { report: { type: "string" }, output: { type: "string" }, help: { type: "boolean" } },
-      strict: true,
-    }));
-  } catch (e) {
-    process.stderr.write(`mutation: usage_error: ${(e as Error).message}\n${USAGE}\n`);
+  const flags = parseFlags(argv, { report: { type: "string" }, output: { type: "string" }, help: { type: "boolean" } });
+  if (!flags.ok) {
+    process.stderr.write(`mutation: ${flags.error.code}: ${flags.error.message}\n${USAGE}\n`);
     return 2;
   }
+  const { values } = flags.value;
   if (values.help === true) return (void process.stdout.write(`${USAGE}\n`), 0);
   const reportPath = resolve(ROOT, values.report ?? "reports/mutation/mutation.json");
   const output = resolve(ROOT, values.output ?? MUTATION_EVIDENCE_PATH);
-  if (!existsSync(reportPath)) {
+  const read = readInputFile(reportPath, { maxBytes: MAX_REPORT_BYTES, maxDepth: DEFAULT_INPUT_LIMITS.maxDepth });
+  if (!read.ok && read.error.code === "input_not_found") {
     process.stderr.write(`mutation: not-measured: no Stryker report at ${reportPath} (run npm run mutate)\n`);
     return 3;
   }
-  let text: string;
-  try {
-    text = readFileSync(reportPath, "utf8");
-  } catch (e) {
-    process.stderr.write(`mutation: report_unreadable: ${(e as Error).message}\n`);
-    return 4;
+  if (!read.ok) {
+    process.stderr.write(`mutation: ${read.error.code}: ${read.error.message}\n`);
+    return read.error.exit;
   }
+  const text = read.value;
   const report = parseStrykerReport(text);
   if (!report.ok) {
     process.stderr.write(`mutation: ${report.error.code}: ${report.error.reason}\n`);

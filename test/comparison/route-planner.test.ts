@@ -83,7 +83,7 @@ describe("compare.ts --planner route:PATH", () => {
   it("exits 2 for a route file that cannot be read", async () => {
     const result = await compareWith("local_state_graph", join(dir, "missing.route.json"));
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain("route_unreadable");
+    expect(result.stderr).toContain("input_not_found");
   });
 
   it.each([

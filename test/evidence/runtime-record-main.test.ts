@@ -33,7 +33,7 @@ async function run(planner: string) {
 describe("runtime-record --planner", () => {
   it.each([
     ["gpt", 2, "(bad_value)"],
-    [`route:${join(dir, "missing.route.json")}`, 2, "(route_unreadable)"],
+    [`route:${join(dir, "missing.route.json")}`, 2, "(input_not_found)"],
     ["route:package.json", 2, "(route_bad_shape)"],
   ])("refuses %s with exit %i, runs nothing and writes nothing", async (planner, exit, code) => {
     const result = await run(planner);
