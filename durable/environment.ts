@@ -13,6 +13,7 @@ import {
   type Environment,
   type EnvironmentOptions,
   type EnvironmentStores,
+  FIXTURE_SECRET,
 } from "../handwritten/fixtures/environment.js";
 import { slotValue } from "../runtime/index.js";
 import { openDatabase, storesIn, type SqlSpec, type Stores } from "./open.js";
@@ -35,9 +36,9 @@ export type DurableEnvironment = Environment & {
   readonly ledger: Stores["ledger"];
 };
 
-/** The environment's stores in one scope of an open database. */
+/** The environment's stores in one scope of an open database, sealed under the environment's secret. */
 export function environmentStoresIn(db: SqlConnection, scope: string, worldLatencyMs = 0): EnvironmentStores {
-  const stores = storesIn(db, scope);
+  const stores = storesIn(db, scope, FIXTURE_SECRET);
   return {
     ...stores,
     world: (faults) => stores.world({ faults, latencyMs: worldLatencyMs }),

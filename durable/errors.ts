@@ -27,7 +27,13 @@ export type StoreErrorCode =
   /** The connection broke or timed out during an operation. */
   | "store_unavailable"
   /** The store is sealed under another key than the one this process holds (`stores/store-key.ts`). */
-  | "store_key_mismatch";
+  | "store_key_mismatch"
+  /**
+   * A row the contract trusts (ledger entry, used nonce, trace event) fails its seal: edited,
+   * inserted by hand, or moved to another place (`stores/row-seal.ts`). A checkpoint row that
+   * fails is `checkpoint_tampered`, the engines' word for it.
+   */
+  | "store_tampered";
 
 export class StoreError extends Error {
   static readonly unminifiableName = "StoreError";

@@ -27,6 +27,7 @@ import { openSqlite } from "./sql/sqlite.js";
 import { createSqlArtifactStore } from "./stores/artifacts.js";
 import { createSqlLedger } from "./stores/ledger.js";
 import { createSqlNonceStore } from "./stores/nonces.js";
+import { rowSeals } from "./stores/row-seal.js";
 import { createSqlCheckpointStore, createSqlGraphCheckpointer, createSqlTraceSink } from "./stores/records.js";
 import { createSqlWorld, type SqlWorldOptions } from "./stores/world.js";
 
@@ -64,15 +65,17 @@ function connect(spec: SqlSpec, options: PostgresOptions): Result<SqlConnection,
   }
 }
 
-export function storesIn(db: SqlConnection, scope: string): Stores {
+/** The stores of `scope`; their rows are sealed under `secret`, the key this process holds (`stores/row-seal.ts`). */
+export function storesIn(db: SqlConnection, scope: string, secret: string): Stores {
+  const seals = rowSeals(secret);
   return {
     label: db.label,
-    ledger: createSqlLedger(db, scope),
-    nonces: createSqlNonceStore(db, scope),
-    checkpoints: createSqlCheckpointStore(db, scope),
+    ledger: createSqlLedger(db, scope, seals),
+    nonces: createSqlNonceStore(db, scope, seals),
+    checkpoints: createSqlCheckpointStore(db, scope, seals),
     artifacts: createSqlArtifactStore(db, scope),
-    trace: createSqlTraceSink(db, scope),
-    graph: createSqlGraphCheckpointer(db, scope),
+    trace: createSqlTraceSink(db, scope, seals),
+    graph: createSqlGraphCheckpointer(db, scope, seals),
     world: (options) => createSqlWorld(db, scope, options),
   };
 }
@@ -88,12 +91,13 @@ export function memoryStores(): Stores {
   };
 }
 
-/** The stores of one scope under any spec; the caller closes the connection it gets back (null for memory). */
+/** The stores of one scope under any spec, sealed under `secret`; the caller closes the connection it gets back (null for memory). */
 export function openStores(
   spec: StoreSpec,
   scope: string,
+  secret: string,
 ): Result<{ readonly stores: Stores; readonly db: SqlConnection | null }, StoreError> {
   if (spec.kind === "memory") return ok({ stores: memoryStores(), db: null });
   const db = openDatabase(spec);
-  return db.ok ? ok({ stores: storesIn(db.value, scope), db: db.value }) : db;
+  return db.ok ? ok({ stores: storesIn(db.value, scope, secret), db: db.value }) : db;
 }

@@ -67,7 +67,7 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: MainIo
   if (!spec.ok) return fail(spec.error.message);
   const key = serverKeyFor(configured.value, spec.value, () => randomBytes(32).toString("hex"));
   if (!key.ok) return fail(key.error.message);
-  const opened = openStores(spec.value, MCP_STORE_SCOPE);
+  const opened = openStores(spec.value, MCP_STORE_SCOPE, key.value.secret);
   if (!opened.ok) return fail(opened.error.message);
   const { stores, db } = opened.value;
   const claimed = db === null ? ok(undefined) : claimStoreKey(db, MCP_STORE_SCOPE, key.value.id);
