@@ -7,7 +7,7 @@
  * change, never a raw error. The fixture world's row is not here: it stands for the outside world,
  * which the contract observes through its tools and never trusts.
  */
-import { sha256Hex } from "../../../contract/index.js";
+import { sha256Hex, type AgentState } from "../../../contract/index.js";
 import { SESSION_ID } from "../../../scenarios/index.js";
 import type { StoreFaultCase } from "./case.js";
 import { CHECKPOINT_ROW_CASES } from "./rows-checkpoints.js";
@@ -161,11 +161,17 @@ const putNonceRow = (bench: Bench, nonce: string, row: { session_id: string; at:
   ]);
 };
 
+/** An answer read from a row someone altered, even a harmless one, is the silence the suite exists to catch. */
+const answeredFromAlteredRow = (bench: Bench) => (state: AgentState) => ({
+  correct: false,
+  detail: `answered from the altered row: status ${state.status}, ${bench.effects()} report(s)`,
+});
+
 const NONCE_CASES: readonly StoreFaultCase[] = [
   rowCase("nonce/edit", "a spent nonce's row edited is store_tampered when the token comes again", async (bench) => {
     const pending = await publishedRun(bench);
     putNonceRow(bench, pending.nonce, { ...nonceRow(bench, pending.nonce), session_id: "someone-else" });
-    return observe(() => resendAfterRewind(bench, tokenFor(bench, pending)), publishedOnce(bench));
+    return observe(() => resendAfterRewind(bench, tokenFor(bench, pending)), answeredFromAlteredRow(bench));
   }),
   rowCase(
     "nonce/delete",
@@ -182,7 +188,7 @@ const NONCE_CASES: readonly StoreFaultCase[] = [
     const [mine, theirs] = [nonceRow(bench, pending.nonce), nonceRow(bench, "nonce-other")];
     putNonceRow(bench, pending.nonce, theirs);
     putNonceRow(bench, "nonce-other", mine);
-    return observe(() => resendAfterRewind(bench, tokenFor(bench, pending)), publishedOnce(bench));
+    return observe(() => resendAfterRewind(bench, tokenFor(bench, pending)), answeredFromAlteredRow(bench));
   }),
   rowCase(
     "nonce/copied-from-another-scope",
