@@ -8,7 +8,13 @@ import type { ToolMessage, ToolMessageStatus } from "./state.js";
 import type { BatchEntry, Rejection } from "./validation.js";
 
 export type UncertainReason =
-  "timeout" | "unknown_error" | "invalid_output" | "crash_before_outcome" | "ledger_uncertain" | "cancelled";
+  | "timeout"
+  | "unknown_error"
+  | "invalid_output"
+  | "crash_before_outcome"
+  | "ledger_uncertain"
+  | "ledger_missing"
+  | "cancelled";
 
 export type ConflictReason = "key_in_flight" | "key_reused_with_other_arguments";
 

@@ -6,6 +6,7 @@ import { digest } from "./canonical.js";
 import { confirmInLedger, executeIntent } from "./execution.js";
 import { createMemoryLedger } from "./ledger.js";
 import type { Intent } from "./state.js";
+import { beginIntent } from "./test-helpers.js";
 
 const intent: Intent = {
   key: "k1",
@@ -54,9 +55,18 @@ describe("executeIntent re-checks the arguments just before dispatch", () => {
 
   it("runs the approved arguments", async () => {
     const world = createFixtureWorld();
-    const outcome = await executeIntent(deps(world), publish(approved), false);
+    const d = deps(world);
+    beginIntent(d, publish(approved));
+    const outcome = await executeIntent(d, publish(approved), false);
     expect(outcome.kind).toBe("succeeded");
     expect(world.totalCalls("publish_report")).toBe(1);
+  });
+
+  it("answers uncertain (ledger_missing), calling nothing, for an intent whose ledger entry is gone", async () => {
+    const world = createFixtureWorld();
+    const outcome = await executeIntent(deps(world), publish(approved), false);
+    expect(outcome).toMatchObject({ kind: "uncertain", reason: "ledger_missing" });
+    expect(world.totalCalls()).toBe(0);
   });
 
   it("refuses arguments that differ from the approved args_digest (team → public in stored state) without calling the tool", async () => {

@@ -64,8 +64,13 @@ describe("decideBegin (Stripe semantics)", () => {
 });
 
 describe("decideDispatch (recovery after an intent checkpoint)", () => {
-  it("dispatches when nothing was recorded", () => {
-    expect(decideDispatch(undefined, call("high_risk"))).toEqual({ kind: "dispatch" });
+  it("dispatches a read_only call, which has no entry", () => {
+    expect(decideDispatch(undefined, call("read_only"))).toEqual({ kind: "dispatch" });
+  });
+
+  it("answers uncertain (ledger_missing) for a write whose entry is missing: the entry is begun before the intent", () => {
+    for (const risk of ["idempotent_write", "high_risk"] as const)
+      expect(decideDispatch(undefined, call(risk))).toEqual({ kind: "uncertain", reason: "ledger_missing" });
   });
 
   it("uses a completed outcome instead of executing again", () => {
@@ -110,7 +115,10 @@ describe("decideDispatch (recovery after an intent checkpoint)", () => {
     expect(decideDispatch(entry("in_flight"), call("idempotent_write", edited, digest(edited)))).toMatchObject({
       kind: "refused",
     });
-    expect(decideDispatch(undefined, call("idempotent_write", edited, digest(edited)))).toEqual({ kind: "dispatch" });
+    expect(decideDispatch(undefined, call("idempotent_write", edited, digest(edited)))).toEqual({
+      kind: "uncertain",
+      reason: "ledger_missing",
+    });
   });
 
   it("keeps an uncertain key uncertain", () => {

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { digest } from "./canonical.js";
 import { assertNever } from "./result.js";
-import { RISK_RULES, type RiskClass } from "./risk.js";
+import { hasSideEffects, RISK_RULES, type RiskClass } from "./risk.js";
 
 const entryBase = {
   key: z.string(),
@@ -58,7 +58,7 @@ export type DispatchDecision =
   | { readonly kind: "dispatch" }
   /** The outcome reached the ledger but not the checkpoint: use it, do not execute again. */
   | { readonly kind: "recovered"; readonly output: unknown }
-  | { readonly kind: "uncertain"; readonly reason: "ledger_uncertain" | "crash_before_outcome" }
+  | { readonly kind: "uncertain"; readonly reason: "ledger_uncertain" | "crash_before_outcome" | "ledger_missing" }
   /** The arguments about to run are not the ones validated and approved: never dispatched. */
   | { readonly kind: "refused"; readonly message: string };
 
@@ -73,6 +73,11 @@ export type DispatchRequest = {
  * Decides, just before calling a tool, whether an earlier attempt may already have dispatched it
  * (a crash after the intent checkpoint). Rule 5 of the contract: a dispatched call with no recorded
  * outcome does what its risk class's `afterCrash` says (run again under the same key, or `uncertain`).
+ *
+ * `entry` is the ledger's entry for the intent's key. Every engine begins the entry before the
+ * intent is checkpointed (the `ledger/begin` effect's answer is what records the intent), so a
+ * side-effecting intent whose entry is missing has lost it — deleted, or its store rolled back —
+ * and whether it ran is unknown: `uncertain`, never a fresh dispatch (CONTRACT §9).
  */
 export function decideDispatch(entry: LedgerEntry | undefined, request: DispatchRequest): DispatchDecision {
   // Stored state can be edited between approval and execution; the digest is what the person approved.
@@ -80,7 +85,8 @@ export function decideDispatch(entry: LedgerEntry | undefined, request: Dispatch
     return { kind: "refused", message: "arguments differ from their approved args_digest; not dispatched" };
   if (entry !== undefined && entry.args_digest !== request.args_digest)
     return { kind: "refused", message: "arguments differ from the ledger entry of this key; not dispatched" };
-  if (entry === undefined) return { kind: "dispatch" };
+  if (entry === undefined)
+    return hasSideEffects(request.risk) ? { kind: "uncertain", reason: "ledger_missing" } : { kind: "dispatch" };
   switch (entry.state) {
     case "completed":
       return { kind: "recovered", output: entry.output };

@@ -13,6 +13,7 @@ import {
   type Environment,
   type EnvironmentOptions,
   type EnvironmentStores,
+  FIXTURE_SECRET,
 } from "../handwritten/fixtures/environment.js";
 import { slotValue } from "../runtime/index.js";
 import { defaultSpentJournal, openDatabase, storesIn, type SqlSpec, type Stores } from "./open.js";
@@ -43,14 +44,14 @@ export type DurableEnvironment = Environment & {
   readonly ledger: Stores["ledger"];
 };
 
-/** The environment's stores in one scope of an open database. */
+/** The environment's stores in one scope of an open database, sealed under the environment's secret. */
 export function environmentStoresIn(
   db: SqlConnection,
   scope: string,
   worldLatencyMs = 0,
   restoreGuard?: RestoreGuard,
 ): EnvironmentStores {
-  const stores = storesIn(db, scope, restoreGuard);
+  const stores = storesIn(db, scope, FIXTURE_SECRET, restoreGuard);
   return {
     ...stores,
     world: (faults) => stores.world({ faults, latencyMs: worldLatencyMs }),
@@ -79,7 +80,7 @@ function restoreGuardFor(
   if (spentJournal === undefined) return undefined;
   const journal = spentJournal === true ? defaultSpentJournal(store) : spentJournal;
   if (journal === null) throw new Error("a postgres store has no default spent-nonce journal: name one");
-  const guard = openRestoreGuard(db, scope, { journal, acceptRestore: acceptRestore ?? false });
+  const guard = openRestoreGuard(db, scope, { journal, acceptRestore: acceptRestore ?? false, secret: FIXTURE_SECRET });
   if (guard.ok) return guard.value;
   db.close();
   throw guard.error;

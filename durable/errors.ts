@@ -37,7 +37,13 @@ export type StoreErrorCode =
    * The database holds nothing of a scope the spent-nonce journal says was opened: emptied,
    * truncated, its WAL lost, or a new database where the old one was. Refused, never taken as new.
    */
-  | "store_truncated";
+  | "store_truncated"
+  /**
+   * A row the contract trusts (ledger entry, used nonce, trace event) fails its seal: edited,
+   * inserted by hand, or moved to another place (`stores/row-seal.ts`). A checkpoint row that
+   * fails is `checkpoint_tampered`, the engines' word for it.
+   */
+  | "store_tampered";
 
 export class StoreError extends Error {
   static readonly unminifiableName = "StoreError";

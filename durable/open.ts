@@ -28,6 +28,7 @@ import { openSqlite } from "./sql/sqlite.js";
 import { createSqlArtifactStore } from "./stores/artifacts.js";
 import { createSqlLedger } from "./stores/ledger.js";
 import { createSqlNonceStore } from "./stores/nonces.js";
+import { rowSeals } from "./stores/row-seal.js";
 import { createSqlCheckpointStore, createSqlGraphCheckpointer, createSqlTraceSink } from "./stores/records.js";
 import { createSqlWorld, type SqlWorldOptions } from "./stores/world.js";
 
@@ -67,17 +68,21 @@ function connect(spec: SqlSpec, options: PostgresOptions): Result<SqlConnection,
   }
 }
 
-/** The stores of `scope`; with a restore guard (`openRestoreGuard`), nonce claims also go to its journal. */
-export function storesIn(db: SqlConnection, scope: string, restoreGuard?: RestoreGuard): Stores {
-  const nonces = createSqlNonceStore(db, scope);
+/**
+ * The stores of `scope`; their rows are sealed under `secret`, the key this process holds
+ * (`stores/row-seal.ts`). With a restore guard (`openRestoreGuard`), nonce claims also go to its journal.
+ */
+export function storesIn(db: SqlConnection, scope: string, secret: string, restoreGuard?: RestoreGuard): Stores {
+  const seals = rowSeals(secret);
+  const nonces = createSqlNonceStore(db, scope, seals);
   return {
     label: db.label,
-    ledger: createSqlLedger(db, scope),
+    ledger: createSqlLedger(db, scope, seals),
     nonces: restoreGuard === undefined ? nonces : restoreGuard.guard(nonces),
-    checkpoints: createSqlCheckpointStore(db, scope),
+    checkpoints: createSqlCheckpointStore(db, scope, seals),
     artifacts: createSqlArtifactStore(db, scope),
-    trace: createSqlTraceSink(db, scope),
-    graph: createSqlGraphCheckpointer(db, scope),
+    trace: createSqlTraceSink(db, scope, seals),
+    graph: createSqlGraphCheckpointer(db, scope, seals),
     world: (options) => createSqlWorld(db, scope, options),
     atomically: (body) => db.transaction(body),
   };
@@ -112,23 +117,28 @@ export type OpenedStores = {
   readonly restore: Pick<RestoreGuard, "generation" | "accepted"> | null;
 };
 
-/** The stores of one scope under any spec; the caller closes the connection it gets back (null for memory). */
+/** The stores of one scope under any spec, sealed under `secret`; the caller closes the connection it gets back (null for memory). */
 export function openStores(
   spec: StoreSpec,
   scope: string,
+  secret: string,
   options: OpenStoresOptions = {},
 ): Result<OpenedStores, StoreError> {
   if (spec.kind === "memory") return ok({ stores: memoryStores(), db: null, restore: null });
   const db = openDatabase(spec);
   if (!db.ok) return db;
   const journal = options.spentJournal === undefined ? defaultSpentJournal(spec) : options.spentJournal;
-  if (journal === null) return ok({ stores: storesIn(db.value, scope), db: db.value, restore: null });
-  const guard = openRestoreGuard(db.value, scope, { journal, acceptRestore: options.acceptRestore ?? false });
+  if (journal === null) return ok({ stores: storesIn(db.value, scope, secret), db: db.value, restore: null });
+  const guard = openRestoreGuard(db.value, scope, {
+    journal,
+    acceptRestore: options.acceptRestore ?? false,
+    secret,
+  });
   if (!guard.ok) {
     db.value.close();
     return guard;
   }
-  return ok({ stores: storesIn(db.value, scope, guard.value), db: db.value, restore: guard.value });
+  return ok({ stores: storesIn(db.value, scope, secret, guard.value), db: db.value, restore: guard.value });
 }
 
 /** Where a store's spent-nonce journal is unless told: beside a SQLite file; Postgres has no such place. */

@@ -17,12 +17,16 @@ import { err, ok, type NonceStore, type Result } from "../contract/index.js";
 import { isStoreError, StoreError } from "./errors.js";
 import { appendJournal, readJournal, type ScopeJournal, type SpentNonce } from "./spent-journal.js";
 import type { SqlConnection } from "./sql/connection.js";
+import { createSqlNonceStore } from "./stores/nonces.js";
+import { rowSeals } from "./stores/row-seal.js";
 
 export type RestoreGuardOptions = {
   /** The journal file (`spentJournalFor`). */
   readonly journal: string;
   /** Accept a restored or emptied database: the journal's nonces are recorded as spent in it again. */
   readonly acceptRestore?: boolean;
+  /** The store key: an accepted restore writes the journal's nonces back as rows sealed under it. */
+  readonly secret: string;
 };
 
 export type RestoreGuard = {
@@ -63,11 +67,8 @@ export function openRestoreGuard(
       return err(refusal(db, scope, options.journal, found.kind, found.generation, recorded));
     db.transaction(() => {
       writeAnchor(db, scope);
-      for (const spent of found.missing)
-        db.query(
-          "INSERT INTO nonces (scope, nonce, session_id, at) VALUES (?, ?, ?, ?) ON CONFLICT (scope, nonce) DO NOTHING",
-          [scope, spent.nonce, spent.session_id, spent.at],
-        );
+      const nonces = createSqlNonceStore(db, scope, rowSeals(options.secret));
+      for (const spent of found.missing) nonces.claim(spent.nonce, spent.session_id, spent.at);
     });
     return guardOf(recorded, { was: found.kind, respent: found.missing.length });
   } catch (error) {

@@ -12,13 +12,18 @@ import {
   DEFAULT_APPROVAL_TTL_MS,
   DEFAULT_INPUT_LIMITS,
   DEFAULT_LIMITS,
+  err,
+  isCheckpointTamperedError,
   ok,
   openCheckpoint,
   validatePlannerOutput,
   decidePolicy,
   type AgentLimits,
+  type AgentState,
   type ApprovalInput,
+  type Checkpoint,
   type CheckpointStore,
+  type CheckpointTampered,
   type ExecutionDeps,
   type Fact,
   type IdSource,
@@ -26,6 +31,7 @@ import {
   type NonceStore,
   type PendingApproval,
   type RestatedCall,
+  type Result,
   type TraceEvent,
 } from "../contract/index.js";
 import { createDriver, type DriverEvent } from "../runtime/index.js";
@@ -178,9 +184,8 @@ function openSession(
   signal: AbortSignal | undefined,
   observe: ((event: TraceEvent) => void) | undefined,
 ) {
-  const stored = deps.sessions.latest(session_id);
-  // Every load checks the seal; a tampered session is never driven on.
-  const opened = stored === undefined ? ok(null) : openCheckpoint(stored, session_id, deps.secret);
+  // Every load checks the seal (a durable store checks its rows' too); a tampered session is never driven on.
+  const opened = loadSession(deps, session_id);
   const facts: Fact[] = [];
   const events: TraceEvent[] = [];
   const driver = createDriver(
@@ -258,4 +263,15 @@ function cutBelow(value: unknown, levels: number): unknown {
   if (levels === 0) return null;
   if (Array.isArray(value)) return value.map((item) => cutBelow(item, levels - 1));
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, cutBelow(item, levels - 1)]));
+}
+
+function loadSession(deps: CallToolDeps, session_id: string): Result<AgentState | null, CheckpointTampered> {
+  let stored: Checkpoint | undefined;
+  try {
+    stored = deps.sessions.latest(session_id);
+  } catch (error) {
+    if (isCheckpointTamperedError(error)) return err(error.failure);
+    throw error;
+  }
+  return stored === undefined ? ok(null) : openCheckpoint(stored, session_id, deps.secret);
 }

@@ -75,7 +75,7 @@ export function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: MainIo
   const key = serverKeyFor(configured.value, spec.value, () => randomBytes(32).toString("hex"));
   if (!key.ok) return fail(key.error.message);
   const { spentJournal, acceptRestore } = flags.value;
-  const opened = openStores(spec.value, MCP_STORE_SCOPE, {
+  const opened = openStores(spec.value, MCP_STORE_SCOPE, key.value.secret, {
     ...(spentJournal === null ? {} : { spentJournal }),
     acceptRestore,
   });

@@ -26,6 +26,12 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     `CREATE TABLE nonces (scope TEXT NOT NULL, nonce TEXT NOT NULL, session_id TEXT NOT NULL, at BIGINT NOT NULL,
        PRIMARY KEY (scope, nonce))`,
   ],
+  [
+    // The row seals (stores/row-seal.ts). Rows written before this version have none: they are refused, never trusted.
+    "ALTER TABLE ledger ADD COLUMN seal TEXT",
+    "ALTER TABLE log_records ADD COLUMN seal TEXT",
+    "ALTER TABLE nonces ADD COLUMN seal TEXT",
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -4,22 +4,35 @@
  * the write lock from BEGIN), let the contract decide (`decideBegin`), and write only when it
  * says `execute`. A new key is inserted with `ON CONFLICT DO NOTHING`: when another process
  * inserted it first, nothing is written and the row it wrote is read and decided on instead.
+ * Every row is sealed under the store key and bound to its scope and key (`row-seal.ts`): a row
+ * this harness did not write there is `store_tampered`, never decided on.
  */
 import { decideBegin, ledgerEntries, type LedgerEntry, type LedgerStore } from "../../contract/index.js";
-import { forUpdate, type SqlConnection } from "../sql/connection.js";
-import { column, readLedgerEntry, SqlText } from "../sql/rows.js";
+import { forUpdate, type Row, type SqlConnection } from "../sql/connection.js";
+import { column, readLedgerEntry, SqlText, type RowContext } from "../sql/rows.js";
+import type { RowSeals } from "./row-seal.js";
 
 export type SqlLedger = LedgerStore & { entries(): readonly LedgerEntry[] };
 
-export function createSqlLedger(db: SqlConnection, scope: string): SqlLedger {
+export function createSqlLedger(db: SqlConnection, scope: string, seals: RowSeals): SqlLedger {
   const where = (key: string) => ({ store: db.label, row: `ledger ${scope}/${key}` });
+  const place = (key: string) => ["ledger", scope, key];
+  const open = (row: Row, key: string, at: RowContext): LedgerEntry => {
+    const entry = readLedgerEntry(row["entry"], key, at);
+    seals.check(place(key), row["entry"] as string, row["seal"], at);
+    return entry;
+  };
   const select = (key: string, lock: boolean): LedgerEntry | undefined => {
-    const sql = `SELECT entry FROM ledger WHERE scope = ? AND key = ?${lock ? forUpdate(db.dialect) : ""}`;
+    const sql = `SELECT entry, seal FROM ledger WHERE scope = ? AND key = ?${lock ? forUpdate(db.dialect) : ""}`;
     const row = db.query(sql, [scope, key]).rows[0];
-    return row === undefined ? undefined : readLedgerEntry(row["entry"], key, where(key));
+    return row === undefined ? undefined : open(row, key, where(key));
+  };
+  const sealed = (entry: LedgerEntry) => {
+    const text = JSON.stringify(entry);
+    return [text, seals.seal(place(entry.key), text)];
   };
   const write = (entry: LedgerEntry) =>
-    db.query("UPDATE ledger SET entry = ? WHERE scope = ? AND key = ?", [JSON.stringify(entry), scope, entry.key]);
+    db.query("UPDATE ledger SET entry = ?, seal = ? WHERE scope = ? AND key = ?", [...sealed(entry), scope, entry.key]);
   const update = (key: string, change: (entry: LedgerEntry) => LedgerEntry) =>
     db.transaction(() => {
       const entry = select(key, true);
@@ -40,8 +53,8 @@ export function createSqlLedger(db: SqlConnection, scope: string): SqlLedger {
             return decision;
           }
           const inserted = db.query(
-            "INSERT INTO ledger (scope, key, entry) VALUES (?, ?, ?) ON CONFLICT (scope, key) DO NOTHING",
-            [scope, request.key, JSON.stringify(next)],
+            "INSERT INTO ledger (scope, key, entry, seal) VALUES (?, ?, ?, ?) ON CONFLICT (scope, key) DO NOTHING",
+            [scope, request.key, ...sealed(next)],
           );
           if (inserted.changes === 1) return decision;
           // Another process inserted the key between our read and our insert: decide on its row.
@@ -52,9 +65,9 @@ export function createSqlLedger(db: SqlConnection, scope: string): SqlLedger {
     markUncertain: (key, at) => update(key, (e) => ledgerEntries.uncertain(e, at)),
     release: (key) => void db.query("DELETE FROM ledger WHERE scope = ? AND key = ?", [scope, key]),
     entries: () =>
-      db.query("SELECT key, entry FROM ledger WHERE scope = ? ORDER BY key", [scope]).rows.map((row) => {
+      db.query("SELECT key, entry, seal FROM ledger WHERE scope = ? ORDER BY key", [scope]).rows.map((row) => {
         const key = column(SqlText, row, "key", { store: db.label, row: `ledger ${scope}` });
-        return readLedgerEntry(row["entry"], key, where(key));
+        return open(row, key, where(key));
       }),
   };
 }

@@ -1,12 +1,27 @@
 /** The contract's checkpoint store and trace sink, and the local graph's checkpointer, as SQL logs. */
-import type { CheckpointStore, TraceEvent, TraceSink } from "../../contract/index.js";
+import {
+  CheckpointTamperedError,
+  type CheckpointStore,
+  type TraceEvent,
+  type TraceSink,
+} from "../../contract/index.js";
 import type { GraphCheckpointer } from "../../local-graph/runtime/index.js";
+import type { StoreError } from "../errors.js";
 import type { SqlConnection } from "../sql/connection.js";
 import { readCheckpoint, readGraphCheckpoint, readTraceEvent } from "../sql/rows.js";
 import { createSqlLog } from "./log.js";
+import type { RowSeals } from "./row-seal.js";
 
-export function createSqlCheckpointStore(db: SqlConnection, scope: string): CheckpointStore {
-  const log = createSqlLog(db, scope, "checkpoints", readCheckpoint);
+/** A checkpoint row that fails its seal is the engines' `checkpoint_tampered`, answered as theirs is. */
+const checkpointTampered = (error: StoreError, session_id: string) =>
+  new CheckpointTamperedError({
+    code: "checkpoint_tampered",
+    session_id,
+    message: `checkpoint_tampered: session ${session_id}: ${error.reason}`,
+  });
+
+export function createSqlCheckpointStore(db: SqlConnection, scope: string, seals: RowSeals): CheckpointStore {
+  const log = createSqlLog(db, scope, "checkpoints", seals, { read: readCheckpoint, tampered: checkpointTampered });
   return {
     put: (checkpoint, after) =>
       log.append(
@@ -19,8 +34,12 @@ export function createSqlCheckpointStore(db: SqlConnection, scope: string): Chec
   };
 }
 
-export function createSqlGraphCheckpointer(db: SqlConnection, scope: string): GraphCheckpointer<unknown> {
-  const log = createSqlLog(db, scope, "graph", readGraphCheckpoint);
+export function createSqlGraphCheckpointer(
+  db: SqlConnection,
+  scope: string,
+  seals: RowSeals,
+): GraphCheckpointer<unknown> {
+  const log = createSqlLog(db, scope, "graph", seals, { read: readGraphCheckpoint, tampered: checkpointTampered });
   return {
     put: (checkpoint) => log.append(checkpoint.thread_id, [checkpoint]),
     latest: (thread_id) => freeze(log.latest(thread_id)),
@@ -29,8 +48,8 @@ export function createSqlGraphCheckpointer(db: SqlConnection, scope: string): Gr
   };
 }
 
-export function createSqlTraceSink(db: SqlConnection, scope: string): TraceSink {
-  const log = createSqlLog(db, scope, "trace", readTraceEvent);
+export function createSqlTraceSink(db: SqlConnection, scope: string, seals: RowSeals): TraceSink {
+  const log = createSqlLog(db, scope, "trace", seals, { read: readTraceEvent, tampered: (error) => error });
   return {
     append(events) {
       const bySession = new Map<string, TraceEvent[]>();

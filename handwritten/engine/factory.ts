@@ -1,6 +1,6 @@
 /** The handwritten engine behind the scenario interface. */
 import { createHandwrittenEngine, createMemoryPendingOutcomes, type PendingOutcomeStore } from "./index.js";
-import { err, ok } from "../../contract/index.js";
+import { err, isCheckpointTamperedError, ok, type Checkpoint } from "../../contract/index.js";
 import {
   currentHistory,
   defineSlot,
@@ -39,10 +39,15 @@ export const handwrittenFactory: EngineFactory<"handwritten"> = {
       graphSteps: async () => null,
       async rewindToApproval(session_id) {
         // A restore from an older copy: the old, sealed checkpoint becomes the latest again.
-        const target = latestEarlierApproval(
-          env.checkpoints.list(session_id),
-          (c) => c.state.status === "approval_required",
-        );
+        let history: readonly Checkpoint[];
+        try {
+          history = env.checkpoints.list(session_id);
+        } catch (error) {
+          // A durable store checks its rows' seals as it reads them.
+          if (isCheckpointTamperedError(error)) return err({ code: "checkpoint_tampered", message: error.message });
+          throw error;
+        }
+        const target = latestEarlierApproval(history, (c) => c.state.status === "approval_required");
         if (target === undefined) return err({ code: "nothing_to_rewind", message: "no earlier approval point" });
         env.checkpoints.put(target);
         // Read back through the seal check, as every load is.

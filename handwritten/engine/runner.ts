@@ -9,12 +9,14 @@ import {
   DEFAULT_INPUT_LIMITS,
   DEFAULT_LIMITS,
   err,
+  isCheckpointTamperedError,
   ok,
   openCheckpoint,
   parseApprovalInput,
   type AgentLimits,
   type AgentState,
   type ApprovalInput,
+  type Checkpoint,
   type CheckpointStore,
   type ExecutionDeps,
   type IdSource,
@@ -71,7 +73,14 @@ export function createHandwrittenEngine(deps: HandwrittenDeps): HandwrittenEngin
   };
   /** The latest state of a session, once its seal holds: no load skips the check. */
   const load = (session_id: string): Result<AgentState | undefined, EngineError> => {
-    const checkpoint = deps.checkpoints.latest(session_id);
+    let checkpoint: Checkpoint | undefined;
+    try {
+      checkpoint = deps.checkpoints.latest(session_id);
+    } catch (error) {
+      // A durable store checks its rows' seals as it reads them.
+      if (isCheckpointTamperedError(error)) return err({ code: "checkpoint_tampered", message: error.message });
+      throw error;
+    }
     if (checkpoint === undefined) return ok(undefined);
     const opened = openCheckpoint(checkpoint, session_id, deps.secret);
     return opened.ok ? opened : err({ code: "checkpoint_tampered", message: opened.error.message });

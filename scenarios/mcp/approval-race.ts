@@ -71,7 +71,7 @@ function storeSays(store: string, session: string, nonce: string) {
   const db = openDatabase(spec.value);
   if (!db.ok) throw db.error;
   try {
-    const stores = storesIn(db.value, MCP_STORE_SCOPE);
+    const stores = storesIn(db.value, MCP_STORE_SCOPE, TEST_SECRET);
     const world = readWorld(db.value, MCP_STORE_SCOPE);
     return {
       effects: world?.effects["publish_report"]?.[session] ?? 0,

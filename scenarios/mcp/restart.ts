@@ -106,7 +106,7 @@ function withStores<T>(store: string, use: (stores: ReturnType<typeof storesIn>,
   const db = openDatabase(spec.value);
   if (!db.ok) throw db.error;
   try {
-    return use(storesIn(db.value, MCP_STORE_SCOPE), (text, params) => void db.value.query(text, params));
+    return use(storesIn(db.value, MCP_STORE_SCOPE, TEST_SECRET), (text, params) => void db.value.query(text, params));
   } finally {
     db.value.close();
   }

@@ -5,6 +5,7 @@
  * rounded medians, so they can be recomputed from the JSON.
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import { FIXTURE_SECRET } from "../../handwritten/fixtures/environment.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { environmentFactory, memoryStores, openDatabase, storesIn, type SqlSpec } from "../../durable/index.js";
@@ -91,7 +92,7 @@ function openTarget(kind: StoreKindName, dir: string, postgresUrl: string | unde
   if (!db.ok) return db.error.message;
   const run = `bench-${process.pid}-${Date.now()}`;
   return {
-    ledger: (sample) => storesIn(db.value, `${run}-ledger-${sample}`).ledger,
+    ledger: (sample) => storesIn(db.value, `${run}-ledger-${sample}`, FIXTURE_SECRET).ledger,
     environment: environmentFactory(db.value, `${run}-steps`),
     close: () => db.value.close(),
   };

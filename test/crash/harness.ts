@@ -1,5 +1,6 @@
 /** The parent side of the crash tests: starts child processes, kills them with SIGKILL at their marker, reads the disk. */
 import { spawn } from "node:child_process";
+import { FIXTURE_SECRET } from "../../handwritten/fixtures/environment.js";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { LedgerEntry } from "../../contract/index.js";
@@ -34,7 +35,11 @@ export function snapshot(store: SqlSpec, scope: string): DiskSnapshot {
   if (!db.ok) throw db.error;
   try {
     const world = readWorld(db.value, scope) ?? emptyWorldData();
-    return { calls: world.calls, effects: world.effects, ledger: storesIn(db.value, scope).ledger.entries() };
+    return {
+      calls: world.calls,
+      effects: world.effects,
+      ledger: storesIn(db.value, scope, FIXTURE_SECRET).ledger.entries(),
+    };
   } finally {
     db.value.close();
   }

@@ -5,6 +5,7 @@
  * written; a transaction cut short by SIGKILL leaves the database readable.
  */
 import { execFileSync } from "node:child_process";
+import { FIXTURE_SECRET } from "../../handwritten/fixtures/environment.js";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -71,7 +72,7 @@ describe("a SQLite file that is not this harness's database", () => {
     made.value.close();
     const { code, message } = refused(sqlite(path));
     expect(code).toBe("store_schema_future");
-    expect(message).toMatch(/version 99 is newer than this harness's 2/);
+    expect(message).toMatch(/version 99 is newer than this harness's 3/);
     const db = new Database(path, { readonly: true });
     expect(db.prepare("SELECT version FROM harness_schema").get()).toEqual({ version: 99 });
     db.close();
@@ -83,15 +84,17 @@ describe("a SQLite file that is not this harness's database", () => {
     if (!made.ok) throw made.error;
     made.value.query("INSERT INTO artifacts (scope, ref, body) VALUES ('s', 'r1', 'kept')");
     made.value.query("DROP TABLE nonces");
+    // Nor were rows sealed then.
+    for (const table of ["ledger", "log_records"]) made.value.query(`ALTER TABLE ${table} DROP COLUMN seal`);
     made.value.query("UPDATE harness_schema SET version = 1");
     made.value.close();
     const opened = openDatabase(sqlite(path));
     if (!opened.ok) throw opened.error;
-    const stores = storesIn(opened.value, "s");
+    const stores = storesIn(opened.value, "s", FIXTURE_SECRET);
     expect(stores.artifacts.get("r1")).toBe("kept");
     expect(stores.nonces.claim("n1", "s1", 1)).toBe(true);
     expect(stores.nonces.claim("n1", "s2", 2)).toBe(false);
-    expect(opened.value.query("SELECT version FROM harness_schema").rows).toEqual([{ version: 2 }]);
+    expect(opened.value.query("SELECT version FROM harness_schema").rows).toEqual([{ version: 3 }]);
     opened.value.close();
   });
 });
@@ -108,17 +111,19 @@ describe("rows are validated when read", () => {
     db.query("INSERT INTO ledger (scope, key, entry) VALUES ('s', 'k1', ?)", [
       JSON.stringify({ key: "k1", tool: "t", args_digest: "d", owner: "o", updated_at: 1, state: "finished" }),
     ]);
-    expect(() => storesIn(db, "s").ledger.get("k1")).toThrow(/store_row_invalid: sqlite:.*: ledger s\/k1: state/);
-    db.query("UPDATE ledger SET entry = 'not json' WHERE key = 'k1'");
-    expect(() => storesIn(db, "s").ledger.begin({ key: "k1", tool: "t", args_digest: "d", owner: "o", at: 1 })).toThrow(
-      /ledger s\/k1 is not JSON/,
+    expect(() => storesIn(db, "s", FIXTURE_SECRET).ledger.get("k1")).toThrow(
+      /store_row_invalid: sqlite:.*: ledger s\/k1: state/,
     );
+    db.query("UPDATE ledger SET entry = 'not json' WHERE key = 'k1'");
+    expect(() =>
+      storesIn(db, "s", FIXTURE_SECRET).ledger.begin({ key: "k1", tool: "t", args_digest: "d", owner: "o", at: 1 }),
+    ).toThrow(/ledger s\/k1 is not JSON/);
     db.close();
   });
 
   it("a checkpoint edited by hand no longer matches its hash: store_row_invalid", () => {
     const db = open();
-    const stores = storesIn(db, "s");
+    const stores = storesIn(db, "s", FIXTURE_SECRET);
     stores.checkpoints.put(
       toCheckpoint(startRun("s1", "honest", { at: 0, ids: createIdSource("seed") }).state, "bad-input-secret"),
     );
@@ -133,7 +138,7 @@ describe("a crash in the middle of a write", () => {
     const path = file("torn.sqlite");
     const made = openDatabase(sqlite(path));
     if (!made.ok) throw made.error;
-    storesIn(made.value, "s").artifacts.put("artifact:sha256:kept", "kept");
+    storesIn(made.value, "s", FIXTURE_SECRET).artifacts.put("artifact:sha256:kept", "kept");
     made.value.close();
     const driver = createRequire(import.meta.url).resolve("better-sqlite3");
     const killer = `
@@ -145,7 +150,7 @@ describe("a crash in the middle of a write", () => {
     expect(() => execFileSync(process.execPath, ["-e", killer], { stdio: "pipe" })).toThrow(/SIGKILL/);
     const reopened = openDatabase(sqlite(path));
     if (!reopened.ok) throw reopened.error;
-    const artifacts = storesIn(reopened.value, "s").artifacts;
+    const artifacts = storesIn(reopened.value, "s", FIXTURE_SECRET).artifacts;
     expect(artifacts.get("artifact:sha256:kept")).toBe("kept");
     expect(artifacts.get("artifact:sha256:torn")).toBeUndefined();
     reopened.value.close();

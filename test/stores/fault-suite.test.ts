@@ -42,6 +42,8 @@ describe("the store fault suite", () => {
       // The whole result in the message: a case that does not hold says what it saw.
       expect(holds(result), JSON.stringify(result)).toBe(true);
       if (c.code !== undefined) expect(code, JSON.stringify(result)).toBe(c.code);
+      // A refusal is the one the case promises, not merely some typed error.
+      if (outcome === "typed_error") expect(c.expect, JSON.stringify(result)).toContain(code);
     }, 240_000);
   reportPostgresNotMeasured("store fault suite");
 });

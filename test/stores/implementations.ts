@@ -4,6 +4,7 @@
  * database and scope, as a new process would open it. Connections are closed after the file.
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import { FIXTURE_SECRET } from "../../handwritten/fixtures/environment.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll } from "vitest";
@@ -38,7 +39,7 @@ export function storeImplementations(label: string): readonly Implementation[] {
         const db = openDatabase(spec);
         if (!db.ok) throw db.error;
         open.push(db.value);
-        return pick(storesIn(db.value, scope));
+        return pick(storesIn(db.value, scope, FIXTURE_SECRET));
       };
       return { store: connect(), reopen: connect };
     };
@@ -47,7 +48,7 @@ export function storeImplementations(label: string): readonly Implementation[] {
     const db = openDatabase(spec);
     if (!db.ok) throw db.error;
     open.push(db.value);
-    return { db: db.value, scope, stores: storesIn(db.value, scope) };
+    return { db: db.value, scope, stores: storesIn(db.value, scope, FIXTURE_SECRET) };
   };
   const memory =
     <T>(pick: (stores: Stores) => T): Make<T> =>

@@ -4,6 +4,7 @@
  * append at a time, and says how many went in and which store errors it met.
  */
 import { traceEvent } from "../../contract/index.js";
+import { FIXTURE_SECRET } from "../../handwritten/fixtures/environment.js";
 import { isStoreError, openDatabase, storesIn, type SqlSpec } from "../../durable/index.js";
 import { say, waitAtBarrier, type BarrierRequest } from "./race-barrier.js";
 
@@ -22,7 +23,7 @@ const request = JSON.parse(process.argv[2] ?? "null") as LogRaceRequest;
 
 const db = openDatabase(request.store);
 if (!db.ok) throw db.error;
-const trace = storesIn(db.value, request.scope).trace;
+const trace = storesIn(db.value, request.scope, FIXTURE_SECRET).trace;
 waitAtBarrier(request);
 let appended = 0;
 const errors: string[] = [];

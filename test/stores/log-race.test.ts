@@ -5,6 +5,7 @@
  * without a gap, each process's events in the order it appended them.
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import { FIXTURE_SECRET } from "../../handwritten/fixtures/environment.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -44,7 +45,7 @@ describe(`${PROCESSES} processes append ${APPENDS} events each to one session at
       const positions = db.value
         .query("SELECT n FROM log_records WHERE scope = ? AND log = 'trace' AND stream = 's1' ORDER BY n", [scope])
         .rows.map((row) => Number(row["n"]));
-      const events = storesIn(db.value, scope).trace.list("s1");
+      const events = storesIn(db.value, scope, FIXTURE_SECRET).trace.list("s1");
       db.value.close();
       expect(positions).toEqual(Array.from({ length: PROCESSES * APPENDS }, (_, i) => i + 1));
       for (let w = 0; w < PROCESSES; w += 1)

@@ -4,6 +4,7 @@
  * which claims it won.
  */
 import { openDatabase, storesIn, type SqlSpec } from "../../durable/index.js";
+import { FIXTURE_SECRET } from "../../handwritten/fixtures/environment.js";
 import { say, waitAtBarrier, type BarrierRequest } from "./race-barrier.js";
 
 export type NonceRaceRequest = BarrierRequest & {
@@ -19,7 +20,7 @@ const request = JSON.parse(process.argv[2] ?? "null") as NonceRaceRequest;
 
 const db = openDatabase(request.store);
 if (!db.ok) throw db.error;
-const nonces = storesIn(db.value, request.scope).nonces;
+const nonces = storesIn(db.value, request.scope, FIXTURE_SECRET).nonces;
 waitAtBarrier(request);
 const won: string[] = [];
 for (let i = 0; i < request.count; i += 1) {

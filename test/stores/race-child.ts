@@ -6,6 +6,7 @@
  * middle of a call (its server restarted), the worker retries that call under the same key and
  * owner, as a restarted process would resume it.
  */
+import { FIXTURE_SECRET } from "../../handwritten/fixtures/environment.js";
 import {
   assertNever,
   beginCall,
@@ -50,7 +51,7 @@ const request = JSON.parse(process.argv[2] ?? "null") as RaceRequest;
 
 const db = openDatabase(request.store);
 if (!db.ok) throw db.error;
-const stores = storesIn(db.value, request.scope);
+const stores = storesIn(db.value, request.scope, FIXTURE_SECRET);
 const world = stores.world({ latencyMs: request.latencyMs });
 const deps = {
   registry: createFixtureRegistry(world),

@@ -6,6 +6,7 @@
  * store (scenarios/mcp/restart.ts). Writes evidence/fault-stores-v1.json.
  */
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { FIXTURE_SECRET } from "../../handwritten/fixtures/environment.js";
 import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -53,7 +54,7 @@ function countKeys(spec: SqlSpec, scope: string): KeyCount[] {
   try {
     const world = readWorld(db.value, scope) ?? emptyWorldData();
     const ledger = new Map(
-      storesIn(db.value, scope)
+      storesIn(db.value, scope, FIXTURE_SECRET)
         .ledger.entries()
         .map((e) => [e.key, e.state]),
     );

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, openRestoreGuard, storesIn, type SqlConnection } from "../../durable/index.js";
+import { FIXTURE_SECRET } from "../../handwritten/fixtures/environment.js";
 import { freshStore, MEASURED_KINDS, reportPostgresNotMeasured, type StoreKind } from "./targets.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "agent-harness-restore-guard-"));
@@ -19,7 +20,8 @@ function setUp(kind: StoreKind) {
   const db = openDatabase(spec);
   if (!db.ok) throw db.error;
   const journal = join(dir, "store.spent");
-  const guarded = (acceptRestore = false) => openRestoreGuard(db.value, scope, { journal, acceptRestore });
+  const guarded = (acceptRestore = false) =>
+    openRestoreGuard(db.value, scope, { journal, acceptRestore, secret: FIXTURE_SECRET });
   const forget = (nonce: string) => db.value.query("DELETE FROM nonces WHERE scope = ? AND nonce = ?", [scope, nonce]);
   return { db: db.value, scope, journal, guarded, forget };
 }
@@ -40,7 +42,7 @@ describe("the restore guard", () => {
       const { db, scope, journal, guarded } = setUp(kind);
       const guard = guarded();
       if (!guard.ok) throw guard.error;
-      const nonces = storesIn(db, scope, guard.value).nonces;
+      const nonces = storesIn(db, scope, FIXTURE_SECRET, guard.value).nonces;
       expect(nonces.claim("n1", "s1", 5)).toBe(true);
       expect(nonces.claim("n1", "s2", 6)).toBe(false);
       expect(lines(journal)).toEqual([
@@ -55,7 +57,7 @@ describe("the restore guard", () => {
       const { db, scope, journal, guarded } = setUp(kind);
       const guard = guarded();
       if (!guard.ok) throw guard.error;
-      const nonces = storesIn(db, scope, guard.value).nonces;
+      const nonces = storesIn(db, scope, FIXTURE_SECRET, guard.value).nonces;
       expect(() =>
         db.transaction(() => {
           expect(nonces.claim("n1", "s1", 5)).toBe(true);
@@ -76,12 +78,12 @@ describe("the restore guard", () => {
       const { db, scope, guarded, forget } = setUp(kind);
       const guard = guarded();
       if (!guard.ok) throw guard.error;
-      const nonces = storesIn(db, scope, guard.value).nonces;
+      const nonces = storesIn(db, scope, FIXTURE_SECRET, guard.value).nonces;
       expect(nonces.claim("n1", "s1", 5)).toBe(true);
       forget("n1");
       expect(nonces.has("n1")).toBe(true);
       expect(nonces.claim("n1", "s1", 7)).toBe(false);
-      expect(storesIn(db, scope).nonces.has("n1")).toBe(true);
+      expect(storesIn(db, scope, FIXTURE_SECRET).nonces.has("n1")).toBe(true);
       close(db);
     });
 
@@ -89,7 +91,7 @@ describe("the restore guard", () => {
       const { db, scope, guarded, forget } = setUp(kind);
       const first = guarded();
       if (!first.ok) throw first.error;
-      const nonces = storesIn(db, scope, first.value).nonces;
+      const nonces = storesIn(db, scope, FIXTURE_SECRET, first.value).nonces;
       for (const n of ["n1", "n2", "n3"]) nonces.claim(n, "s1", 5);
       const intact = guarded(true);
       expect(intact.ok && { generation: intact.value.generation, accepted: intact.value.accepted }).toEqual({
@@ -103,7 +105,11 @@ describe("the restore guard", () => {
       if (!restored.ok) expect(restored.error.reason).toContain("generation 1, below generation 3");
       const accepted = guarded(true);
       expect(accepted.ok && accepted.value.accepted).toEqual({ was: "store_restored", respent: 2 });
-      expect(["n1", "n2", "n3"].map((n) => storesIn(db, scope).nonces.has(n))).toEqual([true, true, true]);
+      expect(["n1", "n2", "n3"].map((n) => storesIn(db, scope, FIXTURE_SECRET).nonces.has(n))).toEqual([
+        true,
+        true,
+        true,
+      ]);
       expect(guarded().ok).toBe(true);
       close(db);
     });

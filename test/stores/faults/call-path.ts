@@ -44,7 +44,7 @@ export type CallPathFaults = {
 export function openCallPath(spec: SqlSpec, scope: string, faults: CallPathFaults = {}): CallPath {
   const db = openDatabase(spec);
   if (!db.ok) throw db.error;
-  const stores = storesIn(db.value, scope);
+  const stores = storesIn(db.value, scope, TEST_SECRET);
   const call = createCallTool(
     createFixtureHarnessDeps({
       world: stores.world(),

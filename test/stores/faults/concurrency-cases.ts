@@ -125,7 +125,7 @@ const postgresKilled: StoreFaultCase = {
   group: "server",
   kinds: PG_BINARIES ? ["postgres"] : [],
   expect:
-    "the server killed while the authorized checkpoint is saved: a typed store error and the token still runs once",
+    "the server killed while the authorized checkpoint is saved: a typed store error (store_unavailable) and the token still runs once",
   async run() {
     // Not under the case's folder: the server runs as the postgres user, who must reach this one.
     const cluster = join(mkdtempSync(join(tmpdir(), "agent-harness-pg-killed-")), "pg");
