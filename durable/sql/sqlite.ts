@@ -33,12 +33,24 @@ export function openSqlite(path: string): Result<SqlConnection, StoreError> {
       throw toStoreError(error, label);
     }
   };
+  // Prepared once per SQL text: the stores send the same few statements over and over, and
+  // preparing each time was a tenth of a ledger call. Bounded, for a caller that builds SQL freely.
+  const statements = new Map<string, Database.Statement<unknown[]>>();
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql);
+    if (statement === undefined) {
+      if (statements.size >= MAX_STATEMENTS) statements.clear();
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
   const connection: SqlConnection = {
     dialect: "sqlite",
     label,
     query(sql, params = []) {
       try {
-        const statement = db.prepare(sql);
+        const statement = prepared(sql);
         if (statement.reader) return { rows: statement.all(...params) as Record<string, unknown>[], changes: 0 };
         return { rows: [], changes: statement.run(...params).changes };
       } catch (error) {
@@ -54,6 +66,8 @@ export function openSqlite(path: string): Result<SqlConnection, StoreError> {
   };
   return ok(connection);
 }
+
+const MAX_STATEMENTS = 256;
 
 function toStoreError(error: unknown, label: string): StoreError {
   const code = (error as { code?: unknown }).code;
