@@ -18,6 +18,16 @@ import type { StoreFaultCase, StoreFaultResult } from "./case.js";
 const ROUNDS = 8;
 /** Answers a server that lost the race may give: each says nothing ran, and why. */
 const LOSING_ANSWERS = /^(store_error\/session_busy|approval_refused\/approval_already_used)$/;
+const LATE_ANSWER = "approval_refused/approval_already_used";
+
+/**
+ * The session's status a round may end in: `ready` after the publish, or `approval_required` when
+ * a server arrived after it and asked again for its own call (the spent token refused it).
+ */
+function settled(round: ApprovalRaceRound): boolean {
+  if (round.last_status === "ready") return true;
+  return round.last_status === "approval_required" && round.answers.includes(LATE_ANSWER);
+}
 
 /** Judges the rounds of one race: one publish each, no spent approval without it, every answer typed. */
 export function judgeRace(rounds: readonly ApprovalRaceRound[], servers: number): StoreFaultResult {
@@ -37,14 +47,14 @@ export function judgeRace(rounds: readonly ApprovalRaceRound[], servers: number)
       round.effects !== 1 ||
       round.answers.filter((a) => a === "ok/none").length !== 1 ||
       round.answers.some((a) => a !== "ok/none" && !LOSING_ANSWERS.test(a)) ||
-      round.last_status !== "ready",
+      !settled(round),
   );
   if (wrong.length > 0)
     return {
       outcome: "silent_change",
       detail: detail(`${wrong.length} rounds without exactly one publish and one ok`),
     };
-  return { outcome: "correct_run", detail: detail("one publish and one ok per round, the session ready after it") };
+  return { outcome: "correct_run", detail: detail("one publish and one ok per round, the session settled after it") };
 }
 
 function mcpRace(servers: number, kinds: readonly StoreKind[]): StoreFaultCase {
