@@ -60,20 +60,17 @@ export function createSqlLog<T>(
     return record;
   };
   const key = "scope = ? AND log = ? AND stream = ?";
-  const lastField = (stream: string, field: string): string | null => {
-    // Read by the database from the body's text: no schema check of a record this append only compares with.
+  /**
+   * The stream's last position and, when asked, a text field of its last record, in one read: the
+   * field is read by the database from the body's text (no schema check of a record this append
+   * only compares with).
+   */
+  const tip = (stream: string, field?: string): { readonly n: number; readonly field: string | null } => {
     const extract = db.dialect === "postgres" ? "(body::json)->>(?::text)" : "json_extract(body, '$.' || ?)";
-    const rows = db.query(`SELECT ${extract} AS f FROM log_records WHERE ${key} ORDER BY n DESC LIMIT 1`, [
-      field,
-      scope,
-      log,
-      stream,
-    ]).rows;
-    return rows[0] === undefined ? null : String(rows[0]["f"]);
-  };
-  const last = (stream: string): number => {
-    const row = db.query(`SELECT COALESCE(MAX(n), 0) AS n FROM log_records WHERE ${key}`, [scope, log, stream]).rows[0];
-    return row === undefined ? 0 : column(SqlInteger, row, "n", where(stream));
+    const sql = `SELECT n${field === undefined ? "" : `, ${extract} AS f`} FROM log_records WHERE ${key} ORDER BY n DESC LIMIT 1`;
+    const row = db.query(sql, [...(field === undefined ? [] : [field]), scope, log, stream]).rows[0];
+    if (row === undefined) return { n: 0, field: null };
+    return { n: column(SqlInteger, row, "n", where(stream)), field: field === undefined ? null : String(row["f"]) };
   };
   return {
     append: (stream, records, after) =>
@@ -82,9 +79,10 @@ export function createSqlLog<T>(
         : db.transaction(() => {
             // Appends to one stream take turns, so the last committed position is this one's to follow.
             serialize(db, `log_records/${scope}/${log}/${stream}`);
-            if (after !== undefined && lastField(stream, after.field) !== after.value)
+            const last = tip(stream, after?.field);
+            if (after !== undefined && last.field !== after.value)
               throw new StoreError("session_busy", db.label, `${where(stream).row}: another writer appended first`);
-            let n = last(stream);
+            let n = last.n;
             for (const record of records) {
               n += 1;
               const body = JSON.stringify(record);
