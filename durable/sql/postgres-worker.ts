@@ -52,10 +52,11 @@ async function answer(request) {
       throw lostTransaction("the connection was lost inside a transaction; the server rolled it back or its outcome is unknown");
   }
   const c = await connected();
-  if (verb === "BEGIN") transactionClient = c;
   if (verb === "COMMIT" || verb === "ROLLBACK") transactionClient = null;
   try {
     const result = await c.query(request.sql, request.params);
+    // Only a BEGIN that succeeded opens a transaction: the caller sends no ROLLBACK for one that failed.
+    if (verb === "BEGIN") transactionClient = c;
     return { ok: true, rows: result.rows, changes: result.rowCount ?? 0 };
   } catch (error) {
     // A broken connection is replaced on the next request; an SQL error keeps it.
