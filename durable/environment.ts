@@ -16,8 +16,8 @@ import {
   FIXTURE_SECRET,
 } from "../handwritten/fixtures/environment.js";
 import { slotValue } from "../runtime/index.js";
-import { defaultSpentJournal, openDatabase, storesIn, type SqlSpec, type Stores } from "./open.js";
-import { openRestoreGuard, type RestoreGuard } from "./restore-guard.js";
+import { defaultSpentJournal, guardOrClose, openDatabase, storesIn, type SqlSpec, type Stores } from "./open.js";
+import type { RestoreGuard } from "./restore-guard.js";
 import type { SqlConnection } from "./sql/connection.js";
 
 export { LOCAL_GRAPH_CHECKPOINTER_KEY };
@@ -80,9 +80,8 @@ function restoreGuardFor(
   if (spentJournal === undefined) return undefined;
   const journal = spentJournal === true ? defaultSpentJournal(store) : spentJournal;
   if (journal === null) throw new Error("a postgres store has no default spent-nonce journal: name one");
-  const guard = openRestoreGuard(db, scope, { journal, acceptRestore: acceptRestore ?? false, secret: FIXTURE_SECRET });
+  const guard = guardOrClose(db, scope, journal, FIXTURE_SECRET, acceptRestore);
   if (guard.ok) return guard.value;
-  db.close();
   throw guard.error;
 }
 

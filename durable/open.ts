@@ -129,16 +129,22 @@ export function openStores(
   if (!db.ok) return db;
   const journal = options.spentJournal === undefined ? defaultSpentJournal(spec) : options.spentJournal;
   if (journal === null) return ok({ stores: storesIn(db.value, scope, secret), db: db.value, restore: null });
-  const guard = openRestoreGuard(db.value, scope, {
-    journal,
-    acceptRestore: options.acceptRestore ?? false,
-    secret,
-  });
-  if (!guard.ok) {
-    db.value.close();
-    return guard;
-  }
+  const guard = guardOrClose(db.value, scope, journal, secret, options.acceptRestore);
+  if (!guard.ok) return guard;
   return ok({ stores: storesIn(db.value, scope, secret, guard.value), db: db.value, restore: guard.value });
+}
+
+/** The restore guard of `scope` from `journal`; the connection is closed when the guard refuses the database. */
+export function guardOrClose(
+  db: SqlConnection,
+  scope: string,
+  journal: string,
+  secret: string,
+  acceptRestore = false,
+): Result<RestoreGuard, StoreError> {
+  const guard = openRestoreGuard(db, scope, { journal, acceptRestore, secret });
+  if (!guard.ok) db.close();
+  return guard;
 }
 
 /** Where a store's spent-nonce journal is unless told: beside a SQLite file; Postgres has no such place. */

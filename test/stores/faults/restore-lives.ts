@@ -8,7 +8,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { approvePending, type PendingApproval } from "../../../contract/index.js";
-import { finalAnswer, toolCall } from "../../../handwritten/fixtures/index.js";
+import { PUBLISH_SCRIPT } from "./rows-kit.js";
 import {
   createDurableEnvironment,
   isStoreError,
@@ -20,10 +20,6 @@ import {
 import { engineContextOf, unwrapEngine, type Engine } from "../../../runtime/index.js";
 import { loadEngine, type EngineId } from "../../../scenarios/engines.js";
 
-export const PUBLISH_SCRIPT = [
-  toolCall("publish_report", { artifact: "art_weekly", audience: "team" }),
-  finalAnswer("done"),
-];
 export const JOURNAL = "harness.spent";
 
 export type Life = {
