@@ -8,6 +8,7 @@ import { renderTables } from "../bench/table.js";
 import { BenchReport } from "../bench/report.js";
 import { ComparisonReport } from "../comparison/schema.js";
 import { renderTable } from "../comparison/table.js";
+import { GLOSSARY, type TermId } from "../../web/i18n/index.js";
 import { describeMutation, MUTATION_EVIDENCE_PATH, mutationEvidenceSchema } from "../mutation/evidence.js";
 
 const json = (root: string, path: string): unknown => JSON.parse(readFileSync(join(root, path), "utf8"));
@@ -19,6 +20,7 @@ const comparison = (path: string) => (root: string) =>
 
 /** Every region name a document may use, and how its text is made from the repository at `root`. */
 export const GENERATORS: Readonly<Record<string, (root: string) => string>> = {
+  glossary: () => glossaryTable(),
   "compare-local": comparison("evidence/13-framework-comparison-local-v2.json"),
   "compare-langgraph": comparison("evidence/13-framework-comparison-langgraph-v1.json"),
   "graph-diagram": (root) => {
@@ -44,3 +46,18 @@ export const GENERATORS: Readonly<Record<string, (root: string) => string>> = {
     ].join("\n");
   },
 };
+
+/** The glossary the page catalogues use (web/i18n/glossary.ts), as a markdown table. */
+function glossaryTable(): string {
+  const rows = (Object.keys(GLOSSARY) as TermId[]).map((id) => {
+    const code = "code" in GLOSSARY[id] ? `\`${GLOSSARY[id].code}\`` : "";
+    return `| ${GLOSSARY[id].en} | ${GLOSSARY[id]["zh-CN"]} | ${code} |`;
+  });
+  return [
+    "<!-- from web/i18n/glossary.ts; run npm run docs after changing it -->",
+    "",
+    "| English | 中文 | code |",
+    "|---|---|---|",
+    ...rows,
+  ].join("\n");
+}

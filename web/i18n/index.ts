@@ -1,0 +1,20 @@
+export { GLOSSARY, isTermId, termText, type Term, type TermId } from "./glossary.js";
+export {
+  DEFAULT_LOCALE,
+  LOCALE_PARAM,
+  LOCALE_STORAGE_KEY,
+  LOCALES,
+  matchLocale,
+  resolveLocale,
+  type Locale,
+  type LocaleSources,
+  type ResolvedLocale,
+} from "./locale.js";
+export {
+  catalogueProblems,
+  formatMessage,
+  placeholdersOf,
+  type Catalogue,
+  type Catalogues,
+  type MessageParams,
+} from "./catalogue.js";
