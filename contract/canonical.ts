@@ -2,9 +2,7 @@
  * Canonical JSON and digests. Object keys are sorted, so the same value always has the same
  * bytes and the same sha256, whatever order a planner or a framework wrote its keys in.
  */
-import { hmac } from "@noble/hashes/hmac.js";
-import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import { installedHashing } from "./hashing.js";
 import { assertNever, HarnessError } from "./result.js";
 
 export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
@@ -51,9 +49,9 @@ function nonJson(path: string, what: string): HarnessError {
   return new HarnessError("non_json_value", `${path} is ${what}, not JSON data`);
 }
 
-/** Hex sha256 of a string's UTF-8 bytes. */
+/** Hex sha256 of a string's UTF-8 bytes, by the host's implementation (`hashing.ts`). */
 export function sha256Hex(text: string): string {
-  return bytesToHex(sha256(utf8ToBytes(text)));
+  return installedHashing().sha256Hex(text);
 }
 
 /** Hex sha256 of the canonical JSON of a value. */
@@ -63,7 +61,7 @@ export function digest(value: unknown): string {
 
 /** Hex HMAC-SHA256 of a message under a secret. */
 export function hmacHex(secret: string, message: string): string {
-  return bytesToHex(hmac(sha256, utf8ToBytes(secret), utf8ToBytes(message)));
+  return installedHashing().hmacSha256Hex(secret, message);
 }
 
 /** Compares two strings in time that depends only on their length. */

@@ -3,6 +3,11 @@
  * default) and Postgres (several workers), one switch to choose (`--store`), and an environment
  * that puts them together. The core never imports this folder.
  */
+import { installNodeHashing } from "./node-hashing.js";
+
+// Every Node host loads this shell: it gives the contract node:crypto before anything hashes.
+installNodeHashing();
+
 export {
   createDurableEnvironment,
   environmentFactory,
@@ -39,3 +44,4 @@ export { jsonDepthExceeds, nestingExceeds, yamlDepthExceeds } from "./input-dept
 export type { InputFormat } from "./input-depth.js";
 export { parseFlags, wholeNumber } from "./flags.js";
 export type { FlagError, FlagErrorCode, FlagSpec, FlagValues } from "./flags.js";
+export { installNodeHashing, nodeHashing } from "./node-hashing.js";

@@ -1,3 +1,8 @@
+import { installNodeHashing } from "../durable/node-hashing.js";
+
+// The test kit runs in Node only: the contract hashes with node:crypto here, whatever loads first.
+installNodeHashing();
+
 export {
   idempotencyReplay,
   interruptedCheckpoint,

@@ -1,0 +1,4 @@
+/** The mutation run's test setup: the contract hashes with node:crypto, as in every Node host. */
+import { installNodeHashing } from "../../durable/node-hashing.js";
+
+installNodeHashing();
