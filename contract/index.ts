@@ -25,6 +25,7 @@ export type { BatchFact, BeginFact, CallFact, ConflictReason, ForCall, OutcomeFa
 export {
   CheckpointSchema,
   createMemoryCheckpointStore,
+  currentHashOf,
   hashState,
   isSealed,
   openCheckpoint,

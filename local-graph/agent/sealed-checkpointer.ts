@@ -5,10 +5,11 @@
  * `CheckpointTamperedError` naming the thread, because the checkpointer interface returns values.
  *
  * The seal covers the checkpoint with its agent state as `hashState` and its trace as its chain
- * digest (`state-hash.ts`), both recomputed from the content on every read, so an edit anywhere
- * breaks it, and sealing costs the same however long the session is.
+ * digest (`state-hash.ts`), both recomputed from the content on every read (a state this process
+ * sealed, frozen all the way down, keeps the hash it was sealed with), so an edit anywhere breaks
+ * it, and sealing costs the same however long the session is.
  */
-import { CheckpointTamperedError, hashState, listDigest, openOrThrow, sealOf } from "../../contract/index.js";
+import { CheckpointTamperedError, currentHashOf, listDigest, openOrThrow, sealOf } from "../../contract/index.js";
 import type { GraphCheckpoint, GraphCheckpointer } from "../runtime/index.js";
 import type { AgentGraphState } from "./nodes.js";
 
@@ -19,7 +20,7 @@ type Sealed = Checkpoint & { readonly seal?: string };
 function sealedForm(checkpoint: Checkpoint): unknown {
   const { state } = checkpoint;
   try {
-    return { ...checkpoint, state: { agent: hashState(state.agent), trace: listDigest(state.trace) } };
+    return { ...checkpoint, state: { agent: currentHashOf(state.agent), trace: listDigest(state.trace) } };
   } catch {
     throw new CheckpointTamperedError({
       code: "checkpoint_tampered",
