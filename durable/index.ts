@@ -3,10 +3,8 @@
  * default) and Postgres (several workers), one switch to choose (`--store`), and an environment
  * that puts them together. The core never imports this folder.
  */
-import { installNodeHashing } from "./node-hashing.js";
-
-// Every Node host loads this shell: it gives the contract node:crypto before anything hashes.
-installNodeHashing();
+// First: every Node host loads this shell, and the contract hashes with node:crypto from here on.
+import "./node-hashing.js";
 
 export {
   createDurableEnvironment,

@@ -1,8 +1,10 @@
 /**
  * The contract's hashing in Node: `node:crypto`, several times faster than pure JavaScript on
- * state-sized inputs. Every Node host installs it as it loads (durable/index.ts, scenarios/index.ts,
- * the test setup); the page installs `@noble/hashes` instead (web/hashing.ts). Both hash the UTF-8
- * bytes of the same strings, so digests and seals are the same whichever wrote them.
+ * state-sized inputs. Loading this module installs it, so a Node shell imports it first
+ * (durable/index.ts, scenarios/index.ts, the test setup): imports are evaluated in order, and a
+ * module that hashes as it loads (a column's fixed digest) comes after. The page installs
+ * `@noble/hashes` instead (web/hashing.ts). Both hash the UTF-8 bytes of the same strings, so
+ * digests and seals are the same whichever wrote them.
  */
 import { createHmac, hash } from "node:crypto";
 import { installHashing, type Hashing } from "../contract/index.js";
@@ -17,3 +19,5 @@ export const nodeHashing: Hashing = {
 export function installNodeHashing(): void {
   installHashing(nodeHashing);
 }
+
+installNodeHashing();

@@ -1,7 +1,5 @@
-import { installNodeHashing } from "../durable/node-hashing.js";
-
-// The test kit runs in Node only: the contract hashes with node:crypto here, whatever loads first.
-installNodeHashing();
+// First: the test kit runs in Node, and its modules may hash as they load (node:crypto from here on).
+import "../durable/node-hashing.js";
 
 export {
   idempotencyReplay,

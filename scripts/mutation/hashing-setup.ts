@@ -1,4 +1,2 @@
 /** The mutation run's test setup: the contract hashes with node:crypto, as in every Node host. */
-import { installNodeHashing } from "../../durable/node-hashing.js";
-
-installNodeHashing();
+import "../../durable/node-hashing.js";

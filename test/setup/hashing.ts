@@ -1,4 +1,2 @@
 /** Every test file runs in Node: the contract hashes with node:crypto, as every Node host does (durable/node-hashing.ts). */
-import { installNodeHashing } from "../../durable/node-hashing.js";
-
-installNodeHashing();
+import "../../durable/node-hashing.js";
