@@ -42,4 +42,25 @@ describe("the local graph's sealed checkpoints", () => {
     inner.put({ ...record, state: { ...record.state, agent: edited } });
     expect(isCheckpointTamperedError(thrown(() => sealed.latest("t")))).toBe(true);
   });
+
+  it("refuse a fan-out record whose packet was sent to another call, or carries an edited trace", () => {
+    const { inner, sealed } = stored();
+    const base = sealed.latest("t");
+    if (base === undefined) throw new Error("nothing stored");
+    const packet = (dispatch: string, trace = base.state.trace) => ({
+      node: "execute",
+      arg: { ...base.state, trace, dispatch },
+    });
+    sealed.put({ ...base, step: 2, next: [packet("c1"), packet("c2")] });
+    expect(sealed.latest("t")?.next).toHaveLength(2);
+    const record = inner.latest("t") as GraphCheckpoint<AgentGraphState> & { seal: string };
+    const edited = [{ ...base.state.trace[0]!, status: "done" }];
+    for (const next of [
+      [packet("c1"), packet("c3")],
+      [packet("c1", edited), packet("c2")],
+    ]) {
+      inner.put({ ...record, next });
+      expect(isCheckpointTamperedError(thrown(() => sealed.latest("t")))).toBe(true);
+    }
+  });
 });
