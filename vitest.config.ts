@@ -29,6 +29,8 @@ export default defineConfig({
       ".stryker-tmp/**",
       ...(langgraph.installed ? [] : LANGGRAPH_SUITES),
     ],
+    // The contract takes its hashing from its host; every test file is a Node host (test/setup/hashing.ts).
+    setupFiles: ["test/setup/hashing.ts"],
     testTimeout: 30_000,
     pool: "forks",
   },

@@ -2,19 +2,32 @@
  * Canonical JSON and digests. Object keys are sorted, so the same value always has the same
  * bytes and the same sha256, whatever order a planner or a framework wrote its keys in.
  */
-import { hmac } from "@noble/hashes/hmac.js";
-import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import { installedHashing } from "./hashing.js";
 import { assertNever, HarnessError } from "./result.js";
 
 export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
 /** Serialises plain JSON data with sorted keys; throws on anything that is not JSON data. */
 export function canonicalJson(value: unknown): string {
-  return write(value, "$");
+  try {
+    return write(value);
+  } catch (error) {
+    if (!(error instanceof NotJson)) throw error;
+    const path = error.path.map((step) => (typeof step === "number" ? `[${step}]` : `.${step}`)).join("");
+    throw nonJson(`$${path}`, error.what);
+  }
 }
 
-function write(value: unknown, path: string): string {
+/**
+ * What `write` throws at a value that is not JSON data; each enclosing array or object adds its
+ * index or key on the way out, so the path of the value is built only when there is an error.
+ */
+class NotJson {
+  readonly path: (string | number)[] = [];
+  constructor(readonly what: string) {}
+}
+
+function write(value: unknown): string {
   if (value === null) return "null";
   const type = typeof value;
   switch (type) {
@@ -23,27 +36,51 @@ function write(value: unknown, path: string): string {
       return JSON.stringify(value);
     case "number":
       // JSON.stringify writes -0 as 0, so the two zeros have one canonical form.
-      if (!Number.isFinite(value)) throw nonJson(path, "a non-finite number");
+      if (!Number.isFinite(value)) throw new NotJson("a non-finite number");
       return JSON.stringify(value);
     case "object": {
-      if (Array.isArray(value)) {
-        return `[${value.map((item, i) => write(item, `${path}[${i}]`)).join(",")}]`;
-      }
+      if (Array.isArray(value)) return writeArray(value as readonly unknown[]);
       const proto = Object.getPrototypeOf(value) as unknown;
-      if (proto !== Object.prototype && proto !== null) throw nonJson(path, "a class instance");
-      const record = value as Record<string, unknown>;
-      const keys = Object.keys(record)
-        .filter((k) => record[k] !== undefined)
-        .sort();
-      return `{${keys.map((k) => `${JSON.stringify(k)}:${write(record[k], `${path}.${k}`)}`).join(",")}}`;
+      if (proto !== Object.prototype && proto !== null) throw new NotJson("a class instance");
+      return writeRecord(value as Readonly<Record<string, unknown>>);
     }
     case "bigint":
     case "symbol":
     case "undefined":
     case "function":
-      throw nonJson(path, `a ${type}`);
+      throw new NotJson(`a ${type}`);
     default:
       return assertNever(type);
+  }
+}
+
+function writeArray(list: readonly unknown[]): string {
+  let out = "[";
+  for (let i = 0; i < list.length; i++) {
+    if (i > 0) out += ",";
+    // A hole is written as nothing, as Array.prototype.join writes it.
+    if (i in list) out += writeAt(i, list[i]);
+  }
+  return `${out}]`;
+}
+
+function writeRecord(record: Readonly<Record<string, unknown>>): string {
+  let out = "{";
+  for (const key of Object.keys(record).sort()) {
+    const item = record[key];
+    if (item === undefined) continue;
+    out += `${out.length > 1 ? "," : ""}${JSON.stringify(key)}:${writeAt(key, item)}`;
+  }
+  return `${out}}`;
+}
+
+/** Writes the item at `step` of an array or object, adding `step` to the path of a value that is not JSON data. */
+function writeAt(step: string | number, item: unknown): string {
+  try {
+    return write(item);
+  } catch (error) {
+    if (error instanceof NotJson) error.path.unshift(step);
+    throw error;
   }
 }
 
@@ -51,9 +88,9 @@ function nonJson(path: string, what: string): HarnessError {
   return new HarnessError("non_json_value", `${path} is ${what}, not JSON data`);
 }
 
-/** Hex sha256 of a string's UTF-8 bytes. */
+/** Hex sha256 of a string's UTF-8 bytes, by the host's implementation (`hashing.ts`). */
 export function sha256Hex(text: string): string {
-  return bytesToHex(sha256(utf8ToBytes(text)));
+  return installedHashing().sha256Hex(text);
 }
 
 /** Hex sha256 of the canonical JSON of a value. */
@@ -63,7 +100,7 @@ export function digest(value: unknown): string {
 
 /** Hex HMAC-SHA256 of a message under a secret. */
 export function hmacHex(secret: string, message: string): string {
-  return bytesToHex(hmac(sha256, utf8ToBytes(secret), utf8ToBytes(message)));
+  return installedHashing().hmacSha256Hex(secret, message);
 }
 
 /** Compares two strings in time that depends only on their length. */

@@ -57,6 +57,15 @@ export function isSealed(state: AgentState): boolean {
 }
 
 /**
+ * The hash a state has now: the one `sealState` wrote, for a state it made (frozen all the way
+ * down, so the hash cannot have moved), else computed from its content. Sealing a store's
+ * record and checking one read back both take the state's hash from here.
+ */
+export function currentHashOf(state: AgentState): string {
+  return isSealed(state) ? state.checkpoint_hash : hashState(state);
+}
+
+/**
  * The sealed checkpoint of a state. The seal covers the header — version, session, seq and
  * `checkpoint_hash` — and the hash identifies the state (`state-hash.ts`), so sealing costs the
  * same at fact 10 and fact 10,000; `openCheckpoint` checks that the state still has that hash.
@@ -94,8 +103,7 @@ export function openCheckpoint(
 function holdsItsHash({ state, checkpoint_hash }: { state: AgentState; checkpoint_hash: string }): boolean {
   let hash: string | null = null;
   try {
-    // A state sealState made in this process is frozen all the way down: its hash cannot have moved.
-    hash = isSealed(state) ? state.checkpoint_hash : hashState(state);
+    hash = currentHashOf(state);
   } catch {
     // Not JSON data: tampered like any other edit.
   }

@@ -17,12 +17,15 @@ export { createMemoryArtifactStore, toMessageContent, MAX_INLINE_OUTPUT_CHARS } 
 export type { ArtifactStore, MessageContent } from "./artifacts.js";
 export { canonicalJson, cloneJson, constantTimeEqual, digest, hmacHex, sha256Hex } from "./canonical.js";
 export type { JsonValue } from "./canonical.js";
+export { installHashing, installedHashing } from "./hashing.js";
+export type { Hashing } from "./hashing.js";
 export { applyCallFact, callsIn, startBatch, stateForBatch } from "./batch.js";
 export { conflictContent, declinedContent, deniedContent, errorContent, rejectedContent } from "./call-facts.js";
 export type { BatchFact, BeginFact, CallFact, ConflictReason, ForCall, OutcomeFact, PolicyFact } from "./call-facts.js";
 export {
   CheckpointSchema,
   createMemoryCheckpointStore,
+  currentHashOf,
   hashState,
   isSealed,
   openCheckpoint,

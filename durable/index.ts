@@ -3,6 +3,9 @@
  * default) and Postgres (several workers), one switch to choose (`--store`), and an environment
  * that puts them together. The core never imports this folder.
  */
+// First: every Node host loads this shell, and the contract hashes with node:crypto from here on.
+import "./node-hashing.js";
+
 export {
   createDurableEnvironment,
   environmentFactory,
@@ -39,3 +42,4 @@ export { jsonDepthExceeds, nestingExceeds, yamlDepthExceeds } from "./input-dept
 export type { InputFormat } from "./input-depth.js";
 export { parseFlags, wholeNumber } from "./flags.js";
 export type { FlagError, FlagErrorCode, FlagSpec, FlagValues } from "./flags.js";
+export { installNodeHashing, nodeHashing } from "./node-hashing.js";

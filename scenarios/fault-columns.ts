@@ -28,10 +28,15 @@ const says = (text: string, holds: (o: RunObservation) => boolean): Expectation<
   holds,
 });
 
-/** A token signed with the real secret for the pending call, with one claim changed. */
-const forged = (
-  change: Partial<{ tool: string; args_digest: string; session_id: string; expires_at: number }>,
-): Action => ({
+/**
+ * A token signed with the real secret for the pending call, with one claim changed; `args` stands
+ * for the digest of other arguments, taken when the token is made (a module hashes nothing as it
+ * loads: its host may not have installed hashing yet).
+ */
+const forged = ({
+  args,
+  ...change
+}: Partial<{ tool: string; args: Record<string, unknown>; session_id: string; expires_at: number }>): Action => ({
   kind: "submit_token",
   token: (env, state) => {
     const pending = state.pending_approval;
@@ -44,6 +49,7 @@ const forged = (
         expires_at: env.clock.now() + 60_000,
         nonce: pending.nonce,
         ...change,
+        ...(args === undefined ? {} : { args_digest: digest(args) }),
       },
       env.secret,
     );
@@ -207,7 +213,7 @@ export const FAULT_COLUMNS: readonly Column[] = [
     [
       { kind: "start" },
       { kind: "submit_token", token: (env, state) => `${forgedToken(env, state)}0` },
-      forged({ args_digest: digest({ ...PUBLISH, audience: "public" }) }),
+      forged({ args: { ...PUBLISH, audience: "public" } }),
       forged({ tool: "run_shell" }),
       forged({ session_id: "someone-else" }),
       { kind: "submit_token", token: (env, state) => forgedToken(env, state, env.clock.now() - 1) },
@@ -268,7 +274,7 @@ export const FAULT_COLUMNS: readonly Column[] = [
     "approval_then_changed_arguments",
     "A person approves one set of arguments, but the pending call has others: refused; declined, the run goes on with nothing published.",
     { script: [toolCall("publish_report", { ...PUBLISH, audience: "public" }), finalAnswer("not published")] },
-    [{ kind: "start" }, forged({ args_digest: digest(PUBLISH) }), { kind: "decline" }],
+    [{ kind: "start" }, forged({ args: PUBLISH }), { kind: "decline" }],
     {
       expected:
         "A token for other arguments is refused (approval_args_mismatch); declined, nothing is published and the model is told.",

@@ -1,3 +1,6 @@
+// First: the test kit runs in Node, and its modules may hash as they load (node:crypto from here on).
+import "../durable/node-hashing.js";
+
 export {
   idempotencyReplay,
   interruptedCheckpoint,

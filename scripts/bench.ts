@@ -153,7 +153,7 @@ export async function runBench(
     mcpCalls: settings.mcp.calls,
   });
   const goals = await explainGoals(
-    goalsOf({ session_length, adapter_overhead, fault_throughput, mcp, comparison }),
+    goalsOf({ step_overhead: steps, session_length, adapter_overhead, fault_throughput, mcp, comparison }),
     workloads,
     log,
   );

@@ -1,9 +1,13 @@
 /** The MCP flow page: wires the controls to the flow and renders its view. All logic lives in flow/. */
-import { assertNever } from "../contract/index.js";
+import { nobleHashing } from "./hashing.js";
+import { assertNever, installHashing } from "../contract/index.js";
 import { byId } from "./dom.js";
 import { CALL_CHOICES, isCallChoice, PROPOSED_CALLS, type CallChoice } from "./flow/choices.js";
 import { createFlow, type Flow, type FlowEntry } from "./flow/flow.js";
 import { flowView, type StepView } from "./flow/view.js";
+
+// The page has no node:crypto: the contract hashes with @noble/hashes here.
+installHashing(nobleHashing);
 
 const app = byId("flow-app", HTMLElement);
 const choices = byId("choices", HTMLFieldSetElement);

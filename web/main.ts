@@ -1,10 +1,15 @@
 /** The page: wires the controls to the machine and renders its view. All logic lives in machine.ts and view.ts. */
+import { installHashing } from "../contract/index.js";
+import { nobleHashing } from "./hashing.js";
 import { byId } from "./dom.js";
 import { renderBatch, renderDraws, renderMapping, renderTransitions } from "./tables.js";
 import { createMachine, type Machine } from "./machine.js";
 import { DEFAULT_SETTINGS, isLoopFault, isLoopTurns, MAX_STEPS_RANGE, type Settings } from "./settings.js";
 import { isRatePercent, isSeed } from "./schedule.js";
 import { viewOf } from "./view.js";
+
+// The page has no node:crypto: the contract hashes with @noble/hashes here.
+installHashing(nobleHashing);
 
 const app = byId("app", HTMLElement);
 const maxStepsInput = byId("max-steps", HTMLInputElement);

@@ -3,18 +3,28 @@
  * (`synchronous = FULL`), and a busy timeout so a process waits for another's write transaction
  * instead of failing.
  */
-import Database from "better-sqlite3";
+import { createRequire } from "node:module";
+import type Database from "better-sqlite3";
 import { err, ok, type Result } from "../../contract/index.js";
 import { StoreError } from "../errors.js";
 import { createTransactor, type SqlConnection } from "./connection.js";
 
 const BUSY_TIMEOUT_MS = 30_000;
 
+/**
+ * The driver, loaded when a database is first opened: a process on the memory stores (compare,
+ * the bench, most tests) never loads the native module. It is CommonJS, so `require` loads it synchronously.
+ */
+let driver: typeof Database | null = null;
+const sqliteDriver = (): typeof Database =>
+  (driver ??= createRequire(import.meta.url)("better-sqlite3") as typeof Database);
+
 export function openSqlite(path: string): Result<SqlConnection, StoreError> {
   const label = `sqlite:${path}`;
   let db: Database.Database;
   try {
-    db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
+    const Driver = sqliteDriver();
+    db = new Driver(path, { timeout: BUSY_TIMEOUT_MS });
   } catch (error) {
     return err(new StoreError("store_unreachable", label, messageOf(error)));
   }

@@ -8,7 +8,14 @@
 import { BaseCheckpointSaver, type Checkpoint, type CheckpointTuple } from "@langchain/langgraph";
 import type { CheckpointListOptions, ChannelVersions, PendingWrite } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
-import { hashState, listDigest, openOrThrow, sealOf, type AgentState, type TraceEvent } from "../../contract/index.js";
+import {
+  currentHashOf,
+  listDigest,
+  openOrThrow,
+  sealOf,
+  type AgentState,
+  type TraceEvent,
+} from "../../contract/index.js";
 
 /** The metadata key that carries the seal. */
 export const SEAL_METADATA_KEY = "harness_seal";
@@ -69,7 +76,7 @@ function threadOf(config: RunnableConfig): string {
 
 /**
  * What the seal covers: the checkpoint's id and the harness channels as LangGraph restores them,
- * the agent state as its `hashState` and the trace as its chain digest (`state-hash.ts`), both
+ * the agent state as its hash (`currentHashOf`) and the trace as its chain digest (`state-hash.ts`), both
  * recomputed from the content, so sealing a step costs the same however long the session is.
  *
  * A trace that is absent is the empty trace, the channel's default: a channel nothing has written
@@ -82,7 +89,7 @@ function sealedPart(checkpoint: Checkpoint): unknown {
   return {
     id: checkpoint.id,
     values: {
-      ...(agent === undefined ? {} : { agent: hashState(agent) }),
+      ...(agent === undefined ? {} : { agent: currentHashOf(agent) }),
       trace: listDigest(trace ?? []),
     },
   };

@@ -5,21 +5,35 @@
  * `CheckpointTamperedError` naming the thread, because the checkpointer interface returns values.
  *
  * The seal covers the checkpoint with its agent state as `hashState` and its trace as its chain
- * digest (`state-hash.ts`), both recomputed from the content on every read, so an edit anywhere
- * breaks it, and sealing costs the same however long the session is.
+ * digest (`state-hash.ts`), both recomputed from the content on every read (a state this process
+ * sealed, frozen all the way down, keeps the hash it was sealed with), so an edit anywhere breaks
+ * it, and sealing costs the same however long the session is.
  */
-import { CheckpointTamperedError, hashState, listDigest, openOrThrow, sealOf } from "../../contract/index.js";
+import { CheckpointTamperedError, currentHashOf, listDigest, openOrThrow, sealOf } from "../../contract/index.js";
 import type { GraphCheckpoint, GraphCheckpointer } from "../runtime/index.js";
 import type { AgentGraphState } from "./nodes.js";
 
 type Checkpoint = GraphCheckpoint<AgentGraphState>;
 type Sealed = Checkpoint & { readonly seal?: string };
 
-/** What the seal covers: the checkpoint, with the state's lists by their digests. */
+/** A graph state as the seal covers it: the agent state by its hash, the trace by its chain digest. */
+const stateForm = (state: AgentGraphState) => ({ agent: currentHashOf(state.agent), trace: listDigest(state.trace) });
+
+/**
+ * What the seal covers: the checkpoint, with its state in `stateForm`, and so the state each packet
+ * of a fan-out carries (the whole graph state, and the call it runs): serialising their traces
+ * would cost each fan-out checkpoint the length of the session.
+ */
 function sealedForm(checkpoint: Checkpoint): unknown {
-  const { state } = checkpoint;
+  const { state, next } = checkpoint;
   try {
-    return { ...checkpoint, state: { agent: hashState(state.agent), trace: listDigest(state.trace) } };
+    return {
+      ...checkpoint,
+      state: stateForm(state),
+      ...(Array.isArray(next)
+        ? { next: next.map(({ node, arg }) => ({ node, arg: { ...stateForm(arg), dispatch: arg.dispatch ?? null } })) }
+        : {}),
+    };
   } catch {
     throw new CheckpointTamperedError({
       code: "checkpoint_tampered",

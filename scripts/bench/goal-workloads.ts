@@ -6,12 +6,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ENGINE_IDS, type EngineId } from "../../scenarios/index.js";
+import { ALL_COLUMNS, ENGINE_IDS, type EngineId, type FrameworkId } from "../../scenarios/index.js";
 import { profileChildProcess, profileInProcess, type GoalWorkload } from "./explain.js";
 import { measureFaultThroughput } from "./fault-throughput.js";
 import { measureMcp } from "./mcp-latency.js";
 import { measureSessionLength, type AdapterBench } from "./session-length.js";
-import type { EngineEntry } from "./steps.js";
+import { measureStepOverhead, type EngineEntry } from "./steps.js";
 
 const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const quiet = () => undefined;
@@ -49,13 +49,46 @@ export function goalWorkloads(inputs: WorkloadInputs): Record<string, GoalWorklo
   const faults = `${inputs.faultSchedules} fault schedules on handwritten (measureFaultThroughput)`;
   // Over stdio the server is a child process; the in-memory cases run the same server code in this one.
   const mcp = `${inputs.mcpCalls} tools/call on the project and the bare SDK server, in memory (measureMcp): the server code both MCP goals run, without the stdio pipe`;
-  const compare = "tsx scripts/compare.ts --framework langgraph --quiet, the whole process (node --cpu-prof)";
+  /** One pass of the step workload on handwritten (the reference every ratio needs) and `id`. */
+  const steps = (id: EngineId): GoalWorkload => {
+    const workload = `one sample of the step workload on handwritten${id === "handwritten" ? "" : ` and ${id}`} (measureStepOverhead)`;
+    return {
+      workload,
+      profile: () =>
+        profileInProcess(workload, () =>
+          measureStepOverhead(
+            entries.filter((e) => e.id === "handwritten" || e.id === id),
+            ALL_COLUMNS,
+            { samples: 1, warmup: 0, minSampleMs: 0 },
+            quiet,
+          ),
+        ),
+    };
+  };
+  const compare = (framework: FrameworkId): GoalWorkload => {
+    const workload = `tsx scripts/compare.ts --framework ${framework} --quiet, the whole process (node --cpu-prof)`;
+    return {
+      workload,
+      profile: async () => {
+        const dir = mkdtempSync(join(tmpdir(), "agent-harness-compare-"));
+        try {
+          const args = ["--import", "tsx", "scripts/compare.ts", "--framework", framework, "--quiet"];
+          return profileChildProcess(workload, [...args, "--output", join(dir, "c.json")], ROOT);
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
+      },
+    };
+  };
   const mcpWorkload: GoalWorkload = {
     workload: mcp,
     profile: () =>
       profileInProcess(mcp, () => measureMcp({ warmup: 20, calls: inputs.mcpCalls, transports: ["in_memory"] }, quiet)),
   };
+  const compareLocal = compare("local_state_graph");
   return {
+    handwritten_vs_floor: steps("handwritten"),
+    local_vs_handwritten: steps("local_state_graph"),
     ...Object.fromEntries(ENGINE_IDS.map((id) => [`session_growth_${id}`, session(id)])),
     handwritten_vs_bare_langgraph: session("handwritten"),
     adapter_overhead: session("langgraph"),
@@ -76,17 +109,8 @@ export function goalWorkloads(inputs: WorkloadInputs): Record<string, GoalWorklo
     },
     mcp_stdio_ratio: mcpWorkload,
     mcp_in_memory_ratio: mcpWorkload,
-    compare_langgraph_wall_s: {
-      workload: compare,
-      profile: async () => {
-        const dir = mkdtempSync(join(tmpdir(), "agent-harness-compare-"));
-        try {
-          const args = ["--import", "tsx", "scripts/compare.ts", "--framework", "langgraph", "--quiet"];
-          return profileChildProcess(compare, [...args, "--output", join(dir, "c.json")], ROOT);
-        } finally {
-          rmSync(dir, { recursive: true, force: true });
-        }
-      },
-    },
+    compare_langgraph_wall_s: compare("langgraph"),
+    compare_local_wall_s: compareLocal,
+    compare_local_rss_mib: compareLocal,
   };
 }

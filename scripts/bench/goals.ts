@@ -7,6 +7,7 @@ import type { FaultThroughputSection } from "./fault-throughput.js";
 import type { McpSection, Transport } from "./mcp-latency.js";
 import { ANCHOR_ID, type SessionLengthSection, type SessionPoint } from "./session-length.js";
 import type { SelfTime } from "./cpu-profile.js";
+import type { StepSection } from "./steps.js";
 import { ENGINE_IDS } from "../../scenarios/index.js";
 import { ratio, round } from "./stats.js";
 
@@ -72,6 +73,7 @@ const goal = (g: Omit<Goal, "met">): Goal => ({
 });
 
 export type GoalInputs = {
+  readonly step_overhead: StepSection;
   readonly session_length: SessionLengthSection;
   readonly adapter_overhead: AdapterOverheadSection;
   readonly fault_throughput: FaultThroughputSection;
@@ -109,7 +111,27 @@ export function goalsOf(r: GoalInputs): Goal[] {
       : null;
   };
   const compare = r.comparison.frameworks.langgraph;
+  const compareLocal = r.comparison.frameworks.local_state_graph;
+  const hwSteps = r.step_overhead.engines.handwritten;
+  const localSteps = r.step_overhead.engines.local_state_graph;
   return [
+    // Issue #27 tightened the step targets of #14 (3× and 1.5×) into goals.
+    goal({
+      id: "handwritten_vs_floor",
+      says: "handwritten µs per step ÷ the floor's ≤ 2",
+      value: hwSteps.status === "measured" ? hwSteps.ratio_to_floor : null,
+      bound: 2,
+      kind: "max",
+      from: "step_overhead.engines.handwritten.ratio_to_floor",
+    }),
+    goal({
+      id: "local_vs_handwritten",
+      says: "local_state_graph µs per step ÷ handwritten's ≤ 1.2",
+      value: localSteps.status === "measured" ? localSteps.ratio_to_handwritten : null,
+      bound: 1.2,
+      kind: "max",
+      from: "step_overhead.engines.local_state_graph.ratio_to_handwritten",
+    }),
     ...growth,
     goal({
       id: "handwritten_vs_bare_langgraph",
@@ -158,6 +180,22 @@ export function goalsOf(r: GoalInputs): Goal[] {
       bound: 1.5,
       kind: "max",
       from: "comparison.frameworks.langgraph.wall_ms.median / 1000",
+    }),
+    goal({
+      id: "compare_local_wall_s",
+      says: "compare --framework local_state_graph, whole process, ≤ 0.8 s",
+      value: compareLocal.status === "measured" ? round(compareLocal.wall_ms.median / 1000) : null,
+      bound: 0.8,
+      kind: "max",
+      from: "comparison.frameworks.local_state_graph.wall_ms.median / 1000",
+    }),
+    goal({
+      id: "compare_local_rss_mib",
+      says: "compare --framework local_state_graph, peak RSS ≤ 150 MiB",
+      value: compareLocal.status === "measured" ? compareLocal.max_rss_mib.median : null,
+      bound: 150,
+      kind: "max",
+      from: "comparison.frameworks.local_state_graph.max_rss_mib.median",
     }),
   ];
 }

@@ -13,6 +13,8 @@ export default defineConfig({
   root: fileURLToPath(new URL("../..", import.meta.url)),
   test: {
     include: ["contract/**/*.test.ts"],
+    // The contract takes its hashing from its host: node:crypto, as in every Node host (durable/ is in the sandbox for it).
+    setupFiles: ["scripts/mutation/hashing-setup.ts"],
     isolate: false,
     reporters: ["default", unloadableFileAsFailedTest()],
   },

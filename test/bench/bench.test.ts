@@ -213,7 +213,14 @@ function sessionInconsistencies(report: BenchReport, same: Same, checkSummary: C
   };
   const faults = report.fault_throughput.engines.handwritten;
   const compare = report.comparison.frameworks.langgraph;
+  const compareLocal = report.comparison.frameworks.local_state_graph;
+  const stepRatio = (id: "handwritten" | "local_state_graph") => {
+    const e = report.step_overhead.engines[id];
+    return e.status !== "measured" ? null : id === "handwritten" ? e.ratio_to_floor : e.ratio_to_handwritten;
+  };
   const expected: Record<string, number | null> = {
+    handwritten_vs_floor: stepRatio("handwritten"),
+    local_vs_handwritten: stepRatio("local_state_graph"),
     handwritten_vs_bare_langgraph: div(
       point("handwritten", hi)?.us_per_fact.median,
       point(ANCHOR_ID, hi)?.us_per_graph_step?.median,
@@ -223,6 +230,8 @@ function sessionInconsistencies(report: BenchReport, same: Same, checkSummary: C
     mcp_stdio_ratio: mcp("stdio"),
     mcp_in_memory_ratio: mcp("in_memory"),
     compare_langgraph_wall_s: compare.status === "measured" ? round(compare.wall_ms.median / 1000) : null,
+    compare_local_wall_s: compareLocal.status === "measured" ? round(compareLocal.wall_ms.median / 1000) : null,
+    compare_local_rss_mib: compareLocal.status === "measured" ? compareLocal.max_rss_mib.median : null,
   };
   for (const id of ENGINE_IDS)
     expected[`session_growth_${id}`] = div(point(id, hi)?.us_per_fact.median, point(id, lo)?.us_per_fact.median);

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { createIdSource, isCheckpointTamperedError, startRun, type AgentState } from "../../contract/index.js";
+import { createMemoryGraphCheckpointer, type GraphCheckpoint } from "../runtime/index.js";
+import type { AgentGraphState } from "./nodes.js";
+import { sealedGraphCheckpointer } from "./sealed-checkpointer.js";
+
+const SECRET = "graph-seal-test-secret";
+
+function stored() {
+  const inner = createMemoryGraphCheckpointer<unknown>();
+  const sealed = sealedGraphCheckpointer(inner, SECRET);
+  const started = startRun("t", "the goal", { at: 0, ids: createIdSource("seed") });
+  sealed.put({
+    thread_id: "t",
+    step: 1,
+    state: { agent: started.state, trace: [started.trace], outcomes: [] },
+    next: "plan",
+    interrupt: null,
+  });
+  return { inner, sealed, agent: started.state };
+}
+
+function thrown(run: () => unknown): unknown {
+  try {
+    run();
+    return null;
+  } catch (error) {
+    return error;
+  }
+}
+
+describe("the local graph's sealed checkpoints", () => {
+  it("open as written", () => {
+    const { sealed, agent } = stored();
+    expect(sealed.latest("t")?.state.agent).toBe(agent);
+  });
+
+  it("refuse a record whose agent state was replaced by an edited copy that keeps the old hash field", () => {
+    const { inner, sealed, agent } = stored();
+    const record = inner.latest("t") as GraphCheckpoint<AgentGraphState> & { seal: string };
+    const edited: AgentState = { ...agent, messages: [{ role: "user", content: "another goal" }] };
+    inner.put({ ...record, state: { ...record.state, agent: edited } });
+    expect(isCheckpointTamperedError(thrown(() => sealed.latest("t")))).toBe(true);
+  });
+
+  it("refuse a fan-out record whose packet was sent to another call, or carries an edited trace", () => {
+    const { inner, sealed } = stored();
+    const base = sealed.latest("t");
+    if (base === undefined) throw new Error("nothing stored");
+    const packet = (dispatch: string, trace = base.state.trace) => ({
+      node: "execute",
+      arg: { ...base.state, trace, dispatch },
+    });
+    sealed.put({ ...base, step: 2, next: [packet("c1"), packet("c2")] });
+    expect(sealed.latest("t")?.next).toHaveLength(2);
+    const record = inner.latest("t") as GraphCheckpoint<AgentGraphState> & { seal: string };
+    const edited = [{ ...base.state.trace[0]!, status: "done" }];
+    for (const next of [
+      [packet("c1"), packet("c3")],
+      [packet("c1", edited), packet("c2")],
+    ]) {
+      inner.put({ ...record, next });
+      expect(isCheckpointTamperedError(thrown(() => sealed.latest("t")))).toBe(true);
+    }
+  });
+});
