@@ -8,6 +8,7 @@ import { handwrittenFactory } from "../handwritten/engine/factory.js";
 import { localGraphFactory } from "../local-graph/agent/index.js";
 import type { EngineFactory } from "../runtime/index.js";
 import { loadLangGraph, type LoadOptions, type Unloadable } from "./load-langgraph.js";
+import { OPENAI_AGENTS_ENGINES } from "./openai-agents-engines.js";
 
 export type { LoadOptions, Unloadable } from "./load-langgraph.js";
 
@@ -58,6 +59,7 @@ export const ENGINES = [
     sessionStore: "langgraph_saver",
     benchFaultSchedules: { full: 30, quick: 10 },
   } satisfies BuiltInEngine<"langgraph">,
+  ...OPENAI_AGENTS_ENGINES,
 ] as const;
 
 export type EngineId = (typeof ENGINES)[number]["id"];
