@@ -18,11 +18,19 @@ export type SessionDrive = {
 
 export function sessionDrive(driver: Driver): SessionDrive {
   let queue: Promise<unknown> = Promise.resolve();
+  // A process that died (or spent its work budget) does nothing more: the SDK's parallel tools see the same death.
+  let died: { readonly error: unknown } | null = null;
   const advance = () => {
     const work = queue.then(async () => {
-      for (let next = driver.effects()[0]; next !== undefined && next.type !== "planner/request";) {
-        await driver.performNext();
-        next = driver.effects()[0];
+      if (died !== null) throw died.error;
+      try {
+        for (let next = driver.effects()[0]; next !== undefined && next.type !== "planner/request";) {
+          await driver.performNext();
+          next = driver.effects()[0];
+        }
+      } catch (error) {
+        died = { error };
+        throw error;
       }
       return current(driver);
     });
@@ -47,6 +55,7 @@ const text = (value: string): ModelResponse => ({
 
 /** The model: one planner turn per request, shown to the SDK as function calls or a final message. */
 function contractModel(drive: SessionDrive): Model {
+  let shown: string | null = null;
   return {
     async getResponse(): Promise<ModelResponse> {
       let state = current(drive.driver);
@@ -57,7 +66,9 @@ function contractModel(drive: SessionDrive): Model {
         if (callsOfTurn(state).length > 0) break;
         state = await drive.advance();
       }
-      const calls = callsOfTurn(state);
+      // The same checkpoint twice means the SDK's tools moved nothing: the run waits, so the SDK stops.
+      const calls = state.checkpoint_hash === shown ? [] : callsOfTurn(state);
+      shown = state.checkpoint_hash;
       if (calls.length === 0) return text(state.status === "done" ? state.final : state.status);
       return {
         usage: new Usage(),

@@ -27,6 +27,8 @@ const batchOf = (state: AgentState): Batch | undefined =>
 
 /** The calls of the turn in flight (none when the run waits for the planner or has ended). */
 export function callsOfTurn(state: AgentState): readonly ShownCall[] {
+  // An uncertain outcome waits for a person's reconcile, not for the SDK.
+  if (state.status === "reconcile_required") return [];
   const batch = batchOf(state);
   if (batch !== undefined)
     return batch.calls.flatMap((c) =>
