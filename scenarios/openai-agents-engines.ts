@@ -47,15 +47,9 @@ export function openaiAgentsInstall(dir: string = OPENAI_AGENTS_ADAPTER_DIR): Op
 
 type Id = "openai_agents_native" | "openai_agents_hardened";
 
-/** Options a test passes: the adapter's folder and its entry module (one that cannot load, say). */
-export type OpenAIAgentsLoadOptions = LoadOptions & {
-  readonly openaiAgentsDir?: string;
-  readonly openaiAgentsModule?: string;
-};
-
 const loader =
   <I extends Id>(id: I) =>
-  async (options: OpenAIAgentsLoadOptions = {}): Promise<Result<EngineFactory<I>, Unloadable>> => {
+  async (options: LoadOptions = {}): Promise<Result<EngineFactory<I>, Unloadable>> => {
     const dir = options.openaiAgentsDir ?? OPENAI_AGENTS_ADAPTER_DIR;
     const install = openaiAgentsInstall(dir);
     if (!install.installed) return err({ reason: install.reason, found_version: install.found_version });
