@@ -20,8 +20,13 @@ if (!langgraph.installed) {
   process.stderr.write(`not measured: the LangGraph suites (${LANGGRAPH_SUITES.join(", ")}): ${langgraph.reason}\n`);
 }
 
-/** The OpenAI Agents SDK adapter's suites, under the same rule. */
-const OPENAI_AGENTS_SUITES = ["openai-agents-adapter/**"];
+/** The OpenAI Agents SDK adapter's suites, and the suites that run every engine, under the same rule. */
+const OPENAI_AGENTS_SUITES = [
+  "openai-agents-adapter/**",
+  "test/faults/schedules.test.ts",
+  "test/crash/**",
+  "test/evidence/runtime-record.test.ts",
+];
 const openaiAgents = openaiAgentsInstall();
 if (!openaiAgents.installed) {
   if (process.env["CI"] === "true") throw new Error(`CI must run the OpenAI Agents suites: ${openaiAgents.reason}`);

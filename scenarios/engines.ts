@@ -30,6 +30,8 @@ export type BuiltInEngine<Id extends string> = {
   readonly sessionStore: SessionStore;
   /** Fault schedules the bench plays on it per run: a full run and --quick (slower engines play fewer). */
   readonly benchFaultSchedules: { readonly full: number; readonly quick: number };
+  /** False for a framework run as its docs teach: its failing columns are findings, so the invariant suites skip it. */
+  readonly keepsContract?: boolean;
 };
 
 const inCore = <Id extends string>(factory: EngineFactory<Id>) => ({ factory, load: async () => ok(factory) });
@@ -66,6 +68,11 @@ export type EngineId = (typeof ENGINES)[number]["id"];
 export const ENGINE_IDS: readonly EngineId[] = ENGINES.map((e) => e.id);
 
 export const isEngineId = (id: string): id is EngineId => (ENGINE_IDS as readonly string[]).includes(id);
+
+/** The engines that must keep the contract: the fault schedules and the crash suites run these. */
+export const CONTRACT_ENGINE_IDS: readonly EngineId[] = ENGINES.flatMap((e) =>
+  "keepsContract" in e && e.keepsContract === false ? [] : [e.id],
+);
 
 /** The engine compare runs first; every other built-in engine is a framework it is compared with. */
 export const REFERENCE_ENGINE = ENGINES[0].id;

@@ -69,9 +69,10 @@ const loader =
     }
   };
 
-const entry = <I extends Id>(id: I, about: string) =>
+const entry = <I extends Id>(id: I, about: string, keepsContract: boolean) =>
   ({
     id,
+    keepsContract,
     factory: null,
     load: loader(id),
     about,
@@ -84,9 +85,11 @@ export const OPENAI_AGENTS_ENGINES = [
   entry(
     "openai_agents_native",
     "the pinned @openai/agents in openai-agents-adapter/ as its docs teach: its tool schemas, needsApproval and RunState; its failing columns are findings",
+    false,
   ),
   entry(
     "openai_agents_hardened",
     "the same SDK with the contract in its hooks: needsApproval by the contract's policy and tokens, execute through the ledger, the RunState sealed",
+    true,
   ),
 ] as const;
