@@ -38,7 +38,7 @@ import { OPENAI_AGENTS_VERSION } from "./versions.js";
 
 type SealedRunState = { readonly checkpoint_hash: string; readonly run_state: string; readonly seal: string };
 /** The sealed RunStates of each session's interruptions, by the contract checkpoint each was taken at. */
-const RUN_STATES = defineSlot<Map<string, SealedRunState>>("openai_agents.run_states");
+export const RUN_STATES = defineSlot<Map<string, SealedRunState>>("openai_agents.run_states");
 const PENDING = defineSlot<PendingOutcomeStore>("openai_agents.pending_outcomes");
 
 const slot = <T>(env: EngineContext, key: typeof RUN_STATES | typeof PENDING, make: () => T): T => {
@@ -113,16 +113,19 @@ export function createHardenedEngine(env: EngineContext): Engine<"openai_agents_
           "approval_not_pending",
           `no call is waiting for approval; session is ${before.status}`,
         );
+      // The kept RunState is checked before the answer is applied: a tampered one changes nothing.
+      const saved = runStates.get(key(before));
+      if (saved !== undefined) {
+        const { seal, ...record } = saved;
+        const sealed = checkSeal(env.secret, session_id, record, seal);
+        if (!sealed.ok) throw new CheckpointTamperedError(sealed.error);
+      }
       const drive = openDrive(before, { type: "approval/submitted", input: parsed.value, at: env.clock.now() });
       const after = drive.driver.state() ?? before;
       // The contract refused the answer (bad token, expired, used): the call still waits, nothing runs.
       if (after.status === "approval_required" && after.pending_approval.nonce === before.pending_approval.nonce)
         return after;
-      const saved = runStates.get(key(before));
       if (saved === undefined) return carryOn(drive);
-      const { seal, ...record } = saved;
-      const sealed = checkSeal(env.secret, session_id, record, seal);
-      if (!sealed.ok) throw new CheckpointTamperedError(sealed.error);
       return runSdk(drive, async (agent) => {
         const state = await RunState.fromString(agent, saved.run_state);
         for (const item of state.getInterruptions()) {
