@@ -23,7 +23,8 @@ const comparison = (path: string) => (root: string) =>
 export const GENERATORS: Readonly<Record<string, (root: string) => string>> = {
   "compare-local": comparison("evidence/13-framework-comparison-local-v2.json"),
   "compare-langgraph": comparison("evidence/13-framework-comparison-langgraph-v1.json"),
-  "framework-matrix": (root) => `${source(MATRIX_PATH)}\n${renderMatrix(FrameworkMatrix.parse(json(root, MATRIX_PATH)))}`,
+  "framework-matrix": (root) =>
+    `${source(MATRIX_PATH)}\n${renderMatrix(FrameworkMatrix.parse(json(root, MATRIX_PATH)))}`,
   "graph-diagram": (root) => {
     const path = "evidence/13-framework-comparison-local-v2.mmd";
     return `${source(path)}\n${fenced("mermaid", readFileSync(join(root, path), "utf8"))}`;
