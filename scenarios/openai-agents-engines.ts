@@ -77,7 +77,8 @@ const entry = <I extends Id>(id: I, about: string, keepsContract: boolean) =>
     load: loader(id),
     about,
     sessionStore: "contract_checkpoints",
-    benchFaultSchedules: { full: 0, quick: 0 },
+    // The SDK's loop makes a schedule slower, as LangGraph's does; a native engine keeps no contract to fault.
+    benchFaultSchedules: keepsContract ? { full: 30, quick: 10 } : { full: 0, quick: 0 },
   }) as const;
 
 /** The registry's entries (scenarios/engines.ts spreads them in), native first. */
