@@ -8,6 +8,7 @@ import { handwrittenFactory } from "../handwritten/engine/factory.js";
 import { localGraphFactory } from "../local-graph/agent/index.js";
 import type { EngineFactory } from "../runtime/index.js";
 import { loadLangGraph, type LoadOptions, type Unloadable } from "./load-langgraph.js";
+import { OPENAI_AGENTS_ENGINES } from "./openai-agents-engines.js";
 
 export type { LoadOptions, Unloadable } from "./load-langgraph.js";
 
@@ -29,6 +30,8 @@ export type BuiltInEngine<Id extends string> = {
   readonly sessionStore: SessionStore;
   /** Fault schedules the bench plays on it per run: a full run and --quick (slower engines play fewer). */
   readonly benchFaultSchedules: { readonly full: number; readonly quick: number };
+  /** False for a framework run as its docs teach: its failing columns are findings, so the invariant suites skip it. */
+  readonly keepsContract?: boolean;
 };
 
 const inCore = <Id extends string>(factory: EngineFactory<Id>) => ({ factory, load: async () => ok(factory) });
@@ -58,12 +61,18 @@ export const ENGINES = [
     sessionStore: "langgraph_saver",
     benchFaultSchedules: { full: 30, quick: 10 },
   } satisfies BuiltInEngine<"langgraph">,
+  ...OPENAI_AGENTS_ENGINES,
 ] as const;
 
 export type EngineId = (typeof ENGINES)[number]["id"];
 export const ENGINE_IDS: readonly EngineId[] = ENGINES.map((e) => e.id);
 
 export const isEngineId = (id: string): id is EngineId => (ENGINE_IDS as readonly string[]).includes(id);
+
+/** The engines that must keep the contract: the fault schedules and the crash suites run these. */
+export const CONTRACT_ENGINE_IDS: readonly EngineId[] = ENGINES.flatMap((e) =>
+  "keepsContract" in e && e.keepsContract === false ? [] : [e.id],
+);
 
 /** The engine compare runs first; every other built-in engine is a framework it is compared with. */
 export const REFERENCE_ENGINE = ENGINES[0].id;

@@ -13,6 +13,7 @@ export { defineColumn, violationsOf } from "./column.js";
 export type { Column, ColumnSpec, Expectation } from "./column.js";
 export { EngineUsageError, engineContextOf } from "../runtime/index.js";
 export {
+  CONTRACT_ENGINE_IDS,
   CORE_FACTORIES,
   ENGINE_IDS,
   ENGINES,

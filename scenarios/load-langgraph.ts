@@ -15,6 +15,9 @@ export type LoadOptions = {
   readonly langgraphDir?: string;
   /** The adapter's entry module (tests point this at a module that cannot load). */
   readonly langgraphModule?: string;
+  /** The same two for the OpenAI Agents adapter (openai-agents-adapter/). */
+  readonly openaiAgentsDir?: string;
+  readonly openaiAgentsModule?: string;
 };
 
 /** Why a built-in engine cannot run here, and the version of its framework found (if any). */

@@ -30,6 +30,7 @@ const FOLDERS = [
   "handwritten",
   "local-graph",
   "langgraph-adapter",
+  "openai-agents-adapter",
   "durable",
   "mcp",
   "web",
@@ -38,7 +39,7 @@ const FOLDERS = [
   "examples",
 ] as const;
 type Folder = (typeof FOLDERS)[number];
-const ENGINE_FOLDERS: readonly Folder[] = ["handwritten", "local-graph", "langgraph-adapter"];
+const ENGINE_FOLDERS: readonly Folder[] = ["handwritten", "local-graph", "langgraph-adapter", "openai-agents-adapter"];
 const PRODUCT_FOLDERS: readonly Folder[] = ["durable", "mcp", "web"];
 
 /**

@@ -9,6 +9,8 @@ import { BenchReport } from "../bench/report.js";
 import { ComparisonReport } from "../comparison/schema.js";
 import { renderTable } from "../comparison/table.js";
 import { GLOSSARY, type TermId } from "../../web/i18n/index.js";
+import { FrameworkMatrix, MATRIX_PATH } from "../matrix/schema.js";
+import { renderMatrix } from "../matrix/table.js";
 import { describeMutation, MUTATION_EVIDENCE_PATH, mutationEvidenceSchema } from "../mutation/evidence.js";
 
 const json = (root: string, path: string): unknown => JSON.parse(readFileSync(join(root, path), "utf8"));
@@ -23,6 +25,8 @@ export const GENERATORS: Readonly<Record<string, (root: string) => string>> = {
   glossary: () => glossaryTable(),
   "compare-local": comparison("evidence/13-framework-comparison-local-v2.json"),
   "compare-langgraph": comparison("evidence/13-framework-comparison-langgraph-v1.json"),
+  "framework-matrix": (root) =>
+    `${source(MATRIX_PATH)}\n${renderMatrix(FrameworkMatrix.parse(json(root, MATRIX_PATH)))}`,
   "graph-diagram": (root) => {
     const path = "evidence/13-framework-comparison-local-v2.mmd";
     return `${source(path)}\n${fenced("mermaid", readFileSync(join(root, path), "utf8"))}`;

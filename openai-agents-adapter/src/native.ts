@@ -1,0 +1,224 @@
+/**
+ * The OpenAI Agents SDK as its docs teach it: the harness's tools as `tool({ parameters: zod })`,
+ * `needsApproval: true` on the tools that change the world for good, the scripted planner played
+ * through the SDK's own `Model` interface, and the RunState from `result.state.toString()` stored at
+ * each interruption and resumed with `RunState.fromString` after `approve`/`reject`. No contract code
+ * runs inside the SDK's loop: what the columns find missing is the SDK's, a finding.
+ */
+import { Agent, RunState, tool, Usage, type Model, type ModelResponse } from "@openai/agents";
+import {
+  isProcessCrash,
+  parseApprovalInput,
+  type AgentState,
+  type AnyToolSpec,
+  type Planner,
+  type ToolMessage,
+} from "../../contract/index.js";
+import {
+  defineSlot,
+  engineOf,
+  EngineUsageError,
+  type Engine,
+  type EngineContext,
+  type EngineFactory,
+} from "../../runtime/index.js";
+import { unwrapRunError } from "./errors.js";
+import { plannerItems } from "./native-model.js";
+import { toolMessage, viewOf, type NativeSession } from "./native-view.js";
+import { runner } from "./shell.js";
+import { OPENAI_AGENTS_VERSION } from "./versions.js";
+
+/** What the client keeps per session (the SDK keeps nothing): the run's view and its last RunState. */
+const SESSIONS = defineSlot<Map<string, NativeSession>>("openai_agents.native_sessions");
+
+/** The SDK's default: a tool's error goes back to the model as text. A process that died stays dead. */
+const toolError = (_context: unknown, error: unknown): string => {
+  if (isProcessCrash(error) || (error instanceof Error && error.name === "WorkBudgetExceeded")) throw error;
+  return "An error occurred while running the tool. Please try again.";
+};
+
+export function createNativeEngine(env: EngineContext): Engine<"openai_agents_native"> {
+  let sessions = env.slots.get(SESSIONS);
+  if (sessions === undefined) env.slots.set(SESSIONS, (sessions = new Map()));
+  const kept = sessions;
+  const maxTurns = env.limits.maxSteps;
+
+  const agentFor = (session_id: string, s: NativeSession) => {
+    const ran = new Set<string>();
+    const tools = env.registry.list().map((spec: AnyToolSpec) =>
+      tool({
+        name: spec.name,
+        description: spec.description,
+        parameters: spec.input,
+        // The docs' way: a tool that changes the world for good asks a person first.
+        needsApproval: spec.risk === "high_risk" || spec.risk === "always_deny",
+        timeoutMs: spec.timeoutMs,
+        errorFunction: toolError,
+        async execute(args, _context, details) {
+          const callId = details?.toolCall?.callId ?? spec.name;
+          // The SDK has no idempotency key: the call id the model minted is all there is to pass.
+          const output = await spec.execute(args, {
+            idempotencyKey: callId,
+            signal: details?.signal ?? new AbortController().signal,
+          });
+          ran.add(callId);
+          return JSON.stringify(output ?? null);
+        },
+      }),
+    );
+    const model: Model = {
+      async getResponse(request): Promise<ModelResponse> {
+        record(s, request.input, ran);
+        const raw = await env.planner.respond(viewOf(session_id, s));
+        const output = plannerItems(raw, s.turns.length);
+        s.turns.push({ raw, callIds: output.flatMap((o) => (o.type === "function_call" ? [o.callId] : [])) });
+        s.updated_at = env.clock.now();
+        return { usage: new Usage(), output };
+      },
+      getStreamedResponse() {
+        throw new Error("the harness runs the SDK without streaming");
+      },
+    };
+    return { agent: new Agent({ name: "harness", instructions: "Use the tools.", model, tools }), ran };
+  };
+
+  /** Runs the SDK from its goal or a RunState; stores what the docs say to store. */
+  const drive = async (
+    session_id: string,
+    s: NativeSession,
+    input: (agent: Agent) => Promise<string | RunState<unknown, Agent>>,
+  ) => {
+    const { agent, ran } = agentFor(session_id, s);
+    s.phase = "running";
+    try {
+      const result = await runner.run(agent, await input(agent), { maxTurns });
+      record(s, result.history, ran);
+      const [interruption] = result.interruptions;
+      if (interruption !== undefined && interruption.rawItem.type === "function_call") {
+        const { callId, name, arguments: args } = interruption.rawItem;
+        s.phase = "waiting";
+        s.waiting = { callId, tool: name, args: JSON.parse(args) as Record<string, unknown> };
+        s.runState = result.state.toString();
+        s.interruption = { turns: [...s.turns], results: new Map(s.results), waiting: s.waiting, runState: s.runState };
+      } else {
+        s.phase = "done";
+        s.final = String(result.finalOutput ?? "");
+        s.waiting = null;
+      }
+    } catch (error) {
+      if (error instanceof Error && error.name === "MaxTurnsExceededError") s.phase = "step_limit";
+      else throw unwrapRunError(error);
+    }
+    s.updated_at = env.clock.now();
+    return viewOf(session_id, s);
+  };
+  const session = (session_id: string): NativeSession => {
+    const s = kept.get(session_id);
+    if (s === undefined) throw new EngineUsageError("unknown_session", `no run for session ${session_id}`);
+    return s;
+  };
+
+  return engineOf({
+    id: "openai_agents_native",
+    async start(session_id, goal) {
+      if (kept.has(session_id)) throw new EngineUsageError("session_exists", `session ${session_id} already ran`);
+      const at = env.clock.now();
+      const s: NativeSession = {
+        goal,
+        started_at: at,
+        updated_at: at,
+        turns: [],
+        results: new Map(),
+        phase: "running",
+        final: "",
+        waiting: null,
+        runState: null,
+        interruption: null,
+      };
+      kept.set(session_id, s);
+      return drive(session_id, s, async () => goal);
+    },
+    async submitApproval(session_id, input) {
+      const parsed = parseApprovalInput(input);
+      if (!parsed.ok) throw new EngineUsageError("approval_malformed", parsed.error.message);
+      const s = session(session_id);
+      const blob = s.runState;
+      if (s.phase !== "waiting" || blob === null)
+        throw new EngineUsageError("approval_not_pending", `no interruption is waiting; the run is ${s.phase}`);
+      // The SDK has no token: a person's answer is approve or reject of the interruption, whatever it carries.
+      return drive(session_id, s, async (agent) => {
+        const state = await RunState.fromString(agent, blob);
+        for (const item of state.getInterruptions())
+          if (parsed.value.kind === "decline") state.reject(item);
+          else state.approve(item);
+        return state;
+      });
+    },
+    async resume(session_id) {
+      const s = session(session_id);
+      if (s.phase !== "running") return viewOf(session_id, s);
+      // Nothing was saved since the run started (the SDK saves only at interruptions): the docs' way back is to run it again.
+      if (s.runState === null) {
+        s.turns = [];
+        s.results = new Map();
+        return drive(session_id, s, async () => s.goal);
+      }
+      const blob = s.runState;
+      return drive(session_id, s, (agent) => RunState.fromString(agent, blob));
+    },
+    async reconcileUncertain() {
+      throw new EngineUsageError("not_reconcilable", "the OpenAI Agents SDK has no uncertain outcome to reconcile");
+    },
+    state: async (session_id) => {
+      const s = kept.get(session_id);
+      return s === undefined ? undefined : viewOf(session_id, s);
+    },
+    // The SDK's tracing is spans for a dashboard, not the contract's audit trace: there is none to show.
+    trace: async () => [],
+    graphSteps: async () => null,
+    async rewindToApproval(session_id) {
+      // The client still holds the RunState of the last interruption: a restored copy is that blob.
+      const s = session(session_id);
+      const at = s.interruption;
+      if (at === null || s.phase === "waiting")
+        throw new EngineUsageError("nothing_to_rewind", "no earlier interruption");
+      Object.assign(s, {
+        turns: [...at.turns],
+        results: new Map(at.results),
+        waiting: at.waiting,
+        runState: at.runState,
+        phase: "waiting",
+      });
+      return viewOf(session_id, s);
+    },
+  });
+}
+
+/** Reads the SDK's items into the view: the answer to each call, as the model saw it. */
+function record(s: NativeSession, items: unknown, ran: ReadonlySet<string>): void {
+  if (!Array.isArray(items)) return;
+  const names = new Map<string, string>();
+  for (const item of items as { type?: string; callId?: string; name?: string; output?: unknown }[]) {
+    if (item.type === "function_call" && item.callId !== undefined) names.set(item.callId, item.name ?? "");
+    if (item.type !== "function_call_result" || item.callId === undefined) continue;
+    const output = outputText(item.output);
+    const status: ToolMessage["status"] =
+      ran.has(item.callId) || s.results.get(item.callId)?.status === "ok" ? "ok" : "error";
+    s.results.set(item.callId, toolMessage(item.name ?? names.get(item.callId) ?? "", output, status, item.callId));
+  }
+}
+
+const outputText = (output: unknown): string => {
+  if (typeof output === "string") return output;
+  const text = (output as { text?: unknown } | null)?.text;
+  return typeof text === "string" ? text : JSON.stringify(output ?? null);
+};
+
+export const openaiAgentsNativeFactory: EngineFactory<"openai_agents_native"> = {
+  id: "openai_agents_native",
+  version: OPENAI_AGENTS_VERSION,
+  shape: async () => null,
+  create: (env) => createNativeEngine(env),
+};
+
+export type { AgentState, Planner };

@@ -1,0 +1,96 @@
+/**
+ * The OpenAI Agents SDK engines, native and hardened, as registry entries. The adapter lives in
+ * openai-agents-adapter/ (its own exact-pinned package); it is imported dynamically, only once the
+ * installed @openai/agents is found to be the pin, so nothing outside that folder imports @openai.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { err, ok, type Result } from "../contract/index.js";
+import type { EngineFactory } from "../runtime/index.js";
+import { firstLine, type LoadOptions, type Unloadable } from "./load-langgraph.js";
+
+export const OPENAI_AGENTS_ADAPTER_DIR = fileURLToPath(new URL("../openai-agents-adapter/", import.meta.url));
+export const OPENAI_AGENTS_INSTALL_COMMAND = "npm ci --prefix openai-agents-adapter";
+const PACKAGE = "@openai/agents";
+
+export type OpenAIAgentsInstall =
+  | { readonly installed: true; readonly version: string }
+  | { readonly installed: false; readonly reason: string; readonly found_version: string | null };
+
+function versionIn(file: string, pick: (manifest: Record<string, unknown>) => unknown): string | null {
+  if (!existsSync(file)) return null;
+  const value = pick(JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>);
+  return typeof value === "string" ? value : null;
+}
+
+/** Whether the adapter's @openai/agents is installed at its exact pin: the loader, vitest and the type check ask this. */
+export function openaiAgentsInstall(dir: string = OPENAI_AGENTS_ADAPTER_DIR): OpenAIAgentsInstall {
+  const pinned = versionIn(
+    resolve(dir, "package.json"),
+    (m) => (m["dependencies"] as Record<string, unknown> | undefined)?.[PACKAGE],
+  );
+  const found = versionIn(resolve(dir, `node_modules/${PACKAGE}/package.json`), (m) => m["version"]);
+  const run = `(run: ${OPENAI_AGENTS_INSTALL_COMMAND})`;
+  if (found === null)
+    return { installed: false, reason: `${PACKAGE} is not installed for the adapter ${run}`, found_version: null };
+  if (pinned === null)
+    return { installed: false, reason: `the adapter's package.json pins no ${PACKAGE}`, found_version: found };
+  if (found !== pinned)
+    return {
+      installed: false,
+      reason: `installed ${PACKAGE} ${found} is not the adapter's exact pin ${pinned} ${run}`,
+      found_version: found,
+    };
+  return { installed: true, version: found };
+}
+
+type Id = "openai_agents_native" | "openai_agents_hardened";
+
+const loader =
+  <I extends Id>(id: I) =>
+  async (options: LoadOptions = {}): Promise<Result<EngineFactory<I>, Unloadable>> => {
+    const dir = options.openaiAgentsDir ?? OPENAI_AGENTS_ADAPTER_DIR;
+    const install = openaiAgentsInstall(dir);
+    if (!install.installed) return err({ reason: install.reason, found_version: install.found_version });
+    const specifier = options.openaiAgentsModule ?? pathToFileURL(resolve(dir, "src/index.ts")).href;
+    try {
+      const adapter = (await import(specifier)) as { factories?: Record<string, EngineFactory<string>> };
+      const factory = adapter.factories?.[id];
+      if (factory?.id !== id)
+        return err({ reason: `${specifier} does not export an ${id} engine factory`, found_version: install.version });
+      return ok(factory as EngineFactory<I>);
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      return err({
+        reason: `the OpenAI Agents adapter failed to load (${OPENAI_AGENTS_INSTALL_COMMAND}): ${firstLine(message)}`,
+        found_version: install.version,
+      });
+    }
+  };
+
+const entry = <I extends Id>(id: I, about: string, keepsContract: boolean) =>
+  ({
+    id,
+    keepsContract,
+    factory: null,
+    load: loader(id),
+    about,
+    sessionStore: "contract_checkpoints",
+    // The SDK's loop makes a schedule slower, as LangGraph's does; a native engine keeps no contract to fault.
+    benchFaultSchedules: keepsContract ? { full: 30, quick: 10 } : { full: 0, quick: 0 },
+  }) as const;
+
+/** The registry's entries (scenarios/engines.ts spreads them in), native first. */
+export const OPENAI_AGENTS_ENGINES = [
+  entry(
+    "openai_agents_native",
+    "the pinned @openai/agents in openai-agents-adapter/ as its docs teach: its tool schemas, needsApproval and RunState; its failing columns are findings",
+    false,
+  ),
+  entry(
+    "openai_agents_hardened",
+    "the same SDK with the contract in its hooks: needsApproval by the contract's policy and tokens, execute through the ledger, the RunState sealed",
+    true,
+  ),
+] as const;
