@@ -1,10 +1,11 @@
-/** Every column the comparison records: the four the contract requires first, then the fault, parallel and rewind columns. */
+/** Every column the comparison records: the four the contract requires first, then the fault, parallel, rewind and secret columns. */
 import { REQUIRED_COLUMNS } from "./columns.js";
 import { FAULT_COLUMNS } from "./fault-columns.js";
 import { REWIND_COLUMNS } from "./rewind-columns.js";
 import { BATCH_REWIND_COLUMNS } from "./batch-rewind-columns.js";
 import type { Column } from "./column.js";
 import { PARALLEL_COLUMNS } from "./parallel-columns.js";
+import { SECRET_COLUMNS } from "./secret-columns.js";
 
 export const ALL_COLUMNS: readonly Column[] = [
   ...REQUIRED_COLUMNS,
@@ -12,4 +13,5 @@ export const ALL_COLUMNS: readonly Column[] = [
   ...PARALLEL_COLUMNS,
   ...REWIND_COLUMNS,
   ...BATCH_REWIND_COLUMNS,
+  ...SECRET_COLUMNS,
 ];
