@@ -19,7 +19,7 @@ vi.mock("../../contract/text-memo.ts", async (importOriginal) => {
   const real = await importOriginal<typeof import("../../contract/text-memo.js")>();
   return {
     ...real,
-    createTextMemo: <V>(maxChars: number) => {
+    createTextMemo: <V extends object>(maxChars: number) => {
       const memo = real.createTextMemo<V>(maxChars);
       return {
         ...memo,
