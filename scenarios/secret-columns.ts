@@ -11,7 +11,7 @@ import { finalAnswer, toolCall, toolCalls, type ExtraOutput } from "../handwritt
 import { defineColumn, type Column, type Expectation } from "./column.js";
 import { codeOf } from "./observe.js";
 import { fingerprint, type RunRecord, type Scenario } from "./scenario.js";
-import { storedTexts } from "./stored-text.js";
+import { spellings, storedTexts } from "./stored-text.js";
 
 /** One sample of every claimed kind (the record's type makes a kind without one a compile error). */
 const CHOSEN: Readonly<Record<SensitiveKind, string>> = {
@@ -33,13 +33,6 @@ export const SECRET_SAMPLES: readonly CorpusSample[] = Object.entries(CHOSEN).ma
 
 /** The column's goal, stored with every checkpoint: finding it shows the search read what the run stored. */
 const GOAL = "secret column: keep every credential out of the stores";
-
-/** How a raw value may be written in what a store holds: as it is, or escaped as JSON once, twice or three times. */
-const spellings = (value: string): string[] => {
-  const once = JSON.stringify(value).slice(1, -1);
-  const twice = JSON.stringify(once).slice(1, -1);
-  return [...new Set([value, once, twice, JSON.stringify(twice).slice(1, -1)])];
-};
 
 const NEEDLES = SECRET_SAMPLES.map((s) => ({
   sample: `${s.kind}: ${s.name}`,

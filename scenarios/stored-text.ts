@@ -19,6 +19,13 @@ export type StoredPlace = (typeof STORED_PLACES)[number];
 
 export type StoredText = { readonly where: StoredPlace; readonly text: string };
 
+/** How a raw value may be written in what a store holds: as it is, or escaped as JSON once, twice or three times. */
+export function spellings(value: string): string[] {
+  const once = JSON.stringify(value).slice(1, -1);
+  const twice = JSON.stringify(once).slice(1, -1);
+  return [...new Set([value, once, twice, JSON.stringify(twice).slice(1, -1)])];
+}
+
 const ARTIFACT_REF = /artifact:sha256:[0-9a-f]{64}/g;
 
 export function storedTexts(record: RunRecord): StoredText[] {
