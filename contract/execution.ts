@@ -10,6 +10,7 @@ import { factForReconcile, type ExecutionOutcome, type ReconcileInput } from "./
 import type { Fact } from "./facts.js";
 import { decideDispatch, type BeginDecision, type LedgerStore } from "./ledger.js";
 import { hasSideEffects } from "./risk.js";
+import { redact } from "./sensitive.js";
 import type { ToolRegistry } from "./registry.js";
 import { assertNever, err, HarnessError, ok, type Result } from "./result.js";
 import type { AgentState, AuthorizedCall, Intent } from "./state.js";
@@ -109,8 +110,11 @@ export async function executeIntent(
           ? uncertain(deps, intent, "invalid_output", "tool output failed its schema after the call")
           : { kind: "failed", message: "tool output failed its schema" };
       }
-      if (writes) ledger.complete(intent.key, output.data, clock.now());
-      return { kind: "succeeded", content: stored(deps, output.data).content, recovered: false };
+      // A tool's answer can carry what no store may keep (a service echoing a token, a customer's phone
+      // number): the ledger, the conversation and the artifacts get the redacted copy, never the raw one.
+      const safe = redact(output.data, Infinity);
+      if (writes) ledger.complete(intent.key, safe, clock.now());
+      return { kind: "succeeded", content: stored(deps, safe).content, recovered: false };
     }
     case "timed_out":
       return writes
@@ -188,7 +192,7 @@ export function confirmInLedger(deps: ExecutionDeps, intent: Intent, input: Reco
   if (hasSideEffects(intent.risk) && deps.ledger.get(intent.key)?.state !== "completed") {
     deps.ledger.complete(
       intent.key,
-      input.output ?? { reconciled: "confirmed", operator: input.operator },
+      redact(input.output ?? { reconciled: "confirmed", operator: input.operator }, Infinity),
       deps.clock.now(),
     );
   }

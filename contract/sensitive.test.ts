@@ -23,6 +23,18 @@ describe("the detector's corpus", () => {
     for (const secret of s.secrets) expect(redacted).not.toContain(secret);
   });
 
+  // Planner output is JSON: a line break before a token is `\n`, whose `n` once hid `\nghp_…` from a
+  // word-boundary pattern and lent a URL pattern its scheme's first letter, breaking the escape.
+  it.each(CORPUS.map((s) => [s.kind, s.name, s] as const))(
+    "finds %s: %s on a line of its own in JSON, and the redacted text stays JSON",
+    (_kind, _name, s) => {
+      const text = JSON.stringify({ type: "final", text: `first line\n${s.text}\nlast line` });
+      const redacted = redactText(text);
+      expect(() => JSON.parse(redacted) as unknown).not.toThrow();
+      for (const secret of s.secrets) expect(redacted).not.toContain(JSON.stringify(secret).slice(1, -1));
+    },
+  );
+
   it.each(PLAIN_SAMPLES.map((text) => [text]))("leaves %j alone", (text) => {
     expect(scanText(text)).toEqual([]);
     expect(redactText(text)).toBe(text);

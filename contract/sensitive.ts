@@ -58,10 +58,19 @@ export function scanText(text: string): SensitiveSpan[] {
   return spans.map((span) => ({ ...span }));
 }
 
+/**
+ * In JSON text a line break is `\n`: its `n` would join the word after it, so a token at the start of a
+ * line (`\nghp_…`) has no word boundary before it, and a URL pattern would take the `n` as part of its
+ * scheme and leave half an escape behind. The detectors read a copy with such escapes blanked, of the
+ * same length, so every span lands in place; private keys read their escaped line breaks themselves.
+ */
+const LETTER_ESCAPE = /\\+[nrtbf]/g;
+
 function scanUncached(text: string): SensitiveSpan[] {
-  const spans = [...secretlintSpans(text), ...privateKeySpans(text), ...phoneSpans(text), ...financialSpans(text)];
+  const plain = text.replace(LETTER_ESCAPE, (escape) => " ".repeat(escape.length));
+  const spans = [...secretlintSpans(plain), ...privateKeySpans(text), ...phoneSpans(plain), ...financialSpans(plain)];
   for (const [detector, pattern] of PATTERNS) {
-    for (const match of text.matchAll(pattern))
+    for (const match of plain.matchAll(pattern))
       spans.push({ start: match.index, end: match.index + match[0].length, detector });
   }
   return spans.sort((a, b) => a.start - b.start || b.end - a.end);

@@ -19,6 +19,7 @@ import { slotValue } from "../runtime/index.js";
 import { defaultSpentJournal, guardOrClose, openDatabase, storesIn, type SqlSpec, type Stores } from "./open.js";
 import type { RestoreGuard } from "./restore-guard.js";
 import type { SqlConnection } from "./sql/connection.js";
+import { scopeRows } from "./sql/migrations.js";
 
 export { LOCAL_GRAPH_CHECKPOINTER_KEY };
 
@@ -56,6 +57,7 @@ export function environmentStoresIn(
     ...stores,
     world: (faults) => stores.world({ faults, latencyMs: worldLatencyMs }),
     slots: [slotValue(LOCAL_GRAPH_CHECKPOINTER_KEY, stores.graph)],
+    rows: () => scopeRows(db, scope),
   };
 }
 

@@ -17,6 +17,8 @@ export type EngineSlots = {
   set<T>(key: SlotKey<T>, value: T): void;
   /** A new set of slots holding the same values (a new process handed the same durable storage). */
   copy(): EngineSlots;
+  /** Every slot that holds a value (the secret columns read what engines keep beyond the contract's stores). */
+  entries(): readonly SlotValue[];
 };
 
 /** A slot filled before any engine runs (a durable store's checkpointer); made by `slotValue`, which checks the type. */
@@ -34,7 +36,8 @@ export function createSlots(initial: readonly SlotValue[] = []): EngineSlots {
     get: <T>(key: SlotKey<T>) => values.get(key.name) as T | undefined,
     has: (key) => values.has(key.name),
     set: (key, value) => void values.set(key.name, value),
-    copy: () => createSlots([...values].map(([name, value]) => ({ name, value }))),
+    copy: () => createSlots(slots.entries()),
+    entries: () => [...values].map(([name, value]) => ({ name, value })),
   };
   return slots;
 }

@@ -1,4 +1,7 @@
-/** Every column the comparison records: the four the contract requires first, then the fault, parallel, rewind and double-resume columns. */
+/**
+ * Every column the comparison records: the four the contract requires first, then the fault,
+ * parallel, rewind, double-resume and secret columns.
+ */
 import { REQUIRED_COLUMNS } from "./columns.js";
 import { FAULT_COLUMNS } from "./fault-columns.js";
 import { REWIND_COLUMNS } from "./rewind-columns.js";
@@ -6,6 +9,7 @@ import { BATCH_REWIND_COLUMNS } from "./batch-rewind-columns.js";
 import { DOUBLE_RESUME_COLUMNS } from "./double-resume-columns.js";
 import type { Column } from "./column.js";
 import { PARALLEL_COLUMNS } from "./parallel-columns.js";
+import { SECRET_COLUMNS } from "./secret-columns.js";
 
 export const ALL_COLUMNS: readonly Column[] = [
   ...REQUIRED_COLUMNS,
@@ -14,4 +18,5 @@ export const ALL_COLUMNS: readonly Column[] = [
   ...REWIND_COLUMNS,
   ...BATCH_REWIND_COLUMNS,
   ...DOUBLE_RESUME_COLUMNS,
+  ...SECRET_COLUMNS,
 ];

@@ -2,12 +2,14 @@
 import type { Message } from "../contract/index.js";
 import { fingerprint, type RunRecord } from "./scenario.js";
 
+/** The reason code a tool message's content carries (a refusal's), or null. */
+export const codeOf = (content: unknown) =>
+  content !== null && typeof content === "object" && "code" in content
+    ? String((content as { code: unknown }).code)
+    : null;
+
 export function observeRun(record: RunRecord) {
   const tool = record.final.messages.filter((m): m is Extract<Message, { role: "tool" }> => m.role === "tool");
-  const codeOf = (content: unknown) =>
-    content !== null && typeof content === "object" && "code" in content
-      ? String((content as { code: unknown }).code)
-      : null;
   return {
     after_each_action: record.snapshots.map((s) => ({
       action: s.action,

@@ -36,6 +36,16 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
+/** Every table whose rows belong to a scope: together, all a scope's state (the secret columns read them all). */
+export const SCOPED_TABLES = ["ledger", "log_records", "artifacts", "worlds", "nonces"] as const;
+
+/** Every row of `scope`, each as the JSON of its columns. */
+export function scopeRows(db: SqlConnection, scope: string): string[] {
+  return SCOPED_TABLES.flatMap((table) =>
+    db.query(`SELECT * FROM ${table} WHERE scope = ?`, [scope]).rows.map((row) => JSON.stringify(row)),
+  );
+}
+
 /** The tables this harness creates; a database holding some of them but no schema table is not ours. */
 const OWN_TABLES = ["ledger", "log_records", "artifacts", "worlds", "nonces"];
 

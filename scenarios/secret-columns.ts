@@ -1,0 +1,203 @@
+/**
+ * The secret columns: credentials, keys, contact and financial data from the detector's corpus
+ * (one sample of every kind it claims) placed where a run meets them — in a tool call's arguments,
+ * in planner text beside a call, in a tool's answer, in the final answer, in a parallel batch.
+ * Each column searches every byte the run stored for the raw values (`stored-text.ts`); the
+ * observation names the samples and the places, never a value, so the evidence holds none.
+ */
+import { REDACTED, type Message } from "../contract/index.js";
+import { CORPUS, type CorpusSample, type SensitiveKind } from "../contract/sensitive-corpus.js";
+import { finalAnswer, toolCall, toolCalls, type ExtraOutput } from "../handwritten/fixtures/index.js";
+import { defineColumn, type Column, type Expectation } from "./column.js";
+import { codeOf } from "./observe.js";
+import { fingerprint, type RunRecord, type Scenario } from "./scenario.js";
+import { spellings, storedTexts } from "./stored-text.js";
+
+/** One sample of every claimed kind (the record's type makes a kind without one a compile error). */
+const CHOSEN: Readonly<Record<SensitiveKind, string>> = {
+  "private-key": "EC P-256, SEC1",
+  token: "github classic token",
+  assignment: "password in doubly escaped json",
+  "auth-header": "bearer header",
+  "connection-url": "database url",
+  email: "email",
+  phone: "CN mobile, national",
+  financial: "IBAN DE, grouped",
+};
+
+export const SECRET_SAMPLES: readonly CorpusSample[] = Object.entries(CHOSEN).map(([kind, name]) => {
+  const found = CORPUS.find((s) => s.kind === kind && s.name === name);
+  if (found === undefined) throw new Error(`the corpus has no ${kind} sample named ${name}`);
+  return found;
+});
+
+/** The column's goal, stored with every checkpoint: finding it shows the search read what the run stored. */
+const GOAL = "secret column: keep every credential out of the stores";
+
+const NEEDLES = SECRET_SAMPLES.map((s) => ({
+  sample: `${s.kind}: ${s.name}`,
+  spellings: s.secrets.flatMap(spellings),
+}));
+
+const toolMessages = (record: RunRecord) =>
+  record.final.messages.filter((m): m is Extract<Message, { role: "tool" }> => m.role === "tool");
+
+function observeSecrets(record: RunRecord) {
+  const stored = storedTexts(record);
+  const found = stored.flatMap(({ where, text }) =>
+    NEEDLES.filter((n) => n.spellings.some((s) => text.includes(s))).map((n) => `${n.sample} in ${where}`),
+  );
+  return {
+    samples: NEEDLES.map((n) => n.sample),
+    raw_found: [...new Set(found)].sort(),
+    goal_found: stored.some(({ text }) => text.includes(GOAL)),
+    tool_messages: toolMessages(record).map((m) => ({
+      tool: m.tool,
+      status: m.status,
+      code: codeOf(m.content),
+      redacted: JSON.stringify(m.content).includes(REDACTED),
+    })),
+    final: record.final.status === "done" ? { redacted: record.final.final.includes(REDACTED) } : null,
+    side_effects: record.env.world.data.effects,
+    executor_calls: record.env.world.data.calls,
+    ...fingerprint(record),
+  };
+}
+
+type SecretObservation = ReturnType<typeof observeSecrets>;
+
+const says = (text: string, holds: (o: SecretObservation) => boolean): Expectation<SecretObservation> => ({
+  says: text,
+  holds,
+});
+
+/** What every secret column must show, whatever else it checks. */
+const NOTHING_RAW = [
+  says(
+    "no raw secret in any stored byte: checkpoints, trace, ledger, artifacts, executor, engine storage, database rows",
+    (o) => o.raw_found.length === 0,
+  ),
+  says("the search read what the run stored (the goal is found in it)", (o) => o.goal_found),
+  says("the run ends done", (o) => o.final_status === "done"),
+];
+
+const column = (
+  name: string,
+  summary: string,
+  options: Scenario["options"],
+  expected: string,
+  expectations: readonly Expectation<SecretObservation>[],
+): Column =>
+  defineColumn({
+    name,
+    summary,
+    goal: GOAL,
+    options,
+    actions: [{ kind: "start", goal: GOAL }],
+    observe: observeSecrets,
+    expected: `${expected} No raw secret reaches the executor, any store, the trace or the evidence.`,
+    expectations: [...expectations, ...NOTHING_RAW],
+  });
+
+const READ = { table: "sales", limit: 3 } as const;
+const SAVE = { name: "summary", content: "signups grow 3 a week" } as const;
+const texts = SECRET_SAMPLES.map((s) => s.text);
+/** Each sample in a field of its own, as a service's answer would carry them. */
+const LEAKED: Readonly<Record<string, string>> = Object.fromEntries(texts.map((text, i) => [`field_${i}`, text]));
+const LEAKY: ExtraOutput = { read_table: LEAKED, save_artifact: LEAKED };
+const total = (counts: SecretObservation["side_effects"]) =>
+  Object.values(counts)
+    .flatMap((byKey) => Object.values(byKey))
+    .reduce((a, b) => a + b, 0);
+const calls = (o: SecretObservation) => total(o.executor_calls);
+const effects = (o: SecretObservation) => total(o.side_effects);
+const codes = (o: SecretObservation) => o.tool_messages.map((m) => m.code);
+const rejectedSensitive = (o: SecretObservation, n: number) =>
+  codes(o).filter((c) => c === "sensitive_input").length === n;
+
+export const SECRET_COLUMNS: readonly Column[] = [
+  column(
+    "secret_in_tool_arguments",
+    "A write whose content is a secret, once for every kind the detector claims: each call is refused before execute.",
+    {
+      script: [...texts.map((content) => toolCall("save_artifact", { name: "note", content })), finalAnswer("done")],
+      limits: { maxSteps: texts.length + 2 },
+    },
+    "Every call carrying a secret is refused as sensitive_input before execute (0 executor calls, 0 side effects).",
+    [
+      says(`all ${texts.length} calls are refused as sensitive_input`, (o) => rejectedSensitive(o, texts.length)),
+      says("executor calls 0, side effects 0", (o) => calls(o) === 0 && effects(o) === 0),
+    ],
+  ),
+  column(
+    "secret_beside_a_call",
+    "Planner text carries secrets in prose beside a valid call: the turn is refused; the same call alone then runs.",
+    {
+      script: [
+        `Noting my credentials first:\n${texts.join("\n")}\n${toolCall("read_table", READ)}`,
+        toolCall("read_table", READ),
+        finalAnswer("read"),
+      ],
+    },
+    "The turn carrying secrets is refused as sensitive_input and runs nothing; the clean call after it runs once.",
+    [
+      says("the turn with secrets is refused as sensitive_input", (o) => codes(o)[0] === "sensitive_input"),
+      says("only the clean call runs: 1 executor call", (o) => calls(o) === 1 && o.tool_messages[1]?.code === null),
+    ],
+  ),
+  column(
+    "secret_in_tool_output",
+    "A read (large enough to be stored as an artifact) and a write answer with secrets in their output: the model, the ledger and the artifacts get them redacted.",
+    {
+      script: [
+        toolCall("read_table", { table: "sales", limit: 60 }),
+        toolCall("save_artifact", SAVE),
+        finalAnswer("saved"),
+      ],
+      extraOutput: LEAKY,
+    },
+    "A tool's answer is redacted before the ledger, the conversation or an artifact store holds it; both calls run once.",
+    [
+      says("both calls answer ok", (o) => o.tool_messages.map((m) => m.status).join() === "ok,ok"),
+      says(
+        "the write's answer reaches the model with [redacted] in place",
+        (o) => o.tool_messages[1]?.redacted === true,
+      ),
+      says("executor calls 2, side effects 1", (o) => calls(o) === 2 && effects(o) === 1),
+    ],
+  ),
+  column(
+    "secret_in_final_answer",
+    "The final answer quotes a secret of every kind: the stored answer has them redacted and keeps the rest.",
+    { script: [finalAnswer(`Here is what I found:\n${texts.join("\n")}`)] },
+    "The final answer is stored with every secret replaced by [redacted].",
+    [says("the stored final answer carries [redacted]", (o) => o.final?.redacted === true)],
+  ),
+  column(
+    "secret_in_parallel_batch",
+    "A batch with one call carrying secrets is refused whole; a clean batch whose answers carry secrets then runs, redacted.",
+    {
+      script: [
+        toolCalls([
+          { id: "read", tool: "read_table", args: READ },
+          { id: "save", tool: "save_artifact", args: { name: "note", content: texts.join("\n") } },
+        ]),
+        toolCalls([
+          { id: "read", tool: "read_table", args: READ },
+          { id: "save", tool: "save_artifact", args: SAVE },
+        ]),
+        finalAnswer("saved"),
+      ],
+      extraOutput: LEAKY,
+    },
+    "The batch carrying secrets is refused as sensitive_input and runs nothing; the clean batch runs each call once, its answers redacted.",
+    [
+      says("the batch with secrets is refused as sensitive_input", (o) => codes(o)[0] === "sensitive_input"),
+      says(
+        "the clean batch runs both calls once and their answers reach the model redacted",
+        (o) =>
+          calls(o) === 2 && effects(o) === 1 && o.tool_messages.slice(1).every((m) => m.status === "ok" && m.redacted),
+      ),
+    ],
+  ),
+];

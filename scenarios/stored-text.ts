@@ -1,0 +1,89 @@
+/**
+ * Every byte a run left behind, as text: the contract's stores (checkpoints, trace, ledger,
+ * artifacts), what reached the executor (the fixture world), what an engine keeps beyond the
+ * contract (its slots: a graph checkpointer, LangGraph's saver, a batch's pending outcomes) and,
+ * on a database, every row of the run's scope. The secret columns search it for raw values.
+ */
+import { SESSION_ID, type RunRecord } from "./scenario.js";
+
+export const STORED_PLACES = [
+  "checkpoints",
+  "trace",
+  "ledger",
+  "artifacts",
+  "executor",
+  "engine_storage",
+  "database_rows",
+] as const;
+export type StoredPlace = (typeof STORED_PLACES)[number];
+
+export type StoredText = { readonly where: StoredPlace; readonly text: string };
+
+/** How a raw value may be written in what a store holds: as it is, or escaped as JSON once, twice or three times. */
+export function spellings(value: string): string[] {
+  const once = JSON.stringify(value).slice(1, -1);
+  const twice = JSON.stringify(once).slice(1, -1);
+  return [...new Set([value, once, twice, JSON.stringify(twice).slice(1, -1)])];
+}
+
+const ARTIFACT_REF = /artifact:sha256:[0-9a-f]{64}/g;
+
+export function storedTexts(record: RunRecord): StoredText[] {
+  const { env } = record;
+  const json = (where: StoredPlace, value: unknown): StoredText => ({ where, text: JSON.stringify(value) ?? "" });
+  const ledger = env.ledger as { entries?: () => readonly unknown[] };
+  const texts: StoredText[] = [
+    json("checkpoints", env.checkpoints.list(SESSION_ID)),
+    json(
+      "checkpoints",
+      record.snapshots.map((s) => s.state ?? null),
+    ),
+    json("trace", env.trace.list(SESSION_ID)),
+    json("trace", record.trace),
+    json("ledger", typeof ledger.entries === "function" ? ledger.entries() : []),
+    json("executor", env.world.data),
+    ...env.slots.entries().map(({ value }) => ({
+      where: "engine_storage" as const,
+      text: stringsIn(value, record.final.seq).join("\n"),
+    })),
+    ...(env.storedRows?.() ?? []).map((text) => ({ where: "database_rows" as const, text })),
+  ];
+  // An artifact is stored beside the message that names it; following the names reaches every one.
+  const refs = new Set(texts.flatMap((t) => t.text.match(ARTIFACT_REF) ?? []));
+  for (const ref of refs) texts.push({ where: "artifacts", text: env.artifacts.get(ref) ?? "" });
+  return texts;
+}
+
+/**
+ * The strings an engine's storage holds: its own data (a MemorySaver's serialized checkpoints are
+ * bytes), and what its `list` answers for the session (a checkpointer keeping its threads out of
+ * reach), or for each of the session's checkpoints up to `lastSeq` (a batch's pending outcomes).
+ */
+function stringsIn(root: unknown, lastSeq: number): string[] {
+  const out: string[] = [];
+  const seen = new Set<unknown>();
+  const decoder = new TextDecoder();
+  const walk = (value: unknown): void => {
+    if (typeof value === "string") return void out.push(value);
+    if (value === null || typeof value !== "object" || seen.has(value)) return;
+    seen.add(value);
+    if (ArrayBuffer.isView(value))
+      return void out.push(decoder.decode(new Uint8Array(value.buffer, value.byteOffset, value.byteLength)));
+    if (value instanceof Map) return void [...value].forEach(walk);
+    if (value instanceof Set || Array.isArray(value)) return void [...value].forEach(walk);
+    for (const [key, item] of Object.entries(value)) {
+      out.push(key);
+      walk(item);
+    }
+    const list = (value as { list?: unknown }).list;
+    if (typeof list !== "function") return;
+    const calls =
+      list.length >= 2 ? Array.from({ length: lastSeq + 1 }, (_, seq) => [SESSION_ID, seq]) : [[SESSION_ID]];
+    for (const args of calls) {
+      const listed: unknown = list.apply(value, args);
+      if (Array.isArray(listed)) walk(listed);
+    }
+  };
+  walk(root);
+  return out;
+}
