@@ -107,7 +107,8 @@ describe("the evidence report in headless Chromium", () => {
         (el) =>
           Array.from(el.querySelectorAll("rect, polyline, path.edge")).filter((m) => {
             const b = (m as SVGGraphicsElement).getBBox();
-            return b.width > 0 || b.height > 0;
+            // A bar or a box needs both sides; a line only its length (a straight edge is 0 wide).
+            return m.tagName === "rect" ? b.width > 0 && b.height > 0 : b.width + b.height > 0;
           }).length,
       );
       expect(drawn).toBeGreaterThan(2);
