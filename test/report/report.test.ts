@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -100,6 +100,21 @@ describe("the report's reading of the evidence", () => {
     expect(scale.ticks).toEqual([10, 100, 1000, 10000]);
     expect(scale.at(100)).toBeCloseTo(1 / 3);
     expect(scale.at(10000)).toBe(1);
+  });
+});
+
+describe("the report generator", () => {
+  it("reads evidence only: it imports no engine, contract, scenario or store code, only node:, zod and itself", () => {
+    const dir = join(import.meta.dirname, "..", "..", "scripts", "report");
+    const imports = readdirSync(dir)
+      .filter((file) => file.endsWith(".ts"))
+      .flatMap((file) =>
+        [...readFileSync(join(dir, file), "utf8").matchAll(/(?:from|import)\s*\(?\s*["']([^"']+)["']/g)].map(
+          (m) => `${file}: ${m[1]}`,
+        ),
+      );
+    expect(imports.length).toBeGreaterThan(10);
+    expect(imports.filter((line) => !/: (node:[a-z/]+|zod|\.\/[\w-]+\.js)$/.test(line))).toEqual([]);
   });
 });
 
