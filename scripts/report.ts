@@ -12,12 +12,16 @@ import { readEvidence, renderReport, REPORT_BUDGET_BYTES } from "./report/index.
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const DEFAULT_REPORT = join(ROOT, "evidence", "report", "index.html");
 
-/** Writes the report; returns its path and size. Over the budget is an error the caller reports. */
-export function writeReport(evidenceDir: string, output: string): { output: string; bytes: number } {
-  const html = renderReport(readEvidence(evidenceDir));
+/** Writes the report; returns its path, size and the files it could not read (errors the caller reports). */
+export function writeReport(
+  evidenceDir: string,
+  output: string,
+): { output: string; bytes: number; unread: readonly string[] } {
+  const evidence = readEvidence(evidenceDir);
+  const html = renderReport(evidence);
   mkdirSync(dirname(output), { recursive: true });
   writeFileSync(output, html);
-  return { output, bytes: Buffer.byteLength(html) };
+  return { output, bytes: Buffer.byteLength(html), unread: evidence.unread };
 }
 
 function main(argv: readonly string[]): void {
@@ -30,10 +34,9 @@ function main(argv: readonly string[]): void {
   const written = writeReport(resolve(evidence ?? join(ROOT, "evidence")), resolve(output ?? DEFAULT_REPORT));
   const kib = (n: number) => `${Math.round(n / 1024)} KiB`;
   console.log(`report: wrote ${written.output} (${kib(written.bytes)} of a ${kib(REPORT_BUDGET_BYTES)} budget)`);
-  if (written.bytes > REPORT_BUDGET_BYTES) {
-    console.error(`report: over its budget`);
-    process.exitCode = 1;
-  }
+  for (const line of written.unread) console.error(`report: left out ${line}`);
+  if (written.bytes > REPORT_BUDGET_BYTES) console.error(`report: over its budget`);
+  if (written.bytes > REPORT_BUDGET_BYTES || written.unread.length > 0) process.exitCode = 1;
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href)

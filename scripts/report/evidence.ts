@@ -4,7 +4,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { z } from "zod";
+import { z } from "zod";
 import {
   Bench,
   BenchStores,
@@ -29,6 +29,8 @@ export type ReportEvidence = {
   readonly crashes: Read<Crashes> | null;
   readonly runtime: Read<RuntimeRecord> | null;
   readonly frameworkMatrix: Read<unknown> | null;
+  /** Files found but not in the shape the report reads: left out of the page, named at its top. */
+  readonly unread: readonly string[];
 };
 
 /** The newest version of each `<stem>-v<N>.json` in `dir` whose stem matches. */
@@ -45,23 +47,34 @@ export function newestVersions(files: readonly string[], stem: RegExp): string[]
 
 export function readEvidence(dir: string): ReportEvidence {
   const files = readdirSync(dir);
-  const parse = <T>(schema: z.ZodType<T>, file: string): Read<T> => {
-    const parsed = schema.safeParse(JSON.parse(readFileSync(join(dir, file), "utf8")));
-    if (!parsed.success)
-      throw new Error(`report: ${file} is not the evidence the report reads: ${parsed.error.message}`);
-    return { file, data: parsed.data };
+  const unread: string[] = [];
+  // One file in a shape the report does not know (a new schema version) costs its section, not the page.
+  const parse = <T>(schema: z.ZodType<T>, file: string): Read<T> | null => {
+    let json: unknown;
+    try {
+      json = JSON.parse(readFileSync(join(dir, file), "utf8"));
+    } catch (error) {
+      unread.push(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    }
+    const parsed = schema.safeParse(json);
+    if (parsed.success) return { file, data: parsed.data };
+    const issue = parsed.error.issues[0];
+    unread.push(`${file}: ${issue === undefined ? "unreadable" : `${issue.path.join(".")}: ${issue.message}`}`);
+    return null;
   };
   const one = <T>(schema: z.ZodType<T>, stem: RegExp): Read<T> | null => {
     const file = newestVersions(files, stem).at(-1);
     return file === undefined ? null : parse(schema, file);
   };
-  const comparisons = newestVersions(files, /^13-framework-comparison-/).map((file) => {
+  const comparisons = newestVersions(files, /^13-framework-comparison-/).flatMap((file) => {
     const read = parse(Comparison, file);
+    if (read === null) return [];
     const shape = read.data.graph;
     const mmd = typeof shape === "string" || shape.diagram === null ? null : join(dir, shape.diagram);
     return { ...read, diagram: mmd !== null && existsSync(mmd) ? readFileSync(mmd, "utf8") : null };
   });
-  const matrix = join(dir, "framework-matrix-v1.json");
+  const matrixFile = "framework-matrix-v1.json";
   return {
     comparisons,
     bench: one(Bench, /^bench$/),
@@ -70,8 +83,7 @@ export function readEvidence(dir: string): ReportEvidence {
     benchStores: one(BenchStores, /^bench-stores$/),
     crashes: one(Crashes, /^fault-crashes$/),
     runtime: one(RuntimeRecord, /^13-runtime$/),
-    frameworkMatrix: existsSync(matrix)
-      ? { file: "framework-matrix-v1.json", data: JSON.parse(readFileSync(matrix, "utf8")) as unknown }
-      : null,
+    frameworkMatrix: existsSync(join(dir, matrixFile)) ? parse(z.unknown(), matrixFile) : null,
+    unread,
   };
 }

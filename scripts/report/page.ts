@@ -50,6 +50,7 @@ export function renderReport(evidence: ReportEvidence): string {
 <a class="skip" href="#matrix">${esc(STRINGS.skip)}</a>
 <header><h1>${esc(STRINGS.title)}</h1><p>${esc(STRINGS.intro)}</p><nav aria-label="${esc(STRINGS.nav)}"><ul>${nav}</ul></nav></header>
 <main>
+${evidence.unread.length === 0 ? "" : `<div class="unread" role="note"><p>${esc(STRINGS.unread)}</p><ul>${evidence.unread.map((u) => `<li>${esc(u)}</li>`).join("")}</ul></div>`}
 ${sections.map(([, , html]) => html).join("\n")}
 </main>
 <footer><p>${esc(STRINGS.footer)}</p></footer>

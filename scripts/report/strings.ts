@@ -8,6 +8,8 @@ export const STRINGS = {
   intro:
     "Drawn from the evidence files alone (evidence/*.json and the Mermaid files beside them). Every number here is in those files; nothing is measured again.",
   nav: "Sections",
+  unread:
+    "Left out: these files are not in the shape the report reads (a newer schema?), so their sections say nothing is recorded.",
   skip: "Skip to the verdict matrix",
   verdict: { holds: "holds", fails: "fails", not_measured: "not measured" },
   matrix: {

@@ -120,7 +120,10 @@ describe("the report generator", () => {
 
 describe("the report page", () => {
   it("is one file within its budget, the same bytes for the same evidence, and loads nothing from elsewhere", () => {
-    const html = renderReport(readEvidence(EVIDENCE));
+    const evidence = readEvidence(EVIDENCE);
+    // Every committed evidence file is in the shape the report reads: none is left out.
+    expect(evidence.unread).toEqual([]);
+    const html = renderReport(evidence);
     expect(Buffer.byteLength(html)).toBeLessThanOrEqual(REPORT_BUDGET_BYTES);
     expect(renderReport(readEvidence(EVIDENCE))).toBe(html);
     expect(html).not.toMatch(/<link\b|@import|\bsrc=|url\(\s*["']?(https?:|\/\/)/i);
@@ -142,6 +145,18 @@ describe("the report page", () => {
     expect(cell).toContain("the run is not in approval_required &lt;&amp;&gt;");
     expect(cell).toContain(String(broken["expected"]).replace(/'/g, "&#39;").replace(/"/g, "&quot;"));
     expect(html).toContain("1 fail,");
+  });
+
+  it("leaves out a file in a shape it does not read, names it, and draws the rest", () => {
+    const dir = evidenceCopy();
+    writeFileSync(join(dir, "bench-v9.json"), JSON.stringify({ schema: "agent-harness.bench.v9", goals: "moved" }));
+    const evidence = readEvidence(dir);
+    expect(evidence.bench).toBeNull();
+    expect(evidence.unread).toEqual([expect.stringMatching(/^bench-v9\.json: generated_at: /)]);
+    const html = renderReport(evidence);
+    expect(html).toContain("bench-v9.json: generated_at");
+    expect(html).toContain("No bench evidence");
+    expect(html).toContain('id="verdicts"');
   });
 
   it("says the framework matrix is not yet recorded, and shows its rows once it is", () => {
