@@ -61,7 +61,8 @@ async function open(evidenceDir: string, name: string): Promise<{ page: Page; er
 const cellOf = (page: Page, column: string, engine: string) =>
   page.locator(`#verdicts tr[data-column="${column}"] td[data-engine="${engine}"]`);
 
-describe("the evidence report in headless Chromium", () => {
+// The axe scan alone takes seconds on a shared two-core machine.
+describe("the evidence report in headless Chromium", { timeout: 60_000 }, () => {
   it("shows every engine's verdict on every column as the evidence records it, in words", async () => {
     const { page, errors } = await open(EVIDENCE, "as-recorded");
     const files = comparisons(EVIDENCE);

@@ -57,7 +57,8 @@ describe("the report's reading of the evidence", () => {
     expect(familyOf({ name: "parallel_reads" })).toBe("parallel");
     expect(familyOf({ name: "batch_approval_rewound" })).toBe("rewind");
     expect(familyOf({ name: "route_weekly_report" })).toBe("routes");
-    expect(familyOf({ name: "secret_never_stored" })).toBe("secrets");
+    expect(familyOf({ name: "secret_in_tool_arguments" })).toBe("secrets");
+    expect(familyOf({ name: "secret_in_parallel_batch" })).toBe("secrets");
     expect(familyOf({ name: "step_limit" })).toBe("peer_patterns");
     expect(familyOf({ name: "step_limit", family: "secrets" })).toBe("secrets");
   });
