@@ -99,6 +99,23 @@ describe("the evidence report in headless Chromium", { timeout: 60_000 }, () => 
     }
     const charts = page.locator("svg.chart");
     await expect(charts.count()).resolves.toBe(4);
+    // Each chart names its run and machine, as the newest bench file records them.
+    const benchFile = readdirSync(EVIDENCE)
+      .filter((f) => /^bench-v\d+\.json$/.test(f))
+      .sort((a, b) => Number(/\d+/.exec(b)?.[0]) - Number(/\d+/.exec(a)?.[0]))[0];
+    const bench = JSON.parse(readFileSync(join(EVIDENCE, benchFile ?? ""), "utf8")) as {
+      commit: string;
+      machine: { cpu_model: string; cores: number };
+    };
+    const runs = await page.locator("figure.chart-figure figcaption .run").allInnerTexts();
+    expect(runs).toHaveLength(4);
+    for (const run of runs) {
+      expect(run).toContain(benchFile);
+      expect(run).toContain(bench.commit.slice(0, 7));
+      expect(run).toContain(`${bench.machine.cpu_model}, ${bench.machine.cores} cores`);
+    }
+    // Opened with prefers-reduced-motion: reduce, nothing scrolls smoothly.
+    await expect(page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).resolves.toBe("auto");
     for (const svg of await page.locator("svg").all()) {
       const box = await svg.boundingBox();
       expect(box?.width ?? 0).toBeGreaterThan(50);
