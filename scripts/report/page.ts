@@ -21,14 +21,7 @@ const CSS = readFileSync(new URL("./page.css", import.meta.url), "utf8");
 export function renderReport(evidence: ReportEvidence): string {
   const matrix = buildMatrix(evidence.comparisons.map((c) => c.data));
   const sections: [string, string, string][] = [
-    [
-      "matrix",
-      STRINGS.matrix.heading,
-      matrixSection(
-        matrix,
-        evidence.comparisons.map((c) => c.file),
-      ),
-    ],
+    ["matrix", STRINGS.matrix.heading, matrixSection(matrix, evidence.comparisons)],
     ["graphs", STRINGS.graphs.heading, graphsSection(evidence.comparisons)],
     ["bench", STRINGS.bench.heading, benchSection(evidence.bench)],
     ["faults", STRINGS.faults.heading, faultsSection(evidence.faults)],

@@ -24,6 +24,7 @@ export const STRINGS = {
     expected: "expected signal",
     violated: "violated",
     source: (files: string) => `From ${files}.`,
+    unmeasured: (engine: string, reason: string) => `${engine} was not measured: ${reason}`,
     summary: (holds: number, fails: number, missing: number) =>
       `${holds} cells hold, ${fails} fail, ${missing} not measured.`,
   },

@@ -160,6 +160,24 @@ describe("the report page", () => {
     expect(html).toContain('id="verdicts"');
   });
 
+  it("says once why a framework was not measured, and marks each of its cells so", () => {
+    const dir = evidenceCopy();
+    const file = join(dir, "13-framework-comparison-langgraph-v1.json");
+    const evidence = json(file) as { scenarios: { holds: Record<string, unknown>; equal: unknown }[] } & Record<
+      string,
+      unknown
+    >;
+    evidence["status"] = "not-measured";
+    evidence["reason"] = "langgraph_missing: @langchain/langgraph is not installed";
+    for (const row of evidence.scenarios) row.holds["framework"] = null;
+    writeFileSync(file, JSON.stringify(evidence));
+    const html = renderReport(readEvidence(dir));
+    expect(html).toContain(
+      "<li>langgraph was not measured: langgraph_missing: @langchain/langgraph is not installed</li>",
+    );
+    expect(html.match(/data-engine="langgraph" data-verdict="not_measured"/g)).toHaveLength(evidence.scenarios.length);
+  });
+
   it("says the framework matrix is not yet recorded, and shows its rows once it is", () => {
     const dir = evidenceCopy();
     rmSync(join(dir, "framework-matrix-v1.json"), { force: true });
