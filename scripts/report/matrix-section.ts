@@ -1,4 +1,5 @@
 /** The verdict matrix as HTML: a text verdict in every cell, the family filters, a failing cell's signal. */
+import type { ReportEvidence } from "./evidence.js";
 import { esc, fill, section } from "./html.js";
 import { FAMILIES, type Matrix, type MatrixRow, type Verdict } from "./matrix.js";
 import { STRINGS } from "./strings.js";
@@ -18,7 +19,13 @@ function cellHtml(row: MatrixRow, engine: string): string {
   return `<td class="cell ${cell.verdict}" data-engine="${esc(engine)}" data-verdict="${cell.verdict}">${head}${detail}</td>`;
 }
 
-export function matrixSection(matrix: Matrix, files: readonly string[]): string {
+export function matrixSection(matrix: Matrix, comparisons: ReportEvidence["comparisons"]): string {
+  const files = comparisons.map((c) => c.file);
+  // A framework that did not run says why, once, rather than in each of its cells.
+  const unmeasured = comparisons
+    .filter((c) => c.data.status !== "measured")
+    .map((c) => `<li>${esc(S.unmeasured(c.data.framework, c.data.reason ?? c.data.status))}</li>`)
+    .join("");
   const cells = matrix.rows.flatMap((row) => Object.values(row.cells));
   const count = (v: Verdict) => cells.filter((c) => c.verdict === v).length;
   // Every family has its box, an empty one too: "(0)" says that family is not recorded yet.
@@ -38,7 +45,7 @@ export function matrixSection(matrix: Matrix, files: readonly string[]): string 
   return section(
     "matrix",
     S.heading,
-    `<p>${esc(S.lead)}</p><p class="tally">${esc(S.summary(count("holds"), count("fails"), count("not_measured")))} ${esc(S.source(files.join(", ")))}</p>
+    `<p>${esc(S.lead)}</p><p class="tally">${esc(S.summary(count("holds"), count("fails"), count("not_measured")))} ${esc(S.source(files.join(", ")))}</p>${unmeasured === "" ? "" : `<ul class="unmeasured">${unmeasured}</ul>`}
 ${filters}
 <div class="scroll" tabindex="0" role="region" aria-labelledby="matrix-h"><table id="verdicts"><thead>${head}</thead><tbody>
 ${body}
