@@ -14,7 +14,7 @@ import { buildWeb, WEB_DIR } from "./build.js";
 import { startServer, type RunningServer } from "./serve.js";
 
 export const CHROMIUM = "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",

@@ -1,8 +1,8 @@
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildWeb, isNodeBuiltin, WEB_DIR } from "./build.js";
+import { buildWeb, folderBytes, isNodeBuiltin, WEB_BUDGET_BYTES, WEB_DIR } from "./build.js";
 
 const temp: string[] = [];
 const tempDir = async () => {
@@ -17,7 +17,7 @@ afterAll(async () => {
 describe("the page bundle", () => {
   it("bundles for the browser with the reducer and the contract imported from handwritten/, unchanged", async () => {
     const outdir = await tempDir();
-    const { metafile } = await buildWeb({ outdir });
+    const { metafile, bytes } = await buildWeb({ outdir });
     const root = join(WEB_DIR, "..");
     const inputs = Object.keys(metafile.inputs).map((path) => relative(root, join(process.cwd(), path)));
     for (const file of [
@@ -40,9 +40,19 @@ describe("the page bundle", () => {
     // The reference run is test support: it must not leak into the page.
     expect(inputs).not.toContain("web/reference.ts");
     expect(inputs).not.toContain("handwritten/engine/test-helpers.ts");
-    const bundle = await readFile(join(outdir, "main.js"), "utf8");
-    expect(bundle).not.toMatch(/\brequire\(\s*["'](node:)?(fs|path|crypto|child_process)["']/);
-    expect(bundle).not.toMatch(/from\s*["']node:/);
+    // Split into chunks: every script the pages load is checked, not only the entry points.
+    const files = await readdir(outdir);
+    const scripts = files.filter((name) => name.endsWith(".js"));
+    expect(scripts).toEqual(expect.arrayContaining(["main.js", "flow.js"]));
+    for (const name of scripts) {
+      const bundle = await readFile(join(outdir, name), "utf8");
+      expect(bundle, name).not.toMatch(/\brequire\(\s*["'](node:)?(fs|path|crypto|child_process)["']/);
+      expect(bundle, name).not.toMatch(/from\s*["']node:/);
+    }
+    // The teaching pages' budget, for the folder as shipped (no source maps by default).
+    expect(bytes).toBe(await folderBytes(outdir));
+    expect(bytes).toBeLessThanOrEqual(WEB_BUDGET_BYTES);
+    expect(files.filter((name) => name.endsWith(".map"))).toEqual([]);
     expect(inputs).not.toContain("mcp/audit-file.ts");
     for (const file of ["index.html", "styles.css", "flow.html", "flow.css", "flow.js"])
       expect((await readFile(join(outdir, file), "utf8")).length).toBeGreaterThan(100);

@@ -1,11 +1,13 @@
 /**
  * Bundles the page with esbuild for the browser. A Node built-in anywhere in the import graph
  * (node:fs, or a bare "fs", "crypto", …) fails the build with a clear message: the contract
- * core and the reducer must run in a browser unchanged.
+ * core and the reducer must run in a browser unchanged. The pages are minified and split: the
+ * contract, zod and the detectors they share load once, as one chunk, and the whole folder must
+ * stay within WEB_BUDGET_BYTES (source maps only on request, they are 4× the code).
  *
- *   tsx web/build.ts [--outdir DIR]     (default web/dist)
+ *   tsx web/build.ts [--outdir DIR] [--sourcemap]     (default web/dist)
  */
-import { copyFile, mkdir } from "node:fs/promises";
+import { copyFile, mkdir, readdir, rm, stat } from "node:fs/promises";
 import { builtinModules } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -15,6 +17,9 @@ import { parseFlags } from "../durable/index.js";
 export const WEB_DIR = dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_OUTDIR = join(WEB_DIR, "dist");
 const STATIC_FILES = ["index.html", "styles.css", "flow.html", "flow.css"] as const;
+
+/** The teaching pages' budget (issue 27 item 6, issue 29 item 4): everything in the output folder. */
+export const WEB_BUDGET_BYTES = 1.5 * 1024 * 1024;
 
 const NODE_BUILTINS = new Set(builtinModules.map((name) => name.replace(/^node:/, "")));
 
@@ -69,12 +74,29 @@ export const secretlintStubs: Plugin = {
   },
 };
 
-export type BuildOptions = { readonly outdir?: string; readonly entry?: string; readonly minify?: boolean };
-export type BuildResult = { readonly outdir: string; readonly metafile: Metafile };
+export type BuildOptions = {
+  readonly outdir?: string;
+  readonly entry?: string;
+  readonly minify?: boolean;
+  readonly sourcemap?: boolean;
+};
+export type BuildResult = { readonly outdir: string; readonly metafile: Metafile; readonly bytes: number };
+
+/** Every file under `dir`, in bytes. */
+export async function folderBytes(dir: string): Promise<number> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  const sizes = await Promise.all(
+    entries.filter((e) => e.isFile()).map(async (e) => (await stat(join(e.parentPath, e.name))).size),
+  );
+  return sizes.reduce((sum, size) => sum + size, 0);
+}
 
 export async function buildWeb(options: BuildOptions = {}): Promise<BuildResult> {
   const outdir = resolve(options.outdir ?? DEFAULT_OUTDIR);
   await mkdir(outdir, { recursive: true });
+  // Chunk names carry content hashes: stale ones from an earlier build would count against the budget.
+  const stale = (await readdir(outdir)).filter((name) => /\.js(\.map)?$/.test(name));
+  await Promise.all(stale.map((name) => rm(join(outdir, name))));
   const result = await build({
     entryPoints:
       options.entry === undefined
@@ -85,8 +107,10 @@ export async function buildWeb(options: BuildOptions = {}): Promise<BuildResult>
     platform: "browser",
     format: "esm",
     target: ["es2022"],
-    sourcemap: true,
-    minify: options.minify ?? false,
+    splitting: true,
+    sourcemap: options.sourcemap ?? false,
+    minify: options.minify ?? true,
+    legalComments: "none",
     metafile: true,
     logLevel: "silent",
     plugins: [secretlintStubs, noNodeImports],
@@ -94,21 +118,28 @@ export async function buildWeb(options: BuildOptions = {}): Promise<BuildResult>
   if (options.entry === undefined) {
     await Promise.all(STATIC_FILES.map((file) => copyFile(join(WEB_DIR, file), join(outdir, file))));
   }
-  return { outdir, metafile: result.metafile };
+  return { outdir, metafile: result.metafile, bytes: await folderBytes(outdir) };
 }
 
 async function main(argv: readonly string[]): Promise<void> {
-  const flags = parseFlags(argv, { outdir: { type: "string" } });
+  const flags = parseFlags(argv, { outdir: { type: "string" }, sourcemap: { type: "boolean" } });
   if (!flags.ok) {
-    console.error(`web: ${flags.error.message} (${flags.error.code})\nUsage: tsx web/build.ts [--outdir DIR]`);
+    console.error(
+      `web: ${flags.error.message} (${flags.error.code})\nUsage: tsx web/build.ts [--outdir DIR] [--sourcemap]`,
+    );
     return void (process.exitCode = 2);
   }
-  const outdir = flags.value.values.outdir;
-  const { outdir: written, metafile } = await buildWeb(outdir === undefined ? {} : { outdir });
-  const bytes = Object.values(metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
+  const { outdir, sourcemap } = flags.value.values;
+  const built = await buildWeb({ ...(outdir === undefined ? {} : { outdir }), sourcemap: sourcemap === true });
+  const kib = (bytes: number) => `${Math.round(bytes / 1024)} KiB`;
   console.log(
-    `web: built ${Object.keys(metafile.inputs).length} modules into ${written} (${Math.round(bytes / 1024)} KiB)`,
+    `web: built ${Object.keys(built.metafile.inputs).length} modules into ${built.outdir} (${kib(built.bytes)} of a ${kib(WEB_BUDGET_BYTES)} budget)`,
   );
+  // Source maps are a debugging aid, asked for explicitly; the budget is the pages as shipped.
+  if (built.bytes > WEB_BUDGET_BYTES && sourcemap !== true) {
+    console.error(`web: ${kib(built.bytes)} is over the ${kib(WEB_BUDGET_BYTES)} budget`);
+    process.exitCode = 1;
+  }
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {

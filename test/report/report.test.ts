@@ -1,0 +1,193 @@
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  buildMatrix,
+  familyOf,
+  logScale,
+  newestVersions,
+  parseMermaid,
+  readEvidence,
+  renderReport,
+  REPORT_BUDGET_BYTES,
+} from "../../scripts/report/index.js";
+import type { Comparison } from "../../scripts/report/evidence.js";
+
+const EVIDENCE = join(import.meta.dirname, "..", "..", "evidence");
+const temps: string[] = [];
+afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** A copy of the evidence folder, to change one file of it. */
+function evidenceCopy(): string {
+  const dir = mkdtempSync(join(tmpdir(), "report-evidence-"));
+  temps.push(dir);
+  cpSync(EVIDENCE, dir, { recursive: true, filter: (src) => !src.includes(`${join("evidence", "report")}`) });
+  return dir;
+}
+
+const json = (file: string) => JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+
+describe("the report's reading of the evidence", () => {
+  it("draws every comparison graph with the node, edge, conditional-edge and router counts its evidence records", () => {
+    const { comparisons } = readEvidence(EVIDENCE);
+    expect(comparisons.length).toBeGreaterThanOrEqual(2);
+    for (const { file, diagram } of comparisons) {
+      // The counts from the evidence JSON itself, the shapes from the Mermaid file: two sources.
+      const graph = json(join(EVIDENCE, file))["graph"] as Record<string, number>;
+      expect(diagram, file).not.toBeNull();
+      const chart = parseMermaid(diagram ?? "");
+      const inner = chart.nodes.filter((n) => n.id !== "__start__" && n.id !== "__end__");
+      const conditional = chart.edges.filter((e) => e.conditional);
+      expect(inner.length, file).toBe(graph["nodes"]);
+      expect(chart.edges.length, file).toBe(graph["edges"]);
+      expect(conditional.length, file).toBe(graph["conditional_edges"]);
+      expect(new Set(conditional.map((e) => e.from)).size, file).toBe(graph["routers"]);
+    }
+  });
+
+  it("takes the newest version of each file", () => {
+    const files = ["bench-v2.json", "bench-v10.json", "bench-stores-v1.json", "bench-v3.json", "notes.md"];
+    expect(newestVersions(files, /^bench$/)).toEqual(["bench-v10.json"]);
+    expect(newestVersions(files, /^bench/)).toEqual(["bench-stores-v1.json", "bench-v10.json"]);
+  });
+
+  it("classifies columns by the family the evidence records, else by name", () => {
+    expect(familyOf({ name: "pre_approval_state" })).toBe("seed_faults");
+    expect(familyOf({ name: "parallel_reads" })).toBe("parallel");
+    expect(familyOf({ name: "batch_approval_rewound" })).toBe("rewind");
+    expect(familyOf({ name: "route_weekly_report" })).toBe("routes");
+    expect(familyOf({ name: "secret_in_tool_arguments" })).toBe("secrets");
+    expect(familyOf({ name: "secret_in_parallel_batch" })).toBe("secrets");
+    expect(familyOf({ name: "step_limit" })).toBe("peer_patterns");
+    expect(familyOf({ name: "step_limit", family: "secrets" })).toBe("secrets");
+  });
+
+  it("puts one cell per engine: handwritten fails if it fails in any file; an unrun side is not measured", () => {
+    const row = (name: string, hw: boolean, fw: boolean | null, violations?: [string[], string[]]) => ({
+      name,
+      summary: `${name} summary`,
+      expected: `${name} expected`,
+      holds: { handwritten: hw, framework: fw },
+      ...(violations === undefined ? {} : { violations: { handwritten: violations[0], framework: violations[1] } }),
+    });
+    const comparison = (framework: string, scenarios: Comparison["scenarios"]): Comparison => ({
+      framework,
+      status: "measured",
+      reason: null,
+      generated_at: "t",
+      commit: null,
+      graph: "not-measured",
+      scenarios,
+    });
+    const matrix = buildMatrix([
+      comparison("a", [row("x", false, true, [["hw broke x"], []]), row("y", true, false, [[], ["a broke y"]])]),
+      comparison("b", [row("x", false, null, [["hw broke x again"], []]), row("z", true, true)]),
+    ]);
+    expect(matrix.engines).toEqual(["handwritten", "a", "b"]);
+    const cells = Object.fromEntries(matrix.rows.map((r) => [r.name, r.cells]));
+    expect(cells["x"]).toEqual({
+      handwritten: { verdict: "fails", violations: ["hw broke x", "hw broke x again"] },
+      a: { verdict: "holds", violations: [] },
+      b: { verdict: "not_measured", violations: [] },
+    });
+    expect(cells["y"]?.["a"]).toEqual({ verdict: "fails", violations: ["a broke y"] });
+    expect(cells["y"]?.["b"]?.verdict).toBe("not_measured");
+    expect(cells["z"]?.["a"]?.verdict).toBe("not_measured");
+  });
+
+  it("spans a log scale from the decade below the smallest value to the one above the largest", () => {
+    const scale = logScale([38, 1588]);
+    expect(scale.ticks).toEqual([10, 100, 1000, 10000]);
+    expect(scale.at(100)).toBeCloseTo(1 / 3);
+    expect(scale.at(10000)).toBe(1);
+  });
+});
+
+describe("the report generator", () => {
+  it("reads evidence only: it imports no engine, contract, scenario or store code, only node:, zod and itself", () => {
+    const dir = join(import.meta.dirname, "..", "..", "scripts", "report");
+    const imports = readdirSync(dir)
+      .filter((file) => file.endsWith(".ts"))
+      .flatMap((file) =>
+        [...readFileSync(join(dir, file), "utf8").matchAll(/(?:from|import)\s*\(?\s*["']([^"']+)["']/g)].map(
+          (m) => `${file}: ${m[1]}`,
+        ),
+      );
+    expect(imports.length).toBeGreaterThan(10);
+    expect(imports.filter((line) => !/: (node:[a-z/]+|zod|\.\/[\w-]+\.js)$/.test(line))).toEqual([]);
+  });
+});
+
+describe("the report page", () => {
+  it("is one file within its budget, the same bytes for the same evidence, and loads nothing from elsewhere", () => {
+    const evidence = readEvidence(EVIDENCE);
+    // Every committed evidence file is in the shape the report reads: none is left out.
+    expect(evidence.unread).toEqual([]);
+    const html = renderReport(evidence);
+    expect(Buffer.byteLength(html)).toBeLessThanOrEqual(REPORT_BUDGET_BYTES);
+    expect(renderReport(readEvidence(EVIDENCE))).toBe(html);
+    expect(html).not.toMatch(/<link\b|@import|\bsrc=|url\(\s*["']?(https?:|\/\/)/i);
+    expect(html.match(/<svg class="chart"/g)?.length).toBe(4);
+  });
+
+  it("shows a failing cell's expected signal and violated expectations", () => {
+    const dir = evidenceCopy();
+    const file = join(dir, "13-framework-comparison-local-v2.json");
+    const evidence = json(file) as { scenarios: Record<string, unknown>[] };
+    const broken = evidence.scenarios[1] ?? {};
+    broken["holds"] = { handwritten: true, framework: false };
+    broken["violations"] = { handwritten: [], framework: ["the run is not in approval_required <&>"] };
+    writeFileSync(file, JSON.stringify(evidence));
+    const html = renderReport(readEvidence(dir));
+    const row = html.split("\n").find((line) => line.includes(`data-column="${String(broken["name"])}"`)) ?? "";
+    const cell = /<td class="cell fails" data-engine="local_state_graph"[^]*?<\/td>/.exec(row)?.[0] ?? "";
+    expect(cell).toContain("fails");
+    expect(cell).toContain("the run is not in approval_required &lt;&amp;&gt;");
+    expect(cell).toContain(String(broken["expected"]).replace(/'/g, "&#39;").replace(/"/g, "&quot;"));
+    expect(html).toContain("1 fail,");
+  });
+
+  it("leaves out a file in a shape it does not read, names it, and draws the rest", () => {
+    const dir = evidenceCopy();
+    writeFileSync(join(dir, "bench-v9.json"), JSON.stringify({ schema: "agent-harness.bench.v9", goals: "moved" }));
+    const evidence = readEvidence(dir);
+    expect(evidence.bench).toBeNull();
+    expect(evidence.unread).toEqual([expect.stringMatching(/^bench-v9\.json: generated_at: /)]);
+    const html = renderReport(evidence);
+    expect(html).toContain("bench-v9.json: generated_at");
+    expect(html).toContain("No bench evidence");
+    expect(html).toContain('id="verdicts"');
+  });
+
+  it("says once why a framework was not measured, and marks each of its cells so", () => {
+    const dir = evidenceCopy();
+    const file = join(dir, "13-framework-comparison-langgraph-v1.json");
+    const evidence = json(file) as { scenarios: { holds: Record<string, unknown>; equal: unknown }[] } & Record<
+      string,
+      unknown
+    >;
+    evidence["status"] = "not-measured";
+    evidence["reason"] = "langgraph_missing: @langchain/langgraph is not installed";
+    for (const row of evidence.scenarios) row.holds["framework"] = null;
+    writeFileSync(file, JSON.stringify(evidence));
+    const html = renderReport(readEvidence(dir));
+    expect(html).toContain(
+      "<li>langgraph was not measured: langgraph_missing: @langchain/langgraph is not installed</li>",
+    );
+    expect(html.match(/data-engine="langgraph" data-verdict="not_measured"/g)).toHaveLength(evidence.scenarios.length);
+  });
+
+  it("says the framework matrix is not yet recorded, and shows its rows once it is", () => {
+    const dir = evidenceCopy();
+    rmSync(join(dir, "framework-matrix-v1.json"), { force: true });
+    expect(renderReport(readEvidence(dir))).toContain("Not yet recorded: evidence/framework-matrix-v1.json");
+    writeFileSync(
+      join(dir, "framework-matrix-v1.json"),
+      JSON.stringify({ schema: "x", rows: [{ framework: "openai-agents", variant: "native", verdict: "fails" }] }),
+    );
+    const html = renderReport(readEvidence(dir));
+    expect(html).not.toContain("Not yet recorded");
+    expect(html).toMatch(/<th scope="row">openai-agents<\/th><td>native<\/td><td>fails<\/td>/);
+  });
+});
