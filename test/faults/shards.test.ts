@@ -1,0 +1,52 @@
+/**
+ * Fault schedules spread over shards: every index of the seed played once, on the shard that was
+ * free, and a report that does not depend on how many shards there were.
+ */
+import { describe, expect, it } from "vitest";
+import { CHUNK_SCHEDULES, chunksOf, runSchedules } from "../../scenarios/faults/run.js";
+import { onWorkers } from "../../scenarios/faults/shards.js";
+
+const ENGINES = ["handwritten", "local_state_graph"] as const;
+
+describe("fault schedules on shards", () => {
+  it.each([
+    [0, 1, 1],
+    [0, 24, 2],
+    [7, 100, 3],
+    [0, 5000, 2],
+  ])("chunks from index %i, %i schedules on %i lanes: each index once, in order", (first, total, lanes) => {
+    const chunks = chunksOf(13, first, total, ENGINES, lanes);
+    const indexes = chunks.flatMap((c) => Array.from({ length: c.count }, (_, i) => c.start + i));
+    expect(indexes).toEqual(Array.from({ length: total }, (_, i) => first + i));
+    for (const c of chunks) expect(c.count).toBeLessThanOrEqual(CHUNK_SCHEDULES);
+    // Enough chunks that no lane waits long on the last one.
+    expect(chunks.length).toBeGreaterThanOrEqual(Math.min(total, lanes * 4));
+  });
+
+  it("gives the same report, byte for byte, on 1, 2 and 3 shards", async () => {
+    const json = async (shards: number) =>
+      JSON.stringify(await runSchedules(ENGINES, { seed: 13, schedules: 24, shards }));
+    const one = await json(1);
+    expect(JSON.parse(one)).toMatchObject({ schedules_per_engine: 24, cross_engine_differences: 0 });
+    expect(await json(2)).toBe(one);
+    expect(await json(3)).toBe(one);
+  }, 300_000);
+
+  it("replays one index (--only) on a worker as in this thread", async () => {
+    const only = async (shards: number) =>
+      JSON.stringify(await runSchedules(["handwritten"], { seed: 13, schedules: 1, only: 17, shards }));
+    expect(await only(2)).toBe(await only(1));
+  }, 300_000);
+
+  it("fails a chunk a worker refuses, naming why, and every play once the workers are gone", async () => {
+    const shards = onWorkers(1);
+    const chunk = { seed: 13, start: 0, count: 1, engines: ["handwritten" as const] };
+    try {
+      await expect(shards.play(0, { ...chunk, seed: -1 })).rejects.toThrow(/seed/);
+      expect((await shards.play(0, chunk)).played[0]?.length).toBe(1);
+    } finally {
+      await shards.close();
+    }
+    await expect(shards.play(0, chunk)).rejects.toThrow(/exited/);
+  }, 120_000);
+});
