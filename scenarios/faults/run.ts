@@ -208,11 +208,12 @@ function timingOf(
     shards,
     wall_ms: Math.round(wall),
     engines: engines.map((engine, e) => {
-      const busy = results.reduce((ms, r) => ms + (r.busy_ms[e] ?? 0), 0);
+      // Rounded first, so the rate can be recomputed from the recorded milliseconds.
+      const busy = Math.round(results.reduce((ms, r) => ms + (r.busy_ms[e] ?? 0), 0));
       return {
         engine,
         schedules,
-        busy_ms: Math.round(busy),
+        busy_ms: busy,
         schedules_per_core_s: busy === 0 ? 0 : Math.round((schedules / busy) * 1000),
       };
     }),
