@@ -17,16 +17,24 @@ const Request = z.discriminatedUnion("kind", [
 const port = parentPort;
 if (port === null) throw new Error("shard-worker.ts runs only as a worker thread");
 
-const answer = (id: number, work: Promise<unknown>) =>
-  work.then(
-    (result) => port.postMessage({ id, ok: true, result } satisfies ShardAnswer),
-    (error: unknown) =>
-      port.postMessage({
-        id,
-        ok: false,
-        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-      } satisfies ShardAnswer),
+const messageOf = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error));
+
+/** Answers `id` with what `work` gives, or why it failed; an answer that cannot be sent is answered as a failure. */
+const answer = async (id: number, work: Promise<unknown>) => {
+  const settled: ShardAnswer = await work.then(
+    (result) => ({ id, ok: true, result }),
+    (error: unknown) => ({ id, ok: false, error: messageOf(error) }),
   );
+  try {
+    port.postMessage(settled);
+  } catch (error) {
+    port.postMessage({
+      id,
+      ok: false,
+      error: `the answer could not be sent: ${messageOf(error)}`,
+    } satisfies ShardAnswer);
+  }
+};
 
 port.on("message", (message: unknown) => {
   const request = Request.safeParse(message);
@@ -35,5 +43,5 @@ port.on("message", (message: unknown) => {
     return void answer(id.success ? id.data.id : -1, Promise.reject(new Error(z.prettifyError(request.error))));
   }
   const r = request.data;
-  void answer(r.id, r.kind === "ready" ? Promise.all(r.engines.map(factoryOf)) : playChunk(r.chunk));
+  void answer(r.id, r.kind === "ready" ? Promise.all(r.engines.map(factoryOf)).then(() => null) : playChunk(r.chunk));
 });

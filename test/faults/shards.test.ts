@@ -42,10 +42,11 @@ describe("fault schedules on shards", () => {
     expect(new Set(whole.played[0]?.map((p) => p.final_status)).size).toBeGreaterThan(1);
   }, 300_000);
 
-  it("fails a chunk a worker refuses, naming why, and every play once the workers are gone", async () => {
+  it("loads engines on a worker, fails a chunk it refuses, naming why, and every play once the workers are gone", async () => {
     const shards = onWorkers(1);
     const chunk = { seed: 13, start: 0, count: 1, engines: ["handwritten" as const] };
     try {
+      await shards.ready(["handwritten", "local_state_graph"]);
       await expect(shards.play(0, { ...chunk, seed: -1 })).rejects.toThrow(/seed/);
       expect((await shards.play(0, chunk)).played[0]?.length).toBe(1);
     } finally {
