@@ -81,7 +81,7 @@ export async function runSchedules(
 ): Promise<ScheduleReport> {
   const first = options.only ?? 0;
   const total = options.only === undefined ? options.schedules : 1;
-  const shards = shardsFor(options);
+  const shards = shardsFor(options, total);
   const chunks = chunksOf(options.seed, first, total, engines, shards.lanes);
   const results: ChunkResult[] = [];
   const started = performance.now();
@@ -109,9 +109,10 @@ export async function runSchedules(
   return reportOf(engines, options.seed, chunks, results);
 }
 
-function shardsFor(options: RunSchedulesOptions): Shards {
+/** Never more workers than schedules: one schedule (`--only`) plays in this thread. */
+function shardsFor(options: RunSchedulesOptions, total: number): Shards {
   if (typeof options.shards === "object") return options.shards;
-  const count = options.shards ?? defaultShards();
+  const count = Math.min(options.shards ?? defaultShards(), total);
   if (options.stores !== undefined && count > 1)
     throw new RangeError("schedules on a store play in one thread: its environment cannot cross threads");
   return count === 1 ? inThisThread(options.stores) : onWorkers(count);
