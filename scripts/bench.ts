@@ -149,7 +149,7 @@ export async function runBench(
     entries,
     adapter: adapter.ok ? adapter.value : null,
     calls: Math.max(...settings.sessionLength.sizes),
-    faultSchedules: settings.faults.schedules.handwritten,
+    faultSchedules: settings.faults.schedules,
     mcpCalls: settings.mcp.calls,
   });
   const goals = await explainGoals(

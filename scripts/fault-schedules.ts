@@ -1,5 +1,5 @@
 /**
- * tsx scripts/fault-schedules.ts [--schedules N] [--seed S] [--only I] [--output PATH]
+ * tsx scripts/fault-schedules.ts [--schedules N] [--seed S] [--only I] [--shards K] [--output PATH]
  * Runs seeded random fault schedules on every engine that loads and writes the tally as JSON.
  * Exit 0 with no violations, 1 with any, 2 on bad usage, 4 when the output cannot be written, 5 when the
  * store cannot be opened.
@@ -15,17 +15,23 @@ import {
   writeFilesAtomically,
 } from "../durable/index.js";
 import { DEFAULT_SCHEDULES, DEFAULT_SEED, runSchedules } from "../scenarios/faults/run.js";
+import { defaultShards } from "../scenarios/faults/shards.js";
 
 /** Ten million schedules is hours of work; more is a typo, not a run. */
 export const MAX_SCHEDULES = 10_000_000;
+/** Each shard is a thread with its own copy of every engine; hundreds would be a typo too. */
+export const MAX_SHARDS = 256;
 
-const USAGE = `Usage: tsx scripts/fault-schedules.ts [--schedules N] [--seed S] [--only I] [--output PATH] [--store SPEC]
+const USAGE = `Usage: tsx scripts/fault-schedules.ts [--schedules N] [--seed S] [--only I] [--shards K] [--output PATH] [--store SPEC]
 
 Plays N seeded random schedules (planner routes, faults, approvals, crashes) on the handwritten
 engine, the local state graph and LangGraph, and checks the contract's invariants on each.
 Defaults: --schedules ${DEFAULT_SCHEDULES} --seed ${DEFAULT_SEED}. --only I replays schedule I of the seed.
+--shards K plays on K worker threads (default: one per core, here ${defaultShards()}; 1 plays in this
+thread); the report is the same byte for byte whatever K is. A --store other than memory plays in one thread.
 --store memory (default) | sqlite:PATH | postgres:URL (or ${STORE_ENV}): where the stores live.
---schedules is from 1 (a run of nothing proves nothing) to ${MAX_SCHEDULES}; --only is below ${MAX_SCHEDULES}.
+--schedules is from 1 (a run of nothing proves nothing) to ${MAX_SCHEDULES}; --only is below ${MAX_SCHEDULES};
+--shards is from 1 to ${MAX_SHARDS}.
 
 Exit codes: 0 no violation, 1 a violation, 2 bad usage (unknown flag, a flag given twice or empty, a
 value that is not a whole number or out of range), 4 I/O failure (--output cannot be written), 5 the
@@ -43,6 +49,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     output: { type: "string" },
     help: { type: "boolean" },
     store: { type: "string" },
+    shards: { type: "string" },
   });
   if (!flags.ok) return usage(flags.error);
   const { values } = flags.value;
@@ -57,6 +64,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (!seed.ok) return usage(seed.error);
   const only = wholeNumber("only", values.only, { min: 0, max: MAX_SCHEDULES - 1, fallback: -1 });
   if (!only.ok) return usage(only.error);
+  const shards = wholeNumber("shards", values.shards, { min: 1, max: MAX_SHARDS, fallback: 0 });
+  if (!shards.ok) return usage(shards.error);
   const store = openStoreOption(values.store, "faults", process.env);
   if (!store.ok) {
     process.stderr.write(`fault-schedules: ${store.error.message}\n`);
@@ -69,6 +78,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       only.value === -1 ? undefined : only.value,
       values.output,
       store.value,
+      shards.value === 0 ? undefined : shards.value,
     );
   } finally {
     store.value.close();
@@ -81,18 +91,23 @@ async function run(
   only: number | undefined,
   output: unknown,
   store: StoreOption,
+  shards: number | undefined,
 ): Promise<number> {
   const engines = await loadEngines();
   for (const slot of engines)
     if (slot.status === "not-measured") process.stderr.write(`${slot.id} not measured: ${slot.reason}\n`);
-  const factories = measuredEngines(engines).map((slot) => slot.factory);
-  const report = await runSchedules(factories, {
-    seed,
-    schedules,
-    ...(only === undefined ? {} : { only }),
-    progress: (m) => process.stderr.write(`… ${m}\n`),
-    ...(store.environment === undefined ? {} : { stores: { environment: store.environment } }),
-  });
+  const report = await runSchedules(
+    measuredEngines(engines).map((slot) => slot.id),
+    {
+      seed,
+      schedules,
+      ...(only === undefined ? {} : { only }),
+      progress: (m) => process.stderr.write(`… ${m}\n`),
+      ...(store.environment === undefined
+        ? { shards: shards ?? defaultShards() }
+        : { stores: { environment: store.environment }, shards: 1 }),
+    },
+  );
   const json = `${JSON.stringify(report, null, 2)}\n`;
   if (typeof output === "string") {
     const written = writeFilesAtomically([{ path: output, text: json }]);

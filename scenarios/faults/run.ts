@@ -3,13 +3,19 @@
  * Schedule i of a seed is always the same schedule, so any failure is reproduced by its seed and
  * index alone (`tsx scripts/fault-schedules.ts --seed S --only I`).
  */
-import fc from "fast-check";
-import type { BuiltInFactory, EngineId, RunOptions } from "../index.js";
-import { checkSchedule, scheduleArbitrary, type Violation } from "./schedule.js";
+import type { EngineId, RunOptions } from "../index.js";
+import type { Chunk, ChunkResult } from "./play.js";
+import type { Violation } from "./schedule.js";
+import { defaultShards, inThisThread, onWorkers, type Shards } from "./shards.js";
 
 export const FAULT_SCHEDULES_SCHEMA = "agent-harness.fault-schedules.v1";
-/** @default 3000 schedules per engine in CI */
-export const DEFAULT_SCHEDULES = 3000;
+/** @default 5000 schedules per engine in CI */
+export const DEFAULT_SCHEDULES = 5000;
+/**
+ * Schedules per chunk at most: small enough that the last chunk on the slowest engine ends soon
+ * after the others (a LangGraph schedule takes tens of milliseconds), large enough that messages cost nothing.
+ */
+export const CHUNK_SCHEDULES = 16;
 export const DEFAULT_SEED = 13;
 
 export type EngineTally = {
@@ -49,28 +55,88 @@ const RULE_COUNTERS: Record<string, keyof EngineTally> = {
   replay_reproduces_trace: "nondeterministic_replays",
 };
 
+export type RunSchedulesOptions = {
+  seed: number;
+  schedules: number;
+  only?: number;
+  progress?: (message: string) => void;
+  /** `--store`: each run's stores in a scope of their own on a database (played in this thread). @default in memory */
+  stores?: Pick<RunOptions, "environment">;
+  /**
+   * Worker threads to play on (1: this thread), or shards already open (the bench warms them
+   * first). The report is the same byte for byte whatever the number. @default one per core
+   */
+  shards?: number | Shards;
+  /** Told how long the run took; kept out of the report, which must regenerate byte for byte. */
+  timed?: (timing: RunTiming) => void;
+};
+
+/**
+ * Plays the seed's schedules on each engine, in chunks spread over the shards, and folds what
+ * they return in engine and index order, so the report never depends on which shard finished first.
+ */
 export async function runSchedules(
-  factories: readonly BuiltInFactory[],
-  options: {
-    seed: number;
-    schedules: number;
-    only?: number;
-    progress?: (message: string) => void;
-    /** `--store`: each run's stores in a scope of their own on a database. @default in memory */
-    stores?: Pick<RunOptions, "environment">;
-    /** Told how long each engine took; kept out of the report, which must regenerate byte for byte. */
-    timed?: (throughput: EngineThroughput) => void;
-  },
+  engines: readonly EngineId[],
+  options: RunSchedulesOptions,
 ): Promise<ScheduleReport> {
-  const all = fc.sample(scheduleArbitrary, {
-    numRuns: options.only === undefined ? options.schedules : options.only + 1,
-    seed: options.seed,
-  });
-  const indexes = options.only === undefined ? all.map((_, i) => i) : [options.only];
-  const engines: Record<string, EngineTally> = {};
+  const first = options.only ?? 0;
+  const total = options.only === undefined ? options.schedules : 1;
+  const shards = shardsFor(options, total);
+  const chunks = chunksOf(options.seed, first, total, engines, shards.lanes);
+  const results: ChunkResult[] = [];
+  const started = performance.now();
+  try {
+    const next = chunks.entries();
+    let done = 0;
+    const lane = async (n: number) => {
+      for (let item = next.next(); item.done !== true; item = next.next()) {
+        const [i, chunk] = item.value;
+        results[i] = await shards.play(n, chunk);
+        const before = done;
+        done += chunk.count;
+        if (Math.floor(done / 500) > Math.floor(before / 500))
+          options.progress?.(`${done}/${total} schedules played on each engine`);
+      }
+    };
+    await Promise.all(Array.from({ length: shards.lanes }, (_, n) => lane(n)));
+  } finally {
+    if (typeof options.shards !== "object") await shards.close();
+  }
+  const timing = timingOf(engines, chunks, results, shards.lanes, performance.now() - started);
+  options.timed?.(timing);
+  for (const t of timing.engines)
+    options.progress?.(`${t.engine}: ${t.schedules} schedules, ${t.schedules_per_core_s} schedules/s per core`);
+  return reportOf(engines, options.seed, chunks, results);
+}
+
+/** Never more workers than schedules: one schedule (`--only`) plays in this thread. */
+function shardsFor(options: RunSchedulesOptions, total: number): Shards {
+  if (typeof options.shards === "object") return options.shards;
+  const count = Math.min(options.shards ?? defaultShards(), total);
+  if (options.stores !== undefined && count > 1)
+    throw new RangeError("schedules on a store play in one thread: its environment cannot cross threads");
+  return count === 1 ? inThisThread(options.stores) : onWorkers(count);
+}
+
+/** Chunks of at most CHUNK_SCHEDULES, at least four per lane when there are that many schedules. */
+export function chunksOf(seed: number, first: number, total: number, engines: readonly EngineId[], lanes: number) {
+  const size = Math.max(1, Math.min(CHUNK_SCHEDULES, Math.ceil(total / (lanes * 4))));
+  const chunks: Chunk[] = [];
+  for (let start = first; start < first + total; start += size)
+    chunks.push({ seed, start, count: Math.min(size, first + total - start), engines: [...engines] });
+  return chunks;
+}
+
+/** The report, folded in engine order and then index order: the same as one thread playing them in turn. */
+function reportOf(
+  engines: readonly EngineId[],
+  seed: number,
+  chunks: readonly Chunk[],
+  results: readonly ChunkResult[],
+): ScheduleReport {
+  const tallies: Record<string, EngineTally> = {};
   const failures: Failure[] = [];
-  const observations: string[][] = [];
-  for (const factory of factories) {
+  engines.forEach((engine, e) => {
     const tally: EngineTally = {
       schedules: 0,
       violations: 0,
@@ -81,52 +147,35 @@ export async function runSchedules(
       nondeterministic_replays: 0,
       final_statuses: {},
     };
-    const seen: string[] = [];
-    const started = performance.now();
-    for (const index of indexes) {
-      const schedule = all[index];
-      if (schedule === undefined) continue;
-      const result = await checkSchedule(factory, schedule, options.stores);
-      seen.push(result.observation);
-      tally.schedules += 1;
-      tally.final_statuses[result.final_status] = (tally.final_statuses[result.final_status] ?? 0) + 1;
-      for (const v of result.violations) {
-        tally.violations += 1;
-        tally.violations_by_rule[v.rule] = (tally.violations_by_rule[v.rule] ?? 0) + 1;
-        const counter = RULE_COUNTERS[v.rule];
-        if (counter !== undefined) (tally[counter] as number) += 1;
-      }
-      if (tally.schedules % 500 === 0)
-        options.progress?.(
-          `${factory.id}: ${tally.schedules}/${indexes.length} schedules, ${tally.violations} violations so far`,
-        );
-      if (result.violations.length > 0) {
-        failures.push({
-          engine: factory.id,
-          seed: options.seed,
-          index,
-          violations: result.violations,
-          schedule: describe(schedule),
-        });
-      }
-    }
-    const throughput = throughputOf(factory.id, tally.schedules, performance.now() - started);
-    options.timed?.(throughput);
-    options.progress?.(
-      `${factory.id}: ${tally.schedules} schedules, ${tally.violations} violations, ${throughput.schedules_per_s.toFixed(0)} schedules/s`,
-    );
-    engines[factory.id] = tally;
-    observations.push(seen);
-  }
-  const [reference, ...others] = observations;
-  const cross = (reference ?? []).filter((obs, i) => others.some((o) => o[i] !== obs)).length;
+    chunks.forEach((chunk, c) => {
+      (results[c]?.played[e] ?? []).forEach((played, i) => {
+        tally.schedules += 1;
+        tally.final_statuses[played.final_status] = (tally.final_statuses[played.final_status] ?? 0) + 1;
+        for (const v of played.violations) {
+          tally.violations += 1;
+          tally.violations_by_rule[v.rule] = (tally.violations_by_rule[v.rule] ?? 0) + 1;
+          const counter = RULE_COUNTERS[v.rule];
+          if (counter !== undefined) (tally[counter] as number) += 1;
+        }
+        if (played.violations.length > 0)
+          failures.push({
+            engine,
+            seed,
+            index: chunk.start + i,
+            violations: played.violations,
+            schedule: played.schedule,
+          });
+      });
+    });
+    tallies[engine] = tally;
+  });
   return {
     schema: FAULT_SCHEDULES_SCHEMA,
     planner: "fixture",
-    seed: options.seed,
-    schedules_per_engine: indexes.length,
-    engines,
-    cross_engine_differences: cross,
+    seed,
+    schedules_per_engine: chunks.reduce((n, c) => n + c.count, 0),
+    engines: tallies,
+    cross_engine_differences: results.reduce((n, r) => n + r.differs.filter(Boolean).length, 0),
     failures,
   };
 }
@@ -135,14 +184,39 @@ export async function runSchedules(
 export type EngineThroughput = {
   readonly engine: EngineId;
   readonly schedules: number;
-  readonly ms: number;
-  readonly schedules_per_s: number;
+  /** Milliseconds the shards spent on this engine, summed over shards (its loading excluded). */
+  readonly busy_ms: number;
+  /** Schedules per second of one shard's work: schedules ÷ busy time. */
+  readonly schedules_per_core_s: number;
 };
 
-function throughputOf(engine: EngineId, schedules: number, ms: number): EngineThroughput {
-  return { engine, schedules, ms: Math.round(ms), schedules_per_s: ms === 0 ? 0 : Math.round((schedules / ms) * 1000) };
-}
+export type RunTiming = {
+  readonly shards: number;
+  /** From the first chunk handed out to the last one back (opening the shards excluded when they were given). */
+  readonly wall_ms: number;
+  readonly engines: readonly EngineThroughput[];
+};
 
-function describe(schedule: { options: unknown; actions: readonly { kind: string }[] }) {
-  return { options: schedule.options, actions: schedule.actions.map((a) => a.kind) };
+function timingOf(
+  engines: readonly EngineId[],
+  chunks: readonly Chunk[],
+  results: readonly ChunkResult[],
+  shards: number,
+  wall: number,
+): RunTiming {
+  const schedules = chunks.reduce((n, c) => n + c.count, 0);
+  return {
+    shards,
+    wall_ms: Math.round(wall),
+    engines: engines.map((engine, e) => {
+      // Rounded first, so the rate can be recomputed from the recorded milliseconds.
+      const busy = Math.round(results.reduce((ms, r) => ms + (r.busy_ms[e] ?? 0), 0));
+      return {
+        engine,
+        schedules,
+        busy_ms: busy,
+        schedules_per_core_s: busy === 0 ? 0 : Math.round((schedules / busy) * 1000),
+      };
+    }),
+  };
 }

@@ -1,21 +1,31 @@
 /**
  * Measure: seeded random fault schedules per second on each engine, the same schedules
  * `npm run faults` and the CI suite play (scenarios/faults/run.ts), each played twice (the run and
- * its replay check) with its invariants checked. Engines get their own counts so the slow one
- * does not set the length of the whole bench.
+ * its replay check) with its invariants checked, on one shard per core as they run there. Engines
+ * get their own counts so the slow one does not set the length of the whole bench.
  */
 import type { EngineId } from "../../scenarios/index.js";
-import { DEFAULT_SEED, runSchedules, type EngineThroughput } from "../../scenarios/faults/run.js";
+import { DEFAULT_SEED, runSchedules, type RunTiming } from "../../scenarios/faults/run.js";
+import { defaultShards, onWorkers, type Shards } from "../../scenarios/faults/shards.js";
 import { NOT_MEASURED, type EngineEntry } from "./steps.js";
 
-export type FaultThroughputOptions = { readonly schedules: Readonly<Record<EngineId, number>> };
+export type FaultThroughputOptions = {
+  readonly schedules: Readonly<Record<EngineId, number>>;
+  /** Worker threads (1: in this thread, where a profiler sees the work). @default one per core */
+  readonly shards?: number;
+};
 
 export type FaultThroughputEngine =
   | {
       readonly status: "measured";
       readonly schedules: number;
+      readonly shards: number;
+      /** Wall time of the engine's schedules on all shards, the workers already started with the engine loaded. */
       readonly ms: number;
       readonly schedules_per_s: number;
+      /** Time the shards spent on the engine, summed. */
+      readonly busy_ms: number;
+      readonly schedules_per_core_s: number;
       readonly violations: number;
     }
   | { readonly status: typeof NOT_MEASURED; readonly reason: string };
@@ -27,7 +37,7 @@ export type FaultThroughputSection = {
 };
 
 export const FAULT_THROUGHPUT_DEFINITION =
-  "Schedules per second of runSchedules (scenarios/faults/run.ts, what npm run faults and test/faults/schedules.test.ts play): the first N schedules of the seed on one engine, each run, replayed and checked against the contract's invariants. schedules_per_s = N / wall time, rounded.";
+  "runSchedules (scenarios/faults/run.ts, what npm run faults and test/faults/schedules.test.ts play): the first N schedules of the seed on one engine, each run, replayed and checked against the contract's invariants, in chunks on `shards` worker threads (one per core) started and with the engine loaded before the clock starts. schedules_per_s = N / wall time (all shards); schedules_per_core_s = N / busy time summed over the shards (what one core does); both rounded.";
 
 export async function measureFaultThroughput(
   entries: readonly EngineEntry[],
@@ -35,27 +45,41 @@ export async function measureFaultThroughput(
   log: (line: string) => void,
 ): Promise<FaultThroughputSection> {
   const engines = {} as Record<EngineId, FaultThroughputEngine>;
-  for (const entry of entries) {
-    if (!("factory" in entry)) {
-      engines[entry.id] = { status: NOT_MEASURED, reason: entry.unavailable };
-      continue;
+  const measured = entries.flatMap((e) => ("factory" in e ? [e.id] : []));
+  const count = options.shards ?? defaultShards();
+  const shards: Shards | number = count === 1 || measured.length === 0 ? count : onWorkers(count);
+  try {
+    if (typeof shards === "object") await shards.ready(measured);
+    for (const entry of entries) {
+      if (!("factory" in entry)) {
+        engines[entry.id] = { status: NOT_MEASURED, reason: entry.unavailable };
+        continue;
+      }
+      let timing: RunTiming | null = null;
+      const report = await runSchedules([entry.id], {
+        seed: DEFAULT_SEED,
+        schedules: options.schedules[entry.id],
+        shards,
+        timed: (t) => (timing = t),
+      });
+      const t = timing as RunTiming | null;
+      const e = t?.engines[0];
+      if (t === null || e === undefined) throw new Error(`runSchedules reported no time for ${entry.id}`);
+      const perS = t.wall_ms === 0 ? 0 : Math.round((e.schedules / t.wall_ms) * 1000);
+      engines[entry.id] = {
+        status: "measured",
+        schedules: e.schedules,
+        shards: t.shards,
+        ms: t.wall_ms,
+        schedules_per_s: perS,
+        busy_ms: e.busy_ms,
+        schedules_per_core_s: e.schedules_per_core_s,
+        violations: report.engines[entry.id]?.violations ?? 0,
+      };
+      log(`faults ${entry.id}: ${e.schedules} on ${t.shards} shards, ${perS}/s, ${e.schedules_per_core_s}/s per core`);
     }
-    let timed: EngineThroughput | null = null;
-    const report = await runSchedules([entry.factory], {
-      seed: DEFAULT_SEED,
-      schedules: options.schedules[entry.id],
-      timed: (t) => (timed = t),
-    });
-    const t = timed as EngineThroughput | null;
-    if (t === null) throw new Error(`runSchedules reported no time for ${entry.id}`);
-    engines[entry.id] = {
-      status: "measured",
-      schedules: t.schedules,
-      ms: t.ms,
-      schedules_per_s: t.schedules_per_s,
-      violations: report.engines[entry.id]?.violations ?? 0,
-    };
-    log(`faults ${entry.id}: ${t.schedules} schedules, ${t.schedules_per_s} schedules/s`);
+  } finally {
+    if (typeof shards === "object") await shards.close();
   }
   return { definition: FAULT_THROUGHPUT_DEFINITION, seed: DEFAULT_SEED, engines };
 }

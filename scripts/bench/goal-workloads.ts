@@ -21,7 +21,8 @@ export type WorkloadInputs = {
   readonly adapter: AdapterBench | null;
   /** The longest session the bench measured. */
   readonly calls: number;
-  readonly faultSchedules: number;
+  /** Per engine: how many fault schedules its profile replays. */
+  readonly faultSchedules: Readonly<Record<EngineId, number>>;
   readonly mcpCalls: number;
 };
 
@@ -46,7 +47,22 @@ export function goalWorkloads(inputs: WorkloadInputs): Record<string, GoalWorklo
         ),
     };
   };
-  const faults = `${inputs.faultSchedules} fault schedules on handwritten (measureFaultThroughput)`;
+  // In this thread (one shard), where the profiler sees the work: the same chunks a worker plays.
+  const faults = (id: EngineId): GoalWorkload => {
+    const workload = `${inputs.faultSchedules[id]} fault schedules on ${id} in this thread (measureFaultThroughput, 1 shard)`;
+    const schedules = Object.fromEntries(ENGINE_IDS.map((e) => [e, e === id ? inputs.faultSchedules[id] : 0]));
+    return {
+      workload,
+      profile: () =>
+        profileInProcess(workload, () =>
+          measureFaultThroughput(
+            entries.filter((e) => e.id === id),
+            { schedules: schedules as Record<EngineId, number>, shards: 1 },
+            quiet,
+          ),
+        ),
+    };
+  };
   // Over stdio the server is a child process; the in-memory cases run the same server code in this one.
   const mcp = `${inputs.mcpCalls} tools/call on the project and the bare SDK server, in memory (measureMcp): the server code both MCP goals run, without the stdio pipe`;
   /** One pass of the step workload on handwritten (the reference every ratio needs) and `id`. */
@@ -92,21 +108,7 @@ export function goalWorkloads(inputs: WorkloadInputs): Record<string, GoalWorklo
     ...Object.fromEntries(ENGINE_IDS.map((id) => [`session_growth_${id}`, session(id)])),
     handwritten_vs_bare_langgraph: session("handwritten"),
     adapter_overhead: session("langgraph"),
-    handwritten_fault_schedules_per_s: {
-      workload: faults,
-      profile: () =>
-        profileInProcess(faults, () =>
-          measureFaultThroughput(
-            entries.filter((e) => e.id === "handwritten"),
-            {
-              schedules: Object.fromEntries(
-                ENGINE_IDS.map((id) => [id, id === "handwritten" ? inputs.faultSchedules : 0]),
-              ) as Record<EngineId, number>,
-            },
-            quiet,
-          ),
-        ),
-    },
+    ...Object.fromEntries(ENGINE_IDS.map((id) => [`${id}_fault_schedules_per_core_s`, faults(id)])),
     mcp_stdio_ratio: mcpWorkload,
     mcp_in_memory_ratio: mcpWorkload,
     compare_langgraph_wall_s: compare("langgraph"),

@@ -143,8 +143,11 @@ const FaultThroughputSection = z.strictObject({
       z.strictObject({
         status: z.literal("measured"),
         schedules: z.number().int().positive(),
+        shards: z.number().int().positive(),
         ms: Num,
         schedules_per_s: Num,
+        busy_ms: Num,
+        schedules_per_core_s: Num,
         violations: z.number().int(),
       }),
       z.strictObject({ status: NotMeasured, reason: z.string() }),

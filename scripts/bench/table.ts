@@ -218,11 +218,11 @@ function sessionTables(report: BenchReport): string[] {
   );
   const overhead = report.adapter_overhead.points.map((p) => `N=${int(p.calls)} ${fmt(p.ratio, 2)}×`);
   out.push(`   adapter ÷ bare LangGraph per graph step: ${overhead.join(", ") || "not measured"}`, "");
-  out.push("4. Fault schedules per second (each run, replayed and checked)");
+  out.push("4. Fault schedules per second (each run, replayed and checked), on all shards and per core");
   for (const [id, e] of Object.entries(report.fault_throughput.engines))
     out.push(
       e.status === "measured"
-        ? `   ${id}: ${int(e.schedules_per_s)}/s (${int(e.schedules)} schedules in ${int(e.ms)} ms, ${e.violations} violations)`
+        ? `   ${id}: ${int(e.schedules_per_s)}/s on ${e.shards} shards, ${int(e.schedules_per_core_s)}/s per core (${int(e.schedules)} schedules in ${int(e.ms)} ms, ${e.violations} violations)`
         : `   ${id}: ${e.status} (${e.reason})`,
     );
   return out;

@@ -211,7 +211,6 @@ function sessionInconsistencies(report: BenchReport, same: Same, checkSummary: C
     const [p, b] = [find("project"), find("bare_sdk")];
     return p?.status === "measured" && b?.status === "measured" ? ratio(p.median_us, b.median_us) : null;
   };
-  const faults = report.fault_throughput.engines.handwritten;
   const compare = report.comparison.frameworks.langgraph;
   const compareLocal = report.comparison.frameworks.local_state_graph;
   const stepRatio = (id: "handwritten" | "local_state_graph") => {
@@ -226,15 +225,25 @@ function sessionInconsistencies(report: BenchReport, same: Same, checkSummary: C
       point(ANCHOR_ID, hi)?.us_per_graph_step?.median,
     ),
     adapter_overhead: report.adapter_overhead.points.find((o) => o.calls === hi)?.ratio ?? null,
-    handwritten_fault_schedules_per_s: faults.status === "measured" ? faults.schedules_per_s : null,
     mcp_stdio_ratio: mcp("stdio"),
     mcp_in_memory_ratio: mcp("in_memory"),
     compare_langgraph_wall_s: compare.status === "measured" ? round(compare.wall_ms.median / 1000) : null,
     compare_local_wall_s: compareLocal.status === "measured" ? round(compareLocal.wall_ms.median / 1000) : null,
     compare_local_rss_mib: compareLocal.status === "measured" ? compareLocal.max_rss_mib.median : null,
   };
-  for (const id of ENGINE_IDS)
+  for (const id of ENGINE_IDS) {
     expected[`session_growth_${id}`] = div(point(id, hi)?.us_per_fact.median, point(id, lo)?.us_per_fact.median);
+    const faults = report.fault_throughput.engines[id];
+    expected[`${id}_fault_schedules_per_core_s`] = faults.status === "measured" ? faults.schedules_per_core_s : null;
+    if (faults.status === "measured") {
+      same(`${id} fault schedules/s`, faults.schedules_per_s, Math.round((faults.schedules / faults.ms) * 1000));
+      same(
+        `${id} fault schedules/s per core`,
+        faults.schedules_per_core_s,
+        Math.round((faults.schedules / faults.busy_ms) * 1000),
+      );
+    }
+  }
   if (
     report.goals
       .map((g) => g.id)

@@ -20,6 +20,8 @@ describe("fault-schedules exit codes", () => {
     [["--seed", " "]],
     [["--only", "-1"]],
     [["--schedules", "1e3"]],
+    [["--shards", "0"]],
+    [["--shards", "257"]],
   ])("refuses %j as a usage error (2) before running anything", async (argv) => {
     const run = await quietly(argv);
     expect(run.code).toBe(2);

@@ -22,8 +22,10 @@ describe("random fault schedules", () => {
     const engines = (await loadEngines()).filter((e) => ENGINE_IDS.includes(e.id));
     // CI installs the pinned LangGraph; a run without an engine must say so, not pass quietly.
     expect(engines.flatMap((e) => (e.status === "measured" ? [] : [`${e.id}: ${e.reason}`]))).toEqual([]);
-    const factories = measuredEngines(engines).map((e) => e.factory);
-    const report = await runSchedules(factories, { seed, schedules: requested });
+    const report = await runSchedules(
+      measuredEngines(engines).map((e) => e.id),
+      { seed, schedules: requested },
+    );
     const failures = report.failures
       .slice(0, 5)
       .map(
