@@ -1,6 +1,7 @@
 /** Every column the comparison records: the four the contract requires first, then the fault, parallel and rewind columns. */
 import { REQUIRED_COLUMNS } from "./columns.js";
 import { FAULT_COLUMNS } from "./fault-columns.js";
+import { BARE_EXECUTOR_COLUMNS } from "./bare-executor-columns.js";
 import { REWIND_COLUMNS } from "./rewind-columns.js";
 import { BATCH_REWIND_COLUMNS } from "./batch-rewind-columns.js";
 import type { Column } from "./column.js";
@@ -9,6 +10,7 @@ import { PARALLEL_COLUMNS } from "./parallel-columns.js";
 export const ALL_COLUMNS: readonly Column[] = [
   ...REQUIRED_COLUMNS,
   ...FAULT_COLUMNS,
+  ...BARE_EXECUTOR_COLUMNS,
   ...PARALLEL_COLUMNS,
   ...REWIND_COLUMNS,
   ...BATCH_REWIND_COLUMNS,
