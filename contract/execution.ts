@@ -8,6 +8,7 @@ import type { JsonValue } from "./canonical.js";
 import type { Clock } from "./clock.js";
 import { factForReconcile, type ExecutionOutcome, type ReconcileInput } from "./decisions.js";
 import type { Fact } from "./facts.js";
+import { grantDispatch } from "./dispatch-permit.js";
 import { decideDispatch, type BeginDecision, type LedgerStore } from "./ledger.js";
 import { hasSideEffects } from "./risk.js";
 import { redact } from "./sensitive.js";
@@ -216,7 +217,7 @@ async function callWithTimeout(
     try {
       return {
         kind: "returned",
-        value: await spec.execute(intent.args, { idempotencyKey: intent.key, signal: call.signal }),
+        value: await spec.execute(intent.args, grantDispatch({ idempotencyKey: intent.key, signal: call.signal })),
       };
     } catch (error) {
       if (isProcessCrash(error)) throw error;

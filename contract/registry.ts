@@ -1,4 +1,5 @@
 /** The one tool registry every engine and the MCP server read from. */
+import { guardExecutor } from "./dispatch-permit.js";
 import { HarnessError } from "./result.js";
 import type { AnyToolSpec } from "./tool.js";
 
@@ -8,12 +9,15 @@ export type ToolRegistry = {
   list(): readonly AnyToolSpec[];
 };
 
-/** Builds a frozen registry; duplicate names are a configuration error. */
+/**
+ * Builds a frozen registry; duplicate names are a configuration error. Every executor it hands out is
+ * guarded: only a dispatch the contract granted runs it (dispatch-permit.ts).
+ */
 export function createRegistry(tools: readonly AnyToolSpec[]): ToolRegistry {
   const byName = new Map<string, AnyToolSpec>();
   for (const tool of tools) {
     if (byName.has(tool.name)) throw new HarnessError("duplicate_tool", `tool ${tool.name} is registered twice`);
-    byName.set(tool.name, tool);
+    byName.set(tool.name, guardExecutor(tool));
   }
   const list = Object.freeze([...byName.values()]);
   return Object.freeze({

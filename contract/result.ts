@@ -23,7 +23,9 @@ export type HarnessErrorCode =
   | "invalid_transition"
   | "non_json_value"
   | "unknown_session"
-  | "invalid_config";
+  | "invalid_config"
+  /** A registered executor called past the contract (dispatch-permit.ts). */
+  | "bare_executor";
 
 /** Thrown only for programming or configuration errors, never for bad model or user input. */
 export class HarnessError extends Error {

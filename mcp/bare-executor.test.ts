@@ -1,13 +1,19 @@
 /**
- * Fault injection "MCP handed a bare executor": an adapter that calls a tool's `execute` itself
- * publishes a report without approval, and the parity check flags it; the real server answers
- * approval_required with zero side effects, and its parity check is clean.
+ * Fault injection "MCP handed a bare executor": an adapter that calls a tool's `execute` itself is
+ * refused by the registry's guard (nothing runs); over a registry without that guard it publishes a
+ * report without approval, and the parity check flags it. The real server answers approval_required
+ * with zero side effects, and its parity check is clean.
  */
 import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport, type Server, type Transport } from "@modelcontextprotocol/server";
 import { describe, expect, it } from "vitest";
-import { createIdSource, createManualClock } from "../contract/index.js";
-import { createFixtureRegistry, createFixtureWorld, type FixtureWorld } from "../handwritten/fixtures/index.js";
+import { createIdSource, createManualClock, type ToolRegistry } from "../contract/index.js";
+import {
+  createFixtureRegistry,
+  createFixtureTools,
+  createFixtureWorld,
+  type FixtureWorld,
+} from "../handwritten/fixtures/index.js";
 import { createFixtureHarnessDeps } from "./deps.js";
 import { createGuards } from "./guards.js";
 import { createHarnessServer } from "./server.js";
@@ -20,7 +26,16 @@ import { worldCounts } from "./server-main.js";
 /** A server, and how a transport must be wrapped to reach it. */
 type Adapter = (world: FixtureWorld) => { server: Server; wrap: (transport: Transport) => Transport };
 
-const naive: Adapter = (world) => ({ server: createNaiveAdapter(createFixtureRegistry(world)), wrap: (t) => t });
+/** The fixture tools as a plain lookup, without the guard `createRegistry` puts on every executor. */
+const unguarded = (world: FixtureWorld): ToolRegistry => {
+  const tools = createFixtureTools(world);
+  return { names: tools.map((t) => t.name), get: (name) => tools.find((t) => t.name === name), list: () => tools };
+};
+const naiveOver =
+  (registry: (world: FixtureWorld) => ToolRegistry): Adapter =>
+  (world) => ({ server: createNaiveAdapter(registry(world)), wrap: (t) => t });
+const naive = naiveOver(createFixtureRegistry);
+const naiveUnguarded = naiveOver(unguarded);
 const real: Adapter = (world) => {
   const deps = createFixtureHarnessDeps({
     world,
@@ -61,8 +76,18 @@ const shell: LocalCall = { session_id: "s", tool: "run_shell", args: { command: 
 const badArgs: LocalCall = { session_id: "s", tool: "save_artifact", args: { name: "../etc/passwd", content: "x" } };
 
 describe("an MCP adapter handed a bare executor", () => {
-  it("publishes without approval, and the parity check flags the answer and the side effect", async () => {
-    const { problems, effects } = await parityOf(naive, publish);
+  it("is refused by the registry's guard: nothing runs, and the parity check flags the answer", async () => {
+    for (const call of [publish, shell, badArgs]) {
+      const { problems, effects } = await parityOf(naive, call);
+      expect(effects).toBe(0);
+      expect(problems).toEqual([
+        expect.stringMatching(/^answer kind: .*mcp JSON-RPC error .*called past the contract/),
+      ]);
+    }
+  });
+
+  it("over a registry without the guard, publishes without approval, and the parity check flags it", async () => {
+    const { problems, effects } = await parityOf(naiveUnguarded, publish);
     expect(effects).toBe(1);
     expect(problems).toEqual([
       'status: local "approval_required", mcp "ok"',
@@ -74,11 +99,11 @@ describe("an MCP adapter handed a bare executor", () => {
     ]);
   });
 
-  it("runs an always_deny tool and a call with invalid arguments, and both are flagged", async () => {
-    expect((await parityOf(naive, shell)).problems).toEqual(
+  it("over a registry without the guard, runs an always_deny tool and invalid arguments, both flagged", async () => {
+    expect((await parityOf(naiveUnguarded, shell)).problems).toEqual(
       expect.arrayContaining(["side effects of run_shell: local 0, mcp 1"]),
     );
-    expect((await parityOf(naive, badArgs)).problems).toEqual(
+    expect((await parityOf(naiveUnguarded, badArgs)).problems).toEqual(
       expect.arrayContaining(['status: local "rejected", mcp "ok"']),
     );
   });

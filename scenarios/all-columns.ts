@@ -4,6 +4,7 @@
  */
 import { REQUIRED_COLUMNS } from "./columns.js";
 import { FAULT_COLUMNS } from "./fault-columns.js";
+import { BARE_EXECUTOR_COLUMNS } from "./bare-executor-columns.js";
 import { REWIND_COLUMNS } from "./rewind-columns.js";
 import { BATCH_REWIND_COLUMNS } from "./batch-rewind-columns.js";
 import { DOUBLE_RESUME_COLUMNS } from "./double-resume-columns.js";
@@ -14,6 +15,7 @@ import { SECRET_COLUMNS } from "./secret-columns.js";
 export const ALL_COLUMNS: readonly Column[] = [
   ...REQUIRED_COLUMNS,
   ...FAULT_COLUMNS,
+  ...BARE_EXECUTOR_COLUMNS,
   ...PARALLEL_COLUMNS,
   ...REWIND_COLUMNS,
   ...BATCH_REWIND_COLUMNS,

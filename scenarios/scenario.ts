@@ -9,6 +9,7 @@ import {
   digest,
   err,
   ok,
+  isHarnessError,
   isProcessCrash,
   type AgentState,
   type JsonValue,
@@ -45,7 +46,9 @@ export type Action =
   | { readonly kind: "reconcile"; readonly operator: string }
   | { readonly kind: "advance_clock"; readonly ms: number }
   /** The session goes back to its most recent earlier approval point (`rewind.ts`). */
-  | { readonly kind: "rewind_to_approval" };
+  | { readonly kind: "rewind_to_approval" }
+  /** A caller handed the engine's registry (a naive MCP adapter) calls a tool's executor itself, past the contract. */
+  | { readonly kind: "bare_call"; readonly tool: string; readonly args: JsonValue };
 
 /** What the world and the checkpoint looked like after an action. */
 export type Snapshot = {
@@ -146,13 +149,16 @@ export async function runScenario(
   return { observation: scenario.observe({ snapshots, final, trace, env }), graph_steps, trace };
 }
 
+/** A refusal the snapshot records: the engine's, or the registry's guard refusing a bare executor. */
+type Refusal = EngineError | { readonly code: "bare_executor" | "bare_call_failed"; readonly message: string };
+
 /** Performs one action; the engine's refusal, if any, is what the snapshot records. */
 async function perform(
   engine: Engine<string>,
   env: Environment,
   action: Action,
   memo: Map<string, string>,
-): Promise<EngineError | null> {
+): Promise<Refusal | null> {
   const refusal = (result: EngineResult<unknown>) => (result.ok ? null : result.error);
   const current = async (): Promise<EngineResult> => {
     const state = await engine.state(SESSION_ID);
@@ -201,8 +207,24 @@ async function perform(
       if (engine.rewindToApproval === undefined)
         return { code: "rewind_unsupported", message: `${engine.id} cannot rewind a session` };
       return refusal(await engine.rewindToApproval(SESSION_ID));
+    case "bare_call":
+      return bareCall(env, action.tool, action.args);
     default:
       return assertNever(action);
+  }
+}
+
+/** Calls a registered executor the way a naive MCP adapter does: straight from the registry entry. */
+export async function bareCall(env: Environment, tool: string, args: JsonValue): Promise<Refusal | null> {
+  const spec = env.registry.get(tool);
+  if (spec === undefined) return { code: "bare_call_failed", message: `no tool ${tool} in the registry` };
+  try {
+    await spec.execute(args as never, { idempotencyKey: `bare:${tool}`, signal: new AbortController().signal });
+    return null;
+  } catch (error) {
+    if (isProcessCrash(error)) throw error;
+    if (isHarnessError(error) && error.code === "bare_executor") return { code: error.code, message: error.message };
+    return { code: "bare_call_failed", message: error instanceof Error ? error.message : String(error) };
   }
 }
 

@@ -10,8 +10,10 @@ import { parse as parseYaml } from "yaml";
 import { assertNever, err, ok, type Result } from "../contract/index.js";
 import { DEFAULT_INPUT_LIMITS, parseFlags, readInputFile, type InputFileError } from "../durable/index.js";
 import { checkSubmission, formatProblems, LEARNER_SCHEMA, type Problem } from "./evidence/check.js";
-import { courseGates, type GateReport } from "./evidence/gates.js";
-import { gitProvenance } from "./evidence/provenance.js";
+import type { GateReport } from "./evidence/gates.js";
+import { gitProvenance, isProjectArtifact } from "./evidence/provenance.js";
+import { deriveGates, type Artifact } from "./evidence/rederive.js";
+import { CANNOT_PROVE, ROUTE_METADATA_RULE, shippedRoutes } from "./evidence/routes.js";
 import { MANIFEST_PATH, readManifest } from "./evidence/manifest.js";
 import { RECOVERY_THRESHOLD } from "./evidence/rules.js";
 
@@ -40,10 +42,21 @@ made from evidence/templates/learner-evidence.template.yaml. It rejects:
     that is not this project's (the seed's python commands, say), and the project's own
     committed evidence handed in unchanged as an artifact
 
-A consistent submission is still gated, not passed, while the course's gates are closed: only
-the FixtureModel ran (no artifact is a measured comparison replaying a route recorded from a
-real model: tsx scripts/compare.ts --planner route:PATH), or no artifact shows approval binding
-or fault recovery (the comparison's approval and fault columns, equal). planner_gate says which.
+It trusts no gate, verdict or planner field an artifact states. Each comparison's claims are
+replayed from its own observations (every row's equal and holds, all_equal, all_hold, the
+planner gate); the columns that show approval binding and fault recovery are run again here on
+the framework it names, and a route comparison is run again from the route file, which must be
+listed among the artifacts. An artifact that says what its run does not is rejected
+(artifact_forged); so is a route whose turns are those of a route shipped in routes/, relabelled
+(relabelled_route), and the project's committed evidence under any path (project_artifact).
+
+A consistent submission is still gated, not passed, while the course's gates are closed, as the
+runs here decide them: only the FixtureModel ran (no artifact is a measured comparison replaying,
+here, a route recorded from a real model: tsx scripts/compare.ts --planner route:PATH, listed with
+its route file), or no comparison shows approval binding or fault recovery when run again here
+(the approval and fault columns, equal and holding). planner_gate says which.
+Provider metadata: ${ROUTE_METADATA_RULE}.
+What it cannot prove: ${CANNOT_PROVE}.
 
   --root DIR   the repository root artifacts are resolved against (default: this repository)
   --json       print one JSON object: status (ok, gated, rejected), planner_gate, gates, problems
@@ -66,7 +79,7 @@ export type CheckIo = {
 
 const defaultIo: CheckIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
 
-export function main(argv: readonly string[], io: CheckIo = defaultIo): number {
+export async function main(argv: readonly string[], io: CheckIo = defaultIo): Promise<number> {
   const usage = (message: string) => {
     io.stderr(`check-evidence: ${message}\n\n${USAGE}\n`);
     return 2;
@@ -105,6 +118,7 @@ export function main(argv: readonly string[], io: CheckIo = defaultIo): number {
   const read = readInputFile(resolve(cwd, file), { maxBytes: MAX_SUBMISSION_BYTES, maxDepth: MAX_DEPTH, format });
   if (!read.ok) return inputFailure({ ...read.error, message: read.error.message.replace(resolve(cwd, file), file) });
   const text = read.value;
+  const provenance = gitProvenance(root, REPO_ROOT);
   const artifacts = readArtifacts(text, root);
   if (!artifacts.ok) return inputFailure(artifacts.error);
   let modules: string[];
@@ -113,19 +127,19 @@ export function main(argv: readonly string[], io: CheckIo = defaultIo): number {
   } catch (e) {
     return ioFailure(MANIFEST_PATH, e);
   }
-  const problems = checkSubmission(text, {
-    root,
-    format,
-    modules,
-    now: (io.now ?? (() => new Date()))(),
-    provenance: gitProvenance(root, REPO_ROOT),
-  });
-  const gates = courseGates(artifacts.value);
+  const now = (io.now ?? (() => new Date()))();
+  // The project's own evidence opens nothing: it is refused below (project_artifact), not run.
+  const learners = artifacts.value.filter((a) => !isProjectArtifact(a.path, a.text, provenance));
+  const { gates, findings } = await deriveGates(learners, { shipped: shippedRoutes(REPO_ROOT), now });
+  const problems = checkSubmission(text, { root, format, modules, now, provenance, artifactFindings: findings });
   const status = problems.length > 0 ? "rejected" : gates.gated.length > 0 ? "gated" : "ok";
   if (parsed.value.values.json === true)
     io.stdout(`${JSON.stringify(verdictJson(file, status, gates, problems), null, 2)}\n`);
   if (status === "ok") {
-    if (parsed.value.values.json !== true) io.stdout(`${file}: ok (${LEARNER_SCHEMA}); planner gate open\n`);
+    if (parsed.value.values.json !== true)
+      io.stdout(
+        `${file}: ok (${LEARNER_SCHEMA}); planner gate open (every gate derived by running here)\nnot proven: ${CANNOT_PROVE}\n`,
+      );
     return 0;
   }
   if (status === "gated") {
@@ -149,14 +163,15 @@ function verdictJson(file: string, status: string, gates: GateReport, problems: 
     planner_gate_reason: gates.planner_gate_reason,
     gates: gates.gated,
     problems,
+    cannot_prove: CANNOT_PROVE,
   };
 }
 
 /**
- * The parsed JSON of every listed artifact inside `root` that exists and is JSON; the rest say nothing
- * to the gates. An artifact that is not a regular file, or too large or deep to parse, is refused.
+ * Every listed artifact inside `root` that exists, with its index in the list and its text; the rest
+ * say nothing to the gates. An artifact that is not a regular file, or too large or deep to parse, is refused.
  */
-function readArtifacts(text: string, root: string): Result<unknown[], InputFileError> {
+function readArtifacts(text: string, root: string): Result<Artifact[], InputFileError> {
   let listed: unknown;
   try {
     listed = (parseYaml(text, { maxAliasCount: 100 }) as { artifacts?: unknown } | null)?.artifacts;
@@ -164,24 +179,20 @@ function readArtifacts(text: string, root: string): Result<unknown[], InputFileE
     return ok([]);
   }
   if (!Array.isArray(listed)) return ok([]);
-  const parsed: unknown[] = [];
-  for (const artifact of listed) {
+  const read: Artifact[] = [];
+  for (const [index, artifact] of listed.entries()) {
     if (typeof artifact !== "string") continue;
     const full = resolve(root, artifact);
     const rel = relative(root, full);
     if (rel.startsWith("..") || isAbsolute(rel)) continue;
-    const read = readInputFile(full, { ...DEFAULT_INPUT_LIMITS, format: "json" });
-    if (!read.ok) {
-      if (read.error.code === "input_not_found") continue;
-      return err({ ...read.error, message: `artifact ${read.error.message.replace(full, artifact)}` });
+    const file = readInputFile(full, { ...DEFAULT_INPUT_LIMITS, format: "json" });
+    if (!file.ok) {
+      if (file.error.code === "input_not_found") continue;
+      return err({ ...file.error, message: `artifact ${file.error.message.replace(full, artifact)}` });
     }
-    try {
-      parsed.push(JSON.parse(read.value) as unknown);
-    } catch {
-      // Not JSON: says nothing to the gates.
-    }
+    read.push({ index, path: rel.split("\\").join("/"), text: file.value });
   }
-  return ok(parsed);
+  return ok(read);
 }
 
 function firstLine(text: string): string {
@@ -189,5 +200,5 @@ function firstLine(text: string): string {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  process.exitCode = main(process.argv.slice(2));
+  process.exitCode = await main(process.argv.slice(2));
 }

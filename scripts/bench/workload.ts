@@ -24,6 +24,7 @@ import {
 } from "../../contract/index.js";
 import { createFixtureRegistry, createFixtureWorld } from "../../handwritten/fixtures/index.js";
 import {
+  bareCall,
   createEnvironment,
   EngineUsageError,
   SESSION_ID,
@@ -137,6 +138,10 @@ export async function runTimed(
           if (e.rewindToApproval === undefined) throw new Error(`${scenario.name}: ${e.id} cannot rewind`);
           return e.rewindToApproval(SESSION_ID);
         });
+      case "bare_call":
+        // Another caller reaching for an executor, not the engine's work: untimed.
+        await bareCall(env, action.tool, action.args);
+        return;
       default:
         return assertNever(action);
     }

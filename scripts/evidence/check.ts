@@ -14,6 +14,7 @@ import { isAbsolute, relative, resolve } from "node:path";
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from "yaml";
 import { DEFAULT_INPUT_LIMITS, readInputFile } from "../../durable/index.js";
 import { foreignCommand, isProjectArtifact, type Provenance } from "./provenance.js";
+import type { ArtifactFinding } from "./rederive.js";
 import { asStrictAsBar, CONTRACT_METRICS, meets, RECOVERY_THRESHOLD, RULE_TEXT, type MetricRule } from "./rules.js";
 
 export const LEARNER_SCHEMA = "learn-llm.evidence.v1";
@@ -46,6 +47,8 @@ export const PROBLEM_CODES = [
   "artifact_outside_repo",
   "artifact_unreadable",
   "project_artifact",
+  "artifact_forged",
+  "relabelled_route",
   "bad_cost",
   "bad_license",
   "bad_known_failures",
@@ -66,6 +69,8 @@ export type CheckOptions = {
   readonly now: Date;
   /** Git and the project's commands: with it, the commit, the commands and the artifacts must be this run's. */
   readonly provenance?: Provenance;
+  /** What running the artifacts' claims found against them (rederive.ts), by their index in `artifacts`. */
+  readonly artifactFindings?: readonly ArtifactFinding[];
 };
 
 const TOP_LEVEL = [
@@ -255,6 +260,8 @@ export function checkSubmission(text: string, options: CheckOptions): Problem[] 
   if ("metrics" in data && data["metrics"] !== null) checkMetrics(data["metrics"], add, isUnfilled);
   if ("artifacts" in data && data["artifacts"] !== null)
     checkArtifacts(data["artifacts"], options.root, add, isUnfilled, options.provenance);
+  for (const finding of options.artifactFindings ?? [])
+    add(["artifacts", finding.index], finding.code, finding.message);
   if (present("cost")) checkCost(data["cost"], add, isUnfilled);
   if ("licenses" in data && data["licenses"] !== null) checkLicenses(data["licenses"], add, isUnfilled);
   if ("known_failures" in data && data["known_failures"] !== null) {
@@ -454,7 +461,7 @@ function checkArtifacts(
       add(
         ["artifacts", i],
         "project_artifact",
-        `artifact ${artifact} is the project's own committed evidence, unchanged: submit what your run wrote`,
+        `artifact ${artifact} is the project's own committed evidence (under this path or another): submit what your run wrote`,
       );
     }
   });

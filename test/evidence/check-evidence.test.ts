@@ -40,10 +40,10 @@ const only = (problems: readonly Problem[]) => {
   return problems[0] as Problem;
 };
 
-function runCli(argv: string[]) {
+async function runCli(argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = main(argv, {
+  const code = await main(argv, {
     stdout: (t) => out.push(t),
     stderr: (t) => err.push(t),
     now: () => options.now,
@@ -61,9 +61,9 @@ describe("a complete, consistent submission", () => {
     expect(check(VALID_JSON, "json")).toEqual([]);
   });
 
-  it("is refused from the command line inside this checkout: a made-up commit and the project's own evidence", () => {
+  it("is refused from the command line inside this checkout: a made-up commit and the project's own evidence", async () => {
     // test/evidence/gates.test.ts runs a submission of a learner's own artifacts to exit 0.
-    const run = runCli([fixture("valid-submission.yaml")]);
+    const run = await runCli([fixture("valid-submission.yaml")]);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/:4: unknown_commit: /);
     expect(run.stdout).toMatch(/project_artifact: artifact evidence\/module-manifest-v1\.json/);
@@ -277,10 +277,10 @@ describe("rejections, each with its line", () => {
 describe("the command line", () => {
   const scratch = mkdtempSync(join(tmpdir(), "check-evidence-"));
 
-  it("exits 1 on a rejected submission and prints each problem with the file and line", () => {
+  it("exits 1 on a rejected submission and prints each problem with the file and line", async () => {
     const file = join(scratch, "rejected.yaml");
     writeFileSync(file, withLine("verified_at: 2026-03-01T14:05:00Z\n", "verified_at: <iso-date>\n"));
-    const run = runCli([file]);
+    const run = await runCli([file]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain(
       `${file}:${lineOf(VALID_YAML, "verified_at")}: placeholder: verified_at is still the template's <iso-date>: replace it with your own run's value\n`,
@@ -288,22 +288,22 @@ describe("the command line", () => {
     expect(run.stderr).toMatch(/rejected, \d+ problems?/);
   });
 
-  it("exits 2 on usage errors: no file, a missing file, an unreadable file, a bad flag, a bad --root", () => {
-    expect(runCli([]).code).toBe(2);
-    expect(runCli([join(scratch, "absent.yaml")])).toMatchObject({
+  it("exits 2 on usage errors: no file, a missing file, an unreadable file, a bad flag, a bad --root", async () => {
+    expect((await runCli([])).code).toBe(2);
+    expect(await runCli([join(scratch, "absent.yaml")])).toMatchObject({
       code: 2,
       stderr: expect.stringMatching(/no file .*absent\.yaml \(ENOENT\) \(input_not_found\)/),
     });
-    expect(runCli([scratch])).toMatchObject({
+    expect(await runCli([scratch])).toMatchObject({
       code: 2,
       stderr: expect.stringMatching(/is a directory, not a regular file \(input_not_regular\)/),
     });
-    expect(runCli([fixture("valid-submission.yaml"), "--strict"]).code).toBe(2);
-    expect(runCli([fixture("valid-submission.yaml"), "other.yaml"]).code).toBe(2);
-    expect(runCli([fixture("valid-submission.yaml"), "--root", join(scratch, "nowhere")]).code).toBe(2);
+    expect((await runCli([fixture("valid-submission.yaml"), "--strict"])).code).toBe(2);
+    expect((await runCli([fixture("valid-submission.yaml"), "other.yaml"])).code).toBe(2);
+    expect((await runCli([fixture("valid-submission.yaml"), "--root", join(scratch, "nowhere")])).code).toBe(2);
   });
 
-  it("rejects YAML aliases with yaml_alias instead of expanding them: a billion-laughs file and an unresolved alias", () => {
+  it("rejects YAML aliases with yaml_alias instead of expanding them: a billion-laughs file and an unresolved alias", async () => {
     const bomb = join(scratch, "bomb.yaml");
     const levels = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
     for (let i = 1; i < 9; i++)
@@ -316,24 +316,24 @@ describe("the command line", () => {
     const unresolved = join(scratch, "unresolved.yaml");
     writeFileSync(unresolved, `${VALID_YAML}extra: *nowhere\n`);
     for (const file of [bomb, unresolved]) {
-      const run = runCli([file]);
+      const run = await runCli([file]);
       expect(run.code).toBe(1);
       expect(run.stdout).toMatch(/: yaml_alias: YAML aliases/);
     }
   });
 
-  it("refuses a FILE over the size limit unread, as a usage error", () => {
+  it("refuses a FILE over the size limit unread, as a usage error", async () => {
     const big = join(scratch, "big.yaml");
     writeFileSync(big, `${VALID_YAML}# ${"x".repeat(MAX_SUBMISSION_BYTES)}\n`);
-    expect(runCli([big])).toMatchObject({ code: 2, stderr: expect.stringMatching(/over the \d+-byte limit/) });
+    expect(await runCli([big])).toMatchObject({ code: 2, stderr: expect.stringMatching(/over the \d+-byte limit/) });
   });
 
-  it("documents I/O failure (4) apart from bad usage (2)", () => {
-    expect(runCli(["--help"]).stdout).toMatch(/4 I\/O failure/);
+  it("documents I/O failure (4) apart from bad usage (2)", async () => {
+    expect((await runCli(["--help"])).stdout).toMatch(/4 I\/O failure/);
   });
 
-  it("prints the usage with --help and exits 0", () => {
-    const run = runCli(["--help"]);
+  it("prints the usage with --help and exits 0", async () => {
+    const run = await runCli(["--help"]);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Usage: tsx scripts\/check-evidence\.ts FILE \[--root DIR\]/);
     expect(run.stdout).toMatch(/actual >= expected/);

@@ -1,7 +1,8 @@
 /**
- * The course's gates and the checks that a submission is this run's: only fixtures, a fake
- * model's route, missing approval or fault evidence each gate a consistent submission; a made-up
- * commit, foreign commands and the project's own runtime record are refused.
+ * The course's gates, derived by running what each artifact claims: a table of forged submissions
+ * (an edited gate or verdict, a relabelled shipped route, the project's committed evidence under
+ * another path) none of which exits 0, beside the honest ones (fixture only: gated, exit 3; with a
+ * recorded route and its comparison: exit 0). And the checks that a submission is this run's.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -9,25 +10,52 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { parseRoute, sealRoute, type Route } from "../../handwritten/route/index.js";
+import { parseRoute, sealRoute, type Route, type RouteTurn } from "../../handwritten/route/index.js";
 import { localGraphFactory } from "../../local-graph/agent/index.js";
 import { ALL_COLUMNS, ROUTE_COLUMNS } from "../../scenarios/index.js";
 import { main } from "../../scripts/check-evidence.js";
 import { compare, type ComparisonReport } from "../../scripts/comparison/report.js";
 import { checkSubmission } from "../../scripts/evidence/check.js";
-import { courseGates } from "../../scripts/evidence/gates.js";
 import { gitProvenance } from "../../scripts/evidence/provenance.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const now = new Date("2026-06-01T00:00:00Z");
-const exampleRoute = (): Route => {
+const shippedRoute = (): Route => {
   const parsed = parseRoute(readFileSync(join(root, "routes/route_weekly_report.route.json"), "utf8"));
   if (!parsed.ok) throw new Error(parsed.error.message);
   return parsed.value;
 };
-const asModel = (route: Route, name: string): Route => {
-  const { digest: _old, ...body } = { ...route, model: { name, provider: null, params: {} } };
+const reseal = (route: Route, change: Partial<Route>): Route => {
+  const { digest: _old, ...body } = { ...route, ...change };
   return sealRoute(body);
+};
+/** The metadata a LangChain provider integration reports on each message. */
+const withMetadata = (turn: RouteTurn): RouteTurn => ({
+  ...turn,
+  raw: {
+    ...(turn.raw as Record<string, never>),
+    response_metadata: { model_name: "gpt-4o-mini-2024-07-18", finish_reason: "tool_calls" },
+    usage_metadata: { input_tokens: 412, output_tokens: 23, total_tokens: 435 },
+  },
+});
+const OPENAI = { name: "gpt-4o-mini", provider: "openai", params: { llm_type: "openai", temperature: 0 } };
+/** The shipped route under a real model's name, with its digest recomputed: the forgery of issue 26. */
+const relabelled = (route = shippedRoute()) => reseal(route, { model: OPENAI, label: "recorded from gpt-4o-mini" });
+/** A route the learner recorded: its own turns (other arguments, other text) and the provider's metadata. */
+const recorded = (): Route => {
+  const route = shippedRoute();
+  const turns = route.turns.map((turn): RouteTurn => {
+    const calls = turn.tool_calls.map((call) =>
+      call.name === "read_table"
+        ? { ...call, args: { table: "sales", limit: 5 } }
+        : call.name === "save_artifact"
+          ? { ...call, args: { name: "weekly-summary", content: "Signups rise by roughly 3 each week." } }
+          : call,
+    );
+    const text = calls.length === 0 ? "The weekly summary is published for the team." : turn.text;
+    return withMetadata({ ...turn, text, tool_calls: calls });
+  });
+  return reseal(route, { id: "route_weekly_report_mine", model: OPENAI, label: "recorded from gpt-4o-mini", turns });
 };
 const replay = (route: Route) =>
   compare({
@@ -39,52 +67,25 @@ const replay = (route: Route) =>
     now,
   });
 
+const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as ComparisonReport;
+
 let fixture: ComparisonReport;
-let realRoute: ComparisonReport;
-let fakeRoute: ComparisonReport;
 beforeAll(async () => {
-  const base = { framework: "local_state_graph", factory: localGraphFactory, commit: null, now } as const;
-  fixture = await compare({ ...base, scenarios: ALL_COLUMNS });
-  realRoute = await replay(asModel(exampleRoute(), "my-real-model"));
-  fakeRoute = await replay(exampleRoute());
-}, 60_000);
-
-const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
-
-describe("courseGates", () => {
-  it("gates on the planner alone when the fixture comparison shows approval binding and fault recovery", () => {
-    const gates = courseGates([json(fixture)]);
-    expect(gates.planner_gate).toBe("blocked");
-    expect(gates.gated.map((g) => g.gate)).toEqual(["planner"]);
-    expect(gates.gated[0]?.reason).toContain("only the FixtureModel ran");
+  fixture = await compare({
+    framework: "local_state_graph",
+    factory: localGraphFactory,
+    commit: null,
+    now,
+    scenarios: ALL_COLUMNS,
   });
-
-  it("keeps the planner gate blocked for a fake model's route, with that reason", () => {
-    const gates = courseGates([json(fixture), json(fakeRoute)]);
-    expect(gates.planner_gate_reason).toContain("fake model");
-  });
-
-  it("opens every gate with a measured real-model route beside the fixture comparison", () => {
-    expect(courseGates([json(fixture), json(realRoute)])).toEqual({
-      planner_gate: "open",
-      planner_gate_reason: null,
-      gated: [],
-    });
-  });
-
-  it("gates approval binding and fault recovery when no comparison shows them", () => {
-    const gates = courseGates([json(realRoute), { schema: "something else" }]);
-    expect(gates.planner_gate).toBe("open");
-    expect(gates.gated.map((g) => g.gate)).toEqual(["approval_binding", "fault_recovery"]);
-  });
-});
+}, 120_000);
 
 /** A learner's checkout-like folder (not a git checkout) holding the artifacts a run wrote. */
 function learnerRoot(artifacts: Record<string, unknown>, commands = ["npm run compare", "npm test"]) {
   const dir = mkdtempSync(join(tmpdir(), "learner-"));
   for (const [path, content] of Object.entries(artifacts)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), JSON.stringify(content));
+    writeFileSync(join(dir, path), typeof content === "string" ? content : JSON.stringify(content));
   }
   const submission = readFileSync(join(root, "test/evidence/fixtures/valid-submission.yaml"), "utf8")
     .replace(/commands:\n(  - .*\n)+/, `commands:\n${commands.map((c) => `  - ${c}\n`).join("")}`)
@@ -98,58 +99,194 @@ function learnerRoot(artifacts: Record<string, unknown>, commands = ["npm run co
   return dir;
 }
 
-function runCli(argv: string[]) {
+async function check(artifacts: Record<string, unknown>, commands?: string[]) {
+  const dir = learnerRoot(artifacts, commands);
   let stdout = "";
   let stderr = "";
-  const code = main(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), now: () => now, cwd: root });
-  return { code, stdout, stderr };
+  const io = { stdout: (t: string) => (stdout += t), stderr: (t: string) => (stderr += t), now: () => now, cwd: root };
+  const code = await main([join(dir, "submission.yaml"), "--root", dir, "--json"], io);
+  const verdict = JSON.parse(stdout) as {
+    status: string;
+    planner_gate: string;
+    gates: { gate: string; reason: string }[];
+    problems: { code: string; message: string }[];
+  };
+  return {
+    code,
+    stderr,
+    verdict,
+    gates: verdict.gates.map((g) => g.gate),
+    problems: verdict.problems.map((p) => p.code),
+  };
 }
 
-describe("check-evidence with the gates", () => {
-  it("passes (exit 0, planner gate open) a submission of the learner's own fixture and real-route comparisons", () => {
-    const dir = learnerRoot({ "evidence/mine-local.json": fixture, "evidence/mine-route.json": realRoute });
-    const run = runCli([join(dir, "submission.yaml"), "--root", dir]);
-    expect(run.stderr).toBe("");
-    expect(run).toMatchObject({ code: 0 });
-    expect(run.stdout).toMatch(/ok \(learn-llm\.evidence\.v1\); planner gate open/);
+describe("honest submissions", () => {
+  it("a fixture-only comparison is gated on the planner alone (exit 3): approval and faults re-run here and hold", async () => {
+    const run = await check({ "evidence/mine-local.json": fixture });
+    expect(run).toMatchObject({ code: 3, gates: ["planner"], problems: [] });
+    expect(run.verdict.gates[0]?.reason).toContain("only the FixtureModel ran");
   });
 
-  it("reports a fixture-only submission as gated (exit 3), with the reason, in text and in --json", () => {
-    const dir = learnerRoot({ "evidence/mine-local.json": fixture });
-    const text = runCli([join(dir, "submission.yaml"), "--root", dir]);
-    expect(text.code).toBe(3);
-    expect(text.stdout).toMatch(/: gated: planner: only the FixtureModel ran/);
-    const asJson = runCli([join(dir, "submission.yaml"), "--root", dir, "--json"]);
-    expect(asJson.code).toBe(3);
-    expect(JSON.parse(asJson.stdout)).toMatchObject({
-      status: "gated",
-      planner_gate: "blocked",
-      gates: [{ gate: "planner" }],
-      problems: [],
+  it("a recorded route with its comparison, replayed here, opens every gate (exit 0)", async () => {
+    const route = recorded();
+    const run = await check({
+      "evidence/mine-local.json": fixture,
+      "evidence/mine-route.json": await replay(route),
+      "routes/mine.route.json": route,
     });
+    expect(run).toMatchObject({ code: 0, gates: [], problems: [], verdict: { planner_gate: "open" } });
   });
 
-  it("reports a submission with no comparison at all as gated on all three", () => {
-    const dir = learnerRoot({ "evidence/notes.json": { hello: 1 } });
-    const run = runCli([join(dir, "submission.yaml"), "--root", dir, "--json"]);
-    expect(JSON.parse(run.stdout).gates.map((g: { gate: string }) => g.gate)).toEqual([
+  it("a submission with no comparison at all is gated on all three", async () => {
+    expect((await check({ "evidence/notes.json": { hello: 1 } })).gates).toEqual([
       "planner",
       "approval_binding",
       "fault_recovery",
     ]);
   });
+});
 
-  it("refuses the seed's python commands and a script this project does not have", () => {
-    const dir = learnerRoot({ "evidence/mine-local.json": fixture }, [
+type Forgery = {
+  readonly name: string;
+  readonly artifacts: () => Promise<Record<string, unknown>>;
+  /** The problem that rejects it, or null when it is only gated. */
+  readonly problem: string | null;
+  readonly gated: readonly string[];
+};
+
+const editedGate = () => ({ ...json(fixture), planner_gate: "open", planner_gate_reason: null });
+const editedRow = (name: string, change: (row: ComparisonReport["scenarios"][number]) => object) => {
+  const report = json(fixture);
+  return { ...report, scenarios: report.scenarios.map((r) => (r.name === name ? { ...r, ...change(r) } : r)) };
+};
+const committedComparison = () => readFileSync(join(root, "evidence/13-framework-comparison-local-v2.json"), "utf8");
+
+const FORGERIES: readonly Forgery[] = [
+  {
+    name: "the fixture comparison with planner_gate edited to open",
+    artifacts: async () => ({ "evidence/mine-local.json": editedGate() }),
+    problem: "artifact_forged",
+    // A comparison that says what its run does not opens nothing.
+    gated: ["planner", "approval_binding", "fault_recovery"],
+  },
+  {
+    name: "a failing approval column's verdict edited to hold",
+    artifacts: async () => ({
+      "evidence/mine-local.json": editedRow("approval_token_unbound", (r) => ({
+        framework: { ...(r.framework as object), final_status: "failed" },
+      })),
+    }),
+    problem: "artifact_forged",
+    // A comparison that says what its run does not opens nothing.
+    gated: ["planner", "approval_binding", "fault_recovery"],
+  },
+  {
+    name: "a fault column's observations edited, its verdict left holding",
+    artifacts: async () => ({
+      "evidence/mine-local.json": editedRow("interrupted_checkpoint", (r) => ({
+        handwritten: { ...(r.handwritten as object), checkpoint_hash: "0".repeat(64) },
+        framework: { ...(r.framework as object), checkpoint_hash: "0".repeat(64) },
+      })),
+    }),
+    problem: "artifact_forged",
+    // A comparison that says what its run does not opens nothing.
+    gated: ["planner", "approval_binding", "fault_recovery"],
+  },
+  {
+    name: "the shipped route relabelled ChatOpenAI, digest recomputed, with its own honest comparison",
+    artifacts: async () => {
+      const route = relabelled();
+      return {
+        "evidence/mine-local.json": fixture,
+        "evidence/mine-route.json": await replay(route),
+        "routes/mine.route.json": route,
+      };
+    },
+    problem: "relabelled_route",
+    gated: ["planner"],
+  },
+  {
+    name: "the shipped route relabelled, with provider metadata added and a turn appended",
+    artifacts: async () => {
+      const shipped = shippedRoute();
+      const last = shipped.turns.at(-1) as RouteTurn;
+      const route = relabelled({
+        ...shipped,
+        turns: [...shipped.turns, { ...last, step: shipped.turns.length }].map(withMetadata),
+      });
+      return {
+        "evidence/mine-local.json": fixture,
+        "evidence/mine-route.json": await replay(route),
+        "routes/mine.route.json": route,
+      };
+    },
+    problem: "relabelled_route",
+    gated: ["planner"],
+  },
+  {
+    name: "the project's committed comparison copied to learner/",
+    artifacts: async () => ({ "learner/comparison.json": committedComparison() }),
+    problem: "project_artifact",
+    gated: ["planner", "approval_binding", "fault_recovery"],
+  },
+  {
+    name: "the project's committed comparison re-indented under another name",
+    artifacts: async () => ({ "evidence/mine.json": JSON.stringify(JSON.parse(committedComparison())) }),
+    problem: "project_artifact",
+    gated: ["planner", "approval_binding", "fault_recovery"],
+  },
+  {
+    name: "a real-model route comparison without its route file",
+    artifacts: async () => ({
+      "evidence/mine-local.json": fixture,
+      "evidence/mine-route.json": await replay(recorded()),
+    }),
+    problem: null,
+    gated: ["planner"],
+  },
+  {
+    name: "a route of its own turns that carries no provider metadata",
+    artifacts: async () => {
+      const route = reseal(recorded(), { turns: recorded().turns.map((t) => ({ ...t, raw: {} })) });
+      return {
+        "evidence/mine-local.json": fixture,
+        "evidence/mine-route.json": await replay(route),
+        "routes/mine.route.json": route,
+      };
+    },
+    problem: null,
+    gated: ["planner"],
+  },
+];
+
+describe("forged submissions never exit 0", () => {
+  it.each(FORGERIES)("$name", async (forgery) => {
+    const run = await check(await forgery.artifacts());
+    expect(run.code).toBe(forgery.problem === null ? 3 : 1);
+    expect(run.problems).toEqual(forgery.problem === null ? [] : [forgery.problem]);
+    expect(run.gates).toEqual(forgery.gated);
+  });
+
+  it("names what it cannot prove and the metadata a route must carry", async () => {
+    const run = await check({ "evidence/mine-local.json": fixture });
+    expect(run.verdict).toMatchObject({ cannot_prove: expect.stringContaining("fabricated from scratch") });
+    let usage = "";
+    await main(["--help"], { stdout: (t) => (usage += t), stderr: () => undefined });
+    expect(usage).toMatch(/fabricated from scratch/);
+    expect(usage).toMatch(/usage_metadata with numeric input_tokens and output_tokens/);
+  });
+});
+
+describe("a submission's provenance", () => {
+  it("refuses the seed's python commands and a script this project does not have", async () => {
+    const run = await check({ "evidence/mine-local.json": fixture }, [
       "python -m pytest tests/",
       "python scripts/compare.py --framework langgraph",
       "npm run deploy",
       "npx tsx scripts/compare.ts --framework local_state_graph",
     ]);
-    const run = runCli([join(dir, "submission.yaml"), "--root", dir, "--json"]);
     expect(run.code).toBe(1);
-    const problems = JSON.parse(run.stdout).problems as { code: string; message: string }[];
-    expect(problems.filter((p) => p.code === "foreign_command").map((p) => p.message)).toEqual([
+    expect(run.verdict.problems.filter((p) => p.code === "foreign_command").map((p) => p.message)).toEqual([
       expect.stringContaining("python -m pytest"),
       expect.stringContaining("python scripts/compare.py"),
       expect.stringContaining("npm script deploy"),

@@ -1,0 +1,34 @@
+/**
+ * The guard against a bare executor: a registered tool's `execute` runs only under a context the
+ * contract granted when it dispatched the call (`executeIntent`, after validation, policy, approval
+ * and the ledger). Any other caller handed the registry (an MCP adapter calling `execute` itself,
+ * a framework's own tool node) is refused before the handler runs, so nothing runs unvalidated,
+ * unapproved or unrecorded. The grant is an object identity, not data: it cannot be forged from JSON.
+ */
+import { HarnessError } from "./result.js";
+import type { AnyToolSpec, ToolContext } from "./tool.js";
+
+const granted = new WeakSet<ToolContext>();
+
+/** The context of a dispatch the contract decided: the only one a registered executor runs under. */
+export function grantDispatch(ctx: ToolContext): ToolContext {
+  const permit = Object.freeze({ ...ctx });
+  granted.add(permit);
+  return permit;
+}
+
+/** The spec as a registry hands it out: its executor refuses any context the contract did not grant. */
+export function guardExecutor(spec: AnyToolSpec): AnyToolSpec {
+  return Object.freeze({
+    ...spec,
+    execute: (args: unknown, ctx: ToolContext): Promise<unknown> =>
+      granted.has(ctx)
+        ? spec.execute(args as never, ctx)
+        : Promise.reject(
+            new HarnessError(
+              "bare_executor",
+              `${spec.name}'s executor was called past the contract (no dispatch granted it): nothing ran`,
+            ),
+          ),
+  });
+}

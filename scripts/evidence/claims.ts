@@ -1,0 +1,75 @@
+/**
+ * Replays what a comparison artifact claims from its own observations: each row's `equal` and
+ * `holds` (the column's verdict over the recorded observation), `all_equal`, `all_hold`, and the
+ * planner gate (`plannerGate` over the route it names). Nothing the artifact states is taken as
+ * read; every difference between what it says and what its data gives is returned.
+ */
+import { canonicalJson, type JsonValue } from "../../contract/index.js";
+import { plannerGate, type Route } from "../../handwritten/route/index.js";
+import { ALL_COLUMNS } from "../../scenarios/all-columns.js";
+import type { Column } from "../../scenarios/column.js";
+import { ROUTE_COLUMNS } from "../../scenarios/route-columns.js";
+import { NOT_MEASURED, type ComparisonReport, type ScenarioRow } from "../comparison/schema.js";
+
+const COLUMNS: ReadonlyMap<string, Column> = new Map([...ALL_COLUMNS, ...ROUTE_COLUMNS].map((c) => [c.name, c]));
+
+const said = (value: unknown) => JSON.stringify(value);
+
+function rowClaims(row: ScenarioRow, measured: boolean): string[] {
+  const column = COLUMNS.get(row.name);
+  if (column === undefined) return [`row ${row.name} is not a column of this checkout`];
+  const framework = row.framework === NOT_MEASURED || !measured ? null : (row.framework as JsonValue);
+  const holds = {
+    handwritten: column.verdict(row.handwritten).length === 0,
+    framework: framework === null ? null : column.verdict(framework).length === 0,
+  };
+  const equal = framework === null ? null : canonicalJson(row.handwritten) === canonicalJson(framework);
+  const wrong: string[] = [];
+  if (row.equal !== equal)
+    wrong.push(`${row.name}.equal says ${said(row.equal)}, its observations give ${said(equal)}`);
+  for (const side of ["handwritten", "framework"] as const)
+    if (row.holds[side] !== holds[side])
+      wrong.push(`${row.name}.holds.${side} says ${said(row.holds[side])}, the verdict gives ${said(holds[side])}`);
+  return wrong;
+}
+
+/**
+ * Every claim of `report` its own data contradicts. `route` is the route it names, when the
+ * submission holds it; without it the planner gate cannot be replayed and is not taken either.
+ */
+export function contradictions(report: ComparisonReport, route: Route | null): string[] {
+  const measured = report.status === "measured";
+  const wrong = report.scenarios.flatMap((row) => rowClaims(row, measured));
+  const rows = report.scenarios;
+  const allEqual = measured ? rows.every((r) => r.equal === true) : null;
+  const allHold = measured ? rows.every((r) => r.holds.handwritten && r.holds.framework === true) : null;
+  if (report.all_equal !== allEqual)
+    wrong.push(`all_equal says ${said(report.all_equal)}, its rows give ${said(allEqual)}`);
+  if (report.all_hold !== allHold) wrong.push(`all_hold says ${said(report.all_hold)}, its rows give ${said(allHold)}`);
+  const named = typeof report.planner === "string" ? null : report.planner;
+  if (named !== null && route !== null && (named.model !== route.model.name || named.id !== route.id))
+    wrong.push(
+      `planner names ${named.id} from ${named.model}; the route with its digest is ${route.id} from ${route.model.name}`,
+    );
+  if (named === null || route !== null) {
+    const gate = plannerGate(named === null ? null : route, measured);
+    if (report.planner_gate !== gate.planner_gate || report.planner_gate_reason !== gate.planner_gate_reason)
+      wrong.push(
+        `planner_gate says ${report.planner_gate} (${said(report.planner_gate_reason)}), replayed: ${gate.planner_gate} (${said(gate.planner_gate_reason)})`,
+      );
+  }
+  return wrong;
+}
+
+/** Where a re-run here observes otherwise than the artifact records, column by column. */
+export function disagreements(report: ComparisonReport, rerun: ComparisonReport): string[] {
+  return rerun.scenarios.flatMap((fresh) => {
+    const claimed = report.scenarios.find((r) => r.name === fresh.name);
+    if (claimed === undefined) return [`${fresh.name} is missing from the artifact`];
+    return (["handwritten", "framework"] as const).flatMap((side) =>
+      canonicalJson(claimed[side] as JsonValue) === canonicalJson(fresh[side] as JsonValue)
+        ? []
+        : [`${fresh.name}.${side}: a re-run here observes otherwise than the artifact records`],
+    );
+  });
+}
