@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { aiSdkInstall } from "./scenarios/ai-sdk-install.js";
 import { langgraphInstall } from "./scenarios/langgraph-install.js";
 
 /**
@@ -19,6 +20,10 @@ if (!langgraph.installed) {
   process.stderr.write(`not measured: the LangGraph suites (${LANGGRAPH_SUITES.join(", ")}): ${langgraph.reason}\n`);
 }
 
+/** The AI SDK adapter's suites, likewise optional: absent, they are not measured and say why. */
+const aiSdk = aiSdkInstall();
+if (!aiSdk.installed) process.stderr.write(`not measured: the AI SDK suites (ai-sdk-adapter/**): ${aiSdk.reason}\n`);
+
 export default defineConfig({
   test: {
     include: ["**/*.test.ts"],
@@ -28,6 +33,7 @@ export default defineConfig({
       // StrykerJS's sandboxes (npm run mutate) hold copies of the test files.
       ".stryker-tmp/**",
       ...(langgraph.installed ? [] : LANGGRAPH_SUITES),
+      ...(aiSdk.installed ? [] : ["ai-sdk-adapter/**"]),
     ],
     testTimeout: 30_000,
     pool: "forks",

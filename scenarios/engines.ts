@@ -8,6 +8,7 @@ import { handwrittenFactory } from "../handwritten/engine/factory.js";
 import { localGraphFactory } from "../local-graph/agent/index.js";
 import type { EngineFactory } from "../runtime/index.js";
 import { loadLangGraph, type LoadOptions, type Unloadable } from "./load-langgraph.js";
+import { AI_SDK_ENGINES } from "./ai-sdk-engines.js";
 
 export type { LoadOptions, Unloadable } from "./load-langgraph.js";
 
@@ -58,6 +59,7 @@ export const ENGINES = [
     sessionStore: "langgraph_saver",
     benchFaultSchedules: { full: 30, quick: 10 },
   } satisfies BuiltInEngine<"langgraph">,
+  ...AI_SDK_ENGINES,
 ] as const;
 
 export type EngineId = (typeof ENGINES)[number]["id"];

@@ -3,6 +3,7 @@
  * installed as pinned; otherwise says the adapter's check is not measured, and why.
  */
 import { spawnSync } from "node:child_process";
+import { aiSdkInstall } from "../scenarios/ai-sdk-install.js";
 import { langgraphInstall } from "../scenarios/langgraph-install.js";
 
 const tsc = (project: string) => spawnSync("npx", ["tsc", "-p", project, "--noEmit"], { stdio: "inherit" }).status ?? 1;
@@ -15,4 +16,7 @@ if (!langgraph.installed) {
     status = 1;
   } else process.stderr.write(`not measured: the LangGraph adapter's type check: ${langgraph.reason}\n`);
 } else if (status === 0) status = tsc("langgraph-adapter/tsconfig.json");
+const aiSdk = aiSdkInstall();
+if (!aiSdk.installed) process.stderr.write(`not measured: the AI SDK adapter's type check: ${aiSdk.reason}\n`);
+else if (status === 0) status = tsc("ai-sdk-adapter/tsconfig.json");
 process.exitCode = status;
