@@ -6,7 +6,7 @@
  * The app keeps the history and saves it when a generateText returns. No contract code runs in the
  * loop: no ledger, no idempotency key but the model's toolCallId, no checkpoint before an effect.
  */
-import { generateText, stepCountIs, tool, type ModelMessage, type ToolSet } from "ai";
+import { generateText, stepCountIs, tool, type ModelMessage, type ToolApprovalResponse, type ToolSet } from "ai";
 import { isProcessCrash, type AgentState, type AnyToolSpec } from "../../contract/index.js";
 import {
   defineSlot,
@@ -23,9 +23,11 @@ import { AI_SDK_VERSION } from "./versions.js";
 
 /** Every history a session's app saved, oldest first (a client can send any of them back), and the model's turn counter. */
 type Kept = { readonly saved: NativeSession[]; turns: number };
-const NATIVE_SESSIONS_KEY = defineSlot<Map<string, Kept>>("ai_sdk_native.sessions");
+export const NATIVE_SESSIONS_KEY = defineSlot<Map<string, Kept>>("ai_sdk_native.sessions");
 
-const GUARDED = new Set(["high_risk", "always_deny"]);
+/** A tool nobody may run is not offered to the model at all; a risky one waits for a person. */
+const offered = (spec: AnyToolSpec) => spec.risk !== "always_deny";
+const guarded = (spec: AnyToolSpec) => spec.risk === "high_risk";
 
 /** The planner's text as a model's answer: tool calls with fresh ids, or text. */
 function contentOf(raw: string, mint: () => string): ModelContent {
@@ -35,16 +37,42 @@ function contentOf(raw: string, mint: () => string): ModelContent {
   } catch {
     return [{ type: "text", text: raw }];
   }
-  const call = (tool: unknown, args: unknown): ModelContent[number] => ({
+  const call = (tool: unknown, args: unknown, id?: unknown): ModelContent[number] => ({
     type: "tool-call",
-    toolCallId: mint(),
+    // A call the planner names (a parallel turn) keeps its id, as a model's own call id; others get a fresh one.
+    toolCallId: typeof id === "string" ? id : mint(),
     toolName: String(tool),
     input: JSON.stringify(args ?? {}),
   });
   if (parsed.type === "tool_call") return [call(parsed.tool, parsed.arguments)];
   if (parsed.type === "tool_calls" && Array.isArray(parsed.calls))
-    return (parsed.calls as { tool?: unknown; arguments?: unknown }[]).map((c) => call(c.tool, c.arguments));
+    return (parsed.calls as { id?: unknown; tool?: unknown; arguments?: unknown }[]).map((c) =>
+      call(c.tool, c.arguments, c.id),
+    );
   return [{ type: "text", text: typeof parsed.text === "string" ? parsed.text : raw }];
+}
+
+/** The answers to one turn's requests go back in one tool message, the last (the only one the AI SDK reads them from). */
+function withApprovalResponse(messages: readonly ModelMessage[], answer: ToolApprovalResponse): ModelMessage[] {
+  const last = messages.at(-1);
+  const answers =
+    last?.role === "tool" && last.content.every((p) => p.type === "tool-approval-response") ? last.content : null;
+  return answers === null
+    ? withToolParts(messages, [answer])
+    : [...messages.slice(0, -1), { role: "tool", content: [...answers, answer] }];
+}
+
+/** The nonce a harness token carries (`apv1.<base64url claims>.<hmac>`), read without checking anything. */
+function nonceIn(token: unknown): string | null {
+  if (typeof token !== "string") return null;
+  try {
+    const claims = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as {
+      nonce?: unknown;
+    };
+    return typeof claims.nonce === "string" ? claims.nonce : null;
+  } catch {
+    return null;
+  }
 }
 
 function createNativeEngine(env: EngineContext): Engine<"ai_sdk_native"> {
@@ -81,7 +109,7 @@ function createNativeEngine(env: EngineContext): Engine<"ai_sdk_native"> {
       tool({
         description: spec.description,
         inputSchema: spec.input,
-        needsApproval: GUARDED.has(spec.risk),
+        needsApproval: guarded(spec),
         async execute(args: unknown, { toolCallId, abortSignal }) {
           const timer = new AbortController();
           const signal = abortSignal === undefined ? timer.signal : AbortSignal.any([abortSignal, timer.signal]);
@@ -104,7 +132,12 @@ function createNativeEngine(env: EngineContext): Engine<"ai_sdk_native"> {
           }
         },
       });
-    const tools: ToolSet = Object.fromEntries(env.registry.list().map((spec) => [spec.name, native(spec)]));
+    const tools: ToolSet = Object.fromEntries(
+      env.registry
+        .list()
+        .filter(offered)
+        .map((spec) => [spec.name, native(spec)]),
+    );
     let response: readonly ModelMessage[] = [];
     let stepped = 0;
     try {
@@ -152,14 +185,24 @@ function createNativeEngine(env: EngineContext): Engine<"ai_sdk_native"> {
       if (kind !== "token" && kind !== "decline")
         throw new EngineUsageError("approval_malformed", "an answer is a token or a decline");
       const session = latest(session_id);
-      const open = openApprovalRequests(session.messages)[0];
+      const requests = openApprovalRequests(session.messages);
+      // The person's answer names the request it answers (the token's nonce is the approvalId shown); its signature is not read.
+      const named = kind === "token" ? nonceIn((input as { token?: unknown }).token) : null;
+      const open = requests.find((r) => r.approvalId === named) ?? requests[0];
       if (open === undefined) throw new EngineUsageError("approval_not_pending", "no approval request is open");
       const answer = {
         type: "tool-approval-response" as const,
         approvalId: open.approvalId,
         approved: kind === "token",
       };
-      return run({ ...session, messages: withToolParts(session.messages, [answer]) });
+      const answered: NativeSession = { ...session, messages: withApprovalResponse(session.messages, answer) };
+      // As the docs' chat does (lastAssistantMessageIsCompleteWithApprovalResponses): the history goes back
+      // to the model once every request of the turn has its answer.
+      if (openApprovalRequests(answered.messages).length > 0) {
+        save(answered);
+        return projectNative(answered);
+      }
+      return run(answered);
     },
     async resume(session_id) {
       // A restarted app sends its saved history again, unless it waits for a person or has its answer.

@@ -5,7 +5,16 @@
  * fields the framework has no notion of (seals, nonces, intents) are empty or a digest of the history.
  */
 import type { ModelMessage } from "ai";
-import { digest, type AgentState, type JsonValue, type Message, type ToolMessage } from "../../contract/index.js";
+import {
+  digest,
+  type AgentState,
+  type Batch,
+  type BatchCall,
+  type BatchPhase,
+  type JsonValue,
+  type Message,
+  type ToolMessage,
+} from "../../contract/index.js";
 import { openApprovalRequests } from "./messages.js";
 
 /** How a native session stands, as its engine knows it beside the history. */
@@ -52,6 +61,48 @@ function messagesOf(session: NativeSession): Message[] {
 const callOf = (messages: readonly ModelMessage[], toolCallId: string) =>
   messages.flatMap(partsOf).find((p) => p.type === "tool-call" && p["toolCallId"] === toolCallId);
 
+function authorizedCall(call: Part) {
+  const args = (call["input"] ?? {}) as Record<string, unknown>;
+  const idempotency_key = String(call["toolCallId"]);
+  return {
+    tool: String(call["toolName"]),
+    risk: "high_risk" as const,
+    args,
+    args_digest: digest(args),
+    requested_key: null,
+    idempotency_key,
+  };
+}
+
+/** The calls of the last turn that made several, when one of them waits: each waiting, answered or running. */
+function batchOf(
+  messages: readonly ModelMessage[],
+  requests: ReturnType<typeof openApprovalRequests>,
+): Batch | undefined {
+  const turn = [...messages]
+    .reverse()
+    .find((m) => m.role === "assistant" && partsOf(m).some((p) => p.type === "tool-call"));
+  const calls = turn === undefined ? [] : partsOf(turn).filter((p) => p.type === "tool-call");
+  if (calls.length < 2) return undefined;
+  const results = messages
+    .flatMap((m) => (m.role === "tool" ? partsOf(m) : []))
+    .filter((p) => p.type === "tool-result");
+  return {
+    calls: calls.map((call): BatchCall => {
+      const call_id = String(call["toolCallId"]);
+      const request = requests.find((r) => r.toolCallId === call_id);
+      const result = results.find((r) => r["toolCallId"] === call_id);
+      const phase: BatchPhase =
+        request !== undefined
+          ? { kind: "awaiting_approval", nonce: request.approvalId, requested_at: 0 }
+          : result !== undefined
+            ? { kind: "settled", message: toolMessage(result) }
+            : { kind: "authorized" };
+      return { call_id, call: authorizedCall(call), phase };
+    }),
+  };
+}
+
 /** Model turns so far: what the scripted planner counts its steps by. */
 export const turnsOf = (messages: readonly ModelMessage[]): number =>
   messages.filter((m) => m.role === "assistant").length;
@@ -70,24 +121,18 @@ export function projectNative(session: NativeSession): AgentState {
     updated_at: 0,
     checkpoint_hash: digest(messages),
   };
-  const open = openApprovalRequests(messages)[0];
+  const requests = openApprovalRequests(messages);
+  const open = requests[0];
   const call = open === undefined ? undefined : callOf(messages, open.toolCallId);
   if (open !== undefined && call !== undefined) {
-    const args = (call["input"] ?? {}) as Record<string, unknown>;
-    const tool = String(call["toolName"]);
-    const args_digest = digest(args);
+    const authorized = authorizedCall(call);
+    const batch = batchOf(messages, requests);
     return {
       ...base,
       status: "approval_required",
-      call: { tool, risk: "high_risk", args, args_digest, requested_key: null, idempotency_key: open.toolCallId },
-      pending_approval: {
-        tool,
-        args,
-        args_digest,
-        idempotency_key: open.toolCallId,
-        nonce: open.approvalId,
-        requested_at: 0,
-      },
+      call: authorized,
+      pending_approval: { ...authorized, nonce: open.approvalId, requested_at: 0 },
+      ...(batch === undefined ? {} : { batch }),
     };
   }
   const last = messages.at(-1);
