@@ -5,6 +5,7 @@ import { REWIND_COLUMNS } from "./rewind-columns.js";
 import { BATCH_REWIND_COLUMNS } from "./batch-rewind-columns.js";
 import type { Column } from "./column.js";
 import { PARALLEL_COLUMNS } from "./parallel-columns.js";
+import { DOUBLE_RESUME_COLUMNS } from "./double-resume-columns.js";
 
 export const ALL_COLUMNS: readonly Column[] = [
   ...REQUIRED_COLUMNS,
@@ -12,4 +13,5 @@ export const ALL_COLUMNS: readonly Column[] = [
   ...PARALLEL_COLUMNS,
   ...REWIND_COLUMNS,
   ...BATCH_REWIND_COLUMNS,
+  ...DOUBLE_RESUME_COLUMNS,
 ];
