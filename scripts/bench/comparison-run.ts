@@ -10,9 +10,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "no
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { FRAMEWORK_IDS, type FrameworkId } from "../../scenarios/index.js";
+import { FRAMEWORK_IDS as REGISTERED, type FrameworkId } from "../../scenarios/index.js";
+import { withoutVariants } from "../../scenarios/variants.js";
 import { round, summarize, type Summary } from "./stats.js";
 import { NOT_MEASURED } from "./steps.js";
+
+// The bench measures the engines without the framework variants (the comparison measures those).
+const FRAMEWORK_IDS = withoutVariants(REGISTERED);
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const TSX = join(ROOT, "node_modules", ".bin", "tsx");

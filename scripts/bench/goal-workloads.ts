@@ -6,12 +6,16 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ENGINE_IDS, type EngineId } from "../../scenarios/index.js";
+import { ENGINE_IDS as REGISTERED, type EngineId } from "../../scenarios/index.js";
+import { withoutVariants } from "../../scenarios/variants.js";
 import { profileChildProcess, profileInProcess, type GoalWorkload } from "./explain.js";
 import { measureFaultThroughput } from "./fault-throughput.js";
 import { measureMcp } from "./mcp-latency.js";
 import { measureSessionLength, type AdapterBench } from "./session-length.js";
 import type { EngineEntry } from "./steps.js";
+
+// The bench measures the engines without the framework variants (the comparison measures those).
+const ENGINE_IDS = withoutVariants(REGISTERED);
 
 const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const quiet = () => undefined;

@@ -7,8 +7,12 @@ import type { FaultThroughputSection } from "./fault-throughput.js";
 import type { McpSection, Transport } from "./mcp-latency.js";
 import { ANCHOR_ID, type SessionLengthSection, type SessionPoint } from "./session-length.js";
 import type { SelfTime } from "./cpu-profile.js";
-import { ENGINE_IDS } from "../../scenarios/index.js";
+import { ENGINE_IDS as REGISTERED } from "../../scenarios/index.js";
+import { withoutVariants } from "../../scenarios/variants.js";
 import { ratio, round } from "./stats.js";
+
+// The bench measures the engines without the framework variants (the comparison measures those).
+const ENGINE_IDS = withoutVariants(REGISTERED);
 
 /** The CPU profile of a rerun of an unmet goal's workload: where its time goes. */
 export type GoalProfile = {

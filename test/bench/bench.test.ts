@@ -8,7 +8,8 @@ import { homedir, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { ENGINE_IDS } from "../../scenarios/index.js";
+import { ENGINE_IDS as REGISTERED } from "../../scenarios/index.js";
+import { withoutVariants } from "../../scenarios/variants.js";
 import { parseBenchArgs, DEFAULT_OUTPUT, QUICK_OUTPUT, QUICK_STORES_OUTPUT } from "../../scripts/bench/args.js";
 import { explainGoals } from "../../scripts/bench/explain.js";
 import type { Goal } from "../../scripts/bench/goals.js";
@@ -17,6 +18,8 @@ import { BenchReport, TARGETS } from "../../scripts/bench/report.js";
 import { ANCHOR_ID } from "../../scripts/bench/session-length.js";
 import { percentile, ratio, round, summarize } from "../../scripts/bench/stats.js";
 import { renderTables } from "../../scripts/bench/table.js";
+
+const ENGINE_IDS = withoutVariants(REGISTERED);
 
 const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const EVIDENCE = join(ROOT, "evidence", "bench-v2.json");
