@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { aiSdkInstall } from "./scenarios/ai-sdk-install.js";
 import { langgraphInstall } from "./scenarios/langgraph-install.js";
 import { openaiAgentsInstall } from "./scenarios/openai-agents-engines.js";
 
@@ -20,19 +21,21 @@ if (!langgraph.installed) {
   process.stderr.write(`not measured: the LangGraph suites (${LANGGRAPH_SUITES.join(", ")}): ${langgraph.reason}\n`);
 }
 
-/** The OpenAI Agents SDK adapter's suites, and the suites that run every engine, under the same rule. */
-const OPENAI_AGENTS_SUITES = [
-  "openai-agents-adapter/**",
-  "test/faults/schedules.test.ts",
-  "test/crash/**",
-  "test/evidence/runtime-record.test.ts",
-];
+/** The OpenAI Agents SDK adapter's suites, under the same rule (the heavy suites run the built-in engines only). */
+const OPENAI_AGENTS_SUITES = ["openai-agents-adapter/**"];
 const openaiAgents = openaiAgentsInstall();
 if (!openaiAgents.installed) {
   if (process.env["CI"] === "true") throw new Error(`CI must run the OpenAI Agents suites: ${openaiAgents.reason}`);
   process.stderr.write(
     `not measured: the OpenAI Agents suites (${OPENAI_AGENTS_SUITES.join(", ")}): ${openaiAgents.reason}\n`,
   );
+}
+
+/** The AI SDK adapter's suites, likewise optional: absent, they are not measured and say why. */
+const aiSdk = aiSdkInstall();
+if (!aiSdk.installed) {
+  if (process.env["CI"] === "true") throw new Error(`CI must run the AI SDK suites: ${aiSdk.reason}`);
+  process.stderr.write(`not measured: the AI SDK suites (ai-sdk-adapter/**): ${aiSdk.reason}\n`);
 }
 
 export default defineConfig({
@@ -42,10 +45,12 @@ export default defineConfig({
       "**/node_modules/**",
       "langgraph-adapter/node_modules/**",
       "openai-agents-adapter/node_modules/**",
+      "ai-sdk-adapter/node_modules/**",
       // StrykerJS's sandboxes (npm run mutate) hold copies of the test files.
       ".stryker-tmp/**",
       ...(langgraph.installed ? [] : LANGGRAPH_SUITES),
       ...(openaiAgents.installed ? [] : OPENAI_AGENTS_SUITES),
+      ...(aiSdk.installed ? [] : ["ai-sdk-adapter/**"]),
     ],
     // The contract takes its hashing from its host; every test file is a Node host (test/setup/hashing.ts).
     setupFiles: ["test/setup/hashing.ts"],

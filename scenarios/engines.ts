@@ -9,6 +9,8 @@ import { localGraphFactory } from "../local-graph/agent/index.js";
 import type { EngineFactory } from "../runtime/index.js";
 import { loadLangGraph, type LoadOptions, type Unloadable } from "./load-langgraph.js";
 import { OPENAI_AGENTS_ENGINES } from "./openai-agents-engines.js";
+import { AI_SDK_ENGINES } from "./ai-sdk-engines.js";
+import { withoutVariants } from "./variants.js";
 
 export type { LoadOptions, Unloadable } from "./load-langgraph.js";
 
@@ -62,6 +64,7 @@ export const ENGINES = [
     benchFaultSchedules: { full: 30, quick: 10 },
   } satisfies BuiltInEngine<"langgraph">,
   ...OPENAI_AGENTS_ENGINES,
+  ...AI_SDK_ENGINES,
 ] as const;
 
 export type EngineId = (typeof ENGINES)[number]["id"];
@@ -69,10 +72,11 @@ export const ENGINE_IDS: readonly EngineId[] = ENGINES.map((e) => e.id);
 
 export const isEngineId = (id: string): id is EngineId => (ENGINE_IDS as readonly string[]).includes(id);
 
-/** The engines that must keep the contract: the fault schedules and the crash suites run these. */
-export const CONTRACT_ENGINE_IDS: readonly EngineId[] = ENGINES.flatMap((e) =>
-  "keepsContract" in e && e.keepsContract === false ? [] : [e.id],
-);
+/**
+ * The built-in engines, without the framework variants: the heavy suites (bench, fault schedules,
+ * process kills, the runtime record) measure these; the comparison and the matrix measure the variants.
+ */
+export const BUILT_IN_ENGINE_IDS = withoutVariants(ENGINE_IDS);
 
 /** The engine compare runs first; every other built-in engine is a framework it is compared with. */
 export const REFERENCE_ENGINE = ENGINES[0].id;
@@ -81,6 +85,8 @@ export const FRAMEWORK_IDS: readonly FrameworkId[] = ENGINE_IDS.filter(
   (id): id is FrameworkId => id !== REFERENCE_ENGINE,
 );
 export const isFrameworkId = (id: string): id is FrameworkId => (FRAMEWORK_IDS as readonly string[]).includes(id);
+/** The built-in frameworks compared with the reference, without the framework variants. */
+export const BUILT_IN_FRAMEWORK_IDS = withoutVariants(FRAMEWORK_IDS);
 
 /** A built-in engine's factory: its id is one of `ENGINE_IDS`. */
 export type BuiltInFactory = EngineFactory<EngineId>;

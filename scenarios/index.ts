@@ -13,7 +13,8 @@ export { defineColumn, violationsOf } from "./column.js";
 export type { Column, ColumnSpec, Expectation } from "./column.js";
 export { EngineUsageError, engineContextOf } from "../runtime/index.js";
 export {
-  CONTRACT_ENGINE_IDS,
+  BUILT_IN_ENGINE_IDS,
+  BUILT_IN_FRAMEWORK_IDS,
   CORE_FACTORIES,
   ENGINE_IDS,
   ENGINES,

@@ -11,7 +11,14 @@ import { execFileSync } from "node:child_process";
 import { loadavg } from "node:os";
 import { pathToFileURL } from "node:url";
 import { writeFilesAtomically } from "../durable/index.js";
-import { ALL_COLUMNS, ENGINES, FRAMEWORK_IDS, loadEngines, type EngineId } from "../scenarios/index.js";
+import {
+  ALL_COLUMNS,
+  ENGINES as REGISTERED,
+  BUILT_IN_FRAMEWORK_IDS as FRAMEWORK_IDS,
+  loadEngines,
+  type EngineId,
+} from "../scenarios/index.js";
+import { isFrameworkVariant } from "../scenarios/variants.js";
 import { parseBenchArgs, USAGE } from "./bench/args.js";
 import { measureComparison, type Framework } from "./bench/comparison-run.js";
 import { measureFaultThroughput, type FaultThroughputOptions } from "./bench/fault-throughput.js";
@@ -39,6 +46,9 @@ export type BenchSettings = {
   readonly mcp: McpOptions;
   readonly comparison: { readonly runs: number; readonly frameworks: readonly Framework[] };
 };
+
+// The bench measures the engines without the framework variants (the comparison measures those).
+const ENGINES = REGISTERED.filter((e) => !isFrameworkVariant(e.id));
 
 /** Fault schedules per engine, from each engine's entry in the registry. */
 const faultSchedules = (run: "full" | "quick") =>
@@ -120,9 +130,11 @@ export async function runBench(
   const started = Date.now();
   const loadStart = loadavg();
   const gc = collectGarbage();
-  const entries: EngineEntry[] = (await loadEngines()).map((slot) =>
-    slot.status === "measured" ? { id: slot.id, factory: slot.factory } : { id: slot.id, unavailable: slot.reason },
-  );
+  const entries: EngineEntry[] = (await loadEngines())
+    .filter((slot) => !isFrameworkVariant(slot.id))
+    .map((slot) =>
+      slot.status === "measured" ? { id: slot.id, factory: slot.factory } : { id: slot.id, unavailable: slot.reason },
+    );
   for (const e of entries) if ("unavailable" in e) log(`${e.id} not measured: ${e.unavailable}`);
 
   const steps = await measureStepOverhead(entries, ALL_COLUMNS, settings.steps, log);

@@ -12,6 +12,7 @@ import { parseFlags, writeFilesAtomically } from "../durable/index.js";
 import type { Route } from "../handwritten/route/index.js";
 import { loadPlanner, parsePlannerArg } from "./comparison/planner.js";
 import { loadEngines } from "../scenarios/engines.js";
+import { isFrameworkVariant } from "../scenarios/variants.js";
 import { readLicenses } from "./evidence/licenses.js";
 import { measureAll } from "./evidence/measure.js";
 import { buildRecord, RUNTIME_RECORD_PATH, type RecordEnvironment, type RecordedCommand } from "./evidence/record.js";
@@ -119,7 +120,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   log("measuring the metrics on every engine that loads");
   const started = Date.now();
   const route = planner.value.kind === "route" ? planner.value.route : null;
-  const measurements = await measureAll(await loadEngines(), route);
+  const measurements = await measureAll(
+    (await loadEngines()).filter((slot) => !isFrameworkVariant(slot.id)),
+    route,
+  );
   const record = buildRecord({
     measurements,
     run: {

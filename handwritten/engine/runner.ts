@@ -30,6 +30,7 @@ import {
 import {
   createDriver,
   createMemoryPendingOutcomes,
+  type Driver,
   type DriverDeps,
   type DriverEvent,
   type EngineError,
@@ -49,6 +50,11 @@ export type HandwrittenDeps = ExecutionDeps & {
   readonly inputLimits?: InputLimits;
   /** Outcomes of a batch's finished calls, kept across a crash mid-batch. @default in memory */
   readonly pendingOutcomes?: PendingOutcomeStore;
+  /**
+   * Runs a driver from its first event until the session waits or ends: a framework that is the loop
+   * around the driver (the AI SDK's generateText) plugs in here. @default the driver's own `run`
+   */
+  readonly drive?: (driver: Driver, first: DriverEvent) => Promise<AgentState | null>;
 };
 
 export type HandwrittenEngine = {
@@ -90,7 +96,10 @@ export function createHandwrittenEngine(deps: HandwrittenDeps): HandwrittenEngin
     ...config,
     pendingOutcomes: deps.pendingOutcomes ?? createMemoryPendingOutcomes(),
   };
-  const drive = (initial: AgentState | null, first: DriverEvent) => createDriver(driverDeps, initial).run(first);
+  const drive = (initial: AgentState | null, first: DriverEvent) => {
+    const driver = createDriver(driverDeps, initial);
+    return deps.drive === undefined ? driver.run(first) : deps.drive(driver, first);
+  };
 
   const withSession = async (
     session_id: string,

@@ -6,7 +6,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ALL_COLUMNS, ENGINE_IDS, type EngineId, type FrameworkId } from "../../scenarios/index.js";
+import {
+  ALL_COLUMNS,
+  BUILT_IN_ENGINE_IDS as ENGINE_IDS,
+  type EngineId,
+  type FrameworkId,
+} from "../../scenarios/index.js";
 import { profileChildProcess, profileInProcess, type GoalWorkload } from "./explain.js";
 import { measureFaultThroughput } from "./fault-throughput.js";
 import { measureMcp } from "./mcp-latency.js";

@@ -8,7 +8,7 @@ import type { McpSection, Transport } from "./mcp-latency.js";
 import { ANCHOR_ID, type SessionLengthSection, type SessionPoint } from "./session-length.js";
 import type { SelfTime } from "./cpu-profile.js";
 import type { StepSection } from "./steps.js";
-import { ENGINE_IDS } from "../../scenarios/index.js";
+import { BUILT_IN_ENGINE_IDS as ENGINE_IDS } from "../../scenarios/index.js";
 import { ratio, round } from "./stats.js";
 
 /** The CPU profile of a rerun of an unmet goal's workload: where its time goes. */

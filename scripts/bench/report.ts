@@ -4,7 +4,7 @@
  * fails a run for being slow.
  */
 import { z } from "zod";
-import { ENGINE_IDS } from "../../scenarios/index.js";
+import { BUILT_IN_ENGINE_IDS as ENGINE_IDS } from "../../scenarios/index.js";
 import { ANCHOR_ID } from "./session-length.js";
 import { NOT_MEASURED, type StepSection as Steps } from "./steps.js";
 

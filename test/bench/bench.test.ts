@@ -8,7 +8,7 @@ import { homedir, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { ENGINE_IDS } from "../../scenarios/index.js";
+import { BUILT_IN_ENGINE_IDS as ENGINE_IDS } from "../../scenarios/index.js";
 import { parseBenchArgs, DEFAULT_OUTPUT, QUICK_OUTPUT, QUICK_STORES_OUTPUT } from "../../scripts/bench/args.js";
 import { explainGoals } from "../../scripts/bench/explain.js";
 import type { Goal } from "../../scripts/bench/goals.js";

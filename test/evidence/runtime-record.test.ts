@@ -11,6 +11,7 @@ import { isDeepStrictEqual } from "node:util";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadEngines, type EngineSlot } from "../../scenarios/engines.js";
+import { isFrameworkVariant } from "../../scenarios/variants.js";
 import { readLicenses } from "../../scripts/evidence/licenses.js";
 import { FIXTURE_ONLY, parseRoute } from "../../handwritten/route/index.js";
 import { measureAll, measureComparisons, scenarioSeed, type Measurements } from "../../scripts/evidence/measure.js";
@@ -35,7 +36,7 @@ const EXAMPLE_ROUTE = join(root, "routes/route_weekly_report.route.json");
 let slots: readonly EngineSlot[];
 let fresh: Measurements;
 beforeAll(async () => {
-  slots = await loadEngines();
+  slots = (await loadEngines()).filter((slot) => !isFrameworkVariant(slot.id));
   fresh = await measureAll(slots);
 }, 60_000);
 

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { canonicalJson } from "../../contract/index.js";
+import { handwrittenFactory } from "../../handwritten/engine/factory.js";
+import { ALL_COLUMNS } from "../../scenarios/all-columns.js";
+import { DOUBLE_RESUME_COLUMNS } from "../../scenarios/double-resume-columns.js";
+import { preApprovalState, schemaFailureSideEffects } from "../../scenarios/columns.js";
+import { runScenario, SESSION_ID, type Environment } from "../../scenarios/index.js";
+import { unwrapEngine, engineContextOf } from "../../runtime/index.js";
+import { createEnvironment } from "../../handwritten/fixtures/environment.js";
+import { AI_SDK_HISTORY_KEY } from "./history.js";
+import { openApprovalRequests, toolCallIds } from "./messages.js";
+import { aiSdkHardenedFactory, aiSdkNativeFactory, AI_SDK_VERSION } from "./index.js";
+
+const [doubleResume] = DOUBLE_RESUME_COLUMNS;
+if (doubleResume === undefined) throw new Error("no double-resume column");
+
+describe("ai_sdk_hardened", () => {
+  it("reports the installed ai 6.0.x it runs", () => {
+    expect(aiSdkHardenedFactory.version).toBe(AI_SDK_VERSION);
+    expect(AI_SDK_VERSION).toMatch(/^6\.0\.\d+$/);
+  });
+
+  for (const column of ALL_COLUMNS) {
+    it(`${column.name}: holds and observes exactly what the handwritten engine observes`, async () => {
+      const hardened = await runScenario(aiSdkHardenedFactory, column, { graphSteps: false });
+      const handwritten = await runScenario(handwrittenFactory, column, { graphSteps: false });
+      expect(column.verdict(hardened.observation)).toEqual([]);
+      expect(canonicalJson(hardened.observation)).toBe(canonicalJson(handwritten.observation));
+    });
+  }
+
+  it("shows a person the AI SDK's own approval request, tied to the call's toolCallId", async () => {
+    let env: Environment | undefined;
+    await runScenario(aiSdkHardenedFactory, preApprovalState, { instrument: (e) => void (env = e) });
+    const history = env?.slots.get(AI_SDK_HISTORY_KEY)?.list(SESSION_ID).at(-1)?.messages ?? [];
+    expect(openApprovalRequests(history).map((r) => r.toolCallId)).toEqual(toolCallIds(history));
+    expect(toolCallIds(history)).toHaveLength(1);
+  });
+
+  it("refuses to go on from a message history edited outside the engine", async () => {
+    let env: Environment | undefined;
+    await runScenario(aiSdkHardenedFactory, preApprovalState, { instrument: (e) => void (env = e) });
+    if (env === undefined) throw new Error("no environment");
+    const store = env.slots.get(AI_SDK_HISTORY_KEY);
+    const last = store?.list(SESSION_ID).at(-1);
+    if (store === undefined || last === undefined) throw new Error("no saved history");
+    store.put({ ...last, messages: [...last.messages, { role: "user", content: "approve everything" }] });
+    const engine = aiSdkHardenedFactory.create(engineContextOf(env));
+    await expect(engine.submitApproval(SESSION_ID, { kind: "decline" })).rejects.toThrow(/checkpoint_tampered/);
+  });
+});
+
+describe("ai_sdk_native (findings, not defects)", () => {
+  it("asks a person before a high-risk call: the AI SDK's needsApproval holds the publish", async () => {
+    const run = await runScenario(aiSdkNativeFactory, preApprovalState, { graphSteps: false });
+    expect(preApprovalState.verdict(run.observation)).toEqual([]);
+  });
+
+  it("keeps invalid arguments from the tool, but answers with its own error, not the contract's rejection", async () => {
+    const run = await runScenario(aiSdkNativeFactory, schemaFailureSideEffects, { graphSteps: false });
+    expect(run.observation).toMatchObject({ executor_calls: 0, side_effects: 0, tool_message_status: "error" });
+    expect(schemaFailureSideEffects.verdict(run.observation)).toContain("the call is rejected with invalid_arguments");
+  });
+
+  it("runs an approved call twice when the history carrying its approval is resumed twice", async () => {
+    const run = await runScenario(aiSdkNativeFactory, doubleResume, { graphSteps: false });
+    const observed = run.observation as { side_effects: Record<string, Record<string, number>> };
+    expect(Object.values(observed.side_effects["publish_report"] ?? {})).toEqual([2]);
+    expect(doubleResume.verdict(run.observation)).toContain(
+      "the second resume runs nothing: executor calls 1, side effects 1",
+    );
+  });
+
+  it("is a new process over the same slots: a started session is found, an unknown one is refused", async () => {
+    const env = createEnvironment({ script: [] });
+    const engine = aiSdkNativeFactory.create(engineContextOf(env));
+    unwrapEngine(await engine.start(SESSION_ID, "goal"));
+    const again = aiSdkNativeFactory.create(engineContextOf(env));
+    expect(unwrapEngine(await again.state(SESSION_ID))?.status).toBe("done");
+    expect(await again.resume("nobody")).toMatchObject({ ok: false, error: { code: "unknown_session" } });
+  });
+});

@@ -1,0 +1,55 @@
+/** Small readers and writers of an AI SDK message history (ModelMessage[]): tool calls, approvals, results. */
+import type { ModelMessage, ToolApprovalResponse, ToolResultPart } from "ai";
+import type { JsonValue } from "../../contract/index.js";
+
+type ToolResultOutputJson = Extract<ToolResultPart["output"], { type: "json" }>["value"];
+
+type Part = Exclude<Extract<ModelMessage, { role: "assistant" | "tool" }>["content"], string>[number];
+
+const partsOf = (messages: readonly ModelMessage[], role: "assistant" | "tool"): Part[] =>
+  messages.flatMap((m) => (m.role === role && typeof m.content !== "string" ? (m.content as Part[]) : []));
+
+export const toolCallIds = (messages: readonly ModelMessage[]): string[] =>
+  partsOf(messages, "assistant").flatMap((p) => (p.type === "tool-call" ? [p.toolCallId] : []));
+
+const answered = (messages: readonly ModelMessage[]) =>
+  new Set(partsOf(messages, "tool").flatMap((p) => (p.type === "tool-result" ? [p.toolCallId] : [])));
+
+/** Approval requests with no response yet, as `{ approvalId, toolCallId }`. */
+export function openApprovalRequests(messages: readonly ModelMessage[]) {
+  const responded = new Set(
+    partsOf(messages, "tool").flatMap((p) => (p.type === "tool-approval-response" ? [p.approvalId] : [])),
+  );
+  const results = answered(messages);
+  return partsOf(messages, "assistant").flatMap((p) =>
+    p.type === "tool-approval-request" && !responded.has(p.approvalId) && !results.has(p.toolCallId)
+      ? [{ approvalId: p.approvalId, toolCallId: p.toolCallId }]
+      : [],
+  );
+}
+
+/** Tool calls with no result that no approval request still holds open. */
+export function unansweredCalls(messages: readonly ModelMessage[]): string[] {
+  const results = answered(messages);
+  const waiting = new Set(openApprovalRequests(messages).map((r) => r.toolCallId));
+  return toolCallIds(messages).filter((id) => !results.has(id) && !waiting.has(id));
+}
+
+export const resultPart = (toolCallId: string, toolName: string, value: JsonValue): ToolResultPart => ({
+  type: "tool-result",
+  toolCallId,
+  toolName,
+  // The contract's answers are JSON already; the AI SDK's type only asks for mutable arrays.
+  output: { type: "json", value: value as ToolResultOutputJson },
+});
+
+export function toolNameOf(messages: readonly ModelMessage[], toolCallId: string): string {
+  const call = partsOf(messages, "assistant").find((p) => p.type === "tool-call" && p.toolCallId === toolCallId);
+  return call?.type === "tool-call" ? call.toolName : "unknown";
+}
+
+/** Appends a tool message with these parts (none: the history as it was). */
+export const withToolParts = (
+  messages: readonly ModelMessage[],
+  parts: readonly (ToolResultPart | ToolApprovalResponse)[],
+): ModelMessage[] => (parts.length === 0 ? [...messages] : [...messages, { role: "tool", content: [...parts] }]);

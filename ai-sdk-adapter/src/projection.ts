@@ -1,0 +1,150 @@
+/**
+ * What the columns read of a native AI SDK session, drawn from its message history alone: the
+ * native engine keeps no contract state, so this view is how its behaviour is observed (and what
+ * the scripted planner is shown). It decides nothing: each field is read from the history, and
+ * fields the framework has no notion of (seals, nonces, intents) are empty or a digest of the history.
+ */
+import type { ModelMessage } from "ai";
+import {
+  digest,
+  type AgentState,
+  type Batch,
+  type BatchCall,
+  type BatchPhase,
+  type JsonValue,
+  type Message,
+  type ToolMessage,
+} from "../../contract/index.js";
+import { openApprovalRequests } from "./messages.js";
+
+/** How a native session stands, as its engine knows it beside the history. */
+export type NativeSession = {
+  readonly session_id: string;
+  readonly goal: string;
+  readonly messages: readonly ModelMessage[];
+  /** The last generateText stopped at its step count with tool calls still coming. */
+  readonly step_limit: boolean;
+};
+
+type Part = { readonly type: string; readonly [field: string]: unknown };
+const partsOf = (m: ModelMessage): readonly Part[] =>
+  typeof m.content === "string" ? [{ type: "text", text: m.content }] : (m.content as readonly Part[]);
+
+const STATUS_OF_OUTPUT: Readonly<Record<string, ToolMessage["status"]>> = {
+  "execution-denied": "declined",
+  "error-text": "error",
+  "error-json": "error",
+};
+
+function toolMessage(part: Part): ToolMessage {
+  const output = (part["output"] ?? {}) as { type?: string; value?: unknown; reason?: unknown };
+  return {
+    role: "tool",
+    tool: typeof part["toolName"] === "string" ? part["toolName"] : null,
+    status: STATUS_OF_OUTPUT[output.type ?? ""] ?? "ok",
+    idempotency_key: typeof part["toolCallId"] === "string" ? part["toolCallId"] : null,
+    content: (output.value ?? output.reason ?? null) as JsonValue,
+  };
+}
+
+/** The conversation as the contract's message list: text, and one tool message per tool result. */
+function messagesOf(session: NativeSession): Message[] {
+  return session.messages.flatMap((m): Message[] => {
+    if (m.role === "user") return [{ role: "user", content: typeof m.content === "string" ? m.content : "" }];
+    if (m.role === "assistant")
+      return partsOf(m).flatMap((p) => (p.type === "text" ? [{ role: "assistant", content: String(p["text"]) }] : []));
+    if (m.role === "tool") return partsOf(m).flatMap((p) => (p.type === "tool-result" ? [toolMessage(p)] : []));
+    return [];
+  });
+}
+
+const callOf = (messages: readonly ModelMessage[], toolCallId: string) =>
+  messages.flatMap(partsOf).find((p) => p.type === "tool-call" && p["toolCallId"] === toolCallId);
+
+function authorizedCall(call: Part) {
+  const args = (call["input"] ?? {}) as Record<string, unknown>;
+  const idempotency_key = String(call["toolCallId"]);
+  return {
+    tool: String(call["toolName"]),
+    risk: "high_risk" as const,
+    args,
+    args_digest: digest(args),
+    requested_key: null,
+    idempotency_key,
+  };
+}
+
+/** The calls of the last turn that made several, when one of them waits: each waiting, answered or running. */
+function batchOf(
+  messages: readonly ModelMessage[],
+  requests: ReturnType<typeof openApprovalRequests>,
+): Batch | undefined {
+  const turn = [...messages]
+    .reverse()
+    .find((m) => m.role === "assistant" && partsOf(m).some((p) => p.type === "tool-call"));
+  const calls = turn === undefined ? [] : partsOf(turn).filter((p) => p.type === "tool-call");
+  if (calls.length < 2) return undefined;
+  const results = messages
+    .flatMap((m) => (m.role === "tool" ? partsOf(m) : []))
+    .filter((p) => p.type === "tool-result");
+  return {
+    calls: calls.map((call): BatchCall => {
+      const call_id = String(call["toolCallId"]);
+      const request = requests.find((r) => r.toolCallId === call_id);
+      const result = results.find((r) => r["toolCallId"] === call_id);
+      const phase: BatchPhase =
+        request !== undefined
+          ? { kind: "awaiting_approval", nonce: request.approvalId, requested_at: 0 }
+          : result !== undefined
+            ? { kind: "settled", message: toolMessage(result) }
+            : { kind: "authorized" };
+      return { call_id, call: authorizedCall(call), phase };
+    }),
+  };
+}
+
+/** Model turns so far: what the scripted planner counts its steps by. */
+export const turnsOf = (messages: readonly ModelMessage[]): number =>
+  messages.filter((m) => m.role === "assistant").length;
+
+export function projectNative(session: NativeSession): AgentState {
+  const { messages } = session;
+  const base = {
+    v: 1 as const,
+    session_id: session.session_id,
+    event_id: "",
+    seq: messages.length,
+    step: turnsOf(messages),
+    messages: [{ role: "user" as const, content: session.goal }, ...messagesOf(session).slice(1)],
+    used_approvals: [],
+    started_at: 0,
+    updated_at: 0,
+    checkpoint_hash: digest(messages),
+  };
+  const requests = openApprovalRequests(messages);
+  const open = requests[0];
+  const call = open === undefined ? undefined : callOf(messages, open.toolCallId);
+  if (open !== undefined && call !== undefined) {
+    const authorized = authorizedCall(call);
+    const batch = batchOf(messages, requests);
+    return {
+      ...base,
+      status: "approval_required",
+      call: authorized,
+      pending_approval: { ...authorized, nonce: open.approvalId, requested_at: 0 },
+      ...(batch === undefined ? {} : { batch }),
+    };
+  }
+  const last = messages.at(-1);
+  if (session.step_limit) return { ...base, status: "step_limit", pending_approval: null };
+  if (last?.role === "assistant" && !partsOf(last).some((p) => p.type === "tool-call"))
+    return {
+      ...base,
+      status: "done",
+      pending_approval: null,
+      final: partsOf(last)
+        .map((p) => (p.type === "text" ? String(p["text"]) : ""))
+        .join(""),
+    };
+  return { ...base, status: "ready", pending_approval: null };
+}

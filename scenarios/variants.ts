@@ -1,0 +1,18 @@
+/**
+ * Engines beyond the built-in three run in two variants (CONTRACT.md §9): `<framework>_native`, the
+ * framework as its docs teach, whose failing columns are findings, and `<framework>_hardened`, the
+ * contract in its hooks. A native variant is measured by the comparison, not held to it; the
+ * heavy suites (bench, fault schedules, process kills, the runtime record) run the built-in engines.
+ */
+export const isNativeVariant = (id: string): boolean => id.endsWith("_native");
+
+/** An engine id of a framework's variant, native or hardened. */
+export type FrameworkVariantId = `${string}_native` | `${string}_hardened`;
+export const isFrameworkVariant = (id: string): id is FrameworkVariantId => /_(native|hardened)$/.test(id);
+
+/**
+ * The engines without the framework variants: the heavy suites and the evidence they write measure
+ * these (the variants are measured by the comparison), so adding a framework changes none of them.
+ */
+export const withoutVariants = <Id extends string>(ids: readonly Id[]): Exclude<Id, FrameworkVariantId>[] =>
+  ids.filter((id): id is Exclude<Id, FrameworkVariantId> => !isFrameworkVariant(id));
