@@ -1,10 +1,11 @@
 /**
  * The AI SDK's state, its message history, kept per session beside the contract's checkpoints:
  * each record is sealed under the engine's secret (the contract's `sealOf`) and names the
- * contract checkpoint it goes with, so a rewind can restore the history of that checkpoint.
+ * contract checkpoint it goes with, so a rewind can restore the history of that checkpoint. It is
+ * stored redacted (the contract's `redact`), as the contract's checkpoints are.
  */
 import type { ModelMessage } from "ai";
-import { openOrThrow, sealOf } from "../../contract/index.js";
+import { openOrThrow, redact, sealOf } from "../../contract/index.js";
 import { defineSlot, type EngineContext } from "../../runtime/index.js";
 
 export type HistoryRecord = {
@@ -46,8 +47,10 @@ export function sealedHistoriesOf(env: EngineContext): SealedHistories {
   const open = ({ seal, ...record }: Sealed): HistoryRecord => openOrThrow(env.secret, record.session_id, record, seal);
   const put = (record: HistoryRecord) => kept.put({ ...record, seal: sealOf(env.secret, record.session_id, record) });
   return {
+    // Stored redacted, as the contract's own state is: a secret the contract refused as tool input
+    // or planner text must not reach a store through the framework's copy of the conversation.
     save: (session_id, checkpoint_hash, messages) =>
-      put({ session_id, checkpoint_hash, messages: structuredClone(messages) as ModelMessage[] }),
+      put({ session_id, checkpoint_hash, messages: redact(messages, Infinity) as ModelMessage[] }),
     latest(session_id) {
       const last = kept.list(session_id).at(-1);
       return last === undefined ? undefined : open(last).messages;
