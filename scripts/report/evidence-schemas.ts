@@ -142,3 +142,17 @@ export const RuntimeRecord = z.object({
   ),
 });
 export type RuntimeRecord = z.infer<typeof RuntimeRecord>;
+
+/** What the report reads of the framework matrix (scripts/matrix/schema.ts): each column's verdict per engine. */
+export const FrameworkVerdicts = z.object({
+  columns: z.array(
+    z.object({
+      name: z.string(),
+      engines: z.record(
+        z.string(),
+        z.object({ verdict: z.enum(["holds", "fails", "not_measured"]), violated: z.array(z.string()).optional() }),
+      ),
+    }),
+  ),
+});
+export type FrameworkVerdicts = z.infer<typeof FrameworkVerdicts>;

@@ -4,6 +4,7 @@
  * the union of theirs.
  */
 import type { Comparison, ComparisonRow } from "./evidence.js";
+import type { FrameworkVerdicts } from "./evidence-schemas.js";
 
 export const FAMILIES = ["seed_faults", "peer_patterns", "parallel", "rewind", "routes", "secrets"] as const;
 export type Family = (typeof FAMILIES)[number];
@@ -85,6 +86,30 @@ export function buildMatrix(comparisons: readonly Comparison[]): Matrix {
       expected: row.expected,
       family: familyOf(row),
       cells: Object.fromEntries(engines.map((engine) => [engine, cells[engine] ?? missing])),
+    })),
+  };
+}
+
+/**
+ * The matrix with a column per engine the framework matrix measured beyond the comparisons (the
+ * framework variants): each cell its verdict there, a column it did not run not measured.
+ */
+export function withFrameworkVerdicts(matrix: Matrix, framework: FrameworkVerdicts | null): Matrix {
+  if (framework === null) return matrix;
+  const extra = [...new Set(framework.columns.flatMap((c) => Object.keys(c.engines)))].filter(
+    (engine) => !matrix.engines.includes(engine),
+  );
+  const byName = new Map(framework.columns.map((c) => [c.name, c.engines]));
+  const cell = (row: MatrixRow, engine: string): Cell => {
+    const verdict = byName.get(row.name)?.[engine];
+    if (verdict === undefined) return { verdict: "not_measured", violations: [] };
+    return { verdict: verdict.verdict, violations: verdict.verdict === "fails" ? [...(verdict.violated ?? [])] : [] };
+  };
+  return {
+    engines: [...matrix.engines, ...extra],
+    rows: matrix.rows.map((row) => ({
+      ...row,
+      cells: { ...row.cells, ...Object.fromEntries(extra.map((engine) => [engine, cell(row, engine)])) },
     })),
   };
 }

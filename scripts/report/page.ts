@@ -8,7 +8,8 @@ import { benchSection } from "./bench-section.js";
 import type { ReportEvidence } from "./evidence.js";
 import { graphsSection } from "./graphs-section.js";
 import { esc } from "./html.js";
-import { buildMatrix } from "./matrix.js";
+import { FrameworkVerdicts } from "./evidence-schemas.js";
+import { buildMatrix, withFrameworkVerdicts } from "./matrix.js";
 import { FILTER_SCRIPT, matrixSection } from "./matrix-section.js";
 import { STRINGS } from "./strings.js";
 import { crashesSection, faultsSection, frameworksSection, runtimeSection, storesSection } from "./tables-section.js";
@@ -19,7 +20,11 @@ export const REPORT_BUDGET_BYTES = 512 * 1024;
 const CSS = readFileSync(new URL("./page.css", import.meta.url), "utf8");
 
 export function renderReport(evidence: ReportEvidence): string {
-  const matrix = buildMatrix(evidence.comparisons.map((c) => c.data));
+  const framework = FrameworkVerdicts.safeParse(evidence.frameworkMatrix?.data);
+  const matrix = withFrameworkVerdicts(
+    buildMatrix(evidence.comparisons.map((c) => c.data)),
+    framework.success ? framework.data : null,
+  );
   const sections: [string, string, string][] = [
     ["matrix", STRINGS.matrix.heading, matrixSection(matrix, evidence.comparisons)],
     ["graphs", STRINGS.graphs.heading, graphsSection(evidence.comparisons)],

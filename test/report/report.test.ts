@@ -11,6 +11,7 @@ import {
   readEvidence,
   renderReport,
   REPORT_BUDGET_BYTES,
+  withFrameworkVerdicts,
 } from "../../scripts/report/index.js";
 import type { Comparison } from "../../scripts/report/evidence.js";
 
@@ -96,6 +97,51 @@ describe("the report's reading of the evidence", () => {
     expect(cells["z"]?.["a"]?.verdict).toBe("not_measured");
   });
 
+  it("adds a column per engine the framework matrix measured beyond the comparisons, with its verdicts", () => {
+    const base = {
+      engines: ["handwritten", "local_state_graph"],
+      rows: ["x", "y"].map((name) => ({
+        name,
+        summary: name,
+        expected: name,
+        family: "peer_patterns" as const,
+        cells: {
+          handwritten: { verdict: "holds" as const, violations: [] },
+          local_state_graph: { verdict: "holds" as const, violations: [] },
+        },
+      })),
+    };
+    const matrix = withFrameworkVerdicts(base, {
+      columns: [
+        {
+          name: "x",
+          engines: {
+            handwritten: { verdict: "holds" },
+            native: { verdict: "fails", violated: ["ran twice"] },
+            hardened: { verdict: "holds" },
+          },
+        },
+      ],
+    });
+    expect(matrix.engines).toEqual(["handwritten", "local_state_graph", "native", "hardened"]);
+    const cells = Object.fromEntries(matrix.rows.map((r) => [r.name, r.cells]));
+    expect(cells["x"]?.["native"]).toEqual({ verdict: "fails", violations: ["ran twice"] });
+    expect(cells["x"]?.["hardened"]).toEqual({ verdict: "holds", violations: [] });
+    expect(cells["y"]?.["native"]).toEqual({ verdict: "not_measured", violations: [] });
+    expect(withFrameworkVerdicts(base, null)).toBe(base);
+  });
+
+  it("shows every engine of the committed framework matrix in the verdict matrix", () => {
+    const html = renderReport(readEvidence(EVIDENCE));
+    const table = html.slice(
+      html.indexOf('<table id="verdicts">'),
+      html.indexOf("</table>", html.indexOf('<table id="verdicts">')),
+    );
+    const engines = (json(join(EVIDENCE, "framework-matrix-v1.json"))["engines"] as { id: string }[]).map((e) => e.id);
+    expect(engines.length).toBeGreaterThan(3);
+    for (const engine of engines) expect(table).toContain(`<th scope="col">${engine}</th>`);
+  });
+
   it("spans a log scale from the decade below the smallest value to the one above the largest", () => {
     const scale = logScale([38, 1588]);
     expect(scale.ticks).toEqual([10, 100, 1000, 10000]);
@@ -133,6 +179,8 @@ describe("the report page", () => {
 
   it("shows a failing cell's expected signal and violated expectations", () => {
     const dir = evidenceCopy();
+    // Only the comparisons' cells, so the one failure is the only one counted.
+    rmSync(join(dir, "framework-matrix-v1.json"));
     const file = join(dir, "13-framework-comparison-local-v2.json");
     const evidence = json(file) as { scenarios: Record<string, unknown>[] };
     const broken = evidence.scenarios[1] ?? {};
