@@ -19,8 +19,12 @@ function cellHtml(row: MatrixRow, engine: string): string {
   return `<td class="cell ${cell.verdict}" data-engine="${esc(engine)}" data-verdict="${cell.verdict}">${head}${detail}</td>`;
 }
 
-export function matrixSection(matrix: Matrix, comparisons: ReportEvidence["comparisons"]): string {
-  const files = comparisons.map((c) => c.file);
+export function matrixSection(
+  matrix: Matrix,
+  comparisons: ReportEvidence["comparisons"],
+  frameworkFile: string | null = null,
+): string {
+  const files = [...comparisons.map((c) => c.file), ...(frameworkFile === null ? [] : [frameworkFile])];
   // A framework that did not run says why, once, rather than in each of its cells.
   const unmeasured = comparisons
     .filter((c) => c.data.status !== "measured")

@@ -26,7 +26,11 @@ export function renderReport(evidence: ReportEvidence): string {
     framework.success ? framework.data : null,
   );
   const sections: [string, string, string][] = [
-    ["matrix", STRINGS.matrix.heading, matrixSection(matrix, evidence.comparisons)],
+    [
+      "matrix",
+      STRINGS.matrix.heading,
+      matrixSection(matrix, evidence.comparisons, framework.success ? (evidence.frameworkMatrix?.file ?? null) : null),
+    ],
     ["graphs", STRINGS.graphs.heading, graphsSection(evidence.comparisons)],
     ["bench", STRINGS.bench.heading, benchSection(evidence.bench)],
     ["faults", STRINGS.faults.heading, faultsSection(evidence.faults)],
