@@ -136,3 +136,4 @@ export type {
   ValidatedCall,
   ValidationIssue,
 } from "./validation.js";
+export { grantDispatch } from "./dispatch-permit.js";

@@ -7,7 +7,9 @@
  * digests and seals are the same whichever wrote them.
  */
 import { createHmac, hash } from "node:crypto";
-import { installHashing, type Hashing } from "../contract/index.js";
+// The leaf module, not the barrel: the test setup imports this before any test file's vi.mock of a
+// contract module applies, and a barrel loaded here would be the unmocked one.
+import { installHashing, type Hashing } from "../contract/hashing.js";
 
 export const nodeHashing: Hashing = {
   // The one-shot `hash` skips the Hash object a createHash call builds, the most of a short input's cost.

@@ -11,7 +11,7 @@ import { AI_SDK_HISTORY_KEY } from "./history.js";
 import { openApprovalRequests, toolCallIds } from "./messages.js";
 import { aiSdkHardenedFactory, aiSdkNativeFactory, AI_SDK_VERSION } from "./index.js";
 
-const [doubleResume] = DOUBLE_RESUME_COLUMNS;
+const doubleResume = DOUBLE_RESUME_COLUMNS.find((c) => c.name === "double_resume_same_approval");
 if (doubleResume === undefined) throw new Error("no double-resume column");
 
 describe("ai_sdk_hardened", () => {
@@ -67,7 +67,7 @@ describe("ai_sdk_native (findings, not defects)", () => {
     const observed = run.observation as { side_effects: Record<string, Record<string, number>> };
     expect(Object.values(observed.side_effects["publish_report"] ?? {})).toEqual([2]);
     expect(doubleResume.verdict(run.observation)).toContain(
-      "the second resume runs nothing: executor calls 1, side effects 1",
+      "resuming the same approved state again, and in a new process, ran nothing more: the publish executed once, 1 side effect",
     );
   });
 

@@ -7,7 +7,7 @@
  * loop: no ledger, no idempotency key but the model's toolCallId, no checkpoint before an effect.
  */
 import { generateText, stepCountIs, tool, type ModelMessage, type ToolApprovalResponse, type ToolSet } from "ai";
-import { isProcessCrash, type AgentState, type AnyToolSpec } from "../../contract/index.js";
+import { grantDispatch, isProcessCrash, type AgentState, type AnyToolSpec } from "../../contract/index.js";
 import {
   defineSlot,
   engineOf,
@@ -118,7 +118,8 @@ function createNativeEngine(env: EngineContext): Engine<"ai_sdk_native"> {
           });
           try {
             return await Promise.race([
-              spec.execute(args as Record<string, unknown>, { idempotencyKey: toolCallId, signal }),
+              // Handed the tool as the SDK's user would, with no contract decision (so the verdicts measure the SDK).
+              spec.execute(args as Record<string, unknown>, grantDispatch({ idempotencyKey: toolCallId, signal })),
               timeout,
             ]);
           } catch (error) {

@@ -7,6 +7,7 @@
  */
 import { Agent, RunState, tool, Usage, type Model, type ModelResponse } from "@openai/agents";
 import {
+  grantDispatch,
   isProcessCrash,
   parseApprovalInput,
   type AgentState,
@@ -57,10 +58,12 @@ export function createNativeEngine(env: EngineContext): Engine<"openai_agents_na
         async execute(args, _context, details) {
           const callId = details?.toolCall?.callId ?? spec.name;
           // The SDK has no idempotency key: the call id the model minted is all there is to pass.
-          const output = await spec.execute(args, {
-            idempotencyKey: callId,
-            signal: details?.signal ?? new AbortController().signal,
-          });
+          // A native engine is handed the tools as the SDK's user would hand them over, with no
+          // contract decision: the grant lets the executor run, so the verdicts measure the SDK.
+          const output = await spec.execute(
+            args,
+            grantDispatch({ idempotencyKey: callId, signal: details?.signal ?? new AbortController().signal }),
+          );
           ran.add(callId);
           return JSON.stringify(output ?? null);
         },

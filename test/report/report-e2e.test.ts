@@ -81,9 +81,26 @@ describe("the evidence report in headless Chromium", { timeout: 60_000 }, () => 
         }
       }
     }
+    // The engines only the framework matrix measured (the framework variants), read from its JSON.
+    const matrix = JSON.parse(readFileSync(join(EVIDENCE, "framework-matrix-v1.json"), "utf8")) as {
+      columns: { name: string; engines: Record<string, { verdict: "holds" | "fails" | "not_measured" }> }[];
+    };
+    const compared = new Set(["handwritten", ...files.map((f) => f.framework)]);
+    const variants = [...new Set(matrix.columns.flatMap((c) => Object.keys(c.engines)))].filter(
+      (e) => !compared.has(e),
+    );
+    expect(variants.length).toBeGreaterThan(0);
+    for (const column of matrix.columns.filter((c) => columns.has(c.name)))
+      for (const engine of variants) {
+        const verdict = column.engines[engine]?.verdict ?? "not_measured";
+        const word = verdict === "not_measured" ? WORDS.null : WORDS[`${verdict === "holds"}`];
+        expect((await cellOf(page, column.name, engine).innerText()).trim(), `${column.name} on ${engine}`).toContain(
+          word,
+        );
+      }
     await expect(page.locator("#verdicts tbody tr").count()).resolves.toBe(columns.size);
     const headers = await page.locator("#verdicts thead th").allInnerTexts();
-    expect(headers.slice(2).sort()).toEqual(["handwritten", ...files.map((f) => f.framework)].sort());
+    expect(headers.slice(2).sort()).toEqual([...compared, ...variants].sort());
     expect(errors).toEqual([]);
   });
 
