@@ -3,47 +3,20 @@
  * openai-agents-adapter/ (its own exact-pinned package); it is imported dynamically, only once the
  * installed @openai/agents is found to be the pin, so nothing outside that folder imports @openai.
  */
-import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { err, ok, type Result } from "../contract/index.js";
 import type { EngineFactory } from "../runtime/index.js";
+import { pinnedInstall, type PinnedInstall } from "./pinned-install.js";
 import { firstLine, type LoadOptions, type Unloadable } from "./load-langgraph.js";
 
 export const OPENAI_AGENTS_ADAPTER_DIR = fileURLToPath(new URL("../openai-agents-adapter/", import.meta.url));
 export const OPENAI_AGENTS_INSTALL_COMMAND = "npm ci --prefix openai-agents-adapter";
 const PACKAGE = "@openai/agents";
 
-export type OpenAIAgentsInstall =
-  | { readonly installed: true; readonly version: string }
-  | { readonly installed: false; readonly reason: string; readonly found_version: string | null };
-
-function versionIn(file: string, pick: (manifest: Record<string, unknown>) => unknown): string | null {
-  if (!existsSync(file)) return null;
-  const value = pick(JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>);
-  return typeof value === "string" ? value : null;
-}
-
 /** Whether the adapter's @openai/agents is installed at its exact pin: the loader, vitest and the type check ask this. */
-export function openaiAgentsInstall(dir: string = OPENAI_AGENTS_ADAPTER_DIR): OpenAIAgentsInstall {
-  const pinned = versionIn(
-    resolve(dir, "package.json"),
-    (m) => (m["dependencies"] as Record<string, unknown> | undefined)?.[PACKAGE],
-  );
-  const found = versionIn(resolve(dir, `node_modules/${PACKAGE}/package.json`), (m) => m["version"]);
-  const run = `(run: ${OPENAI_AGENTS_INSTALL_COMMAND})`;
-  if (found === null)
-    return { installed: false, reason: `${PACKAGE} is not installed for the adapter ${run}`, found_version: null };
-  if (pinned === null)
-    return { installed: false, reason: `the adapter's package.json pins no ${PACKAGE}`, found_version: found };
-  if (found !== pinned)
-    return {
-      installed: false,
-      reason: `installed ${PACKAGE} ${found} is not the adapter's exact pin ${pinned} ${run}`,
-      found_version: found,
-    };
-  return { installed: true, version: found };
-}
+export const openaiAgentsInstall = (dir: string = OPENAI_AGENTS_ADAPTER_DIR): PinnedInstall =>
+  pinnedInstall(dir, PACKAGE, OPENAI_AGENTS_INSTALL_COMMAND);
 
 type Id = "openai_agents_native" | "openai_agents_hardened";
 
