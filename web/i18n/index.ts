@@ -18,3 +18,4 @@ export {
   type Catalogues,
   type MessageParams,
 } from "./catalogue.js";
+export { keepLocale, LOCALE_NAMES, readLocale, renderLanguageSwitch, type LocaleHost } from "./switch.js";
