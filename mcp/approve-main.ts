@@ -8,14 +8,8 @@
 import { pathToFileURL } from "node:url";
 import { z } from "zod";
 import { approvePending, DEFAULT_APPROVAL_TTL_MS, err, ok, systemClock } from "../contract/index.js";
-import {
-  DEFAULT_INPUT_LIMITS,
-  jsonDepthExceeds,
-  parseFlags,
-  resolveStoreSpec,
-  STORE_ENV,
-  wholeNumber,
-} from "../durable/index.js";
+import { resolveStoreSpec, STORE_ENV } from "../durable/index.js";
+import { DEFAULT_INPUT_LIMITS, jsonDepthExceeds, parseFlags, wholeNumber } from "../cli/index.js";
 import { DEFAULT_MCP_STORE, readSecret, SECRET_ENV } from "./cli.js";
 import { keyBesideStore } from "./server-key.js";
 

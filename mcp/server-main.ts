@@ -9,14 +9,8 @@ import { z } from "zod";
 import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import { createIdSource, ok, systemClock, type TraceSink } from "../contract/index.js";
 import type { FixtureWorld } from "../handwritten/fixtures/index.js";
-import {
-  claimStoreKey,
-  makeDirectory,
-  openStores,
-  resolveStoreSpec,
-  writeFilesAtomically,
-  type OpenedStores,
-} from "../durable/index.js";
+import { claimStoreKey, openStores, resolveStoreSpec, type OpenedStores } from "../durable/index.js";
+import { makeDirectory, writeFilesAtomically } from "../cli/index.js";
 import { createFileAuditSink } from "./audit-file.js";
 import { createMemoryAuditSink, type AuditSink } from "./audit.js";
 import { createFixtureHarnessDeps } from "./deps.js";

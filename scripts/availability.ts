@@ -9,7 +9,7 @@ import { copyFileSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { parseFlags, writeFilesAtomically } from "../durable/index.js";
+import { parseFlags, writeFilesAtomically } from "../cli/index.js";
 import { z } from "zod";
 import { loadEngine } from "../scenarios/engines.js";
 

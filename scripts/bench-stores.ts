@@ -8,7 +8,7 @@
  */
 import { loadavg } from "node:os";
 import { pathToFileURL } from "node:url";
-import { parseFlags, writeFilesAtomically } from "../durable/index.js";
+import { parseFlags, writeFilesAtomically } from "../cli/index.js";
 import { err, ok, type Result } from "../contract/index.js";
 import { machineInfo } from "./bench/machine.js";
 import { measureStores, type StoresBenchOptions } from "./bench/stores.js";

@@ -10,7 +10,7 @@
 import { execFileSync } from "node:child_process";
 import { loadavg } from "node:os";
 import { pathToFileURL } from "node:url";
-import { writeFilesAtomically } from "../durable/index.js";
+import { writeFilesAtomically } from "../cli/index.js";
 import {
   ALL_COLUMNS,
   ENGINES as REGISTERED,

@@ -8,7 +8,7 @@ import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parse as parseYaml } from "yaml";
 import { assertNever, err, ok, type Result } from "../contract/index.js";
-import { DEFAULT_INPUT_LIMITS, parseFlags, readInputFile, type InputFileError } from "../durable/index.js";
+import { DEFAULT_INPUT_LIMITS, parseFlags, readInputFile, type InputFileError } from "../cli/index.js";
 import { checkSubmission, formatProblems, LEARNER_SCHEMA, type Problem } from "./evidence/check.js";
 import type { GateReport } from "./evidence/gates.js";
 import { gitProvenance, isProjectArtifact } from "./evidence/provenance.js";

@@ -6,13 +6,8 @@
 import { execFileSync } from "node:child_process";
 import { basename, dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import {
-  DEFAULT_INPUT_LIMITS,
-  openStoreOption,
-  readInputFile,
-  writeFilesAtomically,
-  type StoreOption,
-} from "../durable/index.js";
+import { openStoreOption, type StoreOption } from "../durable/index.js";
+import { DEFAULT_INPUT_LIMITS, readInputFile, writeFilesAtomically } from "../cli/index.js";
 import { EXIT, parseCompareArgs, USAGE, type CompareArgs } from "./comparison/args.js";
 import { frameworkLabel, loadChosenFramework, type LoadOptions } from "./comparison/load-framework.js";
 import { loadPlanner, scenariosFor, type PlannerChoice } from "./comparison/planner.js";

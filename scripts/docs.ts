@@ -7,7 +7,7 @@
  */
 import { join, resolve, dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { parseFlags, writeFilesAtomically } from "../durable/index.js";
+import { parseFlags, writeFilesAtomically } from "../cli/index.js";
 import { renderDocuments } from "./docs/index.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");

@@ -6,14 +6,8 @@
  */
 import { pathToFileURL } from "node:url";
 import { loadEngines, measuredEngines } from "../scenarios/index.js";
-import {
-  openStoreOption,
-  parseFlags,
-  STORE_ENV,
-  type StoreOption,
-  wholeNumber,
-  writeFilesAtomically,
-} from "../durable/index.js";
+import { openStoreOption, STORE_ENV, type StoreOption } from "../durable/index.js";
+import { parseFlags, wholeNumber, writeFilesAtomically } from "../cli/index.js";
 import { DEFAULT_SCHEDULES, DEFAULT_SEED, runSchedules } from "../scenarios/faults/run.js";
 import { defaultShards } from "../scenarios/faults/shards.js";
 

@@ -7,7 +7,7 @@
 import { execFileSync } from "node:child_process";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { parseFlags, writeFilesAtomically } from "../durable/index.js";
+import { parseFlags, writeFilesAtomically } from "../cli/index.js";
 import { ALL_COLUMNS, loadEngines } from "../scenarios/index.js";
 import { buildMatrix } from "./matrix/build.js";
 import { MATRIX_PATH } from "./matrix/schema.js";

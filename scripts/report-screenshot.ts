@@ -8,7 +8,7 @@
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
-import { parseFlags } from "../durable/index.js";
+import { parseFlags } from "../cli/index.js";
 import { DEFAULT_REPORT, writeReport } from "./report.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");

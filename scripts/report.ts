@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { parseFlags } from "../durable/index.js";
+import { parseFlags } from "../cli/index.js";
 import { readEvidence, renderReport, REPORT_BUDGET_BYTES } from "./report/index.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");

@@ -7,7 +7,7 @@
 import { basename, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Result } from "../contract/index.js";
-import { DEFAULT_INPUT_LIMITS, parseFlags, readInputFile, writeFilesAtomically } from "../durable/index.js";
+import { DEFAULT_INPUT_LIMITS, parseFlags, readInputFile, writeFilesAtomically } from "../cli/index.js";
 import { recordRoute, type RouteRecorder } from "../scenarios/record-route.js";
 import { ROUTE_COLUMNS } from "../scenarios/route-columns.js";
 import { INSTALL_COMMAND } from "../scenarios/langgraph-install.js";

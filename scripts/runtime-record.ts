@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { cpus } from "node:os";
 import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { parseFlags, writeFilesAtomically } from "../durable/index.js";
+import { parseFlags, writeFilesAtomically } from "../cli/index.js";
 import type { Route } from "../handwritten/route/index.js";
 import { loadPlanner, parsePlannerArg } from "./comparison/planner.js";
 import { loadEngines } from "../scenarios/engines.js";

@@ -7,7 +7,7 @@
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { writeFilesAtomically } from "../durable/index.js";
+import { writeFilesAtomically } from "../cli/index.js";
 import { measureCorpus, type SensitiveCorpusReport } from "./sensitive/report.js";
 
 export const DEFAULT_OUTPUT = resolve(import.meta.dirname, "../evidence/sensitive-corpus-v1.json");

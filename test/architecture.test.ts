@@ -26,6 +26,7 @@ const importsOf = (file: string) =>
 /** The top-level folders of the project's source, each one layer of the tree. */
 const FOLDERS = [
   "contract",
+  "cli",
   "runtime",
   "handwritten",
   "local-graph",
@@ -40,7 +41,7 @@ const FOLDERS = [
 ] as const;
 type Folder = (typeof FOLDERS)[number];
 const ENGINE_FOLDERS: readonly Folder[] = ["handwritten", "local-graph", "langgraph-adapter", "openai-agents-adapter"];
-const PRODUCT_FOLDERS: readonly Folder[] = ["durable", "mcp", "web"];
+const PRODUCT_FOLDERS: readonly Folder[] = ["cli", "durable", "mcp", "web"];
 
 /**
  * Test kit: test files, the support modules beside them (test-helpers.ts, test-support.ts) and
@@ -127,7 +128,18 @@ describe("architecture", () => {
   });
 
   it("has no import cycles between project modules", () => {
-    const files = ["contract", "runtime", "handwritten", "local-graph", "scenarios", "scripts", "durable", "mcp", "web"]
+    const files = [
+      "contract",
+      "cli",
+      "runtime",
+      "handwritten",
+      "local-graph",
+      "scenarios",
+      "scripts",
+      "durable",
+      "mcp",
+      "web",
+    ]
       .flatMap(sources)
       .filter((f) => !f.endsWith(".test.ts"));
     const graph = new Map(
@@ -171,6 +183,16 @@ describe("architecture", () => {
 
     it("lets the runtime import only the contract", () => {
       expect(offenders((from, to) => from !== "runtime" || to === "contract")).toEqual([]);
+    });
+
+    it("lets the command-line guards import only the contract's result type, so a refusal loads nothing else", () => {
+      const cliEdges = edges.filter(({ from }) => from === "cli");
+      expect(cliEdges.length).toBeGreaterThan(0);
+      expect(
+        cliEdges
+          .filter(({ target }) => target !== "contract/result.js")
+          .map(({ file, target }) => `${file} imports ${target}`),
+      ).toEqual([]);
     });
 
     it("keeps the engines and the product (durable, mcp, web) from importing scenarios/ or scripts/", () => {

@@ -12,7 +12,7 @@ import { builtinModules } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build, type Metafile, type Plugin } from "esbuild";
-import { parseFlags } from "../durable/index.js";
+import { parseFlags } from "../cli/index.js";
 
 export const WEB_DIR = dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_OUTDIR = join(WEB_DIR, "dist");

@@ -8,7 +8,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
-import { parseFlags } from "../durable/index.js";
+import { parseFlags } from "../cli/index.js";
 import { DEFAULT_OUTDIR } from "./build.js";
 
 export const DEFAULT_PORT = 5173;

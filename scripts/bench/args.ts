@@ -2,7 +2,7 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { err, ok, type Result } from "../../contract/index.js";
-import { parseFlags } from "../../durable/index.js";
+import { parseFlags } from "../../cli/index.js";
 
 export const DEFAULT_OUTPUT = "evidence/bench-v2.json";
 /** Where --quick writes without --output, so a quick look never overwrites the committed evidence. */

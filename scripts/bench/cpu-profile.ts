@@ -5,7 +5,7 @@
  */
 import { dirname, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { DEFAULT_INPUT_LIMITS, parseFlags, readInputFile, wholeNumber } from "../../durable/index.js";
+import { DEFAULT_INPUT_LIMITS, parseFlags, readInputFile, wholeNumber } from "../../cli/index.js";
 
 type ProfileNode = {
   readonly id: number;

@@ -1,6 +1,6 @@
 /** Command-line arguments of compare.ts, parsed into a typed result; bad usage is a value, not a throw. */
 import { err, ok, type Result } from "../../contract/index.js";
-import { parseFlags, type FlagErrorCode } from "../../durable/index.js";
+import { parseFlags, type FlagErrorCode } from "../../cli/index.js";
 import { ENGINES, FRAMEWORK_IDS, isFrameworkId, type FrameworkId } from "../../scenarios/engines.js";
 import { parsePlannerArg, type PlannerArg } from "./planner.js";
 

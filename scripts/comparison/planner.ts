@@ -5,7 +5,7 @@
  * Nothing is written in any case.
  */
 import { err, ok, type Result } from "../../contract/index.js";
-import { DEFAULT_INPUT_LIMITS, readInputFile, type InputFileError } from "../../durable/index.js";
+import { DEFAULT_INPUT_LIMITS, readInputFile, type InputFileError } from "../../cli/index.js";
 import { createFixtureRegistry, createFixtureWorld } from "../../handwritten/fixtures/index.js";
 import { checkReplayable, isRouteFileError, parseRoute, type Route } from "../../handwritten/route/index.js";
 import { ALL_COLUMNS } from "../../scenarios/all-columns.js";

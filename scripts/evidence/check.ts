@@ -12,7 +12,7 @@
 import { existsSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from "yaml";
-import { DEFAULT_INPUT_LIMITS, readInputFile } from "../../durable/index.js";
+import { DEFAULT_INPUT_LIMITS, readInputFile } from "../../cli/index.js";
 import { foreignCommand, isProjectArtifact, type Provenance } from "./provenance.js";
 import type { ArtifactFinding } from "./rederive.js";
 import { asStrictAsBar, CONTRACT_METRICS, meets, RECOVERY_THRESHOLD, RULE_TEXT, type MetricRule } from "./rules.js";

@@ -1,11 +1,11 @@
-/** The one reader of input files and the one flag parser every entry point uses (durable/input-*.ts, durable/flags.ts). */
+/** The one reader of input files and the one flag parser every entry point uses (cli/input-*.ts, cli/flags.ts). */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseDocument } from "yaml";
-import { parseFlags, readInputFile, wholeNumber, yamlDepthExceeds, jsonDepthExceeds } from "../../durable/index.js";
+import { parseFlags, readInputFile, wholeNumber, yamlDepthExceeds, jsonDepthExceeds } from "../../cli/index.js";
 
 const dir = mkdtempSync(join(tmpdir(), "input-file-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -8,14 +8,14 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { writeFilesAtomically } from "../../durable/index.js";
+import { writeFilesAtomically } from "../../cli/index.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "agent-harness-files-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** Runs `writeFilesAtomically` in a child (a hang there must not hang vitest) and returns its result. */
 function writeInChild(files: readonly { path: string; text: string }[]): { ok: boolean; error?: string } {
-  const source = `import { writeFilesAtomically } from ${JSON.stringify(new URL("../../durable/index.ts", import.meta.url).pathname)};
+  const source = `import { writeFilesAtomically } from ${JSON.stringify(new URL("../../cli/index.ts", import.meta.url).pathname)};
 process.stdout.write(JSON.stringify(writeFilesAtomically(${JSON.stringify(files)})));`;
   const child = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", source], {
     encoding: "utf8",

@@ -7,7 +7,7 @@
  * read is exit 4; every error carries a code for the one-line reason.
  */
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
-import { err, ok, type Result } from "../contract/index.js";
+import { err, ok, type Result } from "../contract/result.js";
 import { nestingExceeds, type InputFormat } from "./input-depth.js";
 
 export type InputFileErrorCode =

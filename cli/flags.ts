@@ -5,7 +5,7 @@
  * "the default" to some scripts), and numbers outside their range. Usage errors are values.
  */
 import { parseArgs } from "node:util";
-import { err, ok, type Result } from "../contract/index.js";
+import { err, ok, type Result } from "../contract/result.js";
 
 export type FlagSpec = Readonly<Record<string, { readonly type: "string" | "boolean"; readonly short?: string }>>;
 

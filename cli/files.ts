@@ -5,7 +5,7 @@
  */
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { err, ok, type Result } from "../contract/index.js";
+import { err, ok, type Result } from "../contract/result.js";
 
 export type OutputFile = { readonly path: string; readonly text: string };
 

@@ -1,0 +1,13 @@
+/**
+ * What every entry point uses before it runs anything: strict flags, input files read only when
+ * regular and within limits, and outputs written all or nothing. It imports only the contract's
+ * result type, so a command refuses bad input without loading an engine, a store or a framework.
+ */
+export { parseFlags, wholeNumber } from "./flags.js";
+export type { FlagError, FlagErrorCode, FlagSpec, FlagValues, ParsedFlags } from "./flags.js";
+export { DEFAULT_INPUT_LIMITS, readInputFile } from "./input-file.js";
+export type { InputFileError, InputFileErrorCode, InputLimits } from "./input-file.js";
+export { jsonDepthExceeds, nestingExceeds, yamlDepthExceeds } from "./input-depth.js";
+export type { InputFormat } from "./input-depth.js";
+export { makeDirectory, writeFilesAtomically } from "./files.js";
+export type { OutputFile } from "./files.js";
