@@ -2,7 +2,7 @@
  * The one switch for where state lives: `--store memory | sqlite:PATH | postgres:URL`, or the
  * AGENT_HARNESS_STORE environment variable. Every entry point parses it here.
  */
-import { assertNever, err, ok, type Result } from "../contract/index.js";
+import { assertNever, err, ok, type Result } from "../contract/result.js";
 import { StoreError } from "./errors.js";
 
 export const STORE_ENV = "AGENT_HARNESS_STORE";

@@ -4,14 +4,14 @@
  * with the server's secret. The host then repeats the call with the token in `_meta`.
  *
  *   AGENT_HARNESS_APPROVAL_SECRET=... npx tsx mcp/approve-main.ts --answer '<json>' [--ttl-ms N]
+ *
+ * This file checks the command line; the answer is parsed and signed by approve-answer.ts, loaded after.
  */
 import { pathToFileURL } from "node:url";
-import { z } from "zod";
-import { approvePending, DEFAULT_APPROVAL_TTL_MS, err, ok, systemClock } from "../contract/index.js";
-import { resolveStoreSpec, STORE_ENV } from "../durable/index.js";
 import { DEFAULT_INPUT_LIMITS, jsonDepthExceeds, parseFlags, wholeNumber } from "../cli/index.js";
-import { DEFAULT_MCP_STORE, readSecret, SECRET_ENV } from "./cli.js";
-import { keyBesideStore } from "./server-key.js";
+import { DEFAULT_APPROVAL_TTL_MS } from "../contract/approval.js";
+import { STORE_ENV } from "../durable/spec.js";
+import { DEFAULT_MCP_STORE, SECRET_ENV } from "./cli.js";
 
 /** A day: an approval is for the call in front of the operator, not a standing grant. */
 const MAX_TTL_MS = 24 * 60 * 60 * 1000;
@@ -25,24 +25,11 @@ Environment: ${SECRET_ENV} must be the server's secret; unset, the key the serve
 its SQLite store (${DEFAULT_MCP_STORE}, or ${STORE_ENV}) is used.
 Exit codes: 0 token printed; 2 bad usage.`;
 
-const ApprovalRequired = z.object({
-  status: z.literal("approval_required"),
-  session_id: z.string(),
-  pending: z.object({
-    tool: z.string(),
-    args: z.record(z.string(), z.unknown()),
-    args_digest: z.string(),
-    idempotency_key: z.string(),
-    nonce: z.string(),
-    requested_at: z.number(),
-  }),
-});
-
-export function approveMain(
+export async function approveMain(
   argv: readonly string[],
   env: NodeJS.ProcessEnv,
-  now: number = systemClock.now(),
-): { code: number; out: string } {
+  now: number = Date.now(),
+): Promise<{ code: number; out: string }> {
   const flags = parseFlags(argv, {
     answer: { type: "string" },
     "ttl-ms": { type: "string" },
@@ -56,26 +43,9 @@ export function approveMain(
   const text = values.answer ?? "null";
   if (jsonDepthExceeds(text, DEFAULT_INPUT_LIMITS.maxDepth))
     return usage(`--answer nests deeper than ${DEFAULT_INPUT_LIMITS.maxDepth} levels (input_too_deep)`);
-  let answer: z.infer<typeof ApprovalRequired>;
-  try {
-    answer = ApprovalRequired.parse(JSON.parse(text));
-  } catch {
-    return usage("--answer needs the structuredContent of an approval_required answer");
-  }
-  const configured = readSecret(env);
-  if (!configured.ok) return usage(configured.error.message);
-  const secret = approverKey(configured.value, env);
-  if (!secret.ok) return usage(`${secret.error.message}; a token must be signed with the server's key`);
-  return { code: 0, out: `${approvePending(answer.pending, answer.session_id, secret.value, now, ttl.value)}\n` };
-}
-
-/** The configured secret, else the key file beside the server's SQLite store (the one `npm run mcp` uses). */
-function approverKey(configured: string | null, env: NodeJS.ProcessEnv) {
-  if (configured !== null) return ok(configured);
-  const spec = resolveStoreSpec(undefined, env, { kind: "sqlite", path: DEFAULT_MCP_STORE.slice("sqlite:".length) });
-  if (!spec.ok || spec.value.kind !== "sqlite")
-    return err({ message: `${SECRET_ENV} is unset and the server's store keeps no key file` });
-  return keyBesideStore(spec.value.path);
+  const { signApproval } = await import("./approve-answer.js");
+  const signed = signApproval(text, env, now, ttl.value);
+  return signed.ok ? { code: 0, out: `${signed.value}\n` } : usage(signed.error);
 }
 
 function usage(message: string) {
@@ -83,7 +53,7 @@ function usage(message: string) {
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { code, out } = approveMain(process.argv.slice(2), process.env);
+  const { code, out } = await approveMain(process.argv.slice(2), process.env);
   (code === 0 ? process.stdout : process.stderr).write(out);
   process.exitCode = code;
 }

@@ -21,7 +21,7 @@ import { createLocalOracle, type LocalCall } from "../scenarios/mcp/local-oracle
 import { createNaiveAdapter } from "../scenarios/mcp/naive-adapter.js";
 import { discrepancies } from "../scenarios/mcp/parity.js";
 import { deltaOf, observe, TEST_SECRET } from "../scenarios/mcp/stdio-server.js";
-import { worldCounts } from "./server-main.js";
+import { worldCounts } from "./server-start.js";
 
 /** A server, and how a transport must be wrapped to reach it. */
 type Adapter = (world: FixtureWorld) => { server: Server; wrap: (transport: Transport) => Transport };

@@ -9,18 +9,19 @@ import { parseServerFlags, readSecret } from "./cli.js";
 import { DEFAULT_MAX_FRAME_BYTES } from "./frame-check.js";
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from "./http-sessions.js";
 import { claimStoreKey, keyFileFor, keyIdOf, openDatabase } from "../durable/index.js";
-import { main, MCP_STORE_SCOPE } from "./server-main.js";
+import { main } from "./server-main.js";
+import { MCP_STORE_SCOPE } from "./server-start.js";
 
 /** Runs `main` as the process would, capturing what it writes. */
-const run = (argv: string[], env: NodeJS.ProcessEnv = {}) => {
+const run = async (argv: string[], env: NodeJS.ProcessEnv = {}) => {
   let [stdout, stderr] = ["", ""];
-  const code = main(argv, env, { out: (t) => void (stdout += t), err: (t) => void (stderr += t) });
+  const code = await main(argv, env, { out: (t) => void (stdout += t), err: (t) => void (stderr += t) });
   return { code, stdout, stderr };
 };
 
 describe("npm run mcp", () => {
-  it("prints its usage for --help and exits 0 without serving", () => {
-    const { code, stdout } = run(["--help"]);
+  it("prints its usage for --help and exits 0 without serving", async () => {
+    const { code, stdout } = await run(["--help"]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Usage: npm run --silent mcp/);
     for (const flag of [
@@ -39,8 +40,8 @@ describe("npm run mcp", () => {
     [["--max-frame-bytes", "1k"], {}, "--max-frame-bytes"],
     [[], { AGENT_HARNESS_APPROVAL_SECRET: "short" }, "at least 16 characters"],
     [["--store", "memory", "--audit-log", "/nonexistent-dir/audit.jsonl"], {}, "ENOENT"],
-  ])("exits 2 for %j with a clear error and nothing on stdout", (argv, env, message) => {
-    const { code, stdout, stderr } = run(argv, env);
+  ])("exits 2 for %j with a clear error and nothing on stdout", async (argv, env, message) => {
+    const { code, stdout, stderr } = await run(argv, env);
     expect(code).toBe(2);
     expect(stdout).toBe("");
     expect(stderr).toContain(message);
@@ -53,13 +54,13 @@ describe("npm run mcp: the key it seals and approves with", () => {
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
   const [keyA, keyB] = ["first-server-key-0123456789", "second-server-key-0123456789"];
 
-  it("refuses a store sealed under another key with store_key_mismatch, naming both key ids and neither key", () => {
+  it("refuses a store sealed under another key with store_key_mismatch, naming both key ids and neither key", async () => {
     const path = join(scratch, "claimed.sqlite");
     const db = openDatabase({ kind: "sqlite", path });
     if (!db.ok) throw db.error;
     expect(claimStoreKey(db.value, MCP_STORE_SCOPE, keyIdOf(keyA)).ok).toBe(true);
     db.value.close();
-    const { code, stdout, stderr } = run(["--store", `sqlite:${path}`], { AGENT_HARNESS_APPROVAL_SECRET: keyB });
+    const { code, stdout, stderr } = await run(["--store", `sqlite:${path}`], { AGENT_HARNESS_APPROVAL_SECRET: keyB });
     expect(code).toBe(2);
     expect(stdout).toBe("");
     expect(stderr).toContain("store_key_mismatch");
@@ -69,18 +70,18 @@ describe("npm run mcp: the key it seals and approves with", () => {
     expect(stderr).not.toContain(keyB);
   });
 
-  it("refuses a key file beside the store that others may read", () => {
+  it("refuses a key file beside the store that others may read", async () => {
     const path = join(scratch, "exposed.sqlite");
     writeFileSync(keyFileFor(path), `${keyA}\n`, { mode: 0o644 });
     chmodSync(keyFileFor(path), 0o644);
-    const { code, stderr } = run(["--store", `sqlite:${path}`]);
+    const { code, stderr } = await run(["--store", `sqlite:${path}`]);
     expect(code).toBe(2);
     expect(stderr).toContain("chmod 600");
     expect(stderr).not.toContain(keyA);
   });
 
-  it("refuses a postgres store without a configured secret, which servers on other machines could not share", () => {
-    const { code, stderr } = run(["--store", "postgres://nobody@127.0.0.1:1/none"]);
+  it("refuses a postgres store without a configured secret, which servers on other machines could not share", async () => {
+    const { code, stderr } = await run(["--store", "postgres://nobody@127.0.0.1:1/none"]);
     expect(code).toBe(2);
     expect(stderr).toContain("needs AGENT_HARNESS_APPROVAL_SECRET");
   });
@@ -179,8 +180,8 @@ describe("approve-main", () => {
     pending,
   });
 
-  it("signs the pending call of an approval_required answer exactly as approvePending does", () => {
-    const { code, out } = approveMain(["--answer", answer, "--ttl-ms", "1000"], env, 100);
+  it("signs the pending call of an approval_required answer exactly as approvePending does", async () => {
+    const { code, out } = await approveMain(["--answer", answer, "--ttl-ms", "1000"], env, 100);
     expect(code).toBe(0);
     expect(out.trim()).toBe(approvePending(pending, "s1", env.AGENT_HARNESS_APPROVAL_SECRET, 100, 1000));
     expect(
@@ -192,12 +193,12 @@ describe("approve-main", () => {
     ).toBe(true);
   });
 
-  it("signs with the key the server keeps beside its SQLite store when no secret is set", () => {
+  it("signs with the key the server keeps beside its SQLite store when no secret is set", async () => {
     const dir = mkdtempSync(join(tmpdir(), "agent-harness-approve-key-"));
     try {
       const store = join(dir, "mcp.sqlite");
       writeFileSync(keyFileFor(store), "the-server-kept-key-0123\n", { mode: 0o600 });
-      const { code, out } = approveMain(["--answer", answer], { AGENT_HARNESS_STORE: `sqlite:${store}` }, 100);
+      const { code, out } = await approveMain(["--answer", answer], { AGENT_HARNESS_STORE: `sqlite:${store}` }, 100);
       expect(code).toBe(0);
       expect(out.trim()).toBe(approvePending(pending, "s1", "the-server-kept-key-0123", 100));
     } finally {
@@ -212,8 +213,8 @@ describe("approve-main", () => {
     [["--answer", answer, "--ttl-ms", "0"], env, /--ttl-ms must be from 1 to .*\(out_of_range\)/],
     [["--answer", answer, "--answer", answer], env, /flag_repeated/],
     [["--nonce", "x"], env, /Unknown option/],
-  ])("exits 2 for %j", (argv, environment, message) => {
-    const { code, out } = approveMain(argv, environment);
+  ])("exits 2 for %j", async (argv, environment, message) => {
+    const { code, out } = await approveMain(argv, environment);
     expect(code).toBe(2);
     expect(out).toMatch(message);
   });

@@ -1,7 +1,7 @@
 /** Command-line flags of the MCP server, parsed into a typed result; usage errors never throw. */
-import { err, ok, type Result } from "../contract/index.js";
+import { err, ok, type Result } from "../contract/result.js";
 import { parseFlags, wholeNumber } from "../cli/index.js";
-import { DEFAULT_MAX_FRAME_BYTES } from "./frame-check.js";
+import { DEFAULT_MAX_FRAME_BYTES } from "./limits.js";
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from "./http-sessions.js";
 
 export const SECRET_ENV = "AGENT_HARNESS_APPROVAL_SECRET";

@@ -6,8 +6,7 @@
 import { parseJSONRPCMessage } from "@modelcontextprotocol/server";
 import type { RequestId } from "./raw-arguments.js";
 
-/** @default 1 MiB. Arguments over the contract's own input limit are rejected as data before this. */
-export const DEFAULT_MAX_FRAME_BYTES = 1_048_576;
+export { DEFAULT_MAX_FRAME_BYTES } from "./limits.js";
 
 export type FrameError = {
   readonly jsonrpc: "2.0";

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { LocalCall } from "../scenarios/mcp/local-oracle.js";
+import type { PendingApproval } from "../contract/index.js";
 import { FIXTURE_TOOL_NAMES, createFixtureRegistry, createFixtureWorld } from "../handwritten/fixtures/index.js";
 import { createDriver, invalidArguments, TOOL_ARGS, type Driver } from "../scenarios/mcp/driver.js";
 import { approveMain } from "./approve-main.js";
@@ -130,12 +131,17 @@ describe("tools/call over stdio equals the local decision (2025-11-25 client)", 
     expect(first.observed).toMatchObject({ body: { status: "approval_required" } });
     const body = first.observed.kind === "result" ? first.observed.body : {};
     // The command reads an answer naming the pending call; each side hands it the call it holds.
-    const approve = driver.mint(call, (pending) => {
-      const answer = JSON.stringify({ ...body, pending });
-      const { code, out } = approveMain(["--answer", answer], { AGENT_HARNESS_APPROVAL_SECRET: TEST_SECRET });
-      expect(code).toBe(0);
-      return out.trim();
-    });
+    const pendings: PendingApproval[] = [];
+    driver.mint(call, (pending) => (pendings.push(pending), ""));
+    const [serverToken, localToken] = await Promise.all(
+      pendings.map(async (pending) => {
+        const answer = JSON.stringify({ ...body, pending });
+        const { code, out } = await approveMain(["--answer", answer], { AGENT_HARNESS_APPROVAL_SECRET: TEST_SECRET });
+        expect(code).toBe(0);
+        return out.trim();
+      }),
+    );
+    const approve = { server: serverToken!, local: localToken! };
     const before = server.world().effects.publish_report ?? {};
     const second = await driver.drive({ ...call, token: approve });
     expect(second.problems).toEqual([]);

@@ -31,10 +31,10 @@ async function ask(server: Awaited<ReturnType<typeof spawnServer>>, session: str
 }
 
 /** `main` as the process runs it, up to the point where it would serve. */
-function start(argv: string[]) {
+async function start(argv: string[]) {
   let [stdout, stderr] = ["", ""];
   const env = { AGENT_HARNESS_APPROVAL_SECRET: TEST_SECRET };
-  const code = main(argv, env, { out: (t) => void (stdout += t), err: (t) => void (stderr += t) });
+  const code = await main(argv, env, { out: (t) => void (stdout += t), err: (t) => void (stderr += t) });
   return { code, stdout, stderr };
 }
 
@@ -61,7 +61,7 @@ describe("npm run mcp on a restored store", () => {
     for (const name of storeFiles(dir)) rmSync(join(dir, name));
     for (const name of storeFiles(backup)) copyFileSync(join(backup, name), join(dir, name));
 
-    const refused = start(args);
+    const refused = await start(args);
     expect(refused.code).toBe(3);
     expect(refused.stdout).toBe("");
     expect(refused.stderr).toContain("store_restored");
@@ -90,13 +90,13 @@ describe("npm run mcp on a restored store", () => {
     await first.close();
     for (const name of storeFiles(dir)) rmSync(join(dir, name));
     closeSync(openSync(path, "w"));
-    const refused = start(["--store", `sqlite:${path}`]);
+    const refused = await start(["--store", `sqlite:${path}`]);
     expect(refused.code).toBe(3);
     expect(refused.stderr).toContain("store_truncated");
   }, 60_000);
 
-  it("lists --spent-journal, --accept-restore and exit code 3 in --help", () => {
-    const { stdout } = start(["--help"]);
+  it("lists --spent-journal, --accept-restore and exit code 3 in --help", async () => {
+    const { stdout } = await start(["--help"]);
     for (const text of ["--spent-journal PATH", "--accept-restore", "3 the store was restored"])
       expect(stdout).toContain(text);
   });

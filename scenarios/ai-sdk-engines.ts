@@ -9,25 +9,15 @@ import type { LoadOptions } from "./load-langgraph.js";
 /** Load options as the registry passes them: the LangGraph engine's are ignored here. */
 type Options = LoadOptions & AiSdkLoadOptions;
 
-const entry = <Id extends AiSdkEngineId>(id: Id, about: string) =>
+const entry = <Id extends AiSdkEngineId>(id: Id) =>
   ({
     id,
     factory: null,
     load: (options: Options = {}) => loadAiSdk(id, options),
-    about,
     // The hardened engine keeps the contract's checkpoints (and its sealed message history beside them);
     // the native one keeps only its message history, which no bench store seeds: it plays no fault schedules.
     sessionStore: "contract_checkpoints",
     benchFaultSchedules: id === "ai_sdk_native" ? { full: 0, quick: 0 } : { full: 30, quick: 10 },
   }) as const;
 
-export const AI_SDK_ENGINES = [
-  entry(
-    "ai_sdk_native",
-    "the pinned Vercel AI SDK (ai 6.0.x) in ai-sdk-adapter/, as its docs teach: its own tool schemas, needsApproval and message history, no contract code in its loop",
-  ),
-  entry(
-    "ai_sdk_hardened",
-    "the same AI SDK with the contract in its hooks: the model, needsApproval and execute driven by the contract, the history sealed",
-  ),
-] as const;
+export const AI_SDK_ENGINES = [entry("ai_sdk_native"), entry("ai_sdk_hardened")] as const;

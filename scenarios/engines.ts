@@ -10,9 +10,20 @@ import type { EngineFactory } from "../runtime/index.js";
 import { loadLangGraph, type LoadOptions, type Unloadable } from "./load-langgraph.js";
 import { OPENAI_AGENTS_ENGINES } from "./openai-agents-engines.js";
 import { AI_SDK_ENGINES } from "./ai-sdk-engines.js";
-import { withoutVariants } from "./variants.js";
+import { ENGINE_IDS, type EngineId } from "./engine-catalogue.js";
 
 export type { LoadOptions, Unloadable } from "./load-langgraph.js";
+export {
+  BUILT_IN_ENGINE_IDS,
+  BUILT_IN_FRAMEWORK_IDS,
+  ENGINE_IDS,
+  FRAMEWORK_IDS,
+  isEngineId,
+  isFrameworkId,
+  REFERENCE_ENGINE,
+  type EngineId,
+  type FrameworkId,
+} from "./engine-catalogue.js";
 
 /** The kinds of checkpoint store the built-in engines keep: the contract's, the local graph's, LangGraph's saver. */
 export type SessionStore = "contract_checkpoints" | "graph_checkpointer" | "langgraph_saver";
@@ -26,8 +37,6 @@ export type BuiltInEngine<Id extends string> = {
   readonly factory: EngineFactory<Id> | null;
   /** Its factory, or why it cannot run here (an optional install missing or off its pin). */
   readonly load: (options?: LoadOptions) => Promise<Result<EngineFactory<Id>, Unloadable>>;
-  /** What `compare --framework <id>` runs, in a phrase of the usage text (the reference has none). */
-  readonly about: string | null;
   /** Where it keeps a session's checkpoints: the bench fills and seeds that store (growth, session length). */
   readonly sessionStore: SessionStore;
   /** Fault schedules the bench plays on it per run: a full run and --quick (slower engines play fewer). */
@@ -43,14 +52,12 @@ export const ENGINES = [
   {
     id: "handwritten",
     ...inCore(handwrittenFactory),
-    about: null,
     sessionStore: "contract_checkpoints",
     benchFaultSchedules: { full: 500, quick: 100 },
   } satisfies BuiltInEngine<"handwritten">,
   {
     id: "local_state_graph",
     ...inCore(localGraphFactory),
-    about: "dependency-free, in this repo",
     sessionStore: "graph_checkpointer",
     benchFaultSchedules: { full: 150, quick: 30 },
   } satisfies BuiltInEngine<"local_state_graph">,
@@ -58,8 +65,6 @@ export const ENGINES = [
     id: "langgraph",
     factory: null,
     load: loadLangGraph,
-    about:
-      "the pinned @langchain/langgraph installed in langgraph-adapter/; when it cannot load, or the installed version is not the pin, the evidence says not-measured",
     sessionStore: "langgraph_saver",
     benchFaultSchedules: { full: 30, quick: 10 },
   } satisfies BuiltInEngine<"langgraph">,
@@ -67,26 +72,9 @@ export const ENGINES = [
   ...AI_SDK_ENGINES,
 ] as const;
 
-export type EngineId = (typeof ENGINES)[number]["id"];
-export const ENGINE_IDS: readonly EngineId[] = ENGINES.map((e) => e.id);
-
-export const isEngineId = (id: string): id is EngineId => (ENGINE_IDS as readonly string[]).includes(id);
-
-/**
- * The built-in engines, without the framework variants: the heavy suites (bench, fault schedules,
- * process kills, the runtime record) measure these; the comparison and the matrix measure the variants.
- */
-export const BUILT_IN_ENGINE_IDS = withoutVariants(ENGINE_IDS);
-
-/** The engine compare runs first; every other built-in engine is a framework it is compared with. */
-export const REFERENCE_ENGINE = ENGINES[0].id;
-export type FrameworkId = Exclude<EngineId, typeof REFERENCE_ENGINE>;
-export const FRAMEWORK_IDS: readonly FrameworkId[] = ENGINE_IDS.filter(
-  (id): id is FrameworkId => id !== REFERENCE_ENGINE,
-);
-export const isFrameworkId = (id: string): id is FrameworkId => (FRAMEWORK_IDS as readonly string[]).includes(id);
-/** The built-in frameworks compared with the reference, without the framework variants. */
-export const BUILT_IN_FRAMEWORK_IDS = withoutVariants(FRAMEWORK_IDS);
+// The catalogue is what a command reads before it loads anything: the two lists must name the same engines.
+if (ENGINES.map((e) => e.id).join() !== ENGINE_IDS.join())
+  throw new Error(`scenarios/engines.ts lists ${ENGINES.map((e) => e.id).join()}, the catalogue ${ENGINE_IDS.join()}`);
 
 /** A built-in engine's factory: its id is one of `ENGINE_IDS`. */
 export type BuiltInFactory = EngineFactory<EngineId>;

@@ -42,13 +42,12 @@ const loader =
     }
   };
 
-const entry = <I extends Id>(id: I, about: string, keepsContract: boolean) =>
+const entry = <I extends Id>(id: I, keepsContract: boolean) =>
   ({
     id,
     keepsContract,
     factory: null,
     load: loader(id),
-    about,
     sessionStore: "contract_checkpoints",
     // The SDK's loop makes a schedule slower, as LangGraph's does; a native engine keeps no contract to fault.
     benchFaultSchedules: keepsContract ? { full: 30, quick: 10 } : { full: 0, quick: 0 },
@@ -56,14 +55,6 @@ const entry = <I extends Id>(id: I, about: string, keepsContract: boolean) =>
 
 /** The registry's entries (scenarios/engines.ts spreads them in), native first. */
 export const OPENAI_AGENTS_ENGINES = [
-  entry(
-    "openai_agents_native",
-    "the pinned @openai/agents in openai-agents-adapter/ as its docs teach: its tool schemas, needsApproval and RunState; its failing columns are findings",
-    false,
-  ),
-  entry(
-    "openai_agents_hardened",
-    "the same SDK with the contract in its hooks: needsApproval by the contract's policy and tokens, execute through the ledger, the RunState sealed",
-    true,
-  ),
+  entry("openai_agents_native", false),
+  entry("openai_agents_hardened", true),
 ] as const;

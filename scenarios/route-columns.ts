@@ -7,6 +7,7 @@
 import type { Message } from "../contract/index.js";
 import { finalAnswer, toolCall } from "../handwritten/fixtures/index.js";
 import { defineColumn, type Column, type Expectation } from "./column.js";
+import { ROUTE_COLUMN_NAMES } from "./route-names.js";
 import { fingerprint, type RunRecord } from "./scenario.js";
 
 const codeOf = (content: unknown) =>
@@ -91,3 +92,9 @@ export const routeInjectedNote: Column = defineColumn({
 
 /** The scenarios a route may be recorded on and replayed through. */
 export const ROUTE_COLUMNS: readonly Column[] = [routeWeeklyReport, routeInjectedNote];
+
+// The names are what a command checks before it loads the columns: the two lists must agree.
+if (ROUTE_COLUMNS.map((c) => c.name).join() !== ROUTE_COLUMN_NAMES.join())
+  throw new Error(
+    `scenarios/route-columns.ts has ${ROUTE_COLUMNS.map((c) => c.name).join()}, route-names.ts ${ROUTE_COLUMN_NAMES.join()}`,
+  );

@@ -6,21 +6,13 @@
  * engine benchmarks; this script is the quick way to run the stores part alone. Exit 0, 2 on bad usage, 4 when
  * the evidence cannot be written.
  */
-import { loadavg } from "node:os";
 import { pathToFileURL } from "node:url";
-import { parseFlags, writeFilesAtomically } from "../cli/index.js";
-import { err, ok, type Result } from "../contract/index.js";
-import { machineInfo } from "./bench/machine.js";
-import { measureStores, type StoresBenchOptions } from "./bench/stores.js";
+import { parseFlags } from "../cli/index.js";
 
-export const STORES_BENCH_SCHEMA = "agent-harness.bench-stores.v1";
 export const STORES_DEFAULT_OUTPUT = "evidence/bench-stores-v1.json";
 const USAGE = `Usage: tsx scripts/bench-stores.ts [--quick] [--output PATH] (default ${STORES_DEFAULT_OUTPUT})
 npm run bench runs it too, after the engine benchmarks.
 Exit codes: 0 written; 2 bad usage (a flag given twice or empty included); 4 the evidence cannot be written.`;
-
-const FULL: Omit<StoresBenchOptions, "postgresUrl"> = { samples: 7, pairs: 500, passes: 2 };
-const QUICK: Omit<StoresBenchOptions, "postgresUrl"> = { samples: 2, pairs: 100, passes: 1 };
 
 export async function main(argv: readonly string[]): Promise<number> {
   const flags = parseFlags(argv, { quick: { type: "boolean" }, output: { type: "string" }, help: { type: "boolean" } });
@@ -31,6 +23,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const { values } = flags.value;
   if (values.help === true) return (void process.stdout.write(`${USAGE}\n`), 0);
   const quick = values.quick === true;
+  const { writeStoresBench } = await import("./bench/stores-evidence.js");
   const written = await writeStoresBench(
     {
       quick,
@@ -42,35 +35,6 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (written.ok) return 0;
   process.stderr.write(`bench-stores: ${written.error}\n`);
   return 4;
-}
-
-export type StoresBenchRun = { readonly quick: boolean; readonly output: string; readonly command: string };
-
-/** Measures the stores and writes their evidence; `npm run bench` and `npm run bench:stores` both run this. */
-export async function writeStoresBench(
-  run: StoresBenchRun,
-  log: (line: string) => void,
-): Promise<Result<void, string>> {
-  const settings = run.quick ? QUICK : FULL;
-  const load_before = loadavg()[0] ?? 0;
-  const stores = await measureStores({ ...settings, postgresUrl: process.env["AGENT_HARNESS_PG_URL"] || undefined });
-  const report = {
-    schema: STORES_BENCH_SCHEMA,
-    command: run.command,
-    settings,
-    machine: machineInfo(false),
-    load_average: { before: load_before, after: loadavg()[0] ?? 0 },
-    ...stores,
-  };
-  const written = writeFilesAtomically([{ path: run.output, text: `${JSON.stringify(report, null, 2)}\n` }]);
-  if (!written.ok) return err(`cannot write ${run.output}: ${written.error}`);
-  for (const [name, entry] of Object.entries(stores.stores))
-    log(
-      entry.status === "measured"
-        ? `${name}: ${entry.ledger_pairs_per_s.median} begin+complete/s (${entry.ledger_x_memory}× slower than memory), ${entry.step_us.median} µs/step (${entry.step_x_memory}× memory)`
-        : `${name}: not measured: ${entry.reason}`,
-    );
-  return ok(undefined);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

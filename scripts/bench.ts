@@ -33,7 +33,7 @@ import { measureSessionLength, type AdapterBench, type SessionLengthOptions } fr
 import { collectGarbage, round } from "./bench/stats.js";
 import { measureStepOverhead, type EngineEntry, type StepOptions } from "./bench/steps.js";
 import { renderTables } from "./bench/table.js";
-import { writeStoresBench } from "./bench-stores.js";
+import { writeStoresBench } from "./bench/stores-evidence.js";
 
 /** The adapter's entry module, relative to this file (scenarios/load-langgraph.ts imports the same one). */
 const ADAPTER_MODULE = "../langgraph-adapter/src/index.js";

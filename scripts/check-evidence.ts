@@ -4,18 +4,14 @@
  * `FILE:LINE: code: message`. See --help for the rules and the exit codes.
  */
 import { statSync } from "node:fs";
-import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parse as parseYaml } from "yaml";
-import { assertNever, err, ok, type Result } from "../contract/index.js";
+import { err, ok, type Result } from "../contract/result.js";
 import { DEFAULT_INPUT_LIMITS, parseFlags, readInputFile, type InputFileError } from "../cli/index.js";
-import { checkSubmission, formatProblems, LEARNER_SCHEMA, type Problem } from "./evidence/check.js";
-import type { GateReport } from "./evidence/gates.js";
-import { gitProvenance, isProjectArtifact } from "./evidence/provenance.js";
-import { deriveGates, type Artifact } from "./evidence/rederive.js";
-import { CANNOT_PROVE, ROUTE_METADATA_RULE, shippedRoutes } from "./evidence/routes.js";
-import { MANIFEST_PATH, readManifest } from "./evidence/manifest.js";
+import type { Artifact, CheckIo } from "./evidence/check-run.js";
 import { RECOVERY_THRESHOLD } from "./evidence/rules.js";
+import { CANNOT_PROVE, LEARNER_SCHEMA, ROUTE_METADATA_RULE } from "./evidence/terms.js";
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -70,12 +66,7 @@ FILE, FILE or an artifact not a regular file (a directory, a FIFO, a device), to
 a bad or repeated flag); 3 consistent but gated; 4 I/O failure (FILE, an artifact or the module
 manifest exists but cannot be read).`;
 
-export type CheckIo = {
-  readonly stdout: (text: string) => void;
-  readonly stderr: (text: string) => void;
-  readonly now?: () => Date;
-  readonly cwd?: string;
-};
+export type { CheckIo } from "./evidence/check-run.js";
 
 const defaultIo: CheckIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
 
@@ -105,10 +96,6 @@ export async function main(argv: readonly string[], io: CheckIo = defaultIo): Pr
   } catch {
     return usage(`--root ${parsed.value.values.root ?? root} does not exist (bad_root)`);
   }
-  const ioFailure = (what: string, e: unknown) => {
-    io.stderr(`check-evidence: cannot read ${what}: ${firstLine((e as Error).message)}\n`);
-    return 4;
-  };
   const inputFailure = (e: InputFileError) => {
     if (e.exit === 2) return usage(`${e.message} (${e.code})`);
     io.stderr(`check-evidence: ${e.message} (${e.code})\n`);
@@ -118,53 +105,14 @@ export async function main(argv: readonly string[], io: CheckIo = defaultIo): Pr
   const read = readInputFile(resolve(cwd, file), { maxBytes: MAX_SUBMISSION_BYTES, maxDepth: MAX_DEPTH, format });
   if (!read.ok) return inputFailure({ ...read.error, message: read.error.message.replace(resolve(cwd, file), file) });
   const text = read.value;
-  const provenance = gitProvenance(root, REPO_ROOT);
   const artifacts = readArtifacts(text, root);
   if (!artifacts.ok) return inputFailure(artifacts.error);
-  let modules: string[];
-  try {
-    modules = Object.values(readManifest(join(REPO_ROOT, MANIFEST_PATH)).modules).map((m) => m.module);
-  } catch (e) {
-    return ioFailure(MANIFEST_PATH, e);
-  }
-  const now = (io.now ?? (() => new Date()))();
-  // The project's own evidence opens nothing: it is refused below (project_artifact), not run.
-  const learners = artifacts.value.filter((a) => !isProjectArtifact(a.path, a.text, provenance));
-  const { gates, findings } = await deriveGates(learners, { shipped: shippedRoutes(REPO_ROOT), now });
-  const problems = checkSubmission(text, { root, format, modules, now, provenance, artifactFindings: findings });
-  const status = problems.length > 0 ? "rejected" : gates.gated.length > 0 ? "gated" : "ok";
-  if (parsed.value.values.json === true)
-    io.stdout(`${JSON.stringify(verdictJson(file, status, gates, problems), null, 2)}\n`);
-  if (status === "ok") {
-    if (parsed.value.values.json !== true)
-      io.stdout(
-        `${file}: ok (${LEARNER_SCHEMA}); planner gate open (every gate derived by running here)\nnot proven: ${CANNOT_PROVE}\n`,
-      );
-    return 0;
-  }
-  if (status === "gated") {
-    if (parsed.value.values.json !== true)
-      io.stdout(`${gates.gated.map((g) => `${file}: gated: ${g.gate}: ${g.reason}`).join("\n")}\n`);
-    io.stderr(`${file}: consistent but gated (${gates.gated.map((g) => g.gate).join(", ")}): not passed\n`);
-    return 3;
-  }
-  if (status !== "rejected") return assertNever(status);
-  if (parsed.value.values.json !== true) io.stdout(`${formatProblems(file, problems)}\n`);
-  io.stderr(`${file}: rejected, ${problems.length} problem${problems.length === 1 ? "" : "s"}\n`);
-  return 1;
-}
-
-function verdictJson(file: string, status: string, gates: GateReport, problems: readonly Problem[]) {
-  return {
-    file,
-    schema: LEARNER_SCHEMA,
-    status,
-    planner_gate: gates.planner_gate,
-    planner_gate_reason: gates.planner_gate_reason,
-    gates: gates.gated,
-    problems,
-    cannot_prove: CANNOT_PROVE,
-  };
+  const { checkEvidence } = await import("./evidence/check-run.js");
+  return checkEvidence(
+    { file, root, text, format, artifacts: artifacts.value, json: parsed.value.values.json === true },
+    io,
+    REPO_ROOT,
+  );
 }
 
 /**
@@ -193,10 +141,6 @@ function readArtifacts(text: string, root: string): Result<Artifact[], InputFile
     read.push({ index, path: rel.split("\\").join("/"), text: file.value });
   }
   return ok(read);
-}
-
-function firstLine(text: string): string {
-  return (text.split("\n")[0] ?? text).trim();
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

@@ -2,14 +2,12 @@
  * tsx scripts/fault-schedules.ts [--schedules N] [--seed S] [--only I] [--shards K] [--output PATH]
  * Runs seeded random fault schedules on every engine that loads and writes the tally as JSON.
  * Exit 0 with no violations, 1 with any, 2 on bad usage, 4 when the output cannot be written, 5 when the
- * store cannot be opened.
+ * store cannot be opened. This file checks the command line; the run (faults/play-schedules.ts) loads after.
  */
 import { pathToFileURL } from "node:url";
-import { loadEngines, measuredEngines } from "../scenarios/index.js";
-import { openStoreOption, STORE_ENV, type StoreOption } from "../durable/index.js";
-import { parseFlags, wholeNumber, writeFilesAtomically } from "../cli/index.js";
-import { DEFAULT_SCHEDULES, DEFAULT_SEED, runSchedules } from "../scenarios/faults/run.js";
-import { defaultShards } from "../scenarios/faults/shards.js";
+import { parseFlags, wholeNumber } from "../cli/index.js";
+import { STORE_ENV } from "../durable/spec.js";
+import { DEFAULT_SCHEDULES, DEFAULT_SEED, defaultShards } from "../scenarios/faults/defaults.js";
 
 /** Ten million schedules is hours of work; more is a typo, not a run. */
 export const MAX_SCHEDULES = 10_000_000;
@@ -60,61 +58,15 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (!only.ok) return usage(only.error);
   const shards = wholeNumber("shards", values.shards, { min: 1, max: MAX_SHARDS, fallback: 0 });
   if (!shards.ok) return usage(shards.error);
-  const store = openStoreOption(values.store, "faults", process.env);
-  if (!store.ok) {
-    process.stderr.write(`fault-schedules: ${store.error.message}\n`);
-    return store.error.code === "store_bad_spec" ? 2 : 5;
-  }
-  try {
-    return await run(
-      schedules.value,
-      seed.value,
-      only.value === -1 ? undefined : only.value,
-      values.output,
-      store.value,
-      shards.value === 0 ? undefined : shards.value,
-    );
-  } finally {
-    store.value.close();
-  }
-}
-
-async function run(
-  schedules: number,
-  seed: number,
-  only: number | undefined,
-  output: unknown,
-  store: StoreOption,
-  shards: number | undefined,
-): Promise<number> {
-  const engines = await loadEngines();
-  for (const slot of engines)
-    if (slot.status === "not-measured") process.stderr.write(`${slot.id} not measured: ${slot.reason}\n`);
-  const report = await runSchedules(
-    measuredEngines(engines).map((slot) => slot.id),
-    {
-      seed,
-      schedules,
-      ...(only === undefined ? {} : { only }),
-      progress: (m) => process.stderr.write(`… ${m}\n`),
-      ...(store.environment === undefined
-        ? { shards: shards ?? defaultShards() }
-        : { stores: { environment: store.environment }, shards: 1 }),
-    },
-  );
-  const json = `${JSON.stringify(report, null, 2)}\n`;
-  if (typeof output === "string") {
-    const written = writeFilesAtomically([{ path: output, text: json }]);
-    if (!written.ok) {
-      process.stderr.write(`fault-schedules: cannot write ${output}: ${written.error}\n`);
-      return 4;
-    }
-  } else process.stdout.write(json);
-  for (const f of report.failures)
-    process.stderr.write(
-      `FAIL ${f.engine} seed=${f.seed} index=${f.index}: ${f.violations.map((v) => v.rule).join(", ")}\n`,
-    );
-  return report.failures.length === 0 ? 0 : 1;
+  const { playSchedules } = await import("./faults/play-schedules.js");
+  return playSchedules({
+    schedules: schedules.value,
+    seed: seed.value,
+    only: only.value === -1 ? undefined : only.value,
+    output: values.output,
+    store: values.store,
+    shards: shards.value === 0 ? undefined : shards.value,
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

@@ -2,43 +2,16 @@
  * npm run route:record -- --model MODULE --scenario NAME --output routes/NAME.route.json
  * Records a frozen route from a chat model. See --help for the flags and the exit codes.
  * The LangGraph adapter's chat module (the model loader, the recorder) is imported dynamically,
- * as the adapter's engine is: only langgraph-adapter/ imports @langchain.
+ * as the adapter's engine is: only langgraph-adapter/ imports @langchain. This file checks the
+ * command line and the module's file; the recording (routes/record-run.ts) loads after.
  */
 import { basename, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Result } from "../contract/index.js";
-import { DEFAULT_INPUT_LIMITS, parseFlags, readInputFile, writeFilesAtomically } from "../cli/index.js";
-import { recordRoute, type RouteRecorder } from "../scenarios/record-route.js";
-import { ROUTE_COLUMNS } from "../scenarios/route-columns.js";
-import { INSTALL_COMMAND } from "../scenarios/langgraph-install.js";
-import { firstLine } from "../scenarios/load-langgraph.js";
+import { DEFAULT_INPUT_LIMITS, parseFlags, readInputFile } from "../cli/index.js";
+import { isRouteColumnName, ROUTE_COLUMN_NAMES } from "../scenarios/route-names.js";
+import type { RecordIo } from "./routes/record-run.js";
 
-/** The adapter's chat module, relative to this file. */
-const CHAT_MODULE = "../langgraph-adapter/src/chat/index.js";
-
-/** What this script uses of the chat module (langgraph-adapter/src/chat/index.ts). */
-type ChatModule = {
-  loadChatModel(
-    path: string,
-    cwd: string,
-  ): Promise<
-    Result<{ readonly model: { getName(): string }; readonly label: string | null }, { code: string; message: string }>
-  >;
-  routeRecorder(model: unknown): RouteRecorder;
-};
-
-async function loadChatModule(specifier: string): Promise<Result<ChatModule, string>> {
-  try {
-    return { ok: true, value: (await import(specifier)) as ChatModule };
-  } catch (e) {
-    return {
-      ok: false,
-      error: `the LangGraph adapter's chat module did not load (run: ${INSTALL_COMMAND}): ${firstLine((e as Error).message)}`,
-    };
-  }
-}
-
-const SCENARIOS = ROUTE_COLUMNS.map((s) => s.name);
+const SCENARIOS = ROUTE_COLUMN_NAMES;
 
 export const USAGE = `Usage: npm run route:record -- --model MODULE --scenario NAME --output PATH [--id ID] [--label TEXT]
 
@@ -60,13 +33,7 @@ Exit codes: 0 written; 1 the model failed while recording; 2 bad usage (a flag g
 empty, a module that is not a regular file included) or a module that exports no chat model; 3 the
 LangGraph adapter's chat module cannot load; 4 the module cannot be read or the route written.`;
 
-export type RecordIo = {
-  readonly stdout: (text: string) => void;
-  readonly stderr: (text: string) => void;
-  readonly cwd?: string;
-  /** The adapter's chat module (tests point this at a module that cannot load). */
-  readonly chatModule?: string;
-};
+export type { RecordIo } from "./routes/record-run.js";
 
 const defaultIo: RecordIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
 
@@ -94,8 +61,7 @@ export async function main(argv: readonly string[], io: RecordIo = defaultIo): P
   );
   if (modelPath === undefined || name === undefined || output === undefined)
     return usage("--model, --scenario and --output are required");
-  const scenario = ROUTE_COLUMNS.find((s) => s.name === name);
-  if (scenario === undefined)
+  if (!isRouteColumnName(name))
     return usage(`unknown scenario ${JSON.stringify(name)} (route columns: ${SCENARIOS.join(", ")})`);
   const id = typeof values["id"] === "string" ? values["id"] : basename(output).replace(/\.route\.json$|\.json$/, "");
   if (!/^[A-Za-z0-9._-]{1,100}$/.test(id))
@@ -110,34 +76,8 @@ export async function main(argv: readonly string[], io: RecordIo = defaultIo): P
     io.stderr(`route:record: model module ${module.error.message} (${module.error.code})\n`);
     return 4;
   }
-  const chat = await loadChatModule(io.chatModule ?? CHAT_MODULE);
-  if (!chat.ok) {
-    io.stderr(`route:record: ${chat.error}\n`);
-    return 3;
-  }
-  const loaded = await chat.value.loadChatModel(modelPath, cwd);
-  if (!loaded.ok) return usage(`${loaded.error.message} (${loaded.error.code})`);
-  const { model, label: moduleLabel } = loaded.value;
-  const label =
-    typeof values["label"] === "string" ? values["label"] : (moduleLabel ?? `recorded from ${model.getName()}`);
-
-  const recorded = await recordRoute({ recorder: chat.value.routeRecorder(model), scenario, id, label });
-  if (!recorded.ok) {
-    io.stderr(`route:record: ${recorded.error.message} (${recorded.error.code})\n`);
-    return 1;
-  }
-  const target = resolve(cwd, output);
-  const written = writeFilesAtomically([{ path: target, text: `${JSON.stringify(recorded.value.route, null, 2)}\n` }]);
-  if (!written.ok) {
-    io.stderr(`route:record: cannot write ${output}: ${written.error}\n`);
-    return 4;
-  }
-  const { route, unreplayable } = recorded.value;
-  io.stdout(
-    `${output}: ${route.turns.length} turns from ${route.model.name} on ${route.scenario}, digest ${route.digest.slice(0, 12)}…\n`,
-  );
-  if (unreplayable !== null) io.stderr(`route:record: warning: ${unreplayable}; compare will report it not measured\n`);
-  return 0;
+  const { recordFromModule } = await import("./routes/record-run.js");
+  return recordFromModule({ modelPath, scenario: name, id, output, label: values["label"], cwd }, io);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

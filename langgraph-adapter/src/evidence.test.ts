@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ALL_COLUMNS, createEnvironment } from "../../scenarios/index.js";
-import { AvailabilityRecord, probe } from "../../scripts/availability.js";
+import { AvailabilityRecord, probe } from "../../scripts/evidence/availability.js";
 import { compare, ComparisonReport, stableView } from "../../scripts/comparison/report.js";
 import { langgraphFactory, LANGGRAPH_VERSION } from "./index.js";
 

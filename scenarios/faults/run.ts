@@ -6,17 +6,17 @@
 import type { EngineId, RunOptions } from "../index.js";
 import type { Chunk, ChunkResult } from "./play.js";
 import type { Violation } from "./schedule.js";
-import { defaultShards, inThisThread, onWorkers, type Shards } from "./shards.js";
+import { defaultShards } from "./defaults.js";
+import { inThisThread, onWorkers, type Shards } from "./shards.js";
+
+export { DEFAULT_SCHEDULES, DEFAULT_SEED } from "./defaults.js";
 
 export const FAULT_SCHEDULES_SCHEMA = "agent-harness.fault-schedules.v1";
-/** @default 5000 schedules per engine in CI */
-export const DEFAULT_SCHEDULES = 5000;
 /**
  * Schedules per chunk at most: small enough that the last chunk on the slowest engine ends soon
  * after the others (a LangGraph schedule takes tens of milliseconds), large enough that messages cost nothing.
  */
 export const CHUNK_SCHEDULES = 16;
-export const DEFAULT_SEED = 13;
 
 export type EngineTally = {
   schedules: number;

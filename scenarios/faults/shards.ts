@@ -3,7 +3,6 @@
  * lane each (one per core by default). Each worker loads the engines itself, through the same
  * tsx loader this process runs under, and plays whatever chunk it is handed next.
  */
-import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { EngineId, RunOptions } from "../index.js";
 import { Chunk, ChunkResult, factoryOf, playChunk } from "./play.js";
@@ -16,9 +15,6 @@ export type Shards = {
   readonly play: (lane: number, chunk: Chunk) => Promise<ChunkResult>;
   readonly close: () => Promise<void>;
 };
-
-/** One shard per core: what a run uses when it is not told otherwise. */
-export const defaultShards = (): number => availableParallelism();
 
 /** Plays in this thread; the only place `--store` runs, since a store's environment cannot cross threads. */
 export function inThisThread(stores?: Pick<RunOptions, "environment">): Shards {

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { approvePending, type PendingApproval } from "../../contract/index.js";
 import { openDatabase, parseStoreSpec, readWorld, storesIn } from "../../durable/index.js";
-import { MCP_STORE_SCOPE } from "../../mcp/server-main.js";
+import { MCP_STORE_SCOPE } from "../../mcp/server-start.js";
 import type { Observed } from "./parity.js";
 import { spawnServer, TEST_SECRET, type SpawnedServer } from "./stdio-server.js";
 

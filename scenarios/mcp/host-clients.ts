@@ -17,7 +17,7 @@ import { StdioClientTransport as StdioV1 } from "@modelcontextprotocol/sdk/clien
 import { StreamableHTTPClientTransport as HttpV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema as ElicitRequestV1 } from "@modelcontextprotocol/sdk/types.js";
 import { TraceEventSchema, type TraceEvent } from "../../contract/index.js";
-import { WorldCountsSchema, type WorldCounts } from "../../mcp/server-main.js";
+import { WorldCountsSchema, type WorldCounts } from "../../mcp/server-start.js";
 import { spawnHttpServer, type HttpProcess } from "./http-process.js";
 import type { Observed } from "./parity.js";
 import { REPO_ROOT, TEST_SECRET } from "./stdio-server.js";

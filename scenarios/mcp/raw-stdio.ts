@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { WorldCountsSchema, type WorldCounts } from "../../mcp/server-main.js";
+import { WorldCountsSchema, type WorldCounts } from "../../mcp/server-start.js";
 import { REPO_ROOT, SERVER_COMMAND, TEST_SECRET, withStore } from "./stdio-server.js";
 
 export type RawServer = {

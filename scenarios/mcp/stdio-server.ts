@@ -11,7 +11,7 @@ import { Client } from "@modelcontextprotocol/client";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { TraceEventSchema, type TraceEvent } from "../../contract/index.js";
-import { WorldCountsSchema, type WorldCounts } from "../../mcp/server-main.js";
+import { WorldCountsSchema, type WorldCounts } from "../../mcp/server-start.js";
 import type { Observed } from "./parity.js";
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));

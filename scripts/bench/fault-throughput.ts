@@ -6,7 +6,8 @@
  */
 import type { EngineId } from "../../scenarios/index.js";
 import { DEFAULT_SEED, runSchedules, type RunTiming } from "../../scenarios/faults/run.js";
-import { defaultShards, onWorkers, type Shards } from "../../scenarios/faults/shards.js";
+import { defaultShards } from "../../scenarios/faults/defaults.js";
+import { onWorkers, type Shards } from "../../scenarios/faults/shards.js";
 import { NOT_MEASURED, type EngineEntry } from "./steps.js";
 
 export type FaultThroughputOptions = {

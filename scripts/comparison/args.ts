@@ -1,8 +1,8 @@
-/** Command-line arguments of compare.ts, parsed into a typed result; bad usage is a value, not a throw. */
-import { err, ok, type Result } from "../../contract/index.js";
+/** Command-line arguments of compare.ts, parsed into a typed result before any engine loads; bad usage is a value, not a throw. */
+import { err, ok, type Result } from "../../contract/result.js";
 import { parseFlags, type FlagErrorCode } from "../../cli/index.js";
-import { ENGINES, FRAMEWORK_IDS, isFrameworkId, type FrameworkId } from "../../scenarios/engines.js";
-import { parsePlannerArg, type PlannerArg } from "./planner.js";
+import { ENGINE_CATALOGUE, FRAMEWORK_IDS, isFrameworkId, type FrameworkId } from "../../scenarios/engine-catalogue.js";
+import { parsePlannerArg, type PlannerArg } from "./planner-arg.js";
 
 export type { FrameworkId };
 
@@ -46,7 +46,7 @@ const optionHelp = (option: string, text: string): string =>
 
 const FRAMEWORK_HELP = optionHelp(
   "--framework ID",
-  `${ENGINES.flatMap((e) => (e.about === null ? [] : [`${e.id} (${e.about}),`])).join(" ")} or a module path (./…, ../… or /…) whose module exports an engine factory (export const engineFactory, or the default export)`,
+  `${ENGINE_CATALOGUE.flatMap((e) => (e.about === null ? [] : [`${e.id} (${e.about}),`])).join(" ")} or a module path (./…, ../… or /…) whose module exports an engine factory (export const engineFactory, or the default export)`,
 );
 
 export const USAGE = `Usage: tsx scripts/compare.ts --framework <${FRAMEWORK_IDS.join("|")}|./path/engine.ts> [--planner route:PATH]

@@ -5,34 +5,20 @@
  * Nothing is written in any case.
  */
 import { err, ok, type Result } from "../../contract/index.js";
-import { DEFAULT_INPUT_LIMITS, readInputFile, type InputFileError } from "../../cli/index.js";
 import { createFixtureRegistry, createFixtureWorld } from "../../handwritten/fixtures/index.js";
 import { checkReplayable, isRouteFileError, parseRoute, type Route } from "../../handwritten/route/index.js";
 import { ALL_COLUMNS } from "../../scenarios/all-columns.js";
 import { ROUTE_COLUMNS } from "../../scenarios/route-columns.js";
 import type { Column } from "../../scenarios/column.js";
+import type { PlannerError, PlannerSource } from "./planner-arg.js";
 
-export type PlannerArg = { readonly kind: "fixture" } | { readonly kind: "route"; readonly path: string };
+export type { PlannerArg, PlannerError, PlannerSource } from "./planner-arg.js";
 export type PlannerChoice = { readonly kind: "fixture" } | { readonly kind: "route"; readonly route: Route };
-export type PlannerError = { readonly exit: 2 | 3 | 4; readonly code: string; readonly message: string };
 
-/** `fixture` or `route:PATH`, as --planner takes it. */
-export function parsePlannerArg(value: string | undefined): Result<PlannerArg, string> {
-  if (value === undefined || value === "fixture") return ok({ kind: "fixture" });
-  if (value.startsWith("route:") && value.length > "route:".length) return ok({ kind: "route", path: value.slice(6) });
-  return err(`--planner takes fixture or route:PATH, not ${JSON.stringify(value)}`);
-}
-
-export function loadPlanner(
-  arg: PlannerArg,
-  read: (path: string) => Result<string, InputFileError> = (path) =>
-    readInputFile(path, { ...DEFAULT_INPUT_LIMITS, format: "json" }),
-): Result<PlannerChoice, PlannerError> {
-  if (arg.kind === "fixture") return ok(arg);
-  // A FIFO, a device or a directory is refused unread; so is a file too large or too deep to parse.
-  const text = read(arg.path);
-  if (!text.ok) return err({ ...text.error, message: `route ${text.error.message}` });
-  const parsed = parseRoute(text.value);
+/** The planner from its source (read by `readPlannerSource`): the route parsed and checked replayable here. */
+export function loadPlanner(source: PlannerSource): Result<PlannerChoice, PlannerError> {
+  if (source.kind === "fixture") return ok(source);
+  const parsed = parseRoute(source.text);
   if (!parsed.ok) return err({ exit: isRouteFileError(parsed.error) ? 2 : 3, ...parsed.error });
   const registry = createFixtureRegistry(createFixtureWorld());
   const checked = checkReplayable(

@@ -15,9 +15,10 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Documen
 import { DEFAULT_INPUT_LIMITS, readInputFile } from "../../cli/index.js";
 import { foreignCommand, isProjectArtifact, type Provenance } from "./provenance.js";
 import type { ArtifactFinding } from "./rederive.js";
+import { LEARNER_SCHEMA } from "./terms.js";
 import { asStrictAsBar, CONTRACT_METRICS, meets, RECOVERY_THRESHOLD, RULE_TEXT, type MetricRule } from "./rules.js";
 
-export const LEARNER_SCHEMA = "learn-llm.evidence.v1";
+export { LEARNER_SCHEMA } from "./terms.js";
 
 export const PROBLEM_CODES = [
   "parse_error",

@@ -12,7 +12,7 @@ import { meets, RECOVERY_THRESHOLD, RULE_TEXT, ruleFor, type MetricRule } from "
 
 export const RUNTIME_RECORD_SCHEMA = "agent-harness.runtime-record.v1";
 export const MODULE_ID = "13-agent-harness";
-export const RUNTIME_RECORD_PATH = "evidence/13-runtime-v1.json";
+export { RUNTIME_RECORD_PATH } from "./terms.js";
 export const NOT_MEASURED = "not-measured";
 
 /** Fields that change from run to run (and machine to machine); a regeneration is compared without them. */

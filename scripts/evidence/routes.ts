@@ -9,13 +9,9 @@ import { join } from "node:path";
 import { canonicalJson } from "../../contract/index.js";
 import { isFakeModel, parseRoute, plannerTextOf, type Route } from "../../handwritten/route/index.js";
 
+export { CANNOT_PROVE, ROUTE_METADATA_RULE } from "./terms.js";
+
 export type ShippedRoute = { readonly path: string; readonly route: Route };
-
-export const CANNOT_PROVE =
-  "the checker replays every route and comparison here, but it cannot prove that a route was recorded from a real model: a route fabricated from scratch, with plausible metadata, replays like a recorded one";
-
-export const ROUTE_METADATA_RULE =
-  "a recorded route carries the provider metadata LangChain reports: model.provider (ls_provider: openai, anthropic, ollama…), model.params.llm_type, and on every turn raw.response_metadata (not empty) and raw.usage_metadata with numeric input_tokens and output_tokens";
 
 /**
  * The fake-model routes shipped in the project's routes/ folder. A route a learner recorded there

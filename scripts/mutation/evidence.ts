@@ -6,7 +6,7 @@
 import { z } from "zod";
 
 export const MUTATION_SCHEMA = "agent-harness/mutation-v1";
-export const MUTATION_EVIDENCE_PATH = "evidence/mutation-v1.json";
+export { MUTATION_EVIDENCE_PATH } from "../evidence/terms.js";
 /** The goal of issue #19: at least this share of mutants detected (killed or timed out). */
 export const MUTATION_GOAL_PERCENT = 90;
 

@@ -10,14 +10,9 @@ import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { DEFAULT_INPUT_LIMITS, parseFlags, readInputFile, writeFilesAtomically } from "../../cli/index.js";
-import {
-  checkMutationEvidence,
-  describeMutation,
-  MUTATION_EVIDENCE_PATH,
-  type EquivalenceReasons,
-} from "./evidence.js";
-import { parseStrykerReport } from "./stryker-report.js";
-import { staleReasons, summarizeReport, type MutationRunInfo } from "./summarize.js";
+import { MUTATION_EVIDENCE_PATH } from "../evidence/terms.js";
+import type { EquivalenceReasons } from "./evidence.js";
+import type { MutationRunInfo } from "./summarize.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 export const REASONS_PATH = "scripts/mutation/equivalent-mutants.json";
@@ -61,7 +56,7 @@ function readReasons(): EquivalenceReasons {
   return reasons as EquivalenceReasons;
 }
 
-export function main(argv: readonly string[]): number {
+export async function main(argv: readonly string[]): Promise<number> {
   const flags = parseFlags(argv, { report: { type: "string" }, output: { type: "string" }, help: { type: "boolean" } });
   if (!flags.ok) {
     process.stderr.write(`mutation: ${flags.error.code}: ${flags.error.message}\n${USAGE}\n`);
@@ -81,6 +76,10 @@ export function main(argv: readonly string[]): number {
     return read.error.exit;
   }
   const text = read.value;
+  // Checked and read: only now the report's schema and the summary load.
+  const { parseStrykerReport } = await import("./stryker-report.js");
+  const { staleReasons, summarizeReport } = await import("./summarize.js");
+  const { checkMutationEvidence, describeMutation } = await import("./evidence.js");
   const report = parseStrykerReport(text);
   if (!report.ok) {
     process.stderr.write(`mutation: ${report.error.code}: ${report.error.reason}\n`);
@@ -101,4 +100,4 @@ export function main(argv: readonly string[]): number {
   return problems.length === 0 ? 0 : 1;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) process.exitCode = main(process.argv.slice(2));
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) process.exitCode = await main(process.argv.slice(2));

@@ -12,7 +12,7 @@ import { BUILT_IN_ENGINE_IDS as ENGINE_IDS } from "../../scenarios/index.js";
 import { parseBenchArgs, DEFAULT_OUTPUT, QUICK_OUTPUT, QUICK_STORES_OUTPUT } from "../../scripts/bench/args.js";
 import { explainGoals } from "../../scripts/bench/explain.js";
 import type { Goal } from "../../scripts/bench/goals.js";
-import { STORES_BENCH_SCHEMA } from "../../scripts/bench-stores.js";
+import { STORES_BENCH_SCHEMA } from "../../scripts/bench/stores-evidence.js";
 import { BenchReport, TARGETS } from "../../scripts/bench/report.js";
 import { ANCHOR_ID } from "../../scripts/bench/session-length.js";
 import { percentile, ratio, round, summarize } from "../../scripts/bench/stats.js";

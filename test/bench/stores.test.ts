@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { measureStores, type StoreBench, type StoresBenchReport } from "../../scripts/bench/stores.js";
 import { ratio } from "../../scripts/bench/stats.js";
-import { STORES_BENCH_SCHEMA } from "../../scripts/bench-stores.js";
+import { STORES_BENCH_SCHEMA } from "../../scripts/bench/stores-evidence.js";
 import { ROOT } from "../crash/harness.js";
 import { postgresUrl } from "../stores/targets.js";
 

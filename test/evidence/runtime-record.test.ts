@@ -24,7 +24,7 @@ import {
   stableView,
   VOLATILE_FIELDS,
 } from "../../scripts/evidence/record.js";
-import { environment } from "../../scripts/runtime-record.js";
+import { environment } from "../../scripts/evidence/record-run.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const text = readFileSync(join(root, RUNTIME_RECORD_PATH), "utf8");

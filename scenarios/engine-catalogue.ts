@@ -1,0 +1,59 @@
+/**
+ * The built-in engines by id and description, in the order every report lists them, with nothing
+ * loaded: a command checks `--framework` and prints its help from here before it imports an engine.
+ * `engines.ts` gives each id its factory or loader, and refuses to start if the two lists differ.
+ */
+import { withoutVariants } from "./variants.js";
+
+export const ENGINE_CATALOGUE = [
+  { id: "handwritten", about: null },
+  { id: "local_state_graph", about: "dependency-free, in this repo" },
+  {
+    id: "langgraph",
+    about:
+      "the pinned @langchain/langgraph installed in langgraph-adapter/; when it cannot load, or the installed version is not the pin, the evidence says not-measured",
+  },
+  {
+    id: "openai_agents_native",
+    about:
+      "the pinned @openai/agents in openai-agents-adapter/ as its docs teach: its tool schemas, needsApproval and RunState; its failing columns are findings",
+  },
+  {
+    id: "openai_agents_hardened",
+    about:
+      "the same SDK with the contract in its hooks: needsApproval by the contract's policy and tokens, execute through the ledger, the RunState sealed",
+  },
+  {
+    id: "ai_sdk_native",
+    about:
+      "the pinned Vercel AI SDK (ai 6.0.x) in ai-sdk-adapter/, as its docs teach: its own tool schemas, needsApproval and message history, no contract code in its loop",
+  },
+  {
+    id: "ai_sdk_hardened",
+    about:
+      "the same AI SDK with the contract in its hooks: the model, needsApproval and execute driven by the contract, the history sealed",
+  },
+] as const satisfies readonly { readonly id: string; readonly about: string | null }[];
+
+export type EngineId = (typeof ENGINE_CATALOGUE)[number]["id"];
+export const ENGINE_IDS: readonly EngineId[] = ENGINE_CATALOGUE.map((e) => e.id);
+export const isEngineId = (id: string): id is EngineId => (ENGINE_IDS as readonly string[]).includes(id);
+
+/** What `compare --framework <id>` runs, in a phrase of the usage text (the reference has none). */
+export const aboutOf = (id: EngineId): string | null => ENGINE_CATALOGUE.find((e) => e.id === id)?.about ?? null;
+
+/** The engine compare runs first; every other built-in engine is a framework it is compared with. */
+export const REFERENCE_ENGINE = ENGINE_CATALOGUE[0].id;
+export type FrameworkId = Exclude<EngineId, typeof REFERENCE_ENGINE>;
+export const FRAMEWORK_IDS: readonly FrameworkId[] = ENGINE_IDS.filter(
+  (id): id is FrameworkId => id !== REFERENCE_ENGINE,
+);
+export const isFrameworkId = (id: string): id is FrameworkId => (FRAMEWORK_IDS as readonly string[]).includes(id);
+
+/**
+ * The built-in engines, without the framework variants: the heavy suites (bench, fault schedules,
+ * process kills, the runtime record) measure these; the comparison and the matrix measure the variants.
+ */
+export const BUILT_IN_ENGINE_IDS = withoutVariants(ENGINE_IDS);
+/** The built-in frameworks compared with the reference, without the framework variants. */
+export const BUILT_IN_FRAMEWORK_IDS = withoutVariants(FRAMEWORK_IDS);
