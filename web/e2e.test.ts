@@ -527,5 +527,55 @@ describe.each(LOCALES)("the agent loop page in %s", (locale: Locale) => {
       "think",
     ]);
     expect(Object.fromEntries([...seen].filter(([, problems]) => problems.length > 0))).toEqual({});
-  });
+  }, 120_000);
+});
+
+describe("the language switch on the agent loop page", () => {
+  it("switches in place, keeping the run; the choice is kept in <html lang>, the address and storage", async () => {
+    const keys = keysOf(LOOP_CATALOGUES);
+    const zh = loopText("zh-CN");
+    const { page, errors } = await openAt(started(), "/?max_steps=8&rate=0&seed=13");
+    await page.waitForSelector("#app[data-ready='true']");
+    // The browser's language (en-US) decides when the address and storage say nothing.
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
+    for (let i = 0; i < 3; i += 1) await transition(page, () => page.locator("#step").click());
+    const before = await shown(page);
+
+    await page.getByRole("button", { name: "中文" }).click();
+    const after = await shown(page);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("zh-CN");
+    expect(new URL(page.url()).searchParams.get("lang")).toBe("zh-CN");
+    expect(new URL(page.url()).searchParams.get("seed")).toBe("13");
+    expect(await page.evaluate(() => localStorage.getItem("agent-harness.lang"))).toBe("zh-CN");
+    // The same run, now in Chinese: its trace and rows untouched, every text switched.
+    expect(after).toMatchObject({ trace: before.trace, rows: before.rows, phase: before.phase });
+    expect(after.label).toBe(phaseLabel(zh, before.phase as Phase));
+    expect(await page.title()).toBe(zh("page.title"));
+    await expect(page.getByRole("button", { name: "中文" }).getAttribute("aria-pressed")).resolves.toBe("true");
+    await expect(page.getByRole("button", { name: "English" }).getAttribute("aria-pressed")).resolves.toBe("false");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("中文");
+    expect(await languageProblems(page, "zh-CN", keys)).toEqual([]);
+
+    // A reload, and an address without the language, open in Chinese again (address, then storage).
+    await page.reload();
+    await page.waitForSelector("#app[data-ready='true']");
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("zh-CN");
+    expect(await page.locator("#phase").textContent()).toBe(zh("phase.idle"));
+    await page.goto(new URL("/", started().server.url).href);
+    await page.waitForSelector("#app[data-ready='true']");
+    expect(await page.locator("#step").textContent()).toBe(zh("controls.step"));
+
+    // And back: English throughout.
+    await page.getByRole("button", { name: "English" }).click();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
+    expect(await page.locator("#step").textContent()).toBe(en("controls.step"));
+    expect(await languageProblems(page, "en", keys)).toEqual([]);
+    expect(errors).toEqual([]);
+
+    // A Chinese browser with nothing chosen opens in Chinese.
+    const chinese = await openAt(started(), "/", "no-preference", "zh-CN");
+    await chinese.page.waitForSelector("#app[data-ready='true']");
+    expect(await chinese.page.evaluate(() => document.documentElement.lang)).toBe("zh-CN");
+    expect(await chinese.page.locator("h1").textContent()).toBe(zh("page.heading"));
+  }, 60_000);
 });

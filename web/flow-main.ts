@@ -5,7 +5,7 @@ import { byId } from "./dom.js";
 import { CALL_CHOICES, isCallChoice, PROPOSED_CALLS, type CallChoice } from "./flow/choices.js";
 import { createFlow, type Flow, type FlowEntry } from "./flow/flow.js";
 import { flowText, flowView, type FlowView, type StepView } from "./flow/view.js";
-import { FLOW_CATALOGUES, fillStatic, mountLanguage, type Locale } from "./i18n/index.js";
+import { FLOW_CATALOGUES, fillElement, fillStatic, mountLanguage, type Locale } from "./i18n/index.js";
 
 // The page has no node:crypto: the contract hashes with @noble/hashes here.
 installHashing(nobleHashing);
@@ -129,7 +129,18 @@ function renderStep(step: StepView, view: FlowView): HTMLLIElement {
   }
   if (step.step === "propose" && step.state !== "upcoming") {
     const call = PROPOSED_CALLS[flow.choice];
-    item.append(element("p", "", t("propose.call", { tool: call.tool, args: JSON.stringify(call.arguments) })));
+    // The tool and its arguments are codes, set in the message's own word order.
+    const proposal = element("p", "proposal");
+    for (const [slot, value] of [
+      ["tool", call.tool],
+      ["args", JSON.stringify(call.arguments)],
+    ] as const) {
+      const code = element("code", "", value);
+      code.dataset.slot = slot;
+      proposal.append(code);
+    }
+    fillElement(proposal, FLOW_CATALOGUES, locale, "propose.call");
+    item.append(proposal);
   }
   if (step.entries.length > 0) {
     const list = element("ol", "entries");

@@ -41,24 +41,25 @@ function fillRich(element: HTMLElement, message: string): void {
   element.replaceChildren(...nodes);
 }
 
+/** Fills `element` with the message `key`, its `{slot}` placeholders taken by its `[data-slot]` children. */
+export function fillElement<K extends string>(
+  element: HTMLElement,
+  catalogues: Catalogues<K>,
+  locale: Locale,
+  key: string,
+): void {
+  if (element.tagName === "TITLE") {
+    element.textContent = messageOf(catalogues, locale, key, []);
+    return;
+  }
+  const slots = Array.from(element.querySelectorAll<HTMLElement>(":scope > [data-slot]"), (s) => s.dataset.slot ?? "");
+  fillRich(element, messageOf(catalogues, locale, key, slots));
+}
+
 /** Fills every `data-i18n` and `data-i18n-aria-label` under `root` in `locale`. */
 export function fillStatic<K extends string>(root: ParentNode, catalogues: Catalogues<K>, locale: Locale): void {
-  for (const element of Array.from(root.querySelectorAll<HTMLElement>("[data-i18n]"))) {
-    const key = element.dataset.i18n ?? "";
-    if (element.tagName === "TITLE") element.textContent = messageOf(catalogues, locale, key, []);
-    else {
-      const slots = Array.from(element.querySelectorAll<HTMLElement>(":scope > [data-slot]"), (s) => s.dataset.slot);
-      fillRich(
-        element,
-        messageOf(
-          catalogues,
-          locale,
-          key,
-          slots.filter((s) => s !== undefined),
-        ),
-      );
-    }
-  }
+  for (const element of Array.from(root.querySelectorAll<HTMLElement>("[data-i18n]")))
+    fillElement(element, catalogues, locale, element.dataset.i18n ?? "");
   for (const element of Array.from(root.querySelectorAll<HTMLElement>("[data-i18n-aria-label]")))
     element.setAttribute("aria-label", messageOf(catalogues, locale, element.dataset.i18nAriaLabel ?? "", []));
 }

@@ -21,4 +21,4 @@ export {
 export { keepLocale, LOCALE_NAMES, readLocale, renderLanguageSwitch, type LocaleHost } from "./switch.js";
 export { keysOf, translator, type Translate } from "./translate.js";
 export { FLOW_CATALOGUES, LOOP_CATALOGUES, type FlowKey, type LoopKey } from "./pages.js";
-export { fillQuoted, fillStatic, mountLanguage } from "./dom.js";
+export { fillElement, fillQuoted, fillStatic, mountLanguage } from "./dom.js";
