@@ -543,6 +543,7 @@ describe("the language switch on the agent loop page", () => {
 
     await page.getByRole("button", { name: "中文" }).click();
     const after = await shown(page);
+    expect(errors).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("zh-CN");
     expect(new URL(page.url()).searchParams.get("lang")).toBe("zh-CN");
     expect(new URL(page.url()).searchParams.get("seed")).toBe("13");
