@@ -78,13 +78,18 @@ export function useBrowser(): () => Session {
   };
 }
 
-/** A fresh context and page at `path`, collecting page errors and console errors. */
+/** A fresh context and page at `path`, collecting page errors and console errors; `language` is the browser's. */
 export async function openAt(
   session: Session,
   path: string,
   reducedMotion: "reduce" | "no-preference" = "no-preference",
+  language = "en-US",
 ): Promise<{ page: Page; errors: string[] }> {
-  const context = await session.browser.newContext({ reducedMotion, viewport: { width: 1280, height: 900 } });
+  const context = await session.browser.newContext({
+    reducedMotion,
+    viewport: { width: 1280, height: 900 },
+    locale: language,
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));

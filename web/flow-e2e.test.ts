@@ -14,9 +14,12 @@ import { META_KEYS } from "../mcp/meta.js";
 import { createGuards } from "../mcp/guards.js";
 import { createHarnessServer } from "../mcp/server.js";
 import { openAt, seriousViolations, shot, useBrowser } from "./browser.js";
-import { PROPOSED_CALLS, type CallChoice } from "./flow/choices.js";
+import { CALL_CHOICES, PROPOSED_CALLS, type CallChoice } from "./flow/choices.js";
 import { createFlowDeps } from "./flow/deps.js";
 import { FLOW_CLIENT_INFO, FLOW_SESSION } from "./flow/flow.js";
+import { flowText } from "./flow/view.js";
+import { FLOW_CATALOGUES, keysOf, LOCALES, type Locale } from "./i18n/index.js";
+import { languageProblems } from "./page-checks.js";
 
 type Wire = { direction: "to_server" | "to_client"; message: JSONRPCMessage };
 type Reference = { wire: Wire[]; facts: TraceEvent[]; effects: number };
@@ -308,7 +311,7 @@ describe("the MCP flow page in headless Chromium", () => {
     const { page, errors } = await openFlow("high_risk");
     const order: string[] = [];
     const rings: string[] = [];
-    for (let i = 0; i < 6; i += 1) {
+    for (let i = 0; i < 8; i += 1) {
       await page.keyboard.press("Tab");
       const focused = await page.evaluate(() => {
         const active = document.activeElement as HTMLElement;
@@ -326,6 +329,8 @@ describe("the MCP flow page in headless Chromium", () => {
       "Skip to the steps",
       "Agent loop",
       "MCP flow",
+      "English",
+      "中文",
       "call-high_risk",
       "flow-next",
       "flow-restart",
@@ -358,4 +363,74 @@ describe("the MCP flow page in headless Chromium", () => {
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
+});
+
+/** Each call the page offers, and the high-risk one answered both ways. */
+const WALKS = [...CALL_CHOICES.map((choice) => [choice, "approve"] as const), ["high_risk", "decline"] as const];
+
+describe.each(LOCALES)("the MCP flow page in %s", (locale: Locale) => {
+  const keys = keysOf(FLOW_CATALOGUES);
+  const t = flowText(locale);
+
+  it.each(WALKS)(
+    "walks %s (a person would %s) with every text in the language, nothing overflowing, axe clean",
+    async (choice, person) => {
+      const { page, errors } = await openAt(started(), `flow.html?lang=${locale}&call=${choice}`);
+      await page.waitForSelector("#flow-app[data-ready='true']");
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
+      const seen = new Map<string, string[]>();
+      const check = async (state: string, axe = false) => {
+        seen.set(state, await languageProblems(page, locale, keys));
+        if (axe) seen.set(`${state} (axe)`, await seriousViolations(page));
+      };
+      await check("start", true);
+      for (let presses = 0; (await page.locator("#flow-app").getAttribute("data-next")) !== "finished"; presses += 1) {
+        expect(presses, "the flow should finish").toBeLessThan(8);
+        const next = await page.locator("#flow-app").getAttribute("data-next");
+        if (next === "await_person") {
+          await check("awaiting a person", true);
+          const answer = t(person === "approve" ? "approval.approve" : "approval.decline");
+          await page.getByRole("button", { name: answer, exact: true }).click();
+        } else await page.getByRole("button", { name: t("controls.next"), exact: true }).click();
+        await idle(page);
+        await check(`after ${next ?? "?"}`);
+      }
+      await seriousViolations(page).then((found) => seen.set("finished (axe)", found));
+      await shot(page, `i18n-${locale}-flow-${choice}-${person}.png`);
+      expect(errors).toEqual([]);
+      expect(seen.size).toBeGreaterThanOrEqual(7);
+      expect(Object.fromEntries([...seen].filter(([, problems]) => problems.length > 0))).toEqual({});
+    },
+    60_000,
+  );
+});
+
+describe("the language switch on the MCP flow page", () => {
+  it("switches while a person decides, keeping the flow and its server; the approval still works", async () => {
+    const zh = flowText("zh-CN");
+    const { page, errors } = await openFlow("high_risk");
+    for (let i = 0; i < 4; i += 1) await press(page, "Next step");
+    await expect(page.locator("#flow-app").getAttribute("data-next")).resolves.toBe("await_person");
+    const before = await shownSteps(page);
+
+    await page.getByRole("button", { name: "中文" }).click();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("zh-CN");
+    expect(new URL(page.url()).searchParams.get("lang")).toBe("zh-CN");
+    expect(new URL(page.url()).searchParams.get("call")).toBe("high_risk");
+    expect(await shownSteps(page)).toEqual(before);
+    await expect(page.locator("#flow-approval").isVisible()).resolves.toBe(true);
+    expect(await page.locator("[data-step='policy'] h3").textContent()).toBe(
+      `${zh("step.policy")} ${zh("state.waiting")}`,
+    );
+    expect(await page.locator("#call-high_risk").isChecked()).toBe(true);
+    expect(await languageProblems(page, "zh-CN", keysOf(FLOW_CATALOGUES))).toEqual([]);
+
+    await press(page, zh("approval.approve"));
+    await press(page, zh("controls.next"));
+    await expect(page.locator(".context").getAttribute("data-status")).resolves.toBe("ok");
+    await page.reload();
+    await page.waitForSelector("#flow-app[data-ready='true']");
+    expect(await page.locator("#flow-next").textContent()).toBe(zh("controls.next"));
+    expect(errors).toEqual([]);
+  }, 60_000);
 });

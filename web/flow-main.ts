@@ -4,7 +4,8 @@ import { assertNever, installHashing } from "../contract/index.js";
 import { byId } from "./dom.js";
 import { CALL_CHOICES, isCallChoice, PROPOSED_CALLS, type CallChoice } from "./flow/choices.js";
 import { createFlow, type Flow, type FlowEntry } from "./flow/flow.js";
-import { flowView, type StepView } from "./flow/view.js";
+import { flowText, flowView, type FlowView, type StepView } from "./flow/view.js";
+import { FLOW_CATALOGUES, fillElement, fillStatic, mountLanguage, type Locale } from "./i18n/index.js";
 
 // The page has no node:crypto: the contract hashes with @noble/hashes here.
 installHashing(nobleHashing);
@@ -21,6 +22,10 @@ const stepsList = byId("flow-steps", HTMLOListElement);
 const failures: unknown[] = [];
 let flow: Flow = start(initialChoice());
 let busy = false;
+let locale: Locale = "en";
+let t = flowText(locale);
+/** The last failure, kept raw so a language switch re-renders it. */
+let failure: string | null = null;
 
 function initialChoice(): CallChoice {
   const asked = new URLSearchParams(location.search).get("call");
@@ -28,7 +33,10 @@ function initialChoice(): CallChoice {
 }
 
 function start(choice: CallChoice): Flow {
-  history.replaceState(null, "", `?call=${choice}`);
+  // The call goes into the address beside the language, so a link opens both.
+  const url = new URL(location.href);
+  url.searchParams.set("call", choice);
+  history.replaceState(null, "", url.toString());
   return createFlow(choice, (error) => void failures.push(error));
 }
 
@@ -37,11 +45,13 @@ function restart(choice: CallChoice): void {
   if (busy) return;
   void flow.close();
   flow = start(choice);
-  errorBox.hidden = true;
+  failure = null;
   render();
 }
 
 function renderChoices(): void {
+  const focused = document.activeElement?.id;
+  choices.querySelectorAll("label.choice").forEach((label) => label.remove());
   for (const choice of CALL_CHOICES) {
     const label = document.createElement("label");
     label.className = "choice";
@@ -52,9 +62,10 @@ function renderChoices(): void {
       if (input.checked) restart(choice);
     });
     const text = document.createElement("span");
-    text.textContent = PROPOSED_CALLS[choice].label;
+    text.textContent = t(`choice.${choice}`);
     label.append(input, text);
     choices.append(label);
+    if (focused === input.id) input.focus();
   }
 }
 
@@ -66,8 +77,7 @@ async function act(button: HTMLButtonElement, work: () => Promise<void>, after?:
     await work();
     if (failures.length > 0) throw new Error(`the server failed: ${String(failures.at(-1))}`);
   } catch (error) {
-    errorBox.textContent = `The page failed: ${error instanceof Error ? error.message : String(error)}`;
-    errorBox.hidden = false;
+    failure = error instanceof Error ? error.message : String(error);
   } finally {
     busy = false;
     render();
@@ -77,7 +87,7 @@ async function act(button: HTMLButtonElement, work: () => Promise<void>, after?:
 }
 
 function render(): void {
-  const view = flowView(flow);
+  const view = flowView(flow, locale);
   app.dataset.next = view.next;
   app.dataset.cursor = flow.cursor() ?? "none";
   app.dataset.choice = flow.choice;
@@ -94,27 +104,43 @@ function render(): void {
   }
   stepsList.replaceChildren(...view.steps.map((step) => renderStep(step, view)));
   byId("flow-live", HTMLElement).textContent = view.announcement;
+  errorBox.hidden = failure === null;
+  if (failure !== null) errorBox.textContent = t("page.failed", { message: failure });
 }
 
-function renderStep(step: StepView, view: ReturnType<typeof flowView>): HTMLLIElement {
+function renderStep(step: StepView, view: FlowView): HTMLLIElement {
   const item = element("li", "flow-step");
   item.dataset.step = step.step;
   item.dataset.state = step.state;
   if (step.state === "current" || step.state === "waiting") item.setAttribute("aria-current", "step");
   const heading = element("h3", "", `${step.label} `);
-  heading.append(element("span", "state", `(${step.state.replace("_", " ")})`));
+  heading.append(element("span", "state", step.stateLabel));
   item.append(heading);
   if (step.note !== null) item.append(element("p", "hint", step.note));
   if (step.step === "discover" && view.discovered !== null) {
     const { tools, resources, prompts } = view.discovered;
-    const parts = [`tools: ${tools.join(", ")}`];
-    parts.push(resources === null ? "resources: not offered by this server" : `resources: ${resources.join(", ")}`);
-    parts.push(prompts === null ? "prompts: not offered by this server" : `prompts: ${prompts.join(", ")}`);
+    // Names are codes: listed as the server gave them, not as prose.
+    const parts = [t("discovered.tools", { names: tools.join(", ") })];
+    parts.push(
+      resources === null ? t("discovered.noResources") : t("discovered.resources", { names: resources.join(", ") }),
+    );
+    parts.push(prompts === null ? t("discovered.noPrompts") : t("discovered.prompts", { names: prompts.join(", ") }));
     item.append(element("p", "discovered", parts.join(" · ")));
   }
   if (step.step === "propose" && step.state !== "upcoming") {
     const call = PROPOSED_CALLS[flow.choice];
-    item.append(element("p", "", `The model proposes ${call.tool} with ${JSON.stringify(call.arguments)}.`));
+    // The tool and its arguments are codes, set in the message's own word order.
+    const proposal = element("p", "proposal");
+    for (const [slot, value] of [
+      ["tool", call.tool],
+      ["args", JSON.stringify(call.arguments)],
+    ] as const) {
+      const code = element("code", "", value);
+      code.dataset.slot = slot;
+      proposal.append(code);
+    }
+    fillElement(proposal, FLOW_CATALOGUES, locale, "propose.call");
+    item.append(proposal);
   }
   if (step.entries.length > 0) {
     const list = element("ol", "entries");
@@ -126,7 +152,7 @@ function renderStep(step: StepView, view: ReturnType<typeof flowView>): HTMLLIEl
     back.dataset.error = String(view.backToContext.isError);
     back.dataset.status = view.backToContext.status;
     back.append(
-      element("p", "who", `Back to the model's context (isError: ${view.backToContext.isError}):`),
+      element("p", "who", t("context.heading", { isError: String(view.backToContext.isError) })),
       scrollable(view.backToContext.text),
     );
     item.append(back);
@@ -141,18 +167,19 @@ function renderEntry(entry: FlowEntry): HTMLLIElement {
   switch (entry.kind) {
     case "wire": {
       item.dataset.direction = entry.direction;
-      const what = "method" in entry.message ? entry.message.method : `answer to #${String(entry.message.id)}`;
-      const arrow = entry.direction === "to_server" ? "client → server" : "server → client";
+      const what =
+        "method" in entry.message ? entry.message.method : t("entry.answer", { id: String(entry.message.id) });
+      const summary = t(entry.direction === "to_server" ? "entry.toServer" : "entry.toClient", { what });
       // Discovery is long (the whole tool list); it starts folded, every other message open.
-      item.append(folded(`${arrow}: ${what}`, entry.message, entry.step !== "discover"));
+      item.append(folded(summary, entry.message, entry.step !== "discover"));
       break;
     }
     case "fact":
-      item.append(folded(`server audit: ${entry.event.type}`, entry.event, true));
+      item.append(folded(t("entry.fact", { type: entry.event.type }), entry.event, true));
       break;
     case "person":
       item.dataset.decision = entry.decision;
-      item.append(element("span", "who", `a person ${entry.decision} the call`));
+      item.append(element("span", "who", t(entry.decision === "approved" ? "entry.approved" : "entry.declined")));
       break;
     default:
       assertNever(entry);
@@ -194,6 +221,14 @@ for (const [button, answer] of [
   button.addEventListener("click", () => void act(button, answer, () => nextButton.focus()));
 restartButton.addEventListener("click", () => restart(flow.choice));
 
-renderChoices();
-render();
+/** Renders the page in `chosen` where it stands: the flow, its server and its log stay as they are. */
+function applyLocale(chosen: Locale): void {
+  locale = chosen;
+  t = flowText(chosen);
+  fillStatic(document, FLOW_CATALOGUES, chosen);
+  renderChoices();
+  render();
+}
+
+mountLanguage(window, byId("top", HTMLElement), applyLocale);
 app.dataset.ready = "true";

@@ -177,7 +177,7 @@ describe("the page's machine", () => {
     let executing: View["batch"] = null;
     while (machine.next().kind === "start" || machine.next().kind === "effect") {
       const next = machine.next();
-      if (next.kind === "effect" && next.effect.type === "batch/execute") executing = viewOf(machine).batch;
+      if (next.kind === "effect" && next.effect.type === "batch/execute") executing = viewOf(machine, "en").batch;
       const transition = await machine.advance();
       if (transition?.effect === "batch/execute") break;
     }

@@ -6,7 +6,8 @@ import { renderBatch, renderDraws, renderMapping, renderTransitions } from "./ta
 import { createMachine, type Machine } from "./machine.js";
 import { DEFAULT_SETTINGS, isLoopFault, isLoopTurns, MAX_STEPS_RANGE, type Settings } from "./settings.js";
 import { isRatePercent, isSeed } from "./schedule.js";
-import { viewOf } from "./view.js";
+import { fillQuoted, fillStatic, LOOP_CATALOGUES, mountLanguage, type Locale } from "./i18n/index.js";
+import { loopText, viewOf } from "./view.js";
 
 // The page has no node:crypto: the contract hashes with @noble/hashes here.
 installHashing(nobleHashing);
@@ -32,6 +33,11 @@ const errorBox = byId("error", HTMLElement);
 
 let machine: Machine = createMachine(initialSettings());
 let busy = false;
+let locale: Locale = "en";
+let t = loopText(locale);
+/** The last failure and the contract's last refusal of a reconcile, kept raw so a language switch re-renders them. */
+let failure: string | null = null;
+let refusal: string | null = null;
 
 /** Settings from the address (?max_steps=&rate=&seed=&fault=), so a run can be shared and reproduced. */
 function initialSettings(): Settings {
@@ -62,6 +68,7 @@ function isMaxSteps(value: number): boolean {
   return Number.isInteger(value) && value >= MAX_STEPS_RANGE.min && value <= MAX_STEPS_RANGE.max;
 }
 
+/** The settings in the form, or what is wrong with them in the page's language. */
 function readSettings(): Settings | string {
   const maxSteps = Number(maxStepsInput.value);
   const failureRatePercent = Number(rateInput.value);
@@ -69,12 +76,11 @@ function readSettings(): Settings | string {
   const invalid: string[] = [];
   maxStepsInput.setAttribute("aria-invalid", String(maxStepsInput.value === "" || !isMaxSteps(maxSteps)));
   seedInput.setAttribute("aria-invalid", String(seedInput.value === "" || !isSeed(seed)));
-  if (maxStepsInput.value === "" || !isMaxSteps(maxSteps))
-    invalid.push(`max_steps must be a whole number from ${MAX_STEPS_RANGE.min} to ${MAX_STEPS_RANGE.max}`);
-  if (!isRatePercent(failureRatePercent)) invalid.push("the failure rate must be 0–100%");
-  if (seedInput.value === "" || !isSeed(seed)) invalid.push("the seed must be a whole number from 0 to 4294967295");
+  if (maxStepsInput.value === "" || !isMaxSteps(maxSteps)) invalid.push(t("settings.errMaxSteps", MAX_STEPS_RANGE));
+  if (!isRatePercent(failureRatePercent)) invalid.push(t("settings.errRate"));
+  if (seedInput.value === "" || !isSeed(seed)) invalid.push(t("settings.errSeed", { max: 4294967295 }));
   return invalid.length > 0
-    ? `${invalid.join("; ")}. The current run keeps its settings.`
+    ? t("settings.errKeep", { problems: invalid })
     : {
         maxSteps,
         failureRatePercent,
@@ -97,7 +103,7 @@ function settingsChanged(): boolean {
   );
 }
 
-function reset(reason: string): void {
+function reset(reason: "announce.newRun" | "announce.settingsChanged" | null): void {
   const settings = readSettings();
   rateOutput.value = `${rateInput.value}%`;
   rateInput.setAttribute("aria-valuetext", `${rateInput.value}%`);
@@ -108,13 +114,21 @@ function reset(reason: string): void {
   }
   settingsError.hidden = true;
   machine = createMachine(settings);
-  history.replaceState(
-    null,
-    "",
-    `?max_steps=${settings.maxSteps}&rate=${settings.failureRatePercent}&seed=${settings.seed}&fault=${settings.fault}&turns=${settings.turns}`,
-  );
-  errorBox.hidden = true;
-  render(`${reason} ${viewOf(machine).announcement}`.trim());
+  // The run's settings go into the address beside the language, so a link reproduces both.
+  const url = new URL(location.href);
+  for (const [name, value] of Object.entries({
+    max_steps: settings.maxSteps,
+    rate: settings.failureRatePercent,
+    seed: settings.seed,
+    fault: settings.fault,
+    turns: settings.turns,
+  }))
+    url.searchParams.set(name, String(value));
+  history.replaceState(null, "", url.toString());
+  failure = null;
+  refusal = null;
+  const announcement = viewOf(machine, locale).announcement;
+  render(reason === null ? announcement : `${t(reason)} ${announcement}`);
 }
 
 async function act(work: () => Promise<unknown>, after?: () => void): Promise<void> {
@@ -125,13 +139,12 @@ async function act(work: () => Promise<unknown>, after?: () => void): Promise<vo
     await work();
     render();
   } catch (error) {
-    errorBox.textContent = `The page failed: ${error instanceof Error ? error.message : String(error)}`;
-    errorBox.hidden = false;
+    failure = error instanceof Error ? error.message : String(error);
     render();
   } finally {
     busy = false;
     // A setting changed while a transition ran: start the new run now.
-    if (settingsChanged()) reset("Settings changed, new run.");
+    if (settingsChanged()) reset("announce.settingsChanged");
     after?.();
     app.dataset.busy = "false";
   }
@@ -143,7 +156,7 @@ function setDisabled(button: HTMLButtonElement, disabled: boolean): void {
 }
 
 function render(announcement?: string): void {
-  const view = viewOf(machine);
+  const view = viewOf(machine, locale);
   app.dataset.phase = view.phase;
   app.dataset.status = view.status;
   document.querySelectorAll<HTMLElement>("li[data-phase]").forEach((item) => {
@@ -151,12 +164,12 @@ function render(announcement?: string): void {
     else item.removeAttribute("aria-current");
   });
   text("phase", view.phaseLabel);
-  text("counter", `step ${view.step} / ${view.maxSteps} · retry ${view.retries}/${view.maxRetries}`);
+  text("counter", view.counter);
   text("status", view.status);
   text("checkpoint", view.checkpointHash ?? "—");
   text("idem-key", view.idempotencyKey ?? "—");
-  text("idem-source", view.keySource === null ? "" : `(${view.keySource})`);
-  text("outcome", view.outcome ?? "—");
+  text("idem-source", view.keySourceLabel);
+  fillQuoted(byId("outcome", HTMLElement), view.outcome ?? "—", view.outcomeQuote);
   text("next", view.next);
   setDisabled(stepButton, !view.canStep);
   setDisabled(runButton, !view.canStep);
@@ -176,11 +189,15 @@ function render(announcement?: string): void {
     text("uncertain-tool", view.reconcile.tool);
     text("uncertain-args", view.reconcile.args);
     text("uncertain-key", view.reconcile.idempotency_key);
-  } else reconcileError.hidden = true;
+  } else refusal = null;
+  reconcileError.hidden = refusal === null;
+  if (refusal !== null) fillQuoted(reconcileError, t("reconcile.refused"), refusal);
+  errorBox.hidden = failure === null;
+  if (failure !== null) errorBox.textContent = t("page.failed", { message: failure });
 
-  renderBatch(view.batch);
-  renderTransitions(machine.transitions());
-  renderDraws(machine);
+  renderBatch(view.batch, t);
+  renderTransitions(machine.transitions(), t);
+  renderDraws(machine, t);
   text("trace-json", JSON.stringify(machine.trace(), null, 2));
   live.textContent = announcement ?? view.announcement;
 }
@@ -214,21 +231,34 @@ guarded(
   confirmButton,
   async () => {
     const confirmed = await machine.reconcile(operatorInput.value);
-    reconcileError.hidden = confirmed.ok;
     operatorInput.setAttribute("aria-invalid", String(!confirmed.ok));
-    if (!confirmed.ok) reconcileError.textContent = `Not confirmed: ${confirmed.error}.`;
+    // The contract's own reason, quoted as it wrote it.
+    refusal = confirmed.ok ? null : confirmed.error;
   },
-  () => (reconcileError.hidden ? stepButton : operatorInput).focus(),
+  () => (refusal === null ? stepButton : operatorInput).focus(),
 );
 resetButton.addEventListener("click", () => {
-  if (!busy) reset("New run.");
+  if (!busy) reset("announce.newRun");
 });
 for (const input of [maxStepsInput, rateInput, seedInput, faultSelect, turnsSelect]) {
   input.addEventListener("input", () => {
-    if (!busy) reset("Settings changed, new run.");
+    if (!busy) reset("announce.settingsChanged");
   });
 }
 
-renderMapping();
-reset("");
+/** Renders the page in `chosen` where it stands: the run, its settings and its table stay as they are. */
+function applyLocale(chosen: Locale): void {
+  locale = chosen;
+  t = loopText(chosen);
+  fillStatic(document, LOOP_CATALOGUES, chosen);
+  renderMapping(t);
+  if (!settingsError.hidden) {
+    const problems = readSettings();
+    if (typeof problems === "string") settingsError.textContent = problems;
+  }
+  render();
+}
+
+mountLanguage(window, byId("top", HTMLElement), applyLocale);
+reset(null);
 app.dataset.ready = "true";

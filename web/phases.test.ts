@@ -9,7 +9,6 @@ import {
   END_PHASES,
   LOOP_PHASES,
   PHASES,
-  PHASE_LABELS,
   PHASE_OF_FACT,
   STATUSES_OF_PHASE,
   WAIT_PHASES,
@@ -19,6 +18,8 @@ import {
   retriesOfTrace,
   type Phase,
 } from "./phases.js";
+import type { Locale } from "./i18n/index.js";
+import { loopText, phaseLabel } from "./view.js";
 
 const events = (...types: string[]) => types.map((type) => ({ type }));
 
@@ -46,8 +47,9 @@ async function observe(machine: Machine, seen: Map<Phase, Set<string>>): Promise
 describe("loop states mapped onto the reducer", () => {
   it("names and labels ten states: five of the loop, three ends, two waits", () => {
     expect([...LOOP_PHASES, ...END_PHASES, ...WAIT_PHASES].sort()).toEqual([...PHASES].sort());
-    expect(Object.keys(PHASE_LABELS).sort()).toEqual([...PHASES].sort());
-    expect(LOOP_PHASES.map((p) => PHASE_LABELS[p])).toEqual(["Idle", "Think", "Select tool", "Execute", "Observe"]);
+    const labels = (locale: Locale) => LOOP_PHASES.map((p) => phaseLabel(loopText(locale), p));
+    expect(labels("en")).toEqual(["Idle", "Think", "Select tool", "Execute", "Observe"]);
+    expect(labels("zh-CN")).toEqual(["空闲", "思考", "选择工具", "执行", "观察"]);
   });
 
   it("maps every trace fact type to exactly one state and refuses unknown types", () => {

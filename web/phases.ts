@@ -42,19 +42,6 @@ export const LOOP_PHASES = ["idle", "think", "select_tool", "execute", "observe"
 export const END_PHASES = ["done", "error", "step_limit"] as const satisfies readonly Phase[];
 export const WAIT_PHASES = ["approval_required", "reconcile_required"] as const satisfies readonly Phase[];
 
-export const PHASE_LABELS: Readonly<Record<Phase, string>> = {
-  idle: "Idle",
-  think: "Think",
-  select_tool: "Select tool",
-  execute: "Execute",
-  observe: "Observe",
-  done: "Done",
-  error: "Error",
-  step_limit: "Step limit",
-  approval_required: "Approval required",
-  reconcile_required: "Reconcile required",
-};
-
 /** The trace event type of a new run, which is not a fact. */
 export const RUN_STARTED = "run_started";
 

@@ -1,11 +1,19 @@
 /** The loop page's lists and tables: a turn's calls, the transitions so far, the fault draws, the state mapping. */
 import { byId } from "./dom.js";
+import type { LoopKey, Translate } from "./i18n/index.js";
 import type { Machine, Transition } from "./machine.js";
-import { PHASES, PHASE_LABELS, PHASE_OF_FACT, STATUSES_OF_PHASE } from "./phases.js";
-import type { View } from "./view.js";
+import { PHASES, PHASE_OF_FACT, STATUSES_OF_PHASE } from "./phases.js";
+import { phaseLabel, type View } from "./view.js";
+
+/** A code (tool, key, status, fact): shown as written in every language. */
+function code(value: string): HTMLElement {
+  const element = document.createElement("code");
+  element.textContent = value;
+  return element;
+}
 
 /** The calls of a multi-call turn, each with where it stands; hidden for a turn with one call. */
-export function renderBatch(batch: View["batch"]): void {
+export function renderBatch(batch: View["batch"], t: Translate<LoopKey>): void {
   const list = byId("batch", HTMLUListElement);
   byId("batch-panel", HTMLElement).hidden = batch === null;
   list.replaceChildren(
@@ -13,31 +21,35 @@ export function renderBatch(batch: View["batch"]): void {
       const item = document.createElement("li");
       item.dataset.callId = call.call_id;
       item.dataset.phase = call.phase;
-      const key = call.idempotency_key === null ? "" : ` · ${call.idempotency_key}`;
-      item.textContent = `${call.call_id}: ${call.tool ?? "(rejected)"} · ${call.phase}${key}`;
+      const tool = call.tool === null ? document.createTextNode(t("loop.rejected")) : code(call.tool);
+      item.append(code(call.call_id), ": ", tool, " · ", code(call.phase));
+      if (call.idempotency_key !== null) item.append(" · ", code(call.idempotency_key));
       return item;
     }),
   );
 }
 
-function cell(row: HTMLTableRowElement, value: string, className?: string): void {
+/** A cell; `asCode` marks a value that stays as written in every language. */
+function cell(row: HTMLTableRowElement, value: string, options: { asCode?: boolean; className?: string } = {}): void {
   const td = row.insertCell();
   td.textContent = value;
-  if (className !== undefined) td.className = className;
+  if (options.asCode === true) td.translate = false;
+  if (options.className !== undefined) td.className = options.className;
 }
 
-export function renderTransitions(transitions: readonly Transition[]): void {
+export function renderTransitions(transitions: readonly Transition[], t: Translate<LoopKey>): void {
   const body = byId("transitions", HTMLTableSectionElement);
   body.replaceChildren();
-  for (const t of transitions) {
+  for (const tr of transitions) {
     const row = body.insertRow();
-    row.dataset.n = String(t.n);
-    cell(row, String(t.n));
-    cell(row, t.event);
-    cell(row, t.effect ?? "—");
-    cell(row, t.ignored === null ? t.trace.map((e) => e.type).join(", ") : `ignored: ${t.ignored}`);
-    cell(row, t.path.map((p) => PHASE_LABELS[p]).join(" → "));
-    cell(row, t.status ?? "none");
+    row.dataset.n = String(tr.n);
+    cell(row, String(tr.n));
+    cell(row, tr.event, { asCode: true });
+    cell(row, tr.effect ?? "—", { asCode: true });
+    if (tr.ignored === null) cell(row, tr.trace.map((e) => e.type).join(", "), { asCode: true });
+    else cell(row, t("transitions.ignored", { reason: tr.ignored }));
+    cell(row, tr.path.map((p) => phaseLabel(t, p)).join(" → "));
+    cell(row, tr.status ?? "none", { asCode: true });
   }
   scrollToEnd(body);
 }
@@ -48,7 +60,7 @@ function scrollToEnd(body: HTMLElement): void {
   if (scroller !== null) scroller.scrollTop = scroller.scrollHeight;
 }
 
-export function renderDraws(machine: Machine): void {
+export function renderDraws(machine: Machine, t: Translate<LoopKey>): void {
   byId("schedule-seed", HTMLElement).textContent = String(machine.settings.seed);
   byId("schedule-rate", HTMLElement).textContent = `${machine.settings.failureRatePercent}%`;
   const body = byId("draws", HTMLTableSectionElement);
@@ -56,22 +68,28 @@ export function renderDraws(machine: Machine): void {
   for (const d of machine.schedule.draws) {
     const row = body.insertRow();
     cell(row, String(d.call));
-    cell(row, d.tool);
+    cell(row, d.tool, { asCode: true });
     cell(row, d.draw.toFixed(4));
-    cell(row, d.fault ? "transient fault" : "ok", d.fault ? "fault" : undefined);
+    cell(row, t(d.fault ? "schedule.fault" : "schedule.ok"), d.fault ? { className: "fault" } : {});
   }
   scrollToEnd(body);
 }
 
-export function renderMapping(): void {
+export function renderMapping(t: Translate<LoopKey>): void {
   const body = byId("mapping", HTMLTableSectionElement);
+  body.replaceChildren();
   for (const phase of PHASES) {
     const facts = Object.entries(PHASE_OF_FACT)
       .filter(([, p]) => p === phase)
       .map(([type]) => type);
     const row = body.insertRow();
-    cell(row, PHASE_LABELS[phase]);
-    cell(row, phase === "idle" ? "no state yet" : STATUSES_OF_PHASE[phase].join(", "));
-    cell(row, phase === "idle" ? "before run/started" : facts.join(", "));
+    cell(row, phaseLabel(t, phase));
+    if (phase === "idle") {
+      cell(row, t("mapping.noState"));
+      cell(row, t("mapping.beforeStart"));
+    } else {
+      cell(row, STATUSES_OF_PHASE[phase].join(", "), { asCode: true });
+      cell(row, facts.join(", "), { asCode: true });
+    }
   }
 }

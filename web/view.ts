@@ -1,7 +1,8 @@
 /** What the page shows, derived from the machine alone (pure, so it is unit-tested in Node). */
 import { assertNever, type AgentState, type TraceEvent } from "../contract/index.js";
+import { LOOP_CATALOGUES, translator, type Locale, type LoopKey, type Translate } from "./i18n/index.js";
 import type { Machine, NextAction } from "./machine.js";
-import { PHASE_LABELS, retriesOfTrace, type Phase } from "./phases.js";
+import { retriesOfTrace, type Phase } from "./phases.js";
 
 export type PendingView = {
   readonly tool: string;
@@ -33,18 +34,27 @@ export type View = {
   readonly checkpointHash: string | null;
   readonly idempotencyKey: string | null;
   /** Whether the key belongs to the call in the state, or to the last call in the trace. */
-  readonly keySource: "current call" | "last call" | null;
+  readonly keySource: "current" | "last" | null;
+  readonly keySourceLabel: string;
   readonly next: string;
   readonly canStep: boolean;
   readonly pending: PendingView | null;
   readonly reconcile: ReconcileView | null;
   /** The calls of the current multi-call turn, or null when the turn has one call. */
   readonly batch: readonly BatchCallView[] | null;
+  /** How the run ended, in the page's language; `outcomeQuote` is the run's own words (the final answer, the failure's message), kept as written. */
   readonly outcome: string | null;
+  readonly outcomeQuote: string | null;
+  readonly counter: string;
   readonly announcement: string;
 };
 
-export function viewOf(machine: Machine): View {
+/** The loop page's messages in `locale`. */
+export const loopText = (locale: Locale): Translate<LoopKey> => translator(LOOP_CATALOGUES, locale);
+export const phaseLabel = (t: Translate<LoopKey>, phase: Phase): string => t(`phase.${phase}`);
+
+export function viewOf(machine: Machine, locale: Locale): View {
+  const t = loopText(locale);
   const state = machine.state();
   const trace = machine.trace();
   const phase = machine.phase();
@@ -66,10 +76,11 @@ export function viewOf(machine: Machine): View {
     state?.status === "reconcile_required"
       ? { tool: state.intent.tool, args: JSON.stringify(state.intent.args), idempotency_key: state.intent.key }
       : null;
-  const outcome = outcomeOf(state);
+  const outcome = outcomeOf(state, t);
+  const keySource = current !== null ? "current" : last !== null ? "last" : null;
   const view = {
     phase,
-    phaseLabel: PHASE_LABELS[phase],
+    phaseLabel: phaseLabel(t, phase),
     status: state?.status ?? "none",
     step: state?.step ?? 0,
     maxSteps: limits.maxSteps,
@@ -77,42 +88,50 @@ export function viewOf(machine: Machine): View {
     maxRetries: limits.maxRetries,
     checkpointHash: state?.checkpoint_hash ?? null,
     idempotencyKey: last,
-    keySource: current !== null ? "current call" : last !== null ? "last call" : null,
-    next: describeNext(action),
+    keySource,
+    keySourceLabel: keySource === null ? "" : t(keySource === "current" ? "loop.keyCurrent" : "loop.keyLast"),
+    next: describeNext(action, t),
     canStep: action.kind === "start" || action.kind === "effect",
     pending,
     reconcile,
     batch: batchOf(state),
-    outcome,
+    outcome: outcome?.label ?? null,
+    outcomeQuote: outcome?.quote ?? null,
+    counter: t("loop.counter", {
+      step: state?.step ?? 0,
+      max: limits.maxSteps,
+      retries,
+      maxRetries: limits.maxRetries,
+    }),
   } as const;
-  return { ...view, announcement: announce(view) };
+  return { ...view, announcement: announce(view, t) };
 }
 
-export function describeNext(action: NextAction): string {
+export function describeNext(action: NextAction, t: Translate<LoopKey>): string {
   switch (action.kind) {
     case "start":
-      return "dispatch run/started with the user's goal";
+      return t("next.start");
     case "effect":
       switch (action.effect.type) {
         case "planner/request":
-          return "ask the FixtureModel planner (planner/request → planner/responded)";
+          return t("next.planner");
         case "ledger/begin":
-          return `record the intent of ${action.effect.call.tool} in the idempotency ledger (ledger/begin → ledger/answered)`;
+          return t("next.ledgerBegin", { tool: action.effect.call.tool });
         case "tool/execute":
-          return `run ${action.effect.intent.tool}, attempt ${action.effect.intent.attempt + 1}, under its key (tool/execute → tool/settled)`;
+          return t("next.execute", { tool: action.effect.intent.tool, attempt: action.effect.intent.attempt + 1 });
         case "batch/begin":
-          return `record the intents of ${action.effect.calls.length} calls in the ledger before any runs (batch/begin → batch/begun)`;
+          return t("next.batchBegin", { count: action.effect.calls.length });
         case "batch/execute":
-          return `run ${action.effect.calls.map((c) => c.intent.tool).join(", ")} together, one Execute step (batch/execute → batch/settled)`;
+          return t("next.batchExecute", { tools: action.effect.calls.map((c) => c.intent.tool) });
         default:
           return assertNever(action.effect);
       }
     case "await_approval":
-      return "waiting for a person: approve or reject the high-risk call";
+      return t("next.awaitApproval");
     case "await_reconcile":
-      return "waiting for an operator to reconcile the uncertain outcome";
+      return t("next.awaitReconcile");
     case "finished":
-      return "the run has ended: reset to start again";
+      return t("next.finished");
     default:
       return assertNever(action);
   }
@@ -159,15 +178,17 @@ function lastKey(trace: readonly TraceEvent[]): string | null {
   return null;
 }
 
-function outcomeOf(state: AgentState | null): string | null {
+type Outcome = { readonly label: string; readonly quote: string | null };
+
+function outcomeOf(state: AgentState | null, t: Translate<LoopKey>): Outcome | null {
   if (state === null) return null;
   switch (state.status) {
     case "done":
-      return `final answer: ${state.final}`;
+      return { label: t("outcome.done"), quote: state.final };
     case "failed":
-      return `${state.failure.code}: ${state.failure.message}`;
+      return { label: t("outcome.failed", { code: state.failure.code }), quote: state.failure.message };
     case "step_limit":
-      return `stopped after ${state.step} planner turns (max_steps)`;
+      return { label: t("outcome.stepLimit", { steps: state.step }), quote: null };
     case "ready":
     case "planned":
     case "validated":
@@ -182,11 +203,16 @@ function outcomeOf(state: AgentState | null): string | null {
   }
 }
 
-function announce(view: Omit<View, "announcement">): string {
-  const where = `${view.phaseLabel}. Step ${view.step} of ${view.maxSteps}, retry ${view.retries} of ${view.maxRetries}.`;
-  if (view.pending !== null) return `${where} ${view.pending.tool} waits for approval: approve or reject.`;
-  if (view.reconcile !== null)
-    return `${where} The outcome of ${view.reconcile.tool} is unknown: an operator must confirm it.`;
-  if (view.outcome !== null) return `${where} ${view.outcome}`;
+function announce(view: Omit<View, "announcement">, t: Translate<LoopKey>): string {
+  const where = t("announce.where", {
+    phase: view.phaseLabel,
+    step: view.step,
+    max: view.maxSteps,
+    retries: view.retries,
+    maxRetries: view.maxRetries,
+  });
+  if (view.pending !== null) return `${where} ${t("announce.pending", { tool: view.pending.tool })}`;
+  if (view.reconcile !== null) return `${where} ${t("announce.reconcile", { tool: view.reconcile.tool })}`;
+  if (view.outcome !== null) return [where, view.outcome, view.outcomeQuote].filter((s) => s !== null).join(" ");
   return where;
 }

@@ -4,29 +4,26 @@ import type { FixtureToolName } from "../../handwritten/fixtures/index.js";
 export const CALL_CHOICES = ["passes", "schema_fails", "high_risk", "always_deny"] as const;
 export type CallChoice = (typeof CALL_CHOICES)[number];
 
+/** A call to propose; its label is the page catalogue's `choice.<choice>`. */
 export type ProposedCall = {
-  readonly label: string;
   readonly tool: FixtureToolName;
   readonly arguments: Readonly<Record<string, unknown>>;
 };
 
 export const PROPOSED_CALLS: Readonly<Record<CallChoice, ProposedCall>> = {
   passes: {
-    label: "read_table: a read-only call that passes",
     tool: "read_table",
     arguments: { table: "sales", limit: 3 },
   },
   schema_fails: {
-    label: "save_artifact: a wrong type and an unknown key, stopped by the schema",
     tool: "save_artifact",
     arguments: { name: "fit.json", content: 3, overwrite: true },
   },
   high_risk: {
-    label: "publish_report: high risk, waits for a person's approval",
     tool: "publish_report",
     arguments: { artifact: "art_fit", audience: "team" },
   },
-  always_deny: { label: "run_shell: always denied", tool: "run_shell", arguments: { command: "ls" } },
+  always_deny: { tool: "run_shell", arguments: { command: "ls" } },
 };
 
 export function isCallChoice(value: unknown): value is CallChoice {

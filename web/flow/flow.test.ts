@@ -79,7 +79,7 @@ describe("the MCP flow driven through the real server and the SDK client", () =>
     expect(denied?.step).toBe("policy");
     expect(decidePolicy("always_deny")).toMatchObject({ kind: "deny" });
     expect(flow.world.totalCalls("run_shell")).toBe(0);
-    const view = flowView(flow);
+    const view = flowView(flow, "en");
     expect(view.backToContext).toMatchObject({ isError: true, status: "denied" });
     expect(view.steps.map((s) => s.state)).toEqual(["done", "done", "done", "done", "current"]);
   });
@@ -87,7 +87,7 @@ describe("the MCP flow driven through the real server and the SDK client", () =>
   it("stops a schema failure at the gate: policy not reached, the rejection goes back to context", async () => {
     const flow = open("schema_fails");
     await runUntilStopped(flow);
-    const view = flowView(flow);
+    const view = flowView(flow, "en");
     expect(view.steps.map((s) => s.state)).toEqual(["done", "done", "done", "not_reached", "current"]);
     expect(view.backToContext).toMatchObject({ isError: true, status: "rejected" });
     expect(view.backToContext?.text).toContain('"code":"invalid_arguments"');
@@ -98,7 +98,7 @@ describe("the MCP flow driven through the real server and the SDK client", () =>
     const flow = open("high_risk");
     await runUntilStopped(flow);
     expect(flow.next()).toBe("await_person");
-    const waiting = flowView(flow);
+    const waiting = flowView(flow, "en");
     expect(waiting.steps.find((s) => s.step === "policy")?.state).toBe("waiting");
     expect(waiting.pending).toMatchObject({ tool: "publish_report", args: PROPOSED_CALLS.high_risk.arguments });
     expect(waiting.canAdvance).toBe(false);
@@ -115,7 +115,7 @@ describe("the MCP flow driven through the real server and the SDK client", () =>
     // The repeat with the token is the person's answer to the waiting call, not a new turn.
     expect(facts(flow.entries()).slice(4)).toEqual(["approval_accepted", "intent_recorded", "tool_succeeded"]);
     expect(flow.world.totalEffects("publish_report")).toBe(1);
-    expect(flowView(flow).backToContext).toMatchObject({ isError: false, status: "ok" });
+    expect(flowView(flow, "en").backToContext).toMatchObject({ isError: false, status: "ok" });
     await expect(flow.approve()).rejects.toThrow(/no call is waiting/);
   });
 
@@ -128,9 +128,31 @@ describe("the MCP flow driven through the real server and the SDK client", () =>
     expect(flow.entries().filter((e) => e.kind === "wire")).toHaveLength(wire);
     expect(flow.entries().at(-1)).toMatchObject({ kind: "person", decision: "declined" });
     expect(flow.world.totalCalls()).toBe(0);
-    const view = flowView(flow);
+    const view = flowView(flow, "en");
     expect(view.steps.at(-1)).toMatchObject({ state: "not_reached", note: expect.stringMatching(/declined/) });
     expect(view.backToContext).toMatchObject({ isError: true, status: "approval_required" });
     expect(flow.next()).toBe("finished");
+  });
+
+  it("shows the same flow in Chinese and in English, codes and statuses kept as they are", async () => {
+    const flow = open("schema_fails");
+    await runUntilStopped(flow);
+    const zh = flowView(flow, "zh-CN");
+    const en = flowView(flow, "en");
+    expect(zh.steps.map((s) => `${s.label} ${s.stateLabel}`)).toEqual([
+      "发现 （已完成）",
+      "模型提出的调用 （已完成）",
+      "Schema 校验 （已完成）",
+      "策略与人工批准 （未到达）",
+      "执行，结果或错误返回上下文 （当前）",
+    ]);
+    expect(zh.steps[3]?.note).toBe("未到达：调用在更早的步骤就停止了。");
+    expect(zh.announcement).toBe(
+      "执行，结果或错误返回上下文：JSON-RPC 消息 1 条，审计事实 0 条。 返回上下文：状态 rejected，作为错误。 下一步：流程已结束：选择一个调用或重新开始。",
+    );
+    expect(en.announcement).toBe(
+      "Execute, and the result or error back to context: JSON-RPC messages 1, audit facts 0. Back to context: status rejected, as an error. Next: the flow has ended: pick a call or restart.",
+    );
+    expect(zh.backToContext).toEqual(en.backToContext);
   });
 });

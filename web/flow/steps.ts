@@ -11,14 +11,6 @@ import { META_KEYS } from "../../mcp/meta.js";
 export const FLOW_STEPS = ["discover", "propose", "schema", "policy", "result"] as const;
 export type FlowStep = (typeof FLOW_STEPS)[number];
 
-export const FLOW_STEP_LABELS: Readonly<Record<FlowStep, string>> = {
-  discover: "Discover",
-  propose: "The model's proposed call",
-  schema: "Schema gate",
-  policy: "Policy and approval",
-  result: "Execute, and the result or error back to context",
-};
-
 /** The trace event type of a new session, which is not a fact. */
 const RUN_STARTED = "run_started";
 

@@ -1,8 +1,9 @@
 /** What the MCP flow page shows, derived from the flow alone (pure, so it is unit-tested in Node). */
 import type { JSONRPCMessage } from "@modelcontextprotocol/server";
 import type { PendingApproval } from "../../contract/index.js";
+import { FLOW_CATALOGUES, translator, type FlowKey, type Locale, type Translate } from "../i18n/index.js";
 import type { Discovered, Flow, FlowEntry, FlowNext } from "./flow.js";
-import { FLOW_STEP_LABELS, FLOW_STEPS, pendingOfAnswer, statusOfAnswer, type FlowStep } from "./steps.js";
+import { FLOW_STEPS, pendingOfAnswer, statusOfAnswer, type FlowStep } from "./steps.js";
 
 /** `waiting`: the current step waits for a person; `not_reached`: revealed, but the call stopped earlier. */
 export type StepState = "done" | "current" | "waiting" | "not_reached" | "upcoming";
@@ -10,6 +11,8 @@ export type StepState = "done" | "current" | "waiting" | "not_reached" | "upcomi
 export type StepView = {
   readonly step: FlowStep;
   readonly label: string;
+  /** The state in words, beside the label: `(done)`. */
+  readonly stateLabel: string;
   readonly state: StepState;
   readonly entries: readonly FlowEntry[];
   readonly note: string | null;
@@ -30,17 +33,11 @@ export type FlowView = {
   readonly announcement: string;
 };
 
-const NEXT_LABELS: Readonly<Record<FlowNext, string>> = {
-  discover: "connect and discover: initialize, then tools/list (and resources/list, prompts/list when offered)",
-  propose: "send the model's proposed call as tools/call",
-  schema: "show the schema gate's decision",
-  policy: "show the policy decision",
-  await_person: "waiting for a person: approve or decline the high-risk call",
-  result: "show the execution and what goes back to the model's context",
-  finished: "the flow has ended: pick a call or restart",
-};
+/** The flow page's messages in `locale`. */
+export const flowText = (locale: Locale): Translate<FlowKey> => translator(FLOW_CATALOGUES, locale);
 
-export function flowView(flow: Flow): FlowView {
+export function flowView(flow: Flow, locale: Locale): FlowView {
+  const t = flowText(locale);
   const entries = flow.entries();
   const cursor = flow.cursor();
   const next = flow.next();
@@ -60,27 +57,33 @@ export function flowView(flow: Flow): FlowView {
             : next === "await_person"
               ? "waiting"
               : "current";
-    return { step, label: FLOW_STEP_LABELS[step], state, entries: mine, note: noteOf(step, state, declined) };
+    const note = noteOf(step, state, declined);
+    return {
+      step,
+      label: t(`step.${step}`),
+      stateLabel: t(`state.${state}`),
+      state,
+      entries: mine,
+      note: note === null ? null : t(note),
+    };
   });
   const backToContext = cursor === "result" && last?.kind === "wire" ? contextOf(last.message) : null;
   const view = {
     steps,
     next,
-    nextLabel: NEXT_LABELS[next],
+    nextLabel: t(`next.${next}`),
     canAdvance: next !== "await_person" && next !== "finished",
     pending: next === "await_person" && last?.kind === "wire" ? pendingOfAnswer(last.message) : null,
     backToContext,
     discovered: flow.discovered(),
     world: { executorCalls: flow.world.totalCalls(), sideEffects: flow.world.totalEffects() },
   };
-  return { ...view, announcement: announce(steps, view.nextLabel, backToContext) };
+  return { ...view, announcement: announce(steps, view.nextLabel, backToContext, t) };
 }
 
-function noteOf(step: FlowStep, state: StepState, declined: boolean): string | null {
+function noteOf(step: FlowStep, state: StepState, declined: boolean): FlowKey | null {
   if (state !== "not_reached") return null;
-  if (step === "result" && declined)
-    return "Not executed: the person declined. The host sends nothing more; the approval_required answer goes back to context as the call's error.";
-  return "Not reached: the call stopped at an earlier step.";
+  return step === "result" && declined ? "note.declined" : "note.notReached";
 }
 
 function contextOf(message: JSONRPCMessage): BackToContext | null {
@@ -90,12 +93,18 @@ function contextOf(message: JSONRPCMessage): BackToContext | null {
   return { isError: result.isError === true, status: statusOfAnswer(message) ?? "", text: text.join("\n") };
 }
 
-function announce(steps: readonly StepView[], nextLabel: string, back: BackToContext | null): string {
+function announce(
+  steps: readonly StepView[],
+  nextLabel: string,
+  back: BackToContext | null,
+  t: Translate<FlowKey>,
+): string {
   const shown = steps.filter((s) => s.state !== "upcoming").at(-1);
-  if (shown === undefined) return `Nothing sent yet. Next: ${nextLabel}.`;
+  if (shown === undefined) return t("announce.nothing", { next: nextLabel });
   const wire = shown.entries.filter((e) => e.kind === "wire").length;
   const facts = shown.entries.filter((e) => e.kind === "fact").length;
-  const head = `${shown.label}: ${wire} JSON-RPC message${wire === 1 ? "" : "s"}, ${facts} audit fact${facts === 1 ? "" : "s"}.`;
-  const result = back === null ? "" : ` Back to context: status ${back.status}${back.isError ? ", as an error" : ""}.`;
-  return `${head}${result} Next: ${nextLabel}.`;
+  const parts = [t("announce.step", { label: shown.label, wire, facts })];
+  if (back !== null) parts.push(t(back.isError ? "announce.backError" : "announce.back", { status: back.status }));
+  parts.push(t("announce.next", { next: nextLabel }));
+  return parts.join(" ");
 }

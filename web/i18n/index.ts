@@ -19,3 +19,6 @@ export {
   type MessageParams,
 } from "./catalogue.js";
 export { keepLocale, LOCALE_NAMES, readLocale, renderLanguageSwitch, type LocaleHost } from "./switch.js";
+export { keysOf, translator, type Translate } from "./translate.js";
+export { FLOW_CATALOGUES, LOOP_CATALOGUES, type FlowKey, type LoopKey } from "./pages.js";
+export { fillElement, fillQuoted, fillStatic, mountLanguage } from "./dom.js";
