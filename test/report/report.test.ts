@@ -1,14 +1,11 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   buildMatrix,
   familyOf,
   logScale,
-  MESSAGES,
-  messageProblems,
   newestVersions,
   parseMermaid,
   readEvidence,
