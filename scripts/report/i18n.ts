@@ -42,10 +42,10 @@ export const html = (text: Text): string =>
 /** English prose the evidence carries (a column's summary, a reason): shown as it is, marked English. */
 export const prose = (text: string): string => `<span lang="en">${esc(text)}</span>`;
 
-/** An attribute in both languages: English in place, each language in `data-label-<locale>` for the script. */
+/** An aria-label in both languages: English in place, each in `data-label-<locale>` for the script to swap in. */
 export function label(text: Text): string {
   const each = LOCALES.map((locale) => ` data-label-${locale.toLowerCase()}="${esc(text.in(locale))}"`).join("");
-  return ` aria-label="${esc(text.in("en"))}"${text.verbatim ? "" : each}`;
+  return ` aria-label="${esc(text.in("en"))}"${text.verbatim ? " data-label-verbatim" : each}`;
 }
 
 /** Numbers as people read them in `locale`: thousands grouped, at most four significant digits. */
