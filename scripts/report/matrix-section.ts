@@ -50,7 +50,7 @@ export function matrixSection(
   const body = matrix.rows
     .map(
       (row) =>
-        `<tr data-column="${esc(row.name)}" data-family="${row.family}"><th scope="row"><code>${esc(row.name)}</code><span class="summary" lang="en">${esc(row.summary)}</span></th><td>${html(m(`family.${row.family}`))}</td>${matrix.engines.map((e) => cellHtml(row, e)).join("")}</tr>`,
+        `<tr data-column="${esc(row.name)}" data-family="${row.family}"><th scope="row"><code>${esc(row.name)}</code><span class="summary" lang="en">${esc(row.summary)}</span></th><td class="family">${html(m(`family.${row.family}`))}</td>${matrix.engines.map((e) => cellHtml(row, e)).join("")}</tr>`,
     )
     .join("\n");
   const tally = m("matrix.summary", { holds: count("holds"), fails: count("fails"), missing: count("not_measured") });
