@@ -31,7 +31,8 @@ async function main(argv: readonly string[]): Promise<void> {
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1100, height: 760 }, reducedMotion: "reduce" });
-    await page.goto(pathToFileURL(report).href);
+    // English, whatever the machine's language: the picture the README shows beside English text.
+    await page.goto(`${pathToFileURL(report).href}?lang=en`);
     await page.screenshot({ path: output, fullPage: flags.value.values.full === true, animations: "disabled" });
   } finally {
     await browser.close();

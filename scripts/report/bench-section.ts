@@ -1,34 +1,38 @@
 /** The bench's four charts and its goals, each saying which run and machine it came from. */
 import { barChart, figure, lineChart, type Bar, type Series } from "./charts.js";
 import type { Bench, Read } from "./evidence.js";
-import { esc, num, section, table } from "./html.js";
-import { STRINGS } from "./strings.js";
+import { para, section, table, type CellContent } from "./html.js";
+import { code, date, html, m, num, prose, type Text } from "./i18n.js";
 
-const S = STRINGS.bench;
-
-function runLine(read: Read<Bench>): string {
+function runLine(read: Read<Bench>): Text {
   const { data } = read;
-  const m = data.machine;
-  const load = data.load_average?.start.map((v) => num(v)).join(" / ") ?? "?";
-  return S.run(
-    read.file,
-    data.generated_at,
-    data.commit.slice(0, 7),
-    `${m.cpu_model}, ${m.cores} cores, Node ${m.node}`,
-    load,
-  );
+  const machine = data.machine;
+  return {
+    in: (locale) =>
+      m("bench.run", {
+        file: read.file,
+        at: date(data.generated_at, locale),
+        commit: data.commit.slice(0, 7),
+        cpu: machine.cpu_model,
+        cores: machine.cores,
+        node: machine.node,
+        load: data.load_average?.start.map((v) => num(v, locale)).join(" / ") ?? "?",
+      }).in(locale),
+    verbatim: false,
+  };
 }
 
-const rowsOf = (bars: readonly Bar[]) => bars.map((b) => [b.label, b.value === null ? S.notMeasured : num(b.value)]);
+const rowsOf = (bars: readonly Bar[]): CellContent[][] =>
+  bars.map((b) => [b.label.verbatim ? b.label.in("en") : b.label, b.value ?? m("verdict.not_measured")]);
 
 export function benchSection(read: Read<Bench> | null): string {
-  if (read === null) return section("bench", S.heading, `<p>${esc(S.missing)}</p>`);
+  if (read === null) return section("bench", m("bench.heading"), para(m("bench.missing")));
   const { data } = read;
   const run = runLine(read);
   const steps: Bar[] = [
-    { label: S.floor, value: data.step_overhead.floor.us_per_step.median },
+    { label: m("bench.floor"), value: data.step_overhead.floor.us_per_step.median },
     ...Object.entries(data.step_overhead.engines).map(([engine, e]) => ({
-      label: engine,
+      label: code(engine),
       value: e.status === "measured" ? (e.us_per_step?.median ?? null) : null,
     })),
   ];
@@ -39,38 +43,46 @@ export function benchSection(read: Read<Bench> | null): string {
       points: (e.points ?? []).map((p) => ({ x: p.calls, y: p.us_per_fact.median })),
     }));
   const mcp: Bar[] = data.mcp.results.map((r) => ({
-    label: `${r.transport} · ${r.server}`,
+    label: code(`${r.transport} · ${r.server}`),
     value: r.status === "measured" ? (r.median_us ?? null) : null,
   }));
   const faults: Bar[] = Object.entries(data.fault_throughput.engines).map(([engine, e]) => ({
-    label: engine,
+    label: code(engine),
     value: e.status === "measured" ? (e.schedules_per_s ?? null) : null,
   }));
+  const [step, grow, mcpTitle, faultsTitle] = [m("bench.step"), m("bench.growth"), m("bench.mcp"), m("bench.faults")];
   const figures = [
-    figure(S.step, S.stepDesc, run, barChart("chart-steps", S.step, "µs", steps, S.notMeasured), S.data, {
-      headers: [S.engine, S.median],
+    figure(step, m("bench.stepDesc"), run, (l) => barChart(`chart-steps-${l}`, l, step, "unit.us", steps), {
+      headers: [m("bench.engine"), m("bench.median")],
       rows: rowsOf(steps),
     }),
-    figure(S.growth, S.growthDesc, run, lineChart("chart-growth", S.growth, S.calls, "µs/fact", growth), S.data, {
-      headers: [S.engine, ...(growth[0]?.points.map((p) => `${num(p.x)} ${S.calls}`) ?? [])],
-      rows: growth.map((s) => [s.label, ...s.points.map((p) => num(p.y))]),
+    figure(grow, m("bench.growthDesc"), run, (l) => lineChart(`chart-growth-${l}`, l, grow, growth), {
+      headers: [m("bench.engine"), ...(growth[0]?.points.map((p) => m("bench.callsAt", { calls: p.x })) ?? [])],
+      rows: growth.map((s) => [s.label, ...s.points.map((p) => p.y)]),
     }),
-    figure(S.mcp, S.mcpDesc, run, barChart("chart-mcp", S.mcp, "µs", mcp, S.notMeasured), S.data, {
-      headers: [`${S.transport} · ${S.server}`, S.median],
+    figure(mcpTitle, m("bench.mcpDesc"), run, (l) => barChart(`chart-mcp-${l}`, l, mcpTitle, "unit.us", mcp), {
+      headers: [m("bench.transport"), m("bench.median")],
       rows: rowsOf(mcp),
     }),
-    figure(S.faults, S.faultsDesc, run, barChart("chart-faults", S.faults, "/s", faults, S.notMeasured), S.data, {
-      headers: [S.engine, S.perSecond],
-      rows: rowsOf(faults),
-    }),
+    figure(
+      faultsTitle,
+      m("bench.faultsDesc"),
+      run,
+      (l) => barChart(`chart-faults-${l}`, l, faultsTitle, "unit.perSecond", faults),
+      { headers: [m("bench.engine"), m("bench.perSecond")], rows: rowsOf(faults) },
+    ),
   ];
   const goals = table(
-    [S.goal, S.value, S.met],
-    data.goals.map((g) => [g.says, g.value === null ? S.notMeasured : num(g.value), g.met ? S.yes : S.no]),
+    [m("bench.goal"), m("bench.value"), m("bench.met")],
+    data.goals.map((g) => [
+      { html: prose(g.says) },
+      g.value ?? m("verdict.not_measured"),
+      m(g.met ? "answer.yes" : "answer.no"),
+    ]),
   );
   return section(
     "bench",
-    S.heading,
-    `${figures.join("\n")}\n<h3>${esc(S.goals)}</h3><p class="run">${esc(run)}</p>${goals}`,
+    m("bench.heading"),
+    `${figures.join("\n")}\n<h3>${html(m("bench.goals"))}</h3>${para(run, "run")}${goals}`,
   );
 }

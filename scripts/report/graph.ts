@@ -5,7 +5,8 @@
  * graphs have a handful of nodes, and mermaid's browser bundle (about 3 MB, and it needs a DOM to
  * lay out) would be ten times the report's whole budget.
  */
-import { esc } from "./html.js";
+import { esc } from "./escape.js";
+import { msg, type Locale } from "./i18n.js";
 
 export type Edge = { readonly from: string; readonly to: string; readonly conditional: boolean };
 export type Flowchart = { readonly nodes: readonly { id: string; label: string }[]; readonly edges: readonly Edge[] };
@@ -57,8 +58,8 @@ export function layers(chart: Flowchart): Map<string, number> {
 
 const [W, H, GAP_X, GAP_Y, MARGIN] = [112, 34, 40, 46, 24];
 
-/** The SVG of one flowchart; `label` names it for assistive technology, with every edge in its description. */
-export function drawFlowchart(chart: Flowchart, label: string, id: string): string {
+/** The SVG of one flowchart in `locale`; `label` names it for assistive technology, every edge in its description. */
+export function drawFlowchart(chart: Flowchart, locale: Locale, label: string, id: string): string {
   const layer = layers(chart);
   const byLayer = new Map<number, string[]>();
   for (const node of chart.nodes)
@@ -98,9 +99,11 @@ export function drawFlowchart(chart: Flowchart, label: string, id: string): stri
   const nodes = chart.nodes.map((node) => {
     const p = at.get(node.id) ?? { x: 0, y: 0 };
     const terminal = node.id === "__start__" || node.id === "__end__";
-    return `<g class="node" data-node="${esc(node.id)}"><rect x="${p.x - W / 2}" y="${p.y - H / 2}" width="${W}" height="${H}" rx="${terminal ? H / 2 : 6}"${terminal ? ' class="terminal"' : ""}/><text x="${p.x}" y="${p.y + 5}" text-anchor="middle">${esc(node.label)}</text></g>`;
+    return `<g class="node" data-node="${esc(node.id)}"><rect x="${p.x - W / 2}" y="${p.y - H / 2}" width="${W}" height="${H}" rx="${terminal ? H / 2 : 6}"${terminal ? ' class="terminal"' : ""}/><text x="${p.x}" y="${p.y + 5}" text-anchor="middle" translate="no">${esc(node.label)}</text></g>`;
   });
-  const described = chart.edges.map((e) => `${e.from} to ${e.to}${e.conditional ? " (conditional)" : ""}`).join("; ");
+  const described = chart.edges
+    .map((e) => msg(locale, e.conditional ? "graphs.conditionalEdge" : "graphs.edge", { from: e.from, to: e.to }))
+    .join("; ");
   return `<svg class="flowchart" id="${id}" role="img" aria-labelledby="${id}-t ${id}-d" viewBox="0 0 ${Math.round(width)} ${Math.round(height)}" width="${Math.round(width)}" height="${Math.round(height)}" xmlns="http://www.w3.org/2000/svg">
 <title id="${id}-t">${esc(label)}</title><desc id="${id}-d">${esc(described)}</desc>
 <defs><marker id="${id}-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="arrowhead"/></marker></defs>

@@ -1,29 +1,44 @@
 /** Each engine's graph, drawn from the Mermaid file beside its comparison evidence, with its counts. */
 import type { ReportEvidence } from "./evidence.js";
 import { drawFlowchart, parseMermaid } from "./graph.js";
-import { esc, section } from "./html.js";
-import { STRINGS } from "./strings.js";
-
-const S = STRINGS.graphs;
+import { esc, para, section } from "./html.js";
+import { both, m, msg } from "./i18n.js";
 
 export function graphsSection(comparisons: ReportEvidence["comparisons"]): string {
-  const parts = [`<p>${esc(S.noGraph("handwritten"))}</p>`];
+  const parts = [para(m("graphs.noGraph", { engine: "handwritten" }))];
   for (const [i, { file, data, diagram }] of comparisons.entries()) {
     const engine = data.framework;
-    const heading = `<h3>${esc(engine)}</h3>`;
+    const heading = `<h3 translate="no">${esc(engine)}</h3>`;
     if (typeof data.graph === "string") {
+      const reason = data.reason ?? data.graph;
       parts.push(
-        `<div class="graph" data-engine="${esc(engine)}">${heading}<p>${esc(S.notMeasured(engine, data.reason ?? data.graph))}</p></div>`,
+        `<div class="graph" data-engine="${esc(engine)}">${heading}${para(m("graphs.notMeasured", { engine, reason }))}</div>`,
       );
       continue;
     }
+    const g = data.graph;
+    const chart = diagram === null ? null : parseMermaid(diagram);
     const drawing =
-      diagram === null
-        ? `<p>${esc(S.noDiagram)}</p>`
-        : drawFlowchart(parseMermaid(diagram), S.label(engine), `graph-${i}`);
+      chart === null
+        ? para(m("graphs.noDiagram"))
+        : both(
+            (locale) => drawFlowchart(chart, locale, msg(locale, "graphs.label", { engine }), `graph-${i}-${locale}`),
+            "div",
+          );
+    const counts = m("graphs.counts", {
+      nodes: g.nodes,
+      edges: g.edges,
+      conditional: g.conditional_edges,
+      routers: g.routers,
+    });
+    const from = m("page.source", { file: g.diagram === null ? file : [file, g.diagram] });
     parts.push(
-      `<figure class="graph" data-engine="${esc(engine)}">${heading}<figcaption><span class="counts">${esc(S.counts(data.graph))}</span> ${esc(S.from(`${file}${data.graph.diagram === null ? "" : `, ${data.graph.diagram}`}`))}</figcaption>${drawing}</figure>`,
+      `<figure class="graph" data-engine="${esc(engine)}">${heading}<figcaption><span class="counts">${both((l) => esc(counts.in(l)))}</span> ${both((l) => esc(from.in(l)))}</figcaption>${drawing}</figure>`,
     );
   }
-  return section("graphs", S.heading, `<p>${esc(S.lead)}</p><div class="graphs">${parts.join("\n")}</div>`);
+  return section(
+    "graphs",
+    m("graphs.heading"),
+    `${para(m("graphs.lead"))}<div class="graphs">${parts.join("\n")}</div>`,
+  );
 }

@@ -1,38 +1,37 @@
-/** Escaping and the few element builders every part of the report uses. */
-const ENTITIES: Readonly<Record<string, string>> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
+/** The few element builders every part of the report uses, each text in both languages (i18n.ts). */
+import { esc } from "./escape.js";
+import { both, html, label, num, type Text } from "./i18n.js";
 
-export const esc = (text: string | number): string => String(text).replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
+export { esc };
 
-/** A table with a caption-less header row; cells are escaped text unless given as `{ html }`. */
-export type CellContent = string | number | { readonly html: string };
-const cellHtml = (cell: CellContent) => (typeof cell === "object" ? cell.html : esc(cell));
+/**
+ * A table cell: a message or value (`Text`), a number (formatted per language), a string from the
+ * evidence (a code or name, shown as it is and marked not to translate), or ready HTML.
+ */
+export type CellContent = Text | number | string | { readonly html: string };
 
-export function table(headers: readonly string[], rows: readonly (readonly CellContent[])[], cls = ""): string {
-  const head = headers.map((h) => `<th scope="col">${esc(h)}</th>`).join("");
+function cellHtml(cell: CellContent, tag: "th" | "td"): string {
+  const open = tag === "th" ? `<th scope="row"` : "<td";
+  if (typeof cell === "string") return `${open} translate="no">${esc(cell)}</${tag}>`;
+  if (typeof cell === "number") return `${open}>${both((locale) => num(cell, locale))}</${tag}>`;
+  return `${open}>${"in" in cell ? html(cell) : cell.html}</${tag}>`;
+}
+
+/** A table with a header row; the first cell of each row heads it. */
+export function table(headers: readonly Text[], rows: readonly (readonly CellContent[])[], cls = ""): string {
+  const head = headers.map((h) => `<th scope="col">${html(h)}</th>`).join("");
   const body = rows
-    .map(
-      (row) =>
-        `<tr>${row.map((cell, i) => (i === 0 ? `<th scope="row">` : "<td>") + cellHtml(cell) + (i === 0 ? "</th>" : "</td>")).join("")}</tr>`,
-    )
+    .map((row) => `<tr>${row.map((cell, i) => cellHtml(cell, i === 0 ? "th" : "td")).join("")}</tr>`)
     .join("\n");
-  return `<div class="scroll" tabindex="0" role="region" aria-label="${esc(headers.join(", "))}"><table${cls === "" ? "" : ` class="${cls}"`}><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table></div>`;
+  const name: Text = {
+    in: (locale) => headers.map((h) => h.in(locale)).join(", "),
+    verbatim: headers.every((h) => h.verbatim),
+  };
+  return `<div class="scroll" tabindex="0" role="region"${label(name)}><table${cls === "" ? "" : ` class="${cls}"`}><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table></div>`;
 }
 
-export const section = (id: string, heading: string, body: string): string =>
-  `<section id="${id}" aria-labelledby="${id}-h"><h2 id="${id}-h">${esc(heading)}</h2>\n${body}\n</section>`;
+export const section = (id: string, heading: Text, body: string): string =>
+  `<section id="${id}" aria-labelledby="${id}-h"><h2 id="${id}-h">${html(heading)}</h2>\n${body}\n</section>`;
 
-/** Numbers as people read them: thousands grouped, at most three significant decimals. */
-export function num(value: number): string {
-  if (Number.isInteger(value)) return value.toLocaleString("en-US");
-  return value.toLocaleString("en-US", { maximumSignificantDigits: 4 });
-}
-
-/** A template's {name} places filled in. */
-export const fill = (template: string, values: Readonly<Record<string, string | number>>): string =>
-  template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+/** A paragraph of one text. */
+export const para = (text: Text, cls = ""): string => `<p${cls === "" ? "" : ` class="${cls}"`}>${html(text)}</p>`;

@@ -3,4 +3,4 @@ export { buildMatrix, familyOf, FAMILIES, withFrameworkVerdicts, type Matrix, ty
 export { parseMermaid, drawFlowchart, layers, type Flowchart } from "./graph.js";
 export { logScale } from "./charts.js";
 export { renderReport, REPORT_BUDGET_BYTES } from "./page.js";
-export { STRINGS } from "./strings.js";
+export { messageProblems, MESSAGES, type Locale, type MessageKey } from "./i18n.js";

@@ -1,17 +1,20 @@
 /**
  * The report as one HTML file: styles and the one small script inline, drawings as static SVG, no
- * request to anything else, so it opens from file:// offline. Deterministic: the same evidence
- * gives the same bytes (no time of writing in the page).
+ * request to anything else, so it opens from file:// offline. Both languages are in the file (see
+ * i18n.ts); the script picks one. Deterministic: the same evidence gives the same bytes.
  */
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { buildSync } from "esbuild";
 import { benchSection } from "./bench-section.js";
+import { CLIENT_KEYS, CLIENT_MESSAGES_ID } from "./client-keys.js";
 import type { ReportEvidence } from "./evidence.js";
-import { graphsSection } from "./graphs-section.js";
-import { esc } from "./html.js";
 import { FrameworkVerdicts } from "./evidence-schemas.js";
+import { graphsSection } from "./graphs-section.js";
+import { esc, para } from "./html.js";
+import { html, label, LOCALES, m, MESSAGES, prose, type MessageKey } from "./i18n.js";
 import { buildMatrix, withFrameworkVerdicts } from "./matrix.js";
-import { FILTER_SCRIPT, matrixSection } from "./matrix-section.js";
-import { STRINGS } from "./strings.js";
+import { matrixSection } from "./matrix-section.js";
 import { crashesSection, faultsSection, frameworksSection, runtimeSection, storesSection } from "./tables-section.js";
 
 /** The report's own budget, stated in docs/report.md: the one file, everything inline. */
@@ -19,44 +22,74 @@ export const REPORT_BUDGET_BYTES = 512 * 1024;
 
 const CSS = readFileSync(new URL("./page.css", import.meta.url), "utf8");
 
+let script: string | undefined;
+/** client.ts and the language switch it imports, bundled once per process (esbuild's output is deterministic). */
+function clientScript(): string {
+  script ??= buildSync({
+    entryPoints: [fileURLToPath(new URL("./client.ts", import.meta.url))],
+    bundle: true,
+    write: false,
+    format: "iife",
+    minify: true,
+    target: "es2020",
+    charset: "utf8",
+    legalComments: "none",
+  }).outputFiles[0]?.text.replace(/<\/script/gi, "<\\/script");
+  if (script === undefined) throw new Error("esbuild wrote no client script");
+  return script;
+}
+
+/** The messages the script formats, both languages, as JSON the page carries. */
+function clientMessages(): string {
+  const pick = (locale: (typeof LOCALES)[number]) =>
+    Object.fromEntries(CLIENT_KEYS.map((key) => [key, MESSAGES[locale][key]]));
+  const json = JSON.stringify(Object.fromEntries(LOCALES.map((locale) => [locale, pick(locale)])));
+  return json.replace(/</g, "\\u003c");
+}
+
 export function renderReport(evidence: ReportEvidence): string {
   const framework = FrameworkVerdicts.safeParse(evidence.frameworkMatrix?.data);
   const matrix = withFrameworkVerdicts(
     buildMatrix(evidence.comparisons.map((c) => c.data)),
     framework.success ? framework.data : null,
   );
-  const sections: [string, string, string][] = [
+  const sections: [string, MessageKey, string][] = [
     [
       "matrix",
-      STRINGS.matrix.heading,
+      "matrix.heading",
       matrixSection(matrix, evidence.comparisons, framework.success ? (evidence.frameworkMatrix?.file ?? null) : null),
     ],
-    ["graphs", STRINGS.graphs.heading, graphsSection(evidence.comparisons)],
-    ["bench", STRINGS.bench.heading, benchSection(evidence.bench)],
-    ["faults", STRINGS.faults.heading, faultsSection(evidence.faults)],
-    ["stores", STRINGS.stores.heading, storesSection(evidence.stores, evidence.benchStores)],
-    ["crashes", STRINGS.crashes.heading, crashesSection(evidence.crashes)],
-    ["runtime", STRINGS.runtime.heading, runtimeSection(evidence.runtime)],
-    ["frameworks", STRINGS.frameworks.heading, frameworksSection(evidence.frameworkMatrix)],
+    ["graphs", "graphs.heading", graphsSection(evidence.comparisons)],
+    ["bench", "bench.heading", benchSection(evidence.bench)],
+    ["faults", "faults.heading", faultsSection(evidence.faults)],
+    ["stores", "stores.heading", storesSection(evidence.stores, evidence.benchStores)],
+    ["crashes", "crashes.heading", crashesSection(evidence.crashes)],
+    ["runtime", "runtime.heading", runtimeSection(evidence.runtime)],
+    ["frameworks", "frameworks.heading", frameworksSection(evidence.frameworkMatrix)],
   ];
-  const nav = sections.map(([id, heading]) => `<li><a href="#${id}">${esc(heading)}</a></li>`).join("");
+  const nav = sections.map(([id, heading]) => `<li><a href="#${id}">${html(m(heading))}</a></li>`).join("");
+  const unread =
+    evidence.unread.length === 0
+      ? ""
+      : `<div class="unread" role="note">${para(m("page.unread"))}<ul>${evidence.unread.map((u) => `<li>${prose(u)}</li>`).join("")}</ul></div>`;
   return `<!doctype html>
-<html lang="${STRINGS.lang}">
+<html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(STRINGS.title)}</title>
+<title>${esc(m("page.title").in("en"))}</title>
 <style>${CSS}</style>
+<script type="application/json" id="${CLIENT_MESSAGES_ID}">${clientMessages()}</script>
+<script>${clientScript()}</script>
 </head>
 <body>
-<a class="skip" href="#matrix">${esc(STRINGS.skip)}</a>
-<header><h1>${esc(STRINGS.title)}</h1><p>${esc(STRINGS.intro)}</p><nav aria-label="${esc(STRINGS.nav)}"><ul>${nav}</ul></nav></header>
+<a class="skip" href="#matrix">${html(m("page.skip"))}</a>
+<header><div id="language-switch"></div><h1>${html(m("page.title"))}</h1>${para(m("page.intro"))}<nav${label(m("page.nav"))}><ul>${nav}</ul></nav></header>
 <main>
-${evidence.unread.length === 0 ? "" : `<div class="unread" role="note"><p>${esc(STRINGS.unread)}</p><ul>${evidence.unread.map((u) => `<li>${esc(u)}</li>`).join("")}</ul></div>`}
-${sections.map(([, , html]) => html).join("\n")}
+${unread}
+${sections.map(([, , section]) => section).join("\n")}
 </main>
-<footer><p>${esc(STRINGS.footer)}</p></footer>
-<script>${FILTER_SCRIPT}</script>
+<footer>${para(m("page.footer"))}</footer>
 </body>
 </html>
 `;

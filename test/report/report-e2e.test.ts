@@ -2,27 +2,21 @@
  * The report in headless Chromium (Debian's chromium, driven by playwright-core), opened from
  * file:// as a reader would: the matrix is checked cell by cell against the comparison evidence
  * read here, every drawing must have rendered, the filters work from the keyboard, and axe-core
- * finds nothing serious. Without /usr/bin/chromium this FAILS, it is never skipped.
+ * finds nothing serious; all of it in each language. Without /usr/bin/chromium this FAILS (not
+ * measured), it is never skipped. The language checks themselves are in report-lang-e2e.test.ts.
  */
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeReport } from "../../scripts/report.js";
-import { CHROMIUM, CHROMIUM_ARGS, seriousViolations } from "../../web/browser.js";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { seriousViolations } from "../../web/browser.js";
+import { LOCALES, type Locale } from "../../web/i18n/locale.js";
+import { EVIDENCE, useReport } from "./report-browser.js";
 
-const EVIDENCE = join(import.meta.dirname, "..", "..", "evidence");
-const temp = mkdtempSync(join(tmpdir(), "report-e2e-"));
-let browser: Browser | undefined;
-beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-}, 30_000);
-afterAll(async () => {
-  await browser?.close();
-  rmSync(temp, { recursive: true, force: true });
-});
+const open = useReport();
+const temp = mkdtempSync(join(tmpdir(), "report-evidence-"));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 type Row = { name: string; expected: string; holds: { handwritten: boolean; framework: boolean | null } };
 type Evidence = {
@@ -42,29 +36,27 @@ function comparisons(dir: string): Evidence[] {
   return [...newest.values()].map(({ file }) => JSON.parse(readFileSync(join(dir, file), "utf8")) as Evidence);
 }
 
-const WORDS = { true: "holds", false: "fails", null: "not measured" } as const;
-
-async function open(evidenceDir: string, name: string): Promise<{ page: Page; errors: string[] }> {
-  if (browser === undefined) throw new Error(`${CHROMIUM} did not start`);
-  const { output } = writeReport(evidenceDir, join(temp, name, "index.html"));
-  const context = await browser.newContext({ reducedMotion: "reduce", viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => void (message.type() === "error" && errors.push(message.text())));
-  // Nothing but the file itself may load: any other request is recorded as an error.
-  page.on("request", (request) => void (request.url().startsWith("file:") || errors.push(`request: ${request.url()}`)));
-  await page.goto(pathToFileURL(output).href);
-  return { page, errors };
-}
+/** The verdicts as a reader of each language reads them (the course's words), written here, not read from the code. */
+const WORDS = {
+  en: { true: "holds", false: "fails", null: "not measured" },
+  "zh-CN": { true: "成立", false: "不成立", null: "未测量" },
+} as const;
+const SHOWN = {
+  en: (shown: number, total: number) => `${shown} of ${total} columns shown`,
+  "zh-CN": (shown: number, total: number) => `显示 ${shown} 列，共 ${total} 列`,
+} as const;
+const PARALLEL = { en: /^parallel/, "zh-CN": /^并行/ } as const;
 
 const cellOf = (page: Page, column: string, engine: string) =>
   page.locator(`#verdicts tr[data-column="${column}"] td[data-engine="${engine}"]`);
+/** The verdict word a cell shows (the other language's is hidden). */
+const wordOf = async (page: Page, column: string, engine: string) =>
+  (await cellOf(page, column, engine).locator(".word").innerText()).trim();
 
 // The axe scan alone takes seconds on a shared two-core machine.
-describe("the evidence report in headless Chromium", { timeout: 60_000 }, () => {
+describe.each(LOCALES)("the evidence report in headless Chromium, in %s", { timeout: 90_000 }, (lang: Locale) => {
   it("shows every engine's verdict on every column as the evidence records it, in words", async () => {
-    const { page, errors } = await open(EVIDENCE, "as-recorded");
+    const { page, errors } = await open(EVIDENCE, `as-recorded-${lang}`, { lang });
     const files = comparisons(EVIDENCE);
     expect(files.length).toBeGreaterThanOrEqual(2);
     const columns = new Set<string>();
@@ -75,9 +67,8 @@ describe("the evidence report in headless Chromium", { timeout: 60_000 }, () => 
           ["handwritten", row.holds.handwritten],
           [evidence.framework, row.holds.framework],
         ] as const) {
-          const cell = cellOf(page, row.name, engine);
           // Text, not only colour, says the verdict.
-          expect((await cell.innerText()).trim(), `${row.name} on ${engine}`).toContain(WORDS[`${holds}`]);
+          expect(await wordOf(page, row.name, engine), `${row.name} on ${engine}`).toBe(WORDS[lang][`${holds}`]);
         }
       }
     }
@@ -93,10 +84,8 @@ describe("the evidence report in headless Chromium", { timeout: 60_000 }, () => 
     for (const column of matrix.columns.filter((c) => columns.has(c.name)))
       for (const engine of variants) {
         const verdict = column.engines[engine]?.verdict ?? "not_measured";
-        const word = verdict === "not_measured" ? WORDS.null : WORDS[`${verdict === "holds"}`];
-        expect((await cellOf(page, column.name, engine).innerText()).trim(), `${column.name} on ${engine}`).toContain(
-          word,
-        );
+        const word = verdict === "not_measured" ? WORDS[lang].null : WORDS[lang][`${verdict === "holds"}`];
+        expect(await wordOf(page, column.name, engine), `${column.name} on ${engine}`).toBe(word);
       }
     await expect(page.locator("#verdicts tbody tr").count()).resolves.toBe(columns.size);
     const headers = await page.locator("#verdicts thead th").allInnerTexts();
@@ -105,17 +94,19 @@ describe("the evidence report in headless Chromium", { timeout: 60_000 }, () => 
   });
 
   it("has rendered every drawing: each graph with the evidence's nodes and edges, each chart with its marks", async () => {
-    const { page, errors } = await open(EVIDENCE, "drawings");
+    const { page, errors } = await open(EVIDENCE, `drawings-${lang}`, { lang });
     for (const evidence of comparisons(EVIDENCE)) {
-      const graph = page.locator(`.graph[data-engine="${evidence.framework}"] svg.flowchart`);
+      // Each drawing is in the page once per language; the one shown is the page's.
+      const graph = page.locator(`.graph[data-engine="${evidence.framework}"] .l[lang="${lang}"] svg.flowchart`);
       await expect(graph.count()).resolves.toBe(1);
       // __start__ and __end__ are drawn besides the graph's own nodes.
       await expect(graph.locator("g.node").count()).resolves.toBe(evidence.graph.nodes + 2);
       await expect(graph.locator("path.edge").count()).resolves.toBe(evidence.graph.edges);
       await expect(graph.locator("path.edge.conditional").count()).resolves.toBe(evidence.graph.conditional_edges);
     }
-    const charts = page.locator("svg.chart");
+    const charts = page.locator(`.l[lang="${lang}"] > svg.chart`);
     await expect(charts.count()).resolves.toBe(4);
+    for (const chart of await charts.all()) await expect(chart.isVisible()).resolves.toBe(true);
     // Each chart names its run and machine, as the newest bench file records them.
     const benchFile = readdirSync(EVIDENCE)
       .filter((f) => /^bench-v\d+\.json$/.test(f))
@@ -125,15 +116,16 @@ describe("the evidence report in headless Chromium", { timeout: 60_000 }, () => 
       machine: { cpu_model: string; cores: number };
     };
     const runs = await page.locator("figure.chart-figure figcaption .run").allInnerTexts();
+    const cores = { en: `, ${bench.machine.cores} cores`, "zh-CN": `，${bench.machine.cores} 核` }[lang];
     expect(runs).toHaveLength(4);
     for (const run of runs) {
       expect(run).toContain(benchFile);
       expect(run).toContain(bench.commit.slice(0, 7));
-      expect(run).toContain(`${bench.machine.cpu_model}, ${bench.machine.cores} cores`);
+      expect(run).toContain(`${bench.machine.cpu_model}${cores}`);
     }
     // Opened with prefers-reduced-motion: reduce, nothing scrolls smoothly.
     await expect(page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).resolves.toBe("auto");
-    for (const svg of await page.locator("svg").all()) {
+    for (const svg of await page.locator(`.l[lang="${lang}"] > svg`).all()) {
       const box = await svg.boundingBox();
       expect(box?.width ?? 0).toBeGreaterThan(50);
       expect(box?.height ?? 0).toBeGreaterThan(50);
@@ -152,16 +144,16 @@ describe("the evidence report in headless Chromium", { timeout: 60_000 }, () => 
   });
 
   it("filters the matrix by column family from the keyboard, and axe-core finds nothing serious", async () => {
-    const { page, errors } = await open(EVIDENCE, "filters");
+    const { page, errors } = await open(EVIDENCE, `filters-${lang}`, { lang });
     const rows = page.locator("#verdicts tbody tr");
     const total = await rows.count();
     const parallel = await page.locator('#verdicts tbody tr[data-family="parallel"]').count();
     expect(parallel).toBeGreaterThan(0);
-    await page.getByRole("checkbox", { name: /^parallel/ }).focus();
+    await page.getByRole("checkbox", { name: PARALLEL[lang] }).focus();
     await page.keyboard.press("Space");
     await expect(page.locator("#verdicts tbody tr:not([hidden])").count()).resolves.toBe(total - parallel);
     await expect(page.locator('#verdicts tbody tr[data-family="parallel"]:not([hidden])').count()).resolves.toBe(0);
-    expect(await page.locator("#matrix-shown").innerText()).toBe(`${total - parallel} of ${total} columns shown`);
+    expect(await page.locator("#matrix-shown").innerText()).toBe(SHOWN[lang](total - parallel, total));
     await page.keyboard.press("Space");
     await expect(page.locator("#verdicts tbody tr:not([hidden])").count()).resolves.toBe(total);
     expect(await seriousViolations(page)).toEqual([]);
@@ -169,7 +161,7 @@ describe("the evidence report in headless Chromium", { timeout: 60_000 }, () => 
   });
 
   it("shows a failing cell's expected signal and violated expectations", async () => {
-    const dir = join(temp, "evidence-broken");
+    const dir = join(temp, `evidence-broken-${lang}`);
     cpSync(EVIDENCE, dir, { recursive: true, filter: (src) => !src.startsWith(join(EVIDENCE, "report")) });
     const file = readdirSync(dir).find((f) => /^13-framework-comparison-langgraph-v\d+\.json$/.test(f)) ?? "";
     const evidence = JSON.parse(readFileSync(join(dir, file), "utf8")) as Evidence & {
@@ -179,14 +171,14 @@ describe("the evidence report in headless Chromium", { timeout: 60_000 }, () => 
     broken.holds = { handwritten: true, framework: false };
     broken.violations = { handwritten: [], framework: ["executor calls 0 (saw 1)"] };
     writeFileSync(join(dir, file), JSON.stringify(evidence));
-    const { page, errors } = await open(dir, "broken");
+    const { page, errors } = await open(dir, `broken-${lang}`, { lang });
     const cell = cellOf(page, broken.name, "langgraph");
     await expect(cell.getAttribute("data-verdict")).resolves.toBe("fails");
     const text = await cell.innerText();
-    expect(text).toContain("fails");
+    expect(await wordOf(page, broken.name, "langgraph")).toBe(WORDS[lang].false);
     expect(text).toContain(broken.expected);
     expect(text).toContain("executor calls 0 (saw 1)");
-    await expect(cellOf(page, broken.name, "handwritten").innerText()).resolves.toContain("holds");
+    await expect(wordOf(page, broken.name, "handwritten")).resolves.toBe(WORDS[lang].true);
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });

@@ -139,7 +139,7 @@ describe("the report's reading of the evidence", () => {
     );
     const engines = (json(join(EVIDENCE, "framework-matrix-v1.json"))["engines"] as { id: string }[]).map((e) => e.id);
     expect(engines.length).toBeGreaterThan(3);
-    for (const engine of engines) expect(table).toContain(`<th scope="col">${engine}</th>`);
+    for (const engine of engines) expect(table).toContain(`<th scope="col" translate="no">${engine}</th>`);
   });
 
   it("spans a log scale from the decade below the smallest value to the one above the largest", () => {
@@ -151,7 +151,7 @@ describe("the report's reading of the evidence", () => {
 });
 
 describe("the report generator", () => {
-  it("reads evidence only: it imports no engine, contract, scenario or store code, only node:, zod and itself", () => {
+  it("reads evidence only: it imports no engine, contract, scenario or store code, only node:, zod, esbuild, the pages' i18n and itself", () => {
     const dir = join(import.meta.dirname, "..", "..", "scripts", "report");
     const imports = readdirSync(dir)
       .filter((file) => file.endsWith(".ts"))
@@ -161,7 +161,11 @@ describe("the report generator", () => {
         ),
       );
     expect(imports.length).toBeGreaterThan(10);
-    expect(imports.filter((line) => !/: (node:[a-z/]+|zod|\.\/[\w-]+\.js)$/.test(line))).toEqual([]);
+    expect(
+      imports.filter(
+        (line) => !/: (node:[a-z/]+|zod|esbuild|\.\/[\w-]+\.js|\.\.\/\.\.\/web\/i18n\/\w+\.js)$/.test(line),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -174,7 +178,8 @@ describe("the report page", () => {
     expect(Buffer.byteLength(html)).toBeLessThanOrEqual(REPORT_BUDGET_BYTES);
     expect(renderReport(readEvidence(EVIDENCE))).toBe(html);
     expect(html).not.toMatch(/<link\b|@import|\bsrc=|url\(\s*["']?(https?:|\/\/)/i);
-    expect(html.match(/<svg class="chart"/g)?.length).toBe(4);
+    // Four charts, each drawn once per language.
+    expect(html.match(/<svg class="chart"/g)?.length).toBe(8);
   });
 
   it("shows a failing cell's expected signal and violated expectations", () => {
@@ -221,7 +226,7 @@ describe("the report page", () => {
     writeFileSync(file, JSON.stringify(evidence));
     const html = renderReport(readEvidence(dir));
     expect(html).toContain(
-      "<li>langgraph was not measured: langgraph_missing: @langchain/langgraph is not installed</li>",
+      '<span class="l" lang="en">langgraph was not measured:</span><span class="l" lang="zh-CN">langgraph 未测量：</span> <span lang="en">langgraph_missing: @langchain/langgraph is not installed</span></li>',
     );
     expect(html.match(/data-engine="langgraph" data-verdict="not_measured"/g)).toHaveLength(evidence.scenarios.length);
   });
@@ -236,6 +241,8 @@ describe("the report page", () => {
     );
     const html = renderReport(readEvidence(dir));
     expect(html).not.toContain("Not yet recorded");
-    expect(html).toMatch(/<th scope="row">openai-agents<\/th><td>native<\/td><td>fails<\/td>/);
+    expect(html).toMatch(
+      /<th scope="row" translate="no">openai-agents<\/th><td translate="no">native<\/td><td translate="no">fails<\/td>/,
+    );
   });
 });
