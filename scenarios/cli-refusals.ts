@@ -225,7 +225,7 @@ const TSX_CLI = createRequire(import.meta.url).resolve("tsx/cli");
 export function runEntryPoint(script: string, argv: readonly string[], timeoutMs: number): Promise<EntryPointRun> {
   return new Promise((done) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [TSX_CLI, join(root, script), ...argv], {
+    const child = spawn(process.execPath, [TSX_CLI, resolve(root, script), ...argv], {
       cwd: root,
       stdio: ["ignore", "pipe", "pipe"],
       env: Object.fromEntries(

@@ -1,0 +1,66 @@
+/**
+ * How long an entry point takes to refuse bad input, as a user waits for it: every case of the
+ * bad-input table (scenarios/cli-refusals.ts) started with tsx as `npm run` starts it, one at a
+ * time, beside tsx starting an empty script (the floor no entry point can go under).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { refusalCases, runEntryPoint } from "../../scenarios/cli-refusals.js";
+import { round, summarize, type Summary } from "./stats.js";
+
+export type CliRefusalCase = {
+  readonly script: string;
+  readonly code: string;
+  /** Whether the run refused as the table says (exit 2, the code on stderr's first line). */
+  readonly refused: boolean;
+  readonly wall_ms: Summary;
+};
+
+export type CliRefusalSection = {
+  readonly definition: string;
+  /** tsx starting a script that only exits: what every case costs before its own first line. */
+  readonly tsx_floor_ms: Summary;
+  readonly cases: readonly CliRefusalCase[];
+  /** The slowest case's median: the goal is judged here. */
+  readonly worst_ms: number;
+  readonly worst_case: string;
+  readonly all_refused: boolean;
+};
+
+export const CLI_REFUSAL_DEFINITION =
+  "wall time from spawn to exit of `tsx <entry point> <bad input>` (as npm run starts it), median of the samples per case, one process at a time";
+
+export type CliRefusalOptions = { readonly samples: number };
+
+export async function measureCliRefusal(options: CliRefusalOptions): Promise<CliRefusalSection> {
+  const scratch = mkdtempSync(join(tmpdir(), "bench-cli-refusal-"));
+  try {
+    const floorScript = join(scratch, "exit.ts");
+    writeFileSync(floorScript, "process.exitCode = 2;\n");
+    const floor: number[] = [];
+    for (let i = 0; i < options.samples; i++) floor.push((await runEntryPoint(floorScript, [], 60_000)).wallMs);
+    const cases: CliRefusalCase[] = [];
+    for (const c of refusalCases(scratch)) {
+      const samples: number[] = [];
+      let refused = true;
+      for (let i = 0; i < options.samples; i++) {
+        const run = await runEntryPoint(c.script, c.argv, 60_000);
+        samples.push(run.wallMs);
+        refused &&= run.status === 2 && new RegExp(`\\b${c.code}\\b`).test(run.stderr.split("\n")[0] ?? "");
+      }
+      cases.push({ script: c.script, code: c.code, refused, wall_ms: summarize(samples) });
+    }
+    const worst = cases.reduce((a, b) => (b.wall_ms.median > a.wall_ms.median ? b : a));
+    return {
+      definition: CLI_REFUSAL_DEFINITION,
+      tsx_floor_ms: summarize(floor),
+      cases,
+      worst_ms: round(worst.wall_ms.median),
+      worst_case: `${worst.script} (${worst.code})`,
+      all_refused: cases.every((c) => c.refused),
+    };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
