@@ -86,11 +86,13 @@ export function isErrorAnswer(answer: CallAnswer): boolean {
  * A large output is already a summary and a reference; the reference also becomes a resource link.
  */
 export function toCallToolResult(answer: CallAnswer): CallToolResult {
-  const body = JSON.parse(canonicalJson(answer)) as Record<string, unknown>;
+  // One canonical text: the block is it, and the structured body is read back from it (plain JSON data, as sent).
+  const text = canonicalJson(answer);
+  const body = JSON.parse(text) as Record<string, unknown>;
   const uri = "output" in answer ? artifactUriOf(answer.output) : null;
   return {
     content: [
-      { type: "text", text: canonicalJson(answer) },
+      { type: "text", text },
       ...(uri === null ? [] : [{ type: "resource_link" as const, uri, name: `output of ${answer.tool}` }]),
     ],
     structuredContent: body,

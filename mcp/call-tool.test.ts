@@ -1,6 +1,12 @@
 /** The session rules of the one call path, in process: bounded history, a new call declines a waiting one, one call at a time. */
 import { describe, expect, it } from "vitest";
-import { approvePending, createIdSource, createManualClock, type PendingApproval } from "../contract/index.js";
+import {
+  approvePending,
+  createIdSource,
+  createManualClock,
+  type Checkpoint,
+  type PendingApproval,
+} from "../contract/index.js";
 import { createFixtureWorld } from "../handwritten/fixtures/index.js";
 import { createMemoryAuditSink } from "./audit.js";
 import { createCallTool, MCP_MAX_MESSAGES, type ToolCallRequest } from "./call-tool.js";
@@ -80,5 +86,27 @@ describe("the MCP call path", () => {
     const refused = await answer(request("read_table", { table: "sales", limit: 1 }));
     expect(refused).toMatchObject({ status: "stopped", code: "checkpoint_tampered" });
     expect(world.totalCalls()).toBe(0);
+  });
+
+  it("checks in full a record that is not exactly the one this process sealed, even one it sealed parts of", async () => {
+    const { world, deps, request, answer } = setup();
+    const read = () => answer(request("read_table", { table: "sales", limit: 1 }));
+    await read();
+    await read();
+    const calls = world.totalCalls();
+    // The latest header and seal over an older sealed state; the latest sealed state under a moved header.
+    const forgeries = [
+      (older: Checkpoint, latest: Checkpoint): Checkpoint => ({ ...latest, state: older.state }),
+      (_: Checkpoint, latest: Checkpoint): Checkpoint => ({ ...latest, seq: latest.seq + 1 }),
+    ];
+    for (const forge of forgeries) {
+      const [older, latest] = deps.sessions.list("s").slice(-2) as [Checkpoint, Checkpoint];
+      deps.sessions.put(forge(older, latest));
+      expect(await read()).toMatchObject({ status: "stopped", code: "checkpoint_tampered" });
+      // The record as sealed here, put back: known again, and driven on.
+      deps.sessions.put(latest);
+      expect(await read()).toMatchObject({ status: "ok" });
+    }
+    expect(world.totalCalls()).toBe(calls + 2);
   });
 });

@@ -39,6 +39,7 @@ import { isStoreError } from "../durable/errors.js";
 import { answerFor, busyAnswer, stoppedAnswer, storeErrorAnswer, tamperedAnswer, type CallAnswer } from "./answers.js";
 import type { AuditSink } from "./audit.js";
 import { createSessionLocks } from "./session-locks.js";
+import { createWrittenCheckpoints, type WrittenCheckpoints } from "./written-checkpoints.js";
 
 /** An MCP session is open-ended (the host plans), so its bounds are wider than one agent run's. */
 export const MCP_SESSION_LIMITS: AgentLimits = Object.freeze({
@@ -92,11 +93,12 @@ const MCP_GOAL = "tool calls from an MCP host";
 /** The one `tools/call` path; calls of one session are taken one at a time. */
 export function createCallTool(deps: CallToolDeps): (request: ToolCallRequest) => Promise<CallDecision> {
   const locks = createSessionLocks();
+  const written = createWrittenCheckpoints();
   return (request) => {
     if (deps.registry.get(request.name) === undefined)
       return Promise.resolve({ kind: "unknown_tool", message: `Unknown tool: ${request.name}` });
     return locks.run(request.session_id, () =>
-      callInSession(deps, request).catch((error: unknown) => {
+      callInSession(deps, written, request).catch((error: unknown) => {
         // A store error is the store's answer, typed; anything else is the server's own failure.
         if (!isStoreError(error)) throw error;
         return answered(storeErrorAnswer({ session_id: request.session_id, tool: request.name }, error));
@@ -105,9 +107,13 @@ export function createCallTool(deps: CallToolDeps): (request: ToolCallRequest) =
   };
 }
 
-async function callInSession(deps: CallToolDeps, request: ToolCallRequest): Promise<CallDecision> {
+async function callInSession(
+  deps: CallToolDeps,
+  written: WrittenCheckpoints,
+  request: ToolCallRequest,
+): Promise<CallDecision> {
   const { session_id, name } = request;
-  const session = openSession(deps, session_id, request.signal, request.observe);
+  const session = openSession(deps, written, session_id, request.signal, request.observe);
   if (!session.opened.ok) return answered(tamperedAnswer({ session_id, tool: name }, session.opened.error.message));
   if (session.state() === null) await session.feed({ type: "run/started", session_id, goal: MCP_GOAL });
   const head = { session_id, tool: name };
@@ -180,18 +186,25 @@ type Unstamped = DriverEvent extends infer E ? (E extends DriverEvent ? Omit<E, 
  */
 function openSession(
   deps: CallToolDeps,
+  written: WrittenCheckpoints,
   session_id: string,
   signal: AbortSignal | undefined,
   observe: ((event: TraceEvent) => void) | undefined,
 ) {
-  // Every load checks the seal (a durable store checks its rows' too); a tampered session is never driven on.
-  const opened = loadSession(deps, session_id);
+  // Every load checks the seal, or knows the record as the one sealed here (a durable store checks its rows' too);
+  // a tampered session is never driven on.
+  const opened = loadSession(deps, written, session_id);
   const facts: Fact[] = [];
   const events: TraceEvent[] = [];
   const driver = createDriver(
     {
       ...deps,
-      checkpoints: deps.sessions,
+      checkpoints: {
+        put(checkpoint, after) {
+          deps.sessions.put(checkpoint, after);
+          written.remember(checkpoint);
+        },
+      },
       trace: {
         append: (trace) =>
           trace.forEach((e) => {
@@ -265,7 +278,11 @@ function cutBelow(value: unknown, levels: number): unknown {
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, cutBelow(item, levels - 1)]));
 }
 
-function loadSession(deps: CallToolDeps, session_id: string): Result<AgentState | null, CheckpointTampered> {
+function loadSession(
+  deps: CallToolDeps,
+  written: WrittenCheckpoints,
+  session_id: string,
+): Result<AgentState | null, CheckpointTampered> {
   let stored: Checkpoint | undefined;
   try {
     stored = deps.sessions.latest(session_id);
@@ -273,5 +290,6 @@ function loadSession(deps: CallToolDeps, session_id: string): Result<AgentState 
     if (isCheckpointTamperedError(error)) return err(error.failure);
     throw error;
   }
-  return stored === undefined ? ok(null) : openCheckpoint(stored, session_id, deps.secret);
+  if (stored === undefined) return ok(null);
+  return written.isMine(stored, session_id) ? ok(stored.state) : openCheckpoint(stored, session_id, deps.secret);
 }

@@ -43,10 +43,16 @@ export type HarnessMeta = Readonly<z.output<typeof HarnessMetaSchema>>;
 
 export type MetaError = { readonly code: "invalid_session_id"; readonly message: string };
 
+const HARNESS_KEYS = [META_KEYS.session, META_KEYS.approval, META_KEYS.idempotencyKey] as const;
+
+/** What a request without harness keys carries, decided by the schema once: most calls send no `_meta`. */
+const NO_META: Result<HarnessMeta, MetaError> = ok(Object.freeze(HarnessMetaSchema.parse({})));
+
 /** Reads the harness keys of a request's `_meta`. */
 export function readHarnessMeta(meta: unknown): Result<HarnessMeta, MetaError> {
   // Own keys only: a key inherited through a prototype was not sent by the host.
   const own = meta !== null && typeof meta === "object" ? Object.fromEntries(Object.entries(meta)) : {};
+  if (!HARNESS_KEYS.some((key) => Object.hasOwn(own, key))) return NO_META;
   const parsed = HarnessMetaSchema.safeParse(own);
   if (parsed.success) return ok(parsed.data);
   return err({ code: "invalid_session_id", message: `_meta["${META_KEYS.session}"] must match ${SESSION_ID.source}` });
