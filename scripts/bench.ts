@@ -1,10 +1,10 @@
 /**
- * tsx scripts/bench.ts [--quick] [--output PATH]
+ * tsx scripts/bench.ts [--quick] [--only MEASURE] [--output PATH]
  * The benchmarks, in one process: per-step overhead of the three engines against a floor,
  * growth with the checkpoint history, cost per fact with session length (with bare LangGraph
  * as the anchor, and the adapter's overhead over it), fault-schedule throughput, MCP round
  * trips, and the comparison run's time and memory, with the goals of issue #14. Writes JSON
- * evidence (evidence/bench-v2.json) and prints the tables; then the stores' benchmark
+ * evidence (evidence/bench-v3.json) and prints the tables; then the stores' benchmark
  * (bench-stores.ts) writes evidence/bench-stores-v1.json. See --help.
  */
 import { execFileSync } from "node:child_process";
@@ -12,20 +12,20 @@ import { loadavg } from "node:os";
 import { pathToFileURL } from "node:url";
 import { writeFilesAtomically } from "../durable/index.js";
 import { ALL_COLUMNS, ENGINES, FRAMEWORK_IDS, loadEngines, type EngineId } from "../scenarios/index.js";
-import { parseBenchArgs, USAGE } from "./bench/args.js";
+import { parseBenchArgs, USAGE, type Measure } from "./bench/args.js";
 import { measureComparison, type Framework } from "./bench/comparison-run.js";
 import { measureFaultThroughput, type FaultThroughputOptions } from "./bench/fault-throughput.js";
 import { explainGoals } from "./bench/explain.js";
 import { goalWorkloads } from "./bench/goal-workloads.js";
-import { adapterOverheadOf, goalsOf } from "./bench/goals.js";
-import { measureGrowth, type GrowthOptions } from "./bench/growth.js";
+import { adapterOverheadOf, goalsOf, type AdapterOverheadSection, type Goal, type GoalInputs } from "./bench/goals.js";
+import { measureGrowth, type GrowthOptions, type GrowthSection } from "./bench/growth.js";
 import { machineInfo } from "./bench/machine.js";
 import { measureMcp, type McpOptions } from "./bench/mcp-latency.js";
 import { BENCH_SCHEMA, BenchReport, targetsOf } from "./bench/report.js";
 import { measureSessionLength, type AdapterBench, type SessionLengthOptions } from "./bench/session-length.js";
 import { collectGarbage, round } from "./bench/stats.js";
 import { measureStepOverhead, type EngineEntry, type StepOptions } from "./bench/steps.js";
-import { renderTables } from "./bench/table.js";
+import { renderGoals, renderTables } from "./bench/table.js";
 import { writeStoresBench } from "./bench-stores.js";
 
 /** The adapter's entry module, relative to this file (scenarios/load-langgraph.ts imports the same one). */
@@ -89,10 +89,21 @@ export async function main(argv: readonly string[], io: MainIo = defaultIo): Pro
     io.stdout(`${USAGE}\n`);
     return 0;
   }
-  const { quick, output, storesOutput } = parsed.value;
-  const report = await runBench(quick ? "quick" : "full", quick ? QUICK_SETTINGS : FULL_SETTINGS, (line) =>
-    io.stderr(`… ${line}\n`),
-  );
+  const { quick, output, storesOutput, only } = parsed.value;
+  const settings = quick ? QUICK_SETTINGS : FULL_SETTINGS;
+  const log = (line: string) => io.stderr(`… ${line}\n`);
+  if (only !== null) {
+    // A few measures, to iterate on one goal in seconds: their sections and goals, never the evidence.
+    const partial = await runMeasures(quick ? "quick" : "full", settings, only, log);
+    const written = writeFilesAtomically([{ path: output, text: `${JSON.stringify(partial, null, 2)}\n` }]);
+    if (!written.ok) {
+      io.stderr(`bench: cannot write ${output}: ${written.error}\n`);
+      return 4;
+    }
+    io.stdout(`${renderGoals(partial.goals ?? [])}\n\n${only.join(", ")} written to ${output}\n`);
+    return 0;
+  }
+  const report = await runBench(quick ? "quick" : "full", settings, log);
   const written = writeFilesAtomically([{ path: output, text: `${JSON.stringify(report, null, 2)}\n` }]);
   if (!written.ok) {
     io.stderr(`bench: cannot write ${output}: ${written.error}\n`);
@@ -112,38 +123,49 @@ export async function main(argv: readonly string[], io: MainIo = defaultIo): Pro
   return 0;
 }
 
-export async function runBench(
-  mode: "full" | "quick",
+type Sections = Partial<
+  GoalInputs & { readonly growth: GrowthSection; readonly adapter_overhead: AdapterOverheadSection }
+>;
+
+/** The measures asked for (all of them by default), in the order of the report, then the goals they decide. */
+async function measure(
   settings: BenchSettings,
+  only: readonly Measure[] | null,
   log: (line: string) => void,
-): Promise<BenchReport> {
+): Promise<{ sections: Sections; goals: Goal[]; duration_s: number; gc: boolean; load: number[] }> {
   const started = Date.now();
-  const loadStart = loadavg();
+  const load = loadavg();
   const gc = collectGarbage();
+  const want = (m: Measure) => only === null || only.includes(m);
   const entries: EngineEntry[] = (await loadEngines()).map((slot) =>
     slot.status === "measured" ? { id: slot.id, factory: slot.factory } : { id: slot.id, unavailable: slot.reason },
   );
   for (const e of entries) if ("unavailable" in e) log(`${e.id} not measured: ${e.unavailable}`);
 
-  const steps = await measureStepOverhead(entries, ALL_COLUMNS, settings.steps, log);
-  const growth = await measureGrowth(entries, settings.growth, log);
+  const sections: { -readonly [K in keyof Sections]: Sections[K] } = {};
+  if (want("step_overhead"))
+    sections.step_overhead = await measureStepOverhead(entries, ALL_COLUMNS, settings.steps, log);
+  if (want("growth")) sections.growth = await measureGrowth(entries, settings.growth, log);
   collectGarbage();
   const adapter = await loadAdapterBench();
-  const session_length = await measureSessionLength(
-    entries,
-    adapter.ok ? adapter.value : null,
-    adapter.ok ? "" : adapter.reason,
-    settings.sessionLength,
-    log,
-  );
-  const adapter_overhead = adapterOverheadOf(session_length);
+  if (want("session_length")) {
+    const session_length = await measureSessionLength(
+      entries,
+      adapter.ok ? adapter.value : null,
+      adapter.ok ? "" : adapter.reason,
+      settings.sessionLength,
+      log,
+    );
+    sections.session_length = session_length;
+    sections.adapter_overhead = adapterOverheadOf(session_length);
+  }
   collectGarbage();
-  const fault_throughput = await measureFaultThroughput(entries, settings.faults, log);
+  if (want("fault_throughput")) sections.fault_throughput = await measureFaultThroughput(entries, settings.faults, log);
   collectGarbage();
-  const mcp = await measureMcp(settings.mcp, log);
-  const comparison = await measureComparison(settings.comparison.runs, settings.comparison.frameworks, log);
+  if (want("mcp")) sections.mcp = await measureMcp(settings.mcp, log);
+  if (want("comparison"))
+    sections.comparison = await measureComparison(settings.comparison.runs, settings.comparison.frameworks, log);
   const duration_s = round((Date.now() - started) / 1000, 1);
-  const loadEnd = loadavg();
   // Profiles come after every timed measure, so the profiler's cost never reaches a number.
   const workloads = goalWorkloads({
     entries,
@@ -152,12 +174,19 @@ export async function runBench(
     faultSchedules: settings.faults.schedules.handwritten,
     mcpCalls: settings.mcp.calls,
   });
-  const goals = await explainGoals(
-    goalsOf({ step_overhead: steps, session_length, adapter_overhead, fault_throughput, mcp, comparison }),
-    workloads,
-    log,
-  );
+  const goals = await explainGoals(goalsOf(sections), workloads, log);
+  return { sections, goals, duration_s, gc, load };
+}
 
+export async function runBench(
+  mode: "full" | "quick",
+  settings: BenchSettings,
+  log: (line: string) => void,
+): Promise<BenchReport> {
+  const { sections, goals, duration_s, gc, load } = await measure(settings, null, log);
+  const loadEnd = loadavg();
+  const { step_overhead } = sections;
+  if (step_overhead === undefined) throw new Error("a full run measures the steps");
   return BenchReport.parse({
     schema: BENCH_SCHEMA,
     mode,
@@ -165,18 +194,23 @@ export async function runBench(
     commit: currentCommit(),
     duration_s,
     machine: machineInfo(gc),
-    load_average: { start: loadStart.map((x) => round(x, 2)), end: loadEnd.map((x) => round(x, 2)) },
+    load_average: { start: load.map((x) => round(x, 2)), end: loadEnd.map((x) => round(x, 2)) },
     settings,
-    step_overhead: steps,
-    growth,
-    session_length,
-    adapter_overhead,
-    fault_throughput,
-    mcp,
-    comparison,
-    targets: targetsOf(steps),
+    ...sections,
+    targets: targetsOf(step_overhead),
     goals,
   });
+}
+
+/** Only the measures named: their sections and goals, checked against the report's schema section by section. */
+export async function runMeasures(
+  mode: "full" | "quick",
+  settings: BenchSettings,
+  only: readonly Measure[],
+  log: (line: string) => void,
+) {
+  const { sections, goals, duration_s } = await measure(settings, only, log);
+  return BenchReport.partial().parse({ mode, generated_at: new Date().toISOString(), duration_s, ...sections, goals });
 }
 
 /** The adapter's bench helpers (seeding a session, the bare anchor), loaded as the engine is: dynamically. */

@@ -8,7 +8,7 @@ import { ENGINE_IDS } from "../../scenarios/index.js";
 import { ANCHOR_ID } from "./session-length.js";
 import { NOT_MEASURED, type StepSection as Steps } from "./steps.js";
 
-export const BENCH_SCHEMA = "agent-harness.bench.v2";
+export const BENCH_SCHEMA = "agent-harness.bench.v3";
 export const TARGETS = Object.freeze({ handwritten_vs_floor_max: 3, local_vs_handwritten_max: 1.5 });
 
 const NotMeasured = z.literal(NOT_MEASURED);
