@@ -234,9 +234,13 @@ async function callWithTimeout(
     if (winner.kind === "timed_out" || winner.kind === "cancelled") call.abort();
     return winner;
   } finally {
-    timer.abort();
+    // With a reason of its own: an abort without one builds a DOMException (and its stack) per call.
+    timer.abort(SETTLED);
   }
 }
+
+/** Why the timer of a call that settled is stopped; nothing reads it. */
+const SETTLED = "settled";
 
 function uncertain(
   deps: ExecutionDeps,
