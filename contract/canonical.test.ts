@@ -100,6 +100,39 @@ describe("canonicalJson", () => {
       expect(canonicalJson(value)).toBe(referenceCanonical(value));
   });
 
+  it("writes a value that can never change once, and anything that can change afresh each time", () => {
+    const counted = (target: object) => {
+      const reads = { n: 0 };
+      const proxy = new Proxy(target, {
+        get(t, key, receiver) {
+          if (typeof key === "string") reads.n += 1;
+          return Reflect.get(t, key, receiver) as unknown;
+        },
+      });
+      return { proxy, reads };
+    };
+    const inner = Object.freeze({ b: 2 });
+    const immutable = counted(Object.freeze({ a: 1, inner }));
+    expect(canonicalJson(immutable.proxy)).toBe('{"a":1,"inner":{"b":2}}');
+    const firstReads = immutable.reads.n;
+    expect(canonicalJson({ x: immutable.proxy })).toBe('{"x":{"a":1,"inner":{"b":2}}}');
+    expect(immutable.reads.n).toBe(firstReads);
+    // Frozen on top only: a change underneath shows.
+    const open = { b: 2 };
+    const shallow = Object.freeze({ open });
+    expect(canonicalJson(shallow)).toBe('{"open":{"b":2}}');
+    open.b = 3;
+    expect(canonicalJson(shallow)).toBe('{"open":{"b":3}}');
+    // A getter may answer differently each time, frozen or not.
+    let n = 0;
+    const getter = Object.freeze({
+      get n() {
+        return (n += 1);
+      },
+    });
+    expect([canonicalJson(getter), canonicalJson(getter)]).toEqual(['{"n":1}', '{"n":2}']);
+  });
+
   it("names the path of the offending value", () => {
     expect(() => canonicalJson({ outer: [0, { bad: Number.NaN }] })).toThrow("$.outer[1].bad");
   });

@@ -79,14 +79,49 @@ function write(value: unknown): string {
       return value ? "true" : "false";
     case "object": {
       if (value === null) return "null";
+      if (Object.isFrozen(value)) return writeFrozen(value);
       if (Array.isArray(value)) return writeArray(value as readonly unknown[]);
-      const proto = Object.getPrototypeOf(value) as unknown;
-      if (proto !== Object.prototype && proto !== null) throw new NotJson("a class instance");
-      return writeRecord(value as Readonly<Record<string, unknown>>);
+      return writeRecord(plainRecord(value));
     }
     default:
       throw new NotJson(notJsonReason(value) ?? "not JSON data");
   }
+}
+
+function plainRecord(value: object): Readonly<Record<string, unknown>> {
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) throw new NotJson("a class instance");
+  return value as Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The text of each immutable value written before, by identity: the parts a state shares with the
+ * state before it (its call, intent, batch, pending approval) are written once, not at every fact.
+ * Only a value that can never change is kept: frozen, its properties plain data (a getter could
+ * answer differently), and everything it holds a primitive or a value kept here.
+ */
+const frozenText = new WeakMap<object, string>();
+
+/** True for a value whose canonical JSON is kept above: it and everything it holds can never change. */
+export function isImmutableJson(value: unknown): boolean {
+  return typeof value === "object" && value !== null && frozenText.has(value);
+}
+
+function writeFrozen(value: object): string {
+  const known = frozenText.get(value);
+  if (known !== undefined) return known;
+  const text = Array.isArray(value) ? writeArray(value as readonly unknown[]) : writeRecord(plainRecord(value));
+  if (isImmutable(value)) frozenText.set(value, text);
+  return text;
+}
+
+function isImmutable(value: object): boolean {
+  for (const descriptor of Object.values(Object.getOwnPropertyDescriptors(value))) {
+    if (!("value" in descriptor)) return false;
+    const inner = descriptor.value as unknown;
+    if (typeof inner === "object" && inner !== null && !frozenText.has(inner)) return false;
+  }
+  return true;
 }
 
 function writeArray(list: readonly unknown[]): string {
