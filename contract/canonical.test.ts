@@ -1,6 +1,7 @@
 import { createHash, createHmac } from "node:crypto";
 import { describe, it, expect } from "vitest";
 import { canonicalJson, cloneJson, constantTimeEqual, digest, hmacHex, sha256Hex } from "./canonical.js";
+import { referenceCanonical } from "../handwritten/engine/test-helpers.js";
 import { isHarnessError } from "./result.js";
 
 const nodeSha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
@@ -70,6 +71,66 @@ describe("canonicalJson", () => {
     expect(thrownCode(() => canonicalJson({ when: new Date(0) }))).toBe("non_json_value");
     expect(thrownCode(() => canonicalJson(new Map([["a", 1]])))).toBe("non_json_value");
     expect(thrownCode(() => canonicalJson([new Point(1)]))).toBe("non_json_value");
+  });
+
+  it("writes every string and key as JSON.stringify does, and orders keys as the reference sort, with few keys and many", () => {
+    // The writer skips JSON.stringify for a string that needs no escape: quotes, backslashes,
+    // controls and surrogates (paired or lone) must still come out as JSON.stringify writes them.
+    const strings = [
+      "plain",
+      'q"uote',
+      "back\\slash",
+      "tab\t",
+      "\u0000\u001f",
+      "\u007f",
+      "é€",
+      "😀",
+      "\ud83d",
+      "\ude00x",
+      "\u2028\u2029",
+      "",
+    ];
+    const few = Object.fromEntries(strings.map((text, i) => [`${text}${i}`, text]));
+    const many = Object.fromEntries(
+      [...strings, "B", "a", "Z", "_", "10", "9", "ä", "aa", "a\u0000"].map((key, i) => [key, [key, i, -0, i / 3]]),
+    );
+    // Integer-like keys come first in Object.keys; the canonical order is by code units all the same.
+    const mixed = { B: 1, a: 2, Z: 3, _: 4, "10": 5, "9": 6, ä: 7, aa: 8, "a\u0000": 9 };
+    for (const value of [strings, few, many, mixed, { nested: { few, many, mixed } }])
+      expect(canonicalJson(value)).toBe(referenceCanonical(value));
+  });
+
+  it("writes a value that can never change once, and anything that can change afresh each time", () => {
+    const counted = (target: object) => {
+      const reads = { n: 0 };
+      const proxy = new Proxy(target, {
+        get(t, key, receiver) {
+          if (typeof key === "string") reads.n += 1;
+          return Reflect.get(t, key, receiver) as unknown;
+        },
+      });
+      return { proxy, reads };
+    };
+    const inner = Object.freeze({ b: 2 });
+    const immutable = counted(Object.freeze({ a: 1, inner }));
+    expect(canonicalJson(immutable.proxy)).toBe('{"a":1,"inner":{"b":2}}');
+    const firstReads = immutable.reads.n;
+    expect(canonicalJson({ x: immutable.proxy })).toBe('{"x":{"a":1,"inner":{"b":2}}}');
+    expect(immutable.reads.n).toBe(firstReads);
+    // Frozen on top only: a change underneath shows.
+    const open = { b: 2 };
+    const shallow = Object.freeze({ open });
+    expect(canonicalJson(shallow)).toBe('{"open":{"b":2}}');
+    open.b = 3;
+    expect(canonicalJson(shallow)).toBe('{"open":{"b":3}}');
+    // A getter may answer differently each time, frozen or not.
+    let n = 0;
+    const getter = Object.freeze({
+      get n() {
+        return (n += 1);
+      },
+    });
+    expect([canonicalJson(getter), canonicalJson(getter)]).toEqual(['{"n":1}', '{"n":2}']);
   });
 
   it("names the path of the offending value", () => {

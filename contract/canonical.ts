@@ -13,45 +13,115 @@ export function canonicalJson(value: unknown): string {
     return write(value);
   } catch (error) {
     if (!(error instanceof NotJson)) throw error;
-    const path = error.path.map((step) => (typeof step === "number" ? `[${step}]` : `.${step}`)).join("");
-    throw nonJson(`$${path}`, error.what);
+    // The path is looked for only now, by a second walk in the same order, so the writer carries none.
+    const found = pathOfFirstNonJson(value) ?? { path: [], what: error.what };
+    const path = found.path.map((step) => (typeof step === "number" ? `[${step}]` : `.${step}`)).join("");
+    throw nonJson(`$${path}`, found.what);
   }
 }
 
-/**
- * What `write` throws at a value that is not JSON data; each enclosing array or object adds its
- * index or key on the way out, so the path of the value is built only when there is an error.
- */
+/** What `write` throws at a value that is not JSON data. */
 class NotJson {
-  readonly path: (string | number)[] = [];
   constructor(readonly what: string) {}
 }
 
-function write(value: unknown): string {
-  if (value === null) return "null";
+/** Why `value` itself (not what it holds) is not JSON data, or null. */
+function notJsonReason(value: unknown): string | null {
+  if (value === null) return null;
   const type = typeof value;
   switch (type) {
     case "boolean":
     case "string":
-      return JSON.stringify(value);
+      return null;
     case "number":
-      // JSON.stringify writes -0 as 0, so the two zeros have one canonical form.
-      if (!Number.isFinite(value)) throw new NotJson("a non-finite number");
-      return JSON.stringify(value);
+      return Number.isFinite(value) ? null : "a non-finite number";
     case "object": {
-      if (Array.isArray(value)) return writeArray(value as readonly unknown[]);
+      if (Array.isArray(value)) return null;
       const proto = Object.getPrototypeOf(value) as unknown;
-      if (proto !== Object.prototype && proto !== null) throw new NotJson("a class instance");
-      return writeRecord(value as Readonly<Record<string, unknown>>);
+      return proto !== Object.prototype && proto !== null ? "a class instance" : null;
     }
     case "bigint":
     case "symbol":
     case "undefined":
     case "function":
-      throw new NotJson(`a ${type}`);
+      return `a ${type}`;
     default:
       return assertNever(type);
   }
+}
+
+/** Characters JSON.stringify escapes in a string: quote, backslash, controls, and (lone) surrogates. */
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** Keys are a small set (the contract's field names, a tool's argument names): each is quoted once. */
+const quotedKeys = new Map<string, string>();
+const MAX_QUOTED_KEYS = 4096;
+
+function quoteKey(key: string): string {
+  let quoted = quotedKeys.get(key);
+  if (quoted === undefined) {
+    quoted = JSON.stringify(key);
+    if (quotedKeys.size < MAX_QUOTED_KEYS) quotedKeys.set(key, quoted);
+  }
+  return quoted;
+}
+
+function write(value: unknown): string {
+  switch (typeof value) {
+    case "string":
+      // The same text JSON.stringify writes, without its call for the common string that needs no escape.
+      return NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : `"${value}"`;
+    case "number":
+      // String() writes numbers as JSON.stringify does, and -0 as 0, so the two zeros have one canonical form.
+      if (!Number.isFinite(value)) throw new NotJson("a non-finite number");
+      return String(value);
+    case "boolean":
+      return value ? "true" : "false";
+    case "object": {
+      if (value === null) return "null";
+      if (Object.isFrozen(value)) return writeFrozen(value);
+      if (Array.isArray(value)) return writeArray(value as readonly unknown[]);
+      return writeRecord(plainRecord(value));
+    }
+    default:
+      throw new NotJson(notJsonReason(value) ?? "not JSON data");
+  }
+}
+
+function plainRecord(value: object): Readonly<Record<string, unknown>> {
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) throw new NotJson("a class instance");
+  return value as Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The text of each immutable value written before, by identity: the parts a state shares with the
+ * state before it (its call, intent, batch, pending approval) are written once, not at every fact.
+ * Only a value that can never change is kept: frozen, its properties plain data (a getter could
+ * answer differently), and everything it holds a primitive or a value kept here.
+ */
+const frozenText = new WeakMap<object, string>();
+
+/** True for a value whose canonical JSON is kept above: it and everything it holds can never change. */
+export function isImmutableJson(value: unknown): boolean {
+  return typeof value === "object" && value !== null && frozenText.has(value);
+}
+
+function writeFrozen(value: object): string {
+  const known = frozenText.get(value);
+  if (known !== undefined) return known;
+  const text = Array.isArray(value) ? writeArray(value as readonly unknown[]) : writeRecord(plainRecord(value));
+  if (isImmutable(value)) frozenText.set(value, text);
+  return text;
+}
+
+function isImmutable(value: object): boolean {
+  for (const descriptor of Object.values(Object.getOwnPropertyDescriptors(value))) {
+    if (!("value" in descriptor)) return false;
+    const inner = descriptor.value as unknown;
+    if (typeof inner === "object" && inner !== null && !frozenText.has(inner)) return false;
+  }
+  return true;
 }
 
 function writeArray(list: readonly unknown[]): string {
@@ -59,29 +129,60 @@ function writeArray(list: readonly unknown[]): string {
   for (let i = 0; i < list.length; i++) {
     if (i > 0) out += ",";
     // A hole is written as nothing, as Array.prototype.join writes it.
-    if (i in list) out += writeAt(i, list[i]);
+    if (i in list) out += write(list[i]);
   }
   return `${out}]`;
 }
 
 function writeRecord(record: Readonly<Record<string, unknown>>): string {
   let out = "{";
-  for (const key of Object.keys(record).sort()) {
+  let first = true;
+  for (const key of sortedKeys(record)) {
     const item = record[key];
     if (item === undefined) continue;
-    out += `${out.length > 1 ? "," : ""}${JSON.stringify(key)}:${writeAt(key, item)}`;
+    out += first ? `${quoteKey(key)}:${write(item)}` : `,${quoteKey(key)}:${write(item)}`;
+    first = false;
   }
   return `${out}}`;
 }
 
-/** Writes the item at `step` of an array or object, adding `step` to the path of a value that is not JSON data. */
-function writeAt(step: string | number, item: unknown): string {
-  try {
-    return write(item);
-  } catch (error) {
-    if (error instanceof NotJson) error.path.unshift(step);
-    throw error;
+/**
+ * The record's keys in UTF-16 code-unit order, as `Array.prototype.sort` orders strings. A state's
+ * records have a dozen keys: an insertion sort of those beats the general sort's setup.
+ */
+function sortedKeys(record: object): string[] {
+  const keys = Object.keys(record);
+  if (keys.length > 16) return keys.sort();
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i] as string;
+    let j = i - 1;
+    while (j >= 0 && (keys[j] as string) > key) {
+      keys[j + 1] = keys[j] as string;
+      j--;
+    }
+    keys[j + 1] = key;
   }
+  return keys;
+}
+
+/** The path of the first value, in the writer's order, that is not JSON data (null when there is none). */
+function pathOfFirstNonJson(value: unknown): { path: (string | number)[]; what: string } | null {
+  const what = notJsonReason(value);
+  if (what !== null) return { path: [], what };
+  if (typeof value !== "object" || value === null) return null;
+  const steps: [string | number, unknown][] = Array.isArray(value)
+    ? value.flatMap((item, i) => (i in value ? [[i, item] as [number, unknown]] : []))
+    : Object.keys(value)
+        .sort()
+        .flatMap((key) => {
+          const item = (value as Record<string, unknown>)[key];
+          return item === undefined ? [] : [[key, item] as [string, unknown]];
+        });
+  for (const [step, item] of steps) {
+    const inner = pathOfFirstNonJson(item);
+    if (inner !== null) return { path: [step, ...inner.path], what: inner.what };
+  }
+  return null;
 }
 
 function nonJson(path: string, what: string): HarnessError {

@@ -1,4 +1,6 @@
 import { createHmac } from "node:crypto";
+import { installHashing, type Hashing } from "./hashing.js";
+import { nodeHashing } from "../durable/node-hashing.js";
 import { describe, expect, it } from "vitest";
 import { referenceCanonical } from "../handwritten/engine/test-helpers.js";
 import { openCheckpoint, toCheckpoint } from "./checkpoint.js";
@@ -115,5 +117,41 @@ describe("CheckpointTamperedError", () => {
     expect(isCheckpointTamperedError(new Error("plain"))).toBe(false);
     expect(isCheckpointTamperedError(new TypeError("type"))).toBe(false);
     expect(isCheckpointTamperedError({ name: "CheckpointTamperedError", message: "m" })).toBe(false);
+  });
+});
+
+describe("a seal computed in this process", () => {
+  /** Runs `body` with hashing that counts its HMACs, then puts node's back. */
+  const countingHmacs = (body: () => void): number => {
+    let hmacs = 0;
+    const counting: Hashing = {
+      sha256Hex: nodeHashing.sha256Hex,
+      hmacSha256Hex: (secret, message) => (hmacs++, nodeHashing.hmacSha256Hex(secret, message)),
+    };
+    installHashing(counting);
+    try {
+      body();
+    } finally {
+      installHashing(nodeHashing);
+    }
+    return hmacs;
+  };
+
+  it("opens its own record again without a second HMAC, and still refuses any other byte, session or secret", () => {
+    const record = { thread_id: "t", step: 3, state: { agent: "hash-of-agent" } };
+    let seal = "";
+    expect(countingHmacs(() => (seal = sealOf(SECRET, "t", record)))).toBe(1);
+    expect(countingHmacs(() => expect(checkSeal(SECRET, "t", { ...record }, seal).ok).toBe(true))).toBe(0);
+    // Each of these is computed afresh, and fails.
+    const refused = [
+      () => checkSeal(SECRET, "t", { ...record, step: 4 }, seal),
+      () => checkSeal(SECRET, "other", record, seal),
+      () => checkSeal("another-secret", "t", record, seal),
+    ];
+    for (const check of refused) expect(countingHmacs(() => expect(check().ok).toBe(false))).toBe(1);
+    // A seal written elsewhere under the same secret opens by its HMAC.
+    const message = `checkpoint-seal-v1\nt\n${referenceCanonical({ ...record, step: 5 })}`;
+    const foreign = createHmac("sha256", SECRET).update(message).digest("hex");
+    expect(countingHmacs(() => expect(checkSeal(SECRET, "t", { ...record, step: 5 }, foreign).ok).toBe(true))).toBe(1);
   });
 });

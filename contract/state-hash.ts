@@ -53,18 +53,31 @@ export function appended<T>(list: readonly T[], item: T): readonly T[] {
   return next;
 }
 
-/** `appended` for several items in turn: the trace lists the graph engines keep beside the state. */
+/**
+ * `appended` for several items in turn (the trace lists the graph engines keep beside the state),
+ * with one copy of the list for all of them: the same items and the same chain head.
+ */
 export function appendedAll<T>(list: readonly T[], items: readonly T[]): readonly T[] {
-  let next = list;
-  for (const item of items) next = appended(next, item);
+  if (items.length === 0) return list;
+  if (items.length === 1) return appended(list, items[0] as T);
+  let head = listDigest(list).chain;
+  const next = list.slice();
+  for (const item of items) {
+    const text = canonicalJson(item);
+    head = sha256Hex(head + text);
+    next.push(deepFreeze(JSON.parse(text) as T));
+  }
+  Object.freeze(next);
+  known.set(next, head);
   return next;
 }
 
 /** The hash of a state under the rule above, leaving out its own `checkpoint_hash`. */
 export function hashStateFields(state: Readonly<Record<string, unknown>>): string {
   const fields: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(state)) {
+  for (const key of Object.keys(state)) {
     if (key === "checkpoint_hash") continue;
+    const value = state[key];
     fields[key] = Array.isArray(value) ? listDigest(value as readonly unknown[]) : value;
   }
   return sha256Hex(canonicalJson(fields));

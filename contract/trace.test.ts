@@ -1,4 +1,6 @@
 import { describe, it, expect } from "vitest";
+import { canonicalJson } from "./canonical.js";
+import { deepFreeze } from "./state-hash.js";
 import { createMemoryTraceSink, traceEvent, type TraceHead } from "./trace.js";
 
 const head = (session_id: string, seq: number): TraceHead => ({
@@ -22,6 +24,23 @@ describe("traceEvent", () => {
     const text = JSON.stringify(event);
     expect(text).not.toContain("hunter2");
     expect(text).not.toContain("carol@example.net");
+  });
+
+  it("redacts the arguments of a sealed call once for all its events, and arguments that can change each time", () => {
+    const sealed = deepFreeze({ password: "hunter2", table: "sales" });
+    canonicalJson(sealed); // sealing a state writes its call's arguments
+    const first = traceEvent(head("s1", 1), { args: sealed });
+    const second = traceEvent(head("s1", 2), { args: sealed });
+    expect(second.args).toBe(first.args);
+    expect(first.args).toEqual({ password: "[redacted]", table: "sales" });
+    expect(Object.isFrozen(first.args)).toBe(true);
+    // Frozen on top but not below: the redaction follows a change underneath.
+    const shallow = Object.freeze({ note: { to: "sales" } });
+    canonicalJson(shallow);
+    const before = traceEvent(head("s1", 3), { args: shallow });
+    shallow.note.to = "call carol@example.net";
+    expect(traceEvent(head("s1", 4), { args: shallow }).args).toEqual({ note: { to: "[redacted]" } });
+    expect(before.args).toEqual({ note: { to: "sales" } });
   });
 
   it("fills every field of the event, with null for what the transition does not carry", () => {

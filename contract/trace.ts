@@ -1,6 +1,8 @@
 /** The structured trace: one event per fact, redacted, with the checkpoint hash it produced. */
 import { z } from "zod";
+import { isImmutableJson } from "./canonical.js";
 import { redact } from "./sensitive.js";
+import { deepFreeze } from "./state-hash.js";
 
 const nullableString = z.string().nullable();
 
@@ -48,12 +50,29 @@ export function traceEvent(head: TraceHead, detail: TraceDetail): TraceEvent {
     ...head,
     tool: detail.tool ?? null,
     args_digest: detail.args_digest ?? null,
-    args: detail.args === undefined ? null : redact(detail.args),
+    args: detail.args === undefined ? null : tracedArgs(detail.args),
     decision: detail.decision ?? null,
     result_status: detail.result_status ?? null,
     reason: detail.reason ?? null,
     idempotency_key: detail.idempotency_key ?? null,
   };
+}
+
+/**
+ * A call's arguments as traced. The arguments of a sealed state cannot change (sealing hashed them,
+ * `isImmutableJson`) and appear in each event of the call (validated, allowed, intent, result):
+ * they are redacted once, into a frozen copy all those events share; anything else afresh.
+ */
+const redactedArgs = new WeakMap<object, unknown>();
+
+function tracedArgs(args: unknown): unknown {
+  if (!isImmutableJson(args)) return redact(args);
+  let traced = redactedArgs.get(args as object);
+  if (traced === undefined) {
+    traced = deepFreeze(redact(args));
+    redactedArgs.set(args as object, traced);
+  }
+  return traced;
 }
 
 /** Where engines append trace events; kept apart from checkpoints so a trace outlives a crash. */

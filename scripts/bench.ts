@@ -1,92 +1,16 @@
 /**
- * tsx scripts/bench.ts [--quick] [--output PATH]
+ * tsx scripts/bench.ts [--quick] [--only MEASURE] [--output PATH]
  * The benchmarks, in one process: per-step overhead of the three engines against a floor,
  * growth with the checkpoint history, cost per fact with session length (with bare LangGraph
  * as the anchor, and the adapter's overhead over it), fault-schedule throughput, MCP round
  * trips, and the comparison run's time and memory, with the goals of issue #14. Writes JSON
- * evidence (evidence/bench-v2.json) and prints the tables; then the stores' benchmark
+ * evidence (evidence/bench-v3.json) and prints the tables; then the stores' benchmark
  * (bench-stores.ts) writes evidence/bench-stores-v1.json. See --help.
  */
-import { execFileSync } from "node:child_process";
-import { loadavg } from "node:os";
 import { pathToFileURL } from "node:url";
-import { writeFilesAtomically } from "../cli/index.js";
-import {
-  ALL_COLUMNS,
-  ENGINES as REGISTERED,
-  BUILT_IN_FRAMEWORK_IDS as FRAMEWORK_IDS,
-  loadEngines,
-  type EngineId,
-} from "../scenarios/index.js";
-import { isFrameworkVariant } from "../scenarios/variants.js";
 import { parseBenchArgs, USAGE } from "./bench/args.js";
-import { measureComparison, type Framework } from "./bench/comparison-run.js";
-import { measureFaultThroughput, type FaultThroughputOptions } from "./bench/fault-throughput.js";
-import { explainGoals } from "./bench/explain.js";
-import { goalWorkloads } from "./bench/goal-workloads.js";
-import { adapterOverheadOf, goalsOf } from "./bench/goals.js";
-import { measureGrowth, type GrowthOptions } from "./bench/growth.js";
-import { machineInfo } from "./bench/machine.js";
-import { measureMcp, type McpOptions } from "./bench/mcp-latency.js";
-import { BENCH_SCHEMA, BenchReport, targetsOf } from "./bench/report.js";
-import { measureSessionLength, type AdapterBench, type SessionLengthOptions } from "./bench/session-length.js";
-import { collectGarbage, round } from "./bench/stats.js";
-import { measureStepOverhead, type EngineEntry, type StepOptions } from "./bench/steps.js";
-import { renderTables } from "./bench/table.js";
-import { writeStoresBench } from "./bench/stores-evidence.js";
+import type { MainIo } from "./bench/run.js";
 
-/** The adapter's entry module, relative to this file (scenarios/load-langgraph.ts imports the same one). */
-const ADAPTER_MODULE = "../langgraph-adapter/src/index.js";
-
-export type BenchSettings = {
-  readonly steps: StepOptions;
-  readonly growth: GrowthOptions;
-  readonly sessionLength: SessionLengthOptions;
-  readonly faults: FaultThroughputOptions;
-  readonly mcp: McpOptions;
-  readonly comparison: { readonly runs: number; readonly frameworks: readonly Framework[] };
-};
-
-// The bench measures the engines without the framework variants (the comparison measures those).
-const ENGINES = REGISTERED.filter((e) => !isFrameworkVariant(e.id));
-
-/** Fault schedules per engine, from each engine's entry in the registry. */
-const faultSchedules = (run: "full" | "quick") =>
-  Object.fromEntries(ENGINES.map((e) => [e.id, e.benchFaultSchedules[run]])) as Record<EngineId, number>;
-
-export const FULL_SETTINGS: BenchSettings = {
-  steps: { samples: 15, warmup: 3, minSampleMs: 150 },
-  growth: {
-    sizes: [10, 1_000, 100_000],
-    samples: 7,
-    runsPerSample: 5,
-    rebuildUpTo: 1_000,
-    fillBudgetMs: 45_000,
-    sampleBudgetMs: 20_000,
-  },
-  sessionLength: { sizes: [10, 100, 1_000], timedCalls: 10, samples: 5, minSampleMs: 200 },
-  faults: { schedules: faultSchedules("full") },
-  mcp: { warmup: 200, calls: 1_000 },
-  comparison: { runs: 3, frameworks: FRAMEWORK_IDS },
-};
-
-export const QUICK_SETTINGS: BenchSettings = {
-  steps: { samples: 3, warmup: 1, minSampleMs: 25 },
-  growth: {
-    sizes: [10, 1_000],
-    samples: 3,
-    runsPerSample: 2,
-    rebuildUpTo: 1_000,
-    fillBudgetMs: 5_000,
-    sampleBudgetMs: 3_000,
-  },
-  sessionLength: { sizes: [10, 100], timedCalls: 5, samples: 2, minSampleMs: 20 },
-  faults: { schedules: faultSchedules("quick") },
-  mcp: { warmup: 20, calls: 100 },
-  comparison: { runs: 1, frameworks: ["local_state_graph"] },
-};
-
-export type MainIo = { readonly stdout: (text: string) => void; readonly stderr: (text: string) => void };
 const defaultIo: MainIo = { stdout: (t) => void process.stdout.write(t), stderr: (t) => void process.stderr.write(t) };
 
 export async function main(argv: readonly string[], io: MainIo = defaultIo): Promise<number> {
@@ -99,116 +23,8 @@ export async function main(argv: readonly string[], io: MainIo = defaultIo): Pro
     io.stdout(`${USAGE}\n`);
     return 0;
   }
-  const { quick, output, storesOutput } = parsed.value;
-  const report = await runBench(quick ? "quick" : "full", quick ? QUICK_SETTINGS : FULL_SETTINGS, (line) =>
-    io.stderr(`… ${line}\n`),
-  );
-  const written = writeFilesAtomically([{ path: output, text: `${JSON.stringify(report, null, 2)}\n` }]);
-  if (!written.ok) {
-    io.stderr(`bench: cannot write ${output}: ${written.error}\n`);
-    return 4;
-  }
-  io.stdout(`${renderTables(report)}\n\nevidence written to ${output}\n`);
-  // The stores last, in their own file: a failure here leaves the engine evidence written.
-  const command = `npm run bench${quick ? " -- --quick" : ""}`;
-  const stores = await writeStoresBench({ quick, output: storesOutput, command }, (line) =>
-    io.stderr(`… stores: ${line}\n`),
-  );
-  if (!stores.ok) {
-    io.stderr(`bench: ${stores.error}\n`);
-    return 4;
-  }
-  io.stdout(`stores evidence written to ${storesOutput}\n`);
-  return 0;
-}
-
-export async function runBench(
-  mode: "full" | "quick",
-  settings: BenchSettings,
-  log: (line: string) => void,
-): Promise<BenchReport> {
-  const started = Date.now();
-  const loadStart = loadavg();
-  const gc = collectGarbage();
-  const entries: EngineEntry[] = (await loadEngines())
-    .filter((slot) => !isFrameworkVariant(slot.id))
-    .map((slot) =>
-      slot.status === "measured" ? { id: slot.id, factory: slot.factory } : { id: slot.id, unavailable: slot.reason },
-    );
-  for (const e of entries) if ("unavailable" in e) log(`${e.id} not measured: ${e.unavailable}`);
-
-  const steps = await measureStepOverhead(entries, ALL_COLUMNS, settings.steps, log);
-  const growth = await measureGrowth(entries, settings.growth, log);
-  collectGarbage();
-  const adapter = await loadAdapterBench();
-  const session_length = await measureSessionLength(
-    entries,
-    adapter.ok ? adapter.value : null,
-    adapter.ok ? "" : adapter.reason,
-    settings.sessionLength,
-    log,
-  );
-  const adapter_overhead = adapterOverheadOf(session_length);
-  collectGarbage();
-  const fault_throughput = await measureFaultThroughput(entries, settings.faults, log);
-  collectGarbage();
-  const mcp = await measureMcp(settings.mcp, log);
-  const comparison = await measureComparison(settings.comparison.runs, settings.comparison.frameworks, log);
-  const duration_s = round((Date.now() - started) / 1000, 1);
-  const loadEnd = loadavg();
-  // Profiles come after every timed measure, so the profiler's cost never reaches a number.
-  const workloads = goalWorkloads({
-    entries,
-    adapter: adapter.ok ? adapter.value : null,
-    calls: Math.max(...settings.sessionLength.sizes),
-    faultSchedules: settings.faults.schedules,
-    mcpCalls: settings.mcp.calls,
-  });
-  const goals = await explainGoals(
-    goalsOf({ step_overhead: steps, session_length, adapter_overhead, fault_throughput, mcp, comparison }),
-    workloads,
-    log,
-  );
-
-  return BenchReport.parse({
-    schema: BENCH_SCHEMA,
-    mode,
-    generated_at: new Date().toISOString(),
-    commit: currentCommit(),
-    duration_s,
-    machine: machineInfo(gc),
-    load_average: { start: loadStart.map((x) => round(x, 2)), end: loadEnd.map((x) => round(x, 2)) },
-    settings,
-    step_overhead: steps,
-    growth,
-    session_length,
-    adapter_overhead,
-    fault_throughput,
-    mcp,
-    comparison,
-    targets: targetsOf(steps),
-    goals,
-  });
-}
-
-/** The adapter's bench helpers (seeding a session, the bare anchor), loaded as the engine is: dynamically. */
-async function loadAdapterBench(): Promise<{ ok: true; value: AdapterBench } | { ok: false; reason: string }> {
-  try {
-    const adapter = (await import(ADAPTER_MODULE)) as Partial<AdapterBench>;
-    if (typeof adapter.seedLangGraphSession !== "function" || typeof adapter.runAnchor !== "function")
-      return { ok: false, reason: "the LangGraph adapter exports no seedLangGraphSession/runAnchor" };
-    return { ok: true, value: adapter as AdapterBench };
-  } catch (error) {
-    return { ok: false, reason: `the LangGraph adapter did not load: ${(error as Error).message.split("\n")[0]}` };
-  }
-}
-
-function currentCommit(): string | null {
-  try {
-    return execFileSync("git", ["rev-parse", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
-  } catch {
-    return null;
-  }
+  const { runParsed } = await import("./bench/run.js");
+  return runParsed(parsed.value, io);
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {

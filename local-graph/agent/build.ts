@@ -17,7 +17,12 @@ export function mergeAgentUpdate(state: AgentGraphState, update: AgentGraphUpdat
   return {
     agent: update.agent ?? state.agent,
     trace: appendedAll(state.trace, update.trace ?? []),
-    outcomes: update.outcomes === null ? [] : [...state.outcomes, ...(update.outcomes ?? [])],
+    outcomes:
+      update.outcomes === null
+        ? []
+        : update.outcomes === undefined || update.outcomes.length === 0
+          ? state.outcomes
+          : [...state.outcomes, ...update.outcomes],
   };
 }
 

@@ -1,22 +1,43 @@
 /** Command-line arguments of bench.ts, parsed into a typed result; bad usage is a value, not a throw. */
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { err, ok, type Result } from "../../contract/index.js";
+import { err, ok, type Result } from "../../contract/result.js";
 import { parseFlags } from "../../cli/index.js";
 
-export const DEFAULT_OUTPUT = "evidence/bench-v2.json";
+export const DEFAULT_OUTPUT = "evidence/bench-v3.json";
 /** Where --quick writes without --output, so a quick look never overwrites the committed evidence. */
 export const QUICK_OUTPUT = join(tmpdir(), "agent-harness-bench-quick.json");
+/** Where --only writes without --output: a partial run is never the committed evidence. */
+export const ONLY_OUTPUT = join(tmpdir(), "agent-harness-bench-only.json");
+
+/** The measures, by the report section each writes; `--only` runs a subset. */
+export const MEASURES = [
+  "step_overhead",
+  "growth",
+  "session_length",
+  "fault_throughput",
+  "mcp",
+  "comparison",
+  "cli_refusal",
+] as const;
+export type Measure = (typeof MEASURES)[number];
 /** The stores' part (scripts/bench-stores.ts) writes its own evidence file, in its own schema. */
 export const STORES_OUTPUT = "evidence/bench-stores-v1.json";
 export const QUICK_STORES_OUTPUT = join(tmpdir(), "agent-harness-bench-stores-quick.json");
 
 export type BenchArgs =
   | { readonly kind: "help" }
-  | { readonly kind: "run"; readonly quick: boolean; readonly output: string; readonly storesOutput: string };
+  | {
+      readonly kind: "run";
+      readonly quick: boolean;
+      readonly output: string;
+      readonly storesOutput: string;
+      /** The measures to run, or null for all of them (and the stores). */
+      readonly only: readonly Measure[] | null;
+    };
 
-export const USAGE = `Usage: tsx scripts/bench.ts [--quick] [--output PATH] [--stores-output PATH]
-       npm run bench [-- --quick] [-- --output PATH] [-- --stores-output PATH]
+export const USAGE = `Usage: tsx scripts/bench.ts [--quick] [--only MEASURE[,MEASURE…]] [--output PATH] [--stores-output PATH]
+       npm run bench [-- --quick] [-- --only MEASURE] [-- --output PATH] [-- --stores-output PATH]
 
 Measures, in one process, with warm-up and repeated samples (median and spread):
   1. µs per step (one applied contract fact) of handwritten, local_state_graph and langgraph
@@ -28,6 +49,8 @@ Measures, in one process, with warm-up and repeated samples (median and spread):
   5. MCP tools/call latency (median, p99): the project's server vs a bare SDK server,
      in memory and over stdio
   6. wall time and peak RSS of tsx scripts/compare.ts for each framework
+  8. how long every entry point takes to refuse bad input (the table of scenarios/cli-refusals.ts),
+     started with tsx as npm run starts it, beside tsx starting an empty script
   7. the stores (scripts/bench-stores.ts, also npm run bench:stores alone): ledger begin+complete
      per second and µs per engine step on memory, SQLite and Postgres (AGENT_HARNESS_PG_URL)
 and writes the JSON evidence, with the targets (handwritten ≤ 3× floor, local_state_graph
@@ -39,6 +62,10 @@ Exit codes: 0 written; 2 bad usage (nothing runs); 4 the evidence cannot be writ
   --quick        fewer samples, growth up to 1,000 checkpoints, sessions up to 100 calls, fewer
                  fault schedules, comparison of local_state_graph only (about 30 s); writes
                  ${QUICK_OUTPUT} unless --output is given
+  --only MEASURE[,MEASURE…]
+                 run only these measures (${MEASURES.join(", ")}) and the goals
+                 they decide, with the profile of each unmet one; no stores. Writes the sections it ran to
+                 ${ONLY_OUTPUT} unless --output is given (never the evidence's schema)
   --output PATH  where to write the JSON (default ${DEFAULT_OUTPUT})
   --stores-output PATH
                  where to write the stores' JSON (default ${STORES_OUTPUT};
@@ -53,6 +80,7 @@ export function parseBenchArgs(argv: readonly string[]): Result<BenchArgs, { rea
     quick: { type: "boolean" },
     output: { type: "string" },
     "stores-output": { type: "string" },
+    only: { type: "string" },
     help: { type: "boolean" },
   });
   if (!flags.ok) return err({ message: `${flags.error.message} (${flags.error.code})` });
@@ -60,10 +88,15 @@ export function parseBenchArgs(argv: readonly string[]): Result<BenchArgs, { rea
   if (values.help === true) return ok({ kind: "help" });
   const storesOutput = values["stores-output"];
   const quick = values.quick === true;
+  const only = values.only === undefined ? null : values.only.split(",").map((m) => m.trim());
+  const unknown = only?.find((m) => !(MEASURES as readonly string[]).includes(m));
+  if (unknown !== undefined)
+    return err({ message: `--only takes measures among ${MEASURES.join(", ")}; got ${JSON.stringify(unknown)}` });
   return ok({
     kind: "run",
     quick,
-    output: values.output ?? (quick ? QUICK_OUTPUT : DEFAULT_OUTPUT),
+    output: values.output ?? (only !== null ? ONLY_OUTPUT : quick ? QUICK_OUTPUT : DEFAULT_OUTPUT),
     storesOutput: storesOutput ?? (quick ? QUICK_STORES_OUTPUT : STORES_OUTPUT),
+    only: only as Measure[] | null,
   });
 }

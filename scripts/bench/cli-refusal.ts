@@ -7,29 +7,20 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { refusalCases, runEntryPoint } from "../../scenarios/cli-refusals.js";
-import { round, summarize, type Summary } from "./stats.js";
+import type { CliRefusalSection } from "./report.js";
+import { round, summarize } from "./stats.js";
 
-export type CliRefusalCase = {
-  readonly script: string;
-  readonly code: string;
-  /** Whether the run refused as the table says (exit 2, the code on stderr's first line). */
-  readonly refused: boolean;
-  readonly wall_ms: Summary;
-};
-
-export type CliRefusalSection = {
-  readonly definition: string;
-  /** tsx starting a script that only exits: what every case costs before its own first line. */
-  readonly tsx_floor_ms: Summary;
-  readonly cases: readonly CliRefusalCase[];
-  /** The slowest case's median: the goal is judged here. */
-  readonly worst_ms: number;
-  readonly worst_case: string;
-  readonly all_refused: boolean;
-};
+export type { CliRefusalSection } from "./report.js";
+type CliRefusalCase = CliRefusalSection["cases"][number];
 
 export const CLI_REFUSAL_DEFINITION =
   "wall time from spawn to exit of `tsx <entry point> <bad input>` (as npm run starts it), median of the samples per case, one process at a time";
+
+/** The report's summaries are plain arrays (its schema's type). */
+const summary = (samples: readonly number[]) => {
+  const s = summarize(samples);
+  return { ...s, samples: [...s.samples] };
+};
 
 export type CliRefusalOptions = { readonly samples: number };
 
@@ -49,12 +40,12 @@ export async function measureCliRefusal(options: CliRefusalOptions): Promise<Cli
         samples.push(run.wallMs);
         refused &&= run.status === 2 && new RegExp(`\\b${c.code}\\b`).test(run.stderr.split("\n")[0] ?? "");
       }
-      cases.push({ script: c.script, code: c.code, refused, wall_ms: summarize(samples) });
+      cases.push({ script: c.script, code: c.code, refused, wall_ms: summary(samples) });
     }
     const worst = cases.reduce((a, b) => (b.wall_ms.median > a.wall_ms.median ? b : a));
     return {
       definition: CLI_REFUSAL_DEFINITION,
-      tsx_floor_ms: summarize(floor),
+      tsx_floor_ms: summary(floor),
       cases,
       worst_ms: round(worst.wall_ms.median),
       worst_case: `${worst.script} (${worst.code})`,

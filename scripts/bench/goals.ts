@@ -9,6 +9,7 @@ import { ANCHOR_ID, type SessionLengthSection, type SessionPoint } from "./sessi
 import type { SelfTime } from "./cpu-profile.js";
 import type { StepSection } from "./steps.js";
 import { BUILT_IN_ENGINE_IDS as ENGINE_IDS } from "../../scenarios/index.js";
+import type { CliRefusalSection } from "./cli-refusal.js";
 import { ratio, round } from "./stats.js";
 
 /** The CPU profile of a rerun of an unmet goal's workload: where its time goes. */
@@ -79,17 +80,55 @@ export const FAULT_SCHEDULES_PER_CORE_S: Readonly<Record<(typeof ENGINE_IDS)[num
   langgraph: 100,
 };
 
+/** Issue #26: every entry point refuses bad input within a second, as a user starts it. */
+export const CLI_REFUSAL_BOUND_S = 1;
+
 export type GoalInputs = {
   readonly step_overhead: StepSection;
   readonly session_length: SessionLengthSection;
-  readonly adapter_overhead: AdapterOverheadSection;
   readonly fault_throughput: FaultThroughputSection;
   readonly mcp: McpSection;
   readonly comparison: ComparisonSection;
+  readonly cli_refusal: CliRefusalSection;
 };
 
-export function goalsOf(r: GoalInputs): Goal[] {
-  const s = r.session_length;
+/** The goals the given sections decide, in the order of the report; a full run gives every section. */
+export function goalsOf(r: Partial<GoalInputs>): Goal[] {
+  return [
+    ...(r.step_overhead === undefined ? [] : stepGoals(r.step_overhead)),
+    ...(r.session_length === undefined ? [] : sessionGoals(r.session_length, adapterOverheadOf(r.session_length))),
+    ...(r.fault_throughput === undefined ? [] : faultGoals(r.fault_throughput)),
+    ...(r.mcp === undefined ? [] : mcpGoals(r.mcp)),
+    ...(r.comparison === undefined ? [] : comparisonGoals(r.comparison)),
+    ...(r.cli_refusal === undefined ? [] : cliRefusalGoals(r.cli_refusal)),
+  ];
+}
+
+// Issue #27 tightened the step targets of #14 (3× and 1.5×) into goals.
+function stepGoals(steps: StepSection): Goal[] {
+  const hwSteps = steps.engines.handwritten;
+  const localSteps = steps.engines.local_state_graph;
+  return [
+    goal({
+      id: "handwritten_vs_floor",
+      says: "handwritten µs per step ÷ the floor's ≤ 2",
+      value: hwSteps.status === "measured" ? hwSteps.ratio_to_floor : null,
+      bound: 2,
+      kind: "max",
+      from: "step_overhead.engines.handwritten.ratio_to_floor",
+    }),
+    goal({
+      id: "local_vs_handwritten",
+      says: "local_state_graph µs per step ÷ handwritten's ≤ 1.2",
+      value: localSteps.status === "measured" ? localSteps.ratio_to_handwritten : null,
+      bound: 1.2,
+      kind: "max",
+      from: "step_overhead.engines.local_state_graph.ratio_to_handwritten",
+    }),
+  ];
+}
+
+function sessionGoals(s: SessionLengthSection, adapterOverhead: AdapterOverheadSection): Goal[] {
   const largest = Math.max(...s.sizes);
   const smallest = Math.min(...s.sizes);
   const at = (id: keyof typeof s.engines, calls: number) => points(s, id).find((p) => p.calls === calls) ?? null;
@@ -107,37 +146,8 @@ export function goalsOf(r: GoalInputs): Goal[] {
   });
   const hw = at("handwritten", largest)?.us_per_fact.median;
   const bareStep = at(ANCHOR_ID, largest)?.us_per_graph_step?.median;
-  const overhead = r.adapter_overhead.points.find((p) => p.calls === largest);
-  const mcpRatio = (transport: Transport) => {
-    const find = (server: string) => r.mcp.results.find((x) => x.transport === transport && x.server === server);
-    const project = find("project");
-    const bare = find("bare_sdk");
-    return project?.status === "measured" && bare?.status === "measured"
-      ? ratio(project.median_us, bare.median_us)
-      : null;
-  };
-  const compare = r.comparison.frameworks.langgraph;
-  const compareLocal = r.comparison.frameworks.local_state_graph;
-  const hwSteps = r.step_overhead.engines.handwritten;
-  const localSteps = r.step_overhead.engines.local_state_graph;
+  const overhead = adapterOverhead.points.find((p) => p.calls === largest);
   return [
-    // Issue #27 tightened the step targets of #14 (3× and 1.5×) into goals.
-    goal({
-      id: "handwritten_vs_floor",
-      says: "handwritten µs per step ÷ the floor's ≤ 2",
-      value: hwSteps.status === "measured" ? hwSteps.ratio_to_floor : null,
-      bound: 2,
-      kind: "max",
-      from: "step_overhead.engines.handwritten.ratio_to_floor",
-    }),
-    goal({
-      id: "local_vs_handwritten",
-      says: "local_state_graph µs per step ÷ handwritten's ≤ 1.2",
-      value: localSteps.status === "measured" ? localSteps.ratio_to_handwritten : null,
-      bound: 1.2,
-      kind: "max",
-      from: "step_overhead.engines.local_state_graph.ratio_to_handwritten",
-    }),
     ...growth,
     goal({
       id: "handwritten_vs_bare_langgraph",
@@ -155,17 +165,33 @@ export function goalsOf(r: GoalInputs): Goal[] {
       kind: "max",
       from: `adapter_overhead.points[calls=${largest}].ratio`,
     }),
-    ...ENGINE_IDS.map((id) => {
-      const e = r.fault_throughput.engines[id];
-      return goal({
-        id: `${id}_fault_schedules_per_core_s`,
-        says: `${id} fault schedules ≥ ${FAULT_SCHEDULES_PER_CORE_S[id].toLocaleString("en")} per second per core`,
-        value: e.status === "measured" ? e.schedules_per_core_s : null,
-        bound: FAULT_SCHEDULES_PER_CORE_S[id],
-        kind: "min",
-        from: `fault_throughput.engines.${id}.schedules_per_core_s`,
-      });
-    }),
+  ];
+}
+
+function faultGoals(f: FaultThroughputSection): Goal[] {
+  return ENGINE_IDS.map((id) => {
+    const e = f.engines[id];
+    return goal({
+      id: `${id}_fault_schedules_per_core_s`,
+      says: `${id} fault schedules ≥ ${FAULT_SCHEDULES_PER_CORE_S[id].toLocaleString("en")} per second per core`,
+      value: e.status === "measured" ? e.schedules_per_core_s : null,
+      bound: FAULT_SCHEDULES_PER_CORE_S[id],
+      kind: "min",
+      from: `fault_throughput.engines.${id}.schedules_per_core_s`,
+    });
+  });
+}
+
+function mcpGoals(mcp: McpSection): Goal[] {
+  const mcpRatio = (transport: Transport) => {
+    const find = (server: string) => mcp.results.find((x) => x.transport === transport && x.server === server);
+    const project = find("project");
+    const bare = find("bare_sdk");
+    return project?.status === "measured" && bare?.status === "measured"
+      ? ratio(project.median_us, bare.median_us)
+      : null;
+  };
+  return [
     goal({
       id: "mcp_stdio_ratio",
       says: "MCP tools/call through our server ÷ the bare SDK server, over stdio ≤ 1.5",
@@ -182,6 +208,13 @@ export function goalsOf(r: GoalInputs): Goal[] {
       kind: "max",
       from: "mcp.results in_memory: project median_us ÷ bare_sdk median_us",
     }),
+  ];
+}
+
+function comparisonGoals(c: ComparisonSection): Goal[] {
+  const compare = c.frameworks.langgraph;
+  const compareLocal = c.frameworks.local_state_graph;
+  return [
     goal({
       id: "compare_langgraph_wall_s",
       says: "compare --framework langgraph, whole process, ≤ 1.5 s",
@@ -205,6 +238,20 @@ export function goalsOf(r: GoalInputs): Goal[] {
       bound: 150,
       kind: "max",
       from: "comparison.frameworks.local_state_graph.max_rss_mib.median",
+    }),
+  ];
+}
+
+function cliRefusalGoals(c: CliRefusalSection): Goal[] {
+  return [
+    goal({
+      id: "cli_refusal_worst_s",
+      says: `every entry point refuses bad input (exit 2, its reason code, nothing written) in ≤ ${CLI_REFUSAL_BOUND_S} s, at the slowest case`,
+      // A case that did not refuse as the table says has no time worth reading.
+      value: c.all_refused ? round(c.worst_ms / 1000) : null,
+      bound: CLI_REFUSAL_BOUND_S,
+      kind: "max",
+      from: "cli_refusal.worst_ms / 1000 (null unless cli_refusal.all_refused)",
     }),
   ];
 }

@@ -8,7 +8,7 @@ import { BUILT_IN_ENGINE_IDS as ENGINE_IDS } from "../../scenarios/index.js";
 import { ANCHOR_ID } from "./session-length.js";
 import { NOT_MEASURED, type StepSection as Steps } from "./steps.js";
 
-export const BENCH_SCHEMA = "agent-harness.bench.v2";
+export const BENCH_SCHEMA = "agent-harness.bench.v3";
 export const TARGETS = Object.freeze({ handwritten_vs_floor_max: 3, local_vs_handwritten_max: 1.5 });
 
 const NotMeasured = z.literal(NOT_MEASURED);
@@ -221,6 +221,19 @@ const ComparisonRun = z.discriminatedUnion("status", [
 ]);
 
 /** `ratio` and `met` use the wall-clock medians; `cpu_ratio` and `met_by_cpu` the CPU-time medians. */
+/** How long each entry point takes to refuse bad input (scripts/bench/cli-refusal.ts). */
+export const CliRefusalSection = z.strictObject({
+  definition: z.string(),
+  tsx_floor_ms: SummarySchema,
+  cases: z.array(
+    z.strictObject({ script: z.string(), code: z.string(), refused: z.boolean(), wall_ms: SummarySchema }),
+  ),
+  worst_ms: Num,
+  worst_case: z.string(),
+  all_refused: z.boolean(),
+});
+export type CliRefusalSection = z.infer<typeof CliRefusalSection>;
+
 const Target = z.strictObject({
   ratio: Num.nullable(),
   cpu_ratio: Num.nullable(),
@@ -260,6 +273,7 @@ export const BenchReport = z.strictObject({
     definition: z.string(),
     frameworks: z.strictObject({ local_state_graph: ComparisonRun, langgraph: ComparisonRun }),
   }),
+  cli_refusal: CliRefusalSection,
   targets: z.strictObject({
     handwritten_vs_floor_max: z.literal(TARGETS.handwritten_vs_floor_max),
     local_vs_handwritten_max: z.literal(TARGETS.local_vs_handwritten_max),

@@ -165,6 +165,24 @@ export function renderTables(report: BenchReport): string {
     "",
   );
 
+  const r = report.cli_refusal;
+  out.push(
+    `8. Refusing bad input: ${r.cases.length} cases of scenarios/cli-refusals.ts, tsx <entry point> <bad input>, one at a time`,
+    `   tsx starting an empty script: ${int(r.tsx_floor_ms.median)} ms; every case refused as the table says: ${r.all_refused ? "yes" : "NO"}`,
+    ...grid(
+      ["entry point", "code", "wall ms median", "min–max"],
+      r.cases.map((c) => [
+        c.script,
+        c.refused ? c.code : `${c.code} NOT REFUSED`,
+        int(c.wall_ms.median),
+        `${int(c.wall_ms.min)}–${int(c.wall_ms.max)}`,
+      ]),
+      new Set([2, 3]),
+    ),
+    `   slowest: ${r.worst_case}, ${int(r.worst_ms)} ms`,
+    "",
+  );
+
   const t = report.targets;
   const verdict = (x: {
     ratio: number | null;
@@ -178,8 +196,14 @@ export function renderTables(report: BenchReport): string {
   out.push("Targets (read from this run, never asserted)");
   out.push(`   handwritten ≤ ${t.handwritten_vs_floor_max}× floor: ${verdict(t.handwritten_vs_floor)}`);
   out.push(`   local_state_graph ≤ ${t.local_vs_handwritten_max}× handwritten: ${verdict(t.local_vs_handwritten)}`);
-  out.push("", "Goals of issue #14 (read from this run, never asserted)");
-  for (const g of report.goals) {
+  out.push("", renderGoals(report.goals));
+  return out.join("\n");
+}
+
+/** The goals with their values and verdicts, and where the time of an unmet one goes. */
+export function renderGoals(goals: BenchReport["goals"]): string {
+  const out = ["Goals of issue #14 (read from this run, never asserted)"];
+  for (const g of goals) {
     const state = g.met === null ? "not measured" : g.met ? "met" : "NOT MET";
     out.push(`   ${g.says}: ${g.value === null ? "-" : fmt(g.value, 3)} — ${state}`);
     if (g.profile !== undefined) {

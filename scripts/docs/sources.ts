@@ -32,7 +32,7 @@ export const GENERATORS: Readonly<Record<string, (root: string) => string>> = {
     return `${source(path)}\n${fenced("mermaid", readFileSync(join(root, path), "utf8"))}`;
   },
   bench: (root) => {
-    const path = "evidence/bench-v2.json";
+    const path = "evidence/bench-v3.json";
     return `${source(path)}\n${fenced("text", renderTables(BenchReport.parse(json(root, path))))}`;
   },
   mutation: (root) => {

@@ -9,9 +9,16 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { BUILT_IN_ENGINE_IDS as ENGINE_IDS } from "../../scenarios/index.js";
-import { parseBenchArgs, DEFAULT_OUTPUT, QUICK_OUTPUT, QUICK_STORES_OUTPUT } from "../../scripts/bench/args.js";
+import {
+  parseBenchArgs,
+  DEFAULT_OUTPUT,
+  MEASURES,
+  ONLY_OUTPUT,
+  QUICK_OUTPUT,
+  QUICK_STORES_OUTPUT,
+} from "../../scripts/bench/args.js";
 import { explainGoals } from "../../scripts/bench/explain.js";
-import type { Goal } from "../../scripts/bench/goals.js";
+import { goalsOf, type Goal, type GoalInputs } from "../../scripts/bench/goals.js";
 import { STORES_BENCH_SCHEMA } from "../../scripts/bench/stores-evidence.js";
 import { BenchReport, TARGETS } from "../../scripts/bench/report.js";
 import { ANCHOR_ID } from "../../scripts/bench/session-length.js";
@@ -19,7 +26,7 @@ import { percentile, ratio, round, summarize } from "../../scripts/bench/stats.j
 import { renderTables } from "../../scripts/bench/table.js";
 
 const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
-const EVIDENCE = join(ROOT, "evidence", "bench-v2.json");
+const EVIDENCE = join(ROOT, "evidence", "bench-v3.json");
 
 /** Every ratio, target and derived number in a report, recomputed from the report's own numbers. */
 function inconsistencies(report: BenchReport): string[] {
@@ -345,26 +352,53 @@ describe("bench.ts usage", () => {
     const stores = "evidence/bench-stores-v1.json";
     expect(parseBenchArgs([])).toEqual({
       ok: true,
-      value: { kind: "run", quick: false, output: DEFAULT_OUTPUT, storesOutput: stores },
+      value: { kind: "run", quick: false, output: DEFAULT_OUTPUT, storesOutput: stores, only: null },
     });
     expect(parseBenchArgs(["--quick"])).toEqual({
       ok: true,
-      value: { kind: "run", quick: true, output: QUICK_OUTPUT, storesOutput: QUICK_STORES_OUTPUT },
+      value: { kind: "run", quick: true, output: QUICK_OUTPUT, storesOutput: QUICK_STORES_OUTPUT, only: null },
     });
     expect(QUICK_STORES_OUTPUT).not.toContain("evidence");
     expect(parseBenchArgs(["--quick", "--output", "x.json", "--stores-output", "s.json"])).toEqual({
       ok: true,
-      value: { kind: "run", quick: true, output: "x.json", storesOutput: "s.json" },
+      value: { kind: "run", quick: true, output: "x.json", storesOutput: "s.json", only: null },
     });
     expect(parseBenchArgs(["--help"])).toEqual({ ok: true, value: { kind: "help" } });
   });
 
-  it.each([[["--fast"]], [["--output", ""]], [["--stores-output", " "]], [["extra"]]])("refuses %j", (argv) => {
+  it("runs only the measures --only names, and never writes them over the committed evidence", () => {
+    expect(DEFAULT_OUTPUT).toBe("evidence/bench-v3.json");
+    expect(parseBenchArgs(["--only", "step_overhead, mcp"])).toEqual({
+      ok: true,
+      value: {
+        kind: "run",
+        quick: false,
+        output: ONLY_OUTPUT,
+        storesOutput: "evidence/bench-stores-v1.json",
+        only: ["step_overhead", "mcp"],
+      },
+    });
+    expect(ONLY_OUTPUT).not.toContain("evidence");
+    expect(parseBenchArgs(["--quick", "--only", "growth", "--output", "g.json"])).toMatchObject({
+      ok: true,
+      value: { quick: true, output: "g.json", only: ["growth"] },
+    });
+    for (const measure of MEASURES) expect(parseBenchArgs(["--only", measure]).ok).toBe(true);
+  });
+
+  it.each([
+    [["--fast"]],
+    [["--output", ""]],
+    [["--stores-output", " "]],
+    [["extra"]],
+    [["--only", "steps"]],
+    [["--only", "step_overhead,"]],
+  ])("refuses %j", (argv) => {
     expect(parseBenchArgs(argv).ok).toBe(false);
   });
 });
 
-describe.runIf(existsSync(EVIDENCE))("the committed evidence/bench-v2.json", () => {
+describe.runIf(existsSync(EVIDENCE))("the committed evidence/bench-v3.json", () => {
   const text = existsSync(EVIDENCE) ? readFileSync(EVIDENCE, "utf8") : "{}";
 
   it("matches the schema, comes from a full run, and records the targets", () => {
@@ -430,6 +464,20 @@ describe.runIf(existsSync(EVIDENCE))("the committed evidence/bench-v2.json", () 
       expect.stringMatching(/^target handwritten_vs_floor ratio: recorded /),
       expect.stringMatching(/^target local_vs_handwritten: met is /),
     ]);
+  });
+
+  it("holds the goals its sections decide, and a part of them decides only its own goals", () => {
+    const parsed = BenchReport.parse(JSON.parse(text));
+    // The report's schema keys each section by the engines the bench measures; the sections' types key every registered one.
+    const report = parsed as unknown as GoalInputs & { readonly goals: readonly Goal[] };
+    const ids = (goals: readonly { readonly id: string }[]) => goals.map((g) => g.id);
+    expect(ids(goalsOf(report))).toEqual(ids(report.goals));
+    expect(ids(goalsOf({ step_overhead: report.step_overhead }))).toEqual([
+      "handwritten_vs_floor",
+      "local_vs_handwritten",
+    ]);
+    expect(ids(goalsOf({ mcp: report.mcp }))).toEqual(["mcp_stdio_ratio", "mcp_in_memory_ratio"]);
+    expect(goalsOf({})).toEqual([]);
   });
 
   it("names no user, home or repository path", () => {
