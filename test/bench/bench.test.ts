@@ -237,7 +237,21 @@ function sessionInconsistencies(report: BenchReport, same: Same, checkSummary: C
     compare_langgraph_wall_s: compare.status === "measured" ? round(compare.wall_ms.median / 1000) : null,
     compare_local_wall_s: compareLocal.status === "measured" ? round(compareLocal.wall_ms.median / 1000) : null,
     compare_local_rss_mib: compareLocal.status === "measured" ? compareLocal.max_rss_mib.median : null,
+    cli_refusal_worst_s: report.cli_refusal.all_refused ? round(report.cli_refusal.worst_ms / 1000) : null,
   };
+  const refusal = report.cli_refusal;
+  const slowest = Math.max(...refusal.cases.map((c) => c.wall_ms.median));
+  same("cli_refusal worst_ms", refusal.worst_ms, round(slowest));
+  if (refusal.all_refused !== refusal.cases.every((c) => c.refused)) problems.push("cli_refusal all_refused");
+  for (const c of refusal.cases) {
+    const recomputed = round(
+      percentile(
+        [...c.wall_ms.samples].sort((a, b) => a - b),
+        50,
+      ),
+    );
+    if (Math.abs(recomputed - c.wall_ms.median) > 0.002) problems.push(`cli_refusal ${c.script}: median`);
+  }
   for (const id of ENGINE_IDS) {
     expected[`session_growth_${id}`] = div(point(id, hi)?.us_per_fact.median, point(id, lo)?.us_per_fact.median);
     const faults = report.fault_throughput.engines[id];
