@@ -8,8 +8,8 @@ import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { buildWeb, WEB_DIR } from "./build.js";
 import { startServer, type RunningServer } from "./serve.js";
 
@@ -63,12 +63,23 @@ export async function startBrowser(): Promise<Harness> {
   };
 }
 
+/**
+ * The contexts `openAt` opened during the current test. A page left open keeps its timers and
+ * animations running, and every later test in the file runs slower beside it.
+ */
+const opened = new Set<BrowserContext>();
+
 /** Starts the browser for this test file and stops it after; the function returns the running session. */
 export function useBrowser(): () => Session {
   let harness: Harness | undefined;
   beforeAll(async () => {
     harness = await startBrowser();
   }, 30_000);
+  afterEach(async () => {
+    const contexts = [...opened];
+    opened.clear();
+    await Promise.all(contexts.map((context) => context.close()));
+  });
   afterAll(async () => {
     await harness?.stop();
   });
@@ -90,6 +101,7 @@ export async function openAt(
     viewport: { width: 1280, height: 900 },
     locale: language,
   });
+  opened.add(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
