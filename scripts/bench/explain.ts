@@ -119,5 +119,18 @@ export async function explainGoals(
       explained.push(typeof profile === "string" ? { ...goal, profile_missing: profile } : { ...goal, profile });
     }
   }
-  return explained;
+  return explained.map((g) => (g.met === false ? { ...g, reason: reasonOf(g) } : g));
+}
+
+/** One line: what the run measured around the goal, then where its profile's time goes (or why there is none). */
+export function reasonOf(goal: Goal): string {
+  const heaviest = goal.profile?.groups.slice(0, 3).map((x) => `${x.name} ${x.pct}%`);
+  const profile =
+    heaviest === undefined
+      ? `no profile: ${goal.profile_missing ?? "none taken"}`
+      : `its profile's heaviest groups: ${heaviest.join(", ")}`;
+  return [goal.reason, profile]
+    .filter((x) => x !== undefined)
+    .join("; ")
+    .replace(/\s+/g, " ");
 }

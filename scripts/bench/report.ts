@@ -174,6 +174,7 @@ const Goal = z.strictObject({
     })
     .optional(),
   profile_missing: z.string().optional(),
+  reason: z.string().optional(),
 });
 
 const Transport = z.enum(["in_memory", "stdio"]);

@@ -200,17 +200,15 @@ export function renderTables(report: BenchReport): string {
   return out.join("\n");
 }
 
-/** The goals with their values and verdicts, and where the time of an unmet one goes. */
+/** The goals with their values and verdicts, and why an unmet one is unmet (its profile is in the JSON). */
 export function renderGoals(goals: BenchReport["goals"]): string {
-  const out = ["Goals of issue #14 (read from this run, never asserted)"];
+  const out = ["Goals of issues #14 and #27 (read from this run, never asserted; profiles in the JSON)"];
   for (const g of goals) {
     const state = g.met === null ? "not measured" : g.met ? "met" : "NOT MET";
-    out.push(`   ${g.says}: ${g.value === null ? "-" : fmt(g.value, 3)} — ${state}`);
-    if (g.profile !== undefined) {
-      const top = g.profile.groups.slice(0, 3).map((x) => `${x.name} ${fmt(x.pct, 1)}%`);
-      out.push(`      where the time goes: ${top.join(", ")} (profile in the JSON)`);
-    }
-    if (g.profile_missing !== undefined) out.push(`      no profile: ${g.profile_missing}`);
+    out.push(
+      `   ${g.says}: ${g.value === null ? "-" : g.value.toLocaleString("en", { maximumFractionDigits: 3 })} — ${state}`,
+    );
+    if (g.reason !== undefined) out.push(`      why: ${g.reason}`);
   }
   return out.join("\n");
 }
@@ -250,4 +248,21 @@ function sessionTables(report: BenchReport): string[] {
         : `   ${id}: ${e.status} (${e.reason})`,
     );
   return out;
+}
+
+/** The goals as a markdown table, for the README: the verdicts of the committed run and why each unmet one is unmet. */
+export function renderGoalTable(report: BenchReport): string {
+  const rows = report.goals.map((g) => {
+    const state = g.met === null ? "not measured" : g.met ? "met" : "**not met**";
+    const value = g.value === null ? "-" : g.value.toLocaleString("en", { maximumFractionDigits: 3 });
+    return `| ${g.says} | ${value} | ${state} | ${(g.reason ?? "").replaceAll("|", "\\|")} |`;
+  });
+  const { start } = report.load_average;
+  return [
+    `One run of \`npm run bench\` on ${report.machine.cores} cores (load ${start.join(", ")} at the start), commit ${report.commit?.slice(0, 7) ?? "unknown"}:`,
+    "",
+    "| goal | measured | verdict | why, when not met |",
+    "|---|---|---|---|",
+    ...rows,
+  ].join("\n");
 }

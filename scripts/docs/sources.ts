@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { renderTables } from "../bench/table.js";
+import { renderGoalTable, renderTables } from "../bench/table.js";
 import { BenchReport } from "../bench/report.js";
 import { ComparisonReport } from "../comparison/schema.js";
 import { renderTable } from "../comparison/table.js";
@@ -34,6 +34,10 @@ export const GENERATORS: Readonly<Record<string, (root: string) => string>> = {
   bench: (root) => {
     const path = "evidence/bench-v3.json";
     return `${source(path)}\n${fenced("text", renderTables(BenchReport.parse(json(root, path))))}`;
+  },
+  "bench-goals": (root) => {
+    const path = "evidence/bench-v3.json";
+    return `${source(path)}\n\n${renderGoalTable(BenchReport.parse(json(root, path)))}`;
   },
   mutation: (root) => {
     const evidence = mutationEvidenceSchema.parse(json(root, MUTATION_EVIDENCE_PATH));

@@ -231,7 +231,11 @@ function sessionInconsistencies(report: BenchReport, same: Same, checkSummary: C
       point("handwritten", hi)?.us_per_fact.median,
       point(ANCHOR_ID, hi)?.us_per_graph_step?.median,
     ),
-    adapter_overhead: report.adapter_overhead.points.find((o) => o.calls === hi)?.ratio ?? null,
+    // Judged at the worst session length, not the longest.
+    adapter_overhead:
+      report.adapter_overhead.points.length === 0
+        ? null
+        : Math.max(...report.adapter_overhead.points.map((o) => o.ratio)),
     mcp_stdio_ratio: mcp("stdio"),
     mcp_in_memory_ratio: mcp("in_memory"),
     compare_langgraph_wall_s: compare.status === "measured" ? round(compare.wall_ms.median / 1000) : null,
@@ -280,13 +284,20 @@ function sessionInconsistencies(report: BenchReport, same: Same, checkSummary: C
   return problems;
 }
 
-/** Every unmet goal carries its profile (or why none could be taken); no other goal carries one. */
+/**
+ * Every unmet goal carries its profile (or why none could be taken) and a one-line reason that names
+ * its profile's heaviest group; no other goal carries either.
+ */
 function unexplained(report: BenchReport): string[] {
   const problems: string[] = [];
   for (const g of report.goals) {
     const carries = [g.profile, g.profile_missing].filter((x) => x !== undefined).length;
     if (g.met === false && carries !== 1) problems.push(`goal ${g.id} is not met and carries no profile`);
     if (g.met !== false && carries !== 0) problems.push(`goal ${g.id} is not unmet but carries a profile`);
+    const heaviest = g.profile?.groups[0]?.name ?? g.profile_missing;
+    if (g.met === false && (g.reason === undefined || /\n/.test(g.reason) || !g.reason.includes(heaviest ?? "\0")))
+      problems.push(`goal ${g.id} is not met and gives no one-line reason naming ${heaviest}`);
+    if (g.met !== false && g.reason !== undefined) problems.push(`goal ${g.id} is not unmet but gives a reason`);
     const p = g.profile;
     if (p === undefined) continue;
     for (const [what, rows] of [
@@ -358,6 +369,67 @@ describe("explainGoals", () => {
       null,
       "its own profile not taken",
     ]);
+    expect(explained.map((g) => g.reason ?? null)).toEqual([
+      "no profile: the shared session profile not taken",
+      "no profile: the shared session profile not taken",
+      null,
+      "no profile: its own profile not taken",
+    ]);
+  });
+
+  it("gives an unmet goal the run's own numbers around it, then its profile's heaviest groups", async () => {
+    const groups = [
+      { name: "@langchain/langgraph-checkpoint", where: "", ms: 40, pct: 40 },
+      { name: "(native, GC, idle)", where: "", ms: 30, pct: 30 },
+    ];
+    const profile = { workload: "w", total_ms: 100, functions: [], groups };
+    const [explained] = await explainGoals(
+      [{ ...goal("session_growth_langgraph", false), reason: "bare LangGraph grows 42.8× per graph step" }],
+      { session_growth_langgraph: { workload: "w", profile: async () => profile } },
+      () => {},
+    );
+    expect(explained?.reason).toBe(
+      "bare LangGraph grows 42.8× per graph step; its profile's heaviest groups: @langchain/langgraph-checkpoint 40%, (native, GC, idle) 30%",
+    );
+  });
+});
+
+describe("goalsOf", () => {
+  const sessions = (bare: readonly [number, number], langgraph: readonly [number, number]) => {
+    const point = (calls: number, us: number) => ({
+      calls,
+      us_per_fact: { median: us },
+      us_per_graph_step: { median: us },
+    });
+    const engine = ([lo, hi]: readonly [number, number]) => ({
+      status: "measured",
+      points: [point(10, lo), point(1000, hi)],
+    });
+    return {
+      sizes: [10, 1000],
+      engines: {
+        handwritten: engine([1, 1]),
+        local_state_graph: engine([1, 1]),
+        langgraph: engine(langgraph),
+        [ANCHOR_ID]: engine(bare),
+      },
+    } as unknown as GoalInputs["session_length"];
+  };
+
+  it("judges the adapter's overhead at its worst session length, and says where that was", () => {
+    const goals = goalsOf({ session_length: sessions([100, 1000], [300, 1100]) });
+    const overhead = goals.find((g) => g.id === "adapter_overhead");
+    expect(overhead).toMatchObject({ value: 3, met: false });
+    expect(overhead?.reason).toBe("worst at 10 calls: 300 µs per graph step against bare LangGraph's 100 µs");
+  });
+
+  it("names bare LangGraph's own growth on langgraph's session goal, and gives a met goal no reason", () => {
+    const goals = goalsOf({ session_length: sessions([100, 1000], [100, 1100]) });
+    expect(goals.find((g) => g.id === "session_growth_langgraph")?.reason).toBe(
+      "a fact costs 100 µs at 10 calls and 1,100 µs at 1000; bare LangGraph grows 10× per graph step over the same lengths (its MemorySaver serializes the whole state at every step)",
+    );
+    expect(goals.find((g) => g.id === "session_growth_handwritten")).toMatchObject({ met: true });
+    expect(goals.find((g) => g.id === "session_growth_handwritten")?.reason).toBeUndefined();
   });
 });
 
@@ -438,10 +510,14 @@ describe.runIf(existsSync(EVIDENCE))("the committed evidence/bench-v3.json", () 
     const report = BenchReport.parse(JSON.parse(text));
     const profile = { workload: "w", total_ms: 10, functions: [{ name: "f", where: "x", ms: 5, pct: 50 }], groups: [] };
     const goals = report.goals.map((g, i) =>
-      i === 0 ? { ...g, met: false, profile: undefined, profile_missing: undefined } : { ...g, met: true, profile },
+      i === 0
+        ? { ...g, met: false, profile: undefined, profile_missing: undefined, reason: undefined }
+        : { ...g, met: true, profile, reason: "r" },
     );
     const problems = unexplained({ ...report, goals });
     expect(problems[0]).toMatch(/is not met and carries no profile$/);
+    expect(problems[1]).toMatch(/is not met and gives no one-line reason/);
+    expect(problems).toContain(`goal ${goals[1]?.id} is not unmet but gives a reason`);
     expect(problems).toContain(`goal ${goals[1]?.id} is not unmet but carries a profile`);
     expect(problems).toContain(`goal ${goals[1]?.id}: its profile lists no groups`);
   });
