@@ -54,7 +54,10 @@ export type Applied = { readonly state: AgentState; readonly trace: TraceEvent }
 
 const MAX_MESSAGE_CHARS = 4096;
 
-/** The state of a new run, and its `run_started` trace event. */
+/**
+ * The state of a new run, and its `run_started` trace event. The goal is stored with every
+ * checkpoint, so a credential or contact data in it is kept as `[redacted]`, like a final answer.
+ */
 export function startRun(session_id: string, goal: string, env: FactEnv): Applied {
   const state = sealState<AgentState>({
     v: STATE_VERSION,
@@ -63,7 +66,7 @@ export function startRun(session_id: string, goal: string, env: FactEnv): Applie
     seq: 0,
     step: 0,
     status: "ready",
-    messages: [{ role: "user", content: goal }],
+    messages: [{ role: "user", content: redactText(goal) }],
     used_approvals: [],
     pending_approval: null,
     started_at: env.at,

@@ -42,6 +42,13 @@ const NEEDLES = SECRET_SAMPLES.map((s) => ({
 const toolMessages = (record: RunRecord) =>
   record.final.messages.filter((m): m is Extract<Message, { role: "tool" }> => m.role === "tool");
 
+/** How the run stored its goal (its first message): with `[redacted]` in it, and its clean words kept. */
+const storedGoal = (record: RunRecord) => {
+  const first = record.final.messages[0];
+  const text = first?.role === "user" ? first.content : "";
+  return { redacted: text.includes(REDACTED), kept: text.startsWith(GOAL) };
+};
+
 function observeSecrets(record: RunRecord) {
   const stored = storedTexts(record);
   const found = stored.flatMap(({ where, text }) =>
@@ -58,6 +65,7 @@ function observeSecrets(record: RunRecord) {
       redacted: JSON.stringify(m.content).includes(REDACTED),
     })),
     final: record.final.status === "done" ? { redacted: record.final.final.includes(REDACTED) } : null,
+    goal: storedGoal(record),
     side_effects: record.env.world.data.effects,
     executor_calls: record.env.world.data.calls,
     ...fingerprint(record),
@@ -87,13 +95,14 @@ const column = (
   options: Scenario["options"],
   expected: string,
   expectations: readonly Expectation<SecretObservation>[],
+  goal: string = GOAL,
 ): Column =>
   defineColumn({
     name,
     summary,
-    goal: GOAL,
+    goal,
     options,
-    actions: [{ kind: "start", goal: GOAL }],
+    actions: [{ kind: "start", goal }],
     observe: observeSecrets,
     expected: `${expected} No raw secret reaches the executor, any store, the trace or the evidence.`,
     expectations: [...expectations, ...NOTHING_RAW],
@@ -199,5 +208,16 @@ export const SECRET_COLUMNS: readonly Column[] = [
           calls(o) === 2 && effects(o) === 1 && o.tool_messages.slice(1).every((m) => m.status === "ok" && m.redacted),
       ),
     ],
+  ),
+  column(
+    "secret_in_goal",
+    "The user's goal quotes a secret of every kind: the run stores it with each one replaced by [redacted] and runs as usual.",
+    { script: [toolCall("read_table", READ), finalAnswer("read")] },
+    "The goal is stored (in every checkpoint) with every secret replaced by [redacted]; the run reads once and ends done.",
+    [
+      says("the stored goal carries [redacted]", (o) => o.goal.redacted && o.goal.kept),
+      says("executor calls 1, side effects 0", (o) => calls(o) === 1 && effects(o) === 0),
+    ],
+    `${GOAL}\n${texts.join("\n")}`,
   ),
 ];
