@@ -45,8 +45,12 @@ export type TraceHead = Pick<
   "seq" | "event_id" | "at" | "session_id" | "step" | "type" | "status" | "checkpoint_hash"
 >;
 
+/**
+ * A trace event, frozen all the way down: a list that keeps events (the graph engines' trace) keeps
+ * this one as it is, without a defensive copy.
+ */
 export function traceEvent(head: TraceHead, detail: TraceDetail): TraceEvent {
-  return {
+  return Object.freeze({
     ...head,
     tool: detail.tool ?? null,
     args_digest: detail.args_digest ?? null,
@@ -55,7 +59,7 @@ export function traceEvent(head: TraceHead, detail: TraceDetail): TraceEvent {
     result_status: detail.result_status ?? null,
     reason: detail.reason ?? null,
     idempotency_key: detail.idempotency_key ?? null,
-  };
+  });
 }
 
 /**
@@ -66,7 +70,8 @@ export function traceEvent(head: TraceHead, detail: TraceDetail): TraceEvent {
 const redactedArgs = new WeakMap<object, unknown>();
 
 function tracedArgs(args: unknown): unknown {
-  if (!isImmutableJson(args)) return redact(args);
+  // `redact` copies every object and array it meets, so freezing its result freezes nothing of the caller's.
+  if (!isImmutableJson(args)) return deepFreeze(redact(args));
   let traced = redactedArgs.get(args as object);
   if (traced === undefined) {
     traced = deepFreeze(redact(args));
