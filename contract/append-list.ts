@@ -9,8 +9,8 @@
  * so no version can see a change: appending to an older version (a thread rewound to an earlier
  * checkpoint) copies that version's items into a store of its own.
  */
-import { canonicalJson, isImmutableJson, sha256Hex } from "./canonical.js";
-import { deepFreeze, listDigest, type ListDigest } from "./state-hash.js";
+import { canonicalJson, sha256Hex } from "./canonical.js";
+import { keptItem, listDigest, type ListDigest } from "./state-hash.js";
 
 /** Frozen arrays made by `toArray`, so a version is copied out once however often it is read. */
 const arrays = new WeakMap<AppendList<unknown>, readonly unknown[]>();
@@ -37,9 +37,8 @@ export class AppendList<T> {
   }
 
   /**
-   * This list with `items` at the end, as `appendedAll` makes them: each item is kept as it is when
-   * nothing in it can change (`isImmutableJson` after writing it), else as a deep-frozen copy, so a
-   * caller's later mutation of an item never reaches the list.
+   * This list with `items` at the end, kept as `appendedAll` keeps them (`keptItem`), so a caller's
+   * later mutation of an item never reaches the list.
    */
   append(items: readonly T[]): AppendList<T> {
     if (items.length === 0) return this;
@@ -49,7 +48,7 @@ export class AppendList<T> {
     for (const item of items) {
       const text = canonicalJson(item);
       chain = sha256Hex(chain + text);
-      store.push(isImmutableJson(item) ? item : deepFreeze(JSON.parse(text) as T));
+      store.push(keptItem(item, text));
     }
     return new AppendList(store, this.length + items.length, chain);
   }

@@ -50,8 +50,17 @@ export type TraceHead = Pick<
  * this one as it is, without a defensive copy.
  */
 export function traceEvent(head: TraceHead, detail: TraceDetail): TraceEvent {
+  // Written out rather than spread: one object shape for every event, in the key order the spread of
+  // the contract's head gave (a store's JSON keeps that order).
   return Object.freeze({
-    ...head,
+    seq: head.seq,
+    event_id: head.event_id,
+    at: head.at,
+    session_id: head.session_id,
+    step: head.step,
+    type: head.type,
+    status: head.status,
+    checkpoint_hash: head.checkpoint_hash,
     tool: detail.tool ?? null,
     args_digest: detail.args_digest ?? null,
     args: detail.args === undefined ? null : tracedArgs(detail.args),
