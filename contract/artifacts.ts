@@ -1,5 +1,6 @@
 /** Large tool outputs are stored as artifacts; the conversation gets a summary and a reference. */
 import { canonicalJson, sha256Hex, type JsonValue } from "./canonical.js";
+import { deepFreeze } from "./state-hash.js";
 
 /** @default 2048 characters of canonical JSON */
 export const MAX_INLINE_OUTPUT_CHARS = 2048;
@@ -23,7 +24,9 @@ export type MessageContent = {
 /** The message content for a tool output: the output itself, or a summary and a reference. */
 export function toMessageContent(output: unknown): MessageContent {
   const body = canonicalJson(output ?? null);
-  if (body.length <= MAX_INLINE_OUTPUT_CHARS) return { content: JSON.parse(body) as JsonValue, artifact: null };
+  // Frozen: the state's message list keeps a frozen content as it is, instead of parsing it again.
+  if (body.length <= MAX_INLINE_OUTPUT_CHARS)
+    return { content: deepFreeze(JSON.parse(body) as JsonValue), artifact: null };
   const ref = `artifact:sha256:${sha256Hex(body)}`;
   return {
     content: { artifact: ref, chars: body.length, summary: `${body.slice(0, SUMMARY_CHARS)}…` },

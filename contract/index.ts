@@ -34,6 +34,7 @@ export {
   CHECKPOINT_VERSION,
 } from "./checkpoint.js";
 export { appended, appendedAll, listDigest, STATE_HASH_RULE } from "./state-hash.js";
+export { AppendList, digestOfList, listItems } from "./append-list.js";
 export type { ListDigest } from "./state-hash.js";
 export type { Checkpoint, CheckpointStore } from "./checkpoint.js";
 export { createManualClock, systemClock, DEFAULT_EPOCH } from "./clock.js";

@@ -87,6 +87,23 @@ describe("appended", () => {
     expect(() => (list[0] as { content: { rows: number[] } }).content.rows.push(4)).toThrow(TypeError);
     expect(listDigest(list).chain).toBe(chainOf([{ content: { rows: [1, 2] } }]));
   });
+
+  it("shares a frozen content around which only the record is copied, and still keeps the caller's record out", () => {
+    const content = deepFreeze({ rows: [{ id: 1 }] });
+    const item: { role: string; content: unknown } = { role: "tool", content };
+    const list = appended([], item);
+    item.role = "user";
+    expect(list[0]).toEqual({ role: "tool", content: { rows: [{ id: 1 }] } });
+    expect(list[0]?.content).toBe(content);
+    expect(Object.isFrozen(list[0])).toBe(true);
+    expect(listDigest(list).chain).toBe(chainOf([{ role: "tool", content: { rows: [{ id: 1 }] } }]));
+  });
+
+  it("writes an undefined field and -0 as the canonical text reads them", () => {
+    const list = appended<Record<string, unknown>>([], { a: undefined, z: -0 });
+    expect(Object.keys(list[0] ?? {})).toEqual(["z"]);
+    expect(Object.is(list[0]?.z, 0)).toBe(true);
+  });
 });
 
 describe("hashStateFields", () => {

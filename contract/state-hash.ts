@@ -13,7 +13,7 @@
  * step); any other list (read back from JSON, built by hand) is hashed from its first item, once,
  * and remembered. Both give the same digest, so a state hashes alike however it was made.
  */
-import { canonicalJson, sha256Hex } from "./canonical.js";
+import { canonicalJson, isImmutableJson, sha256Hex } from "./canonical.js";
 
 /** The version of the rule above; evidence written under another rule has other hashes. */
 export const STATE_HASH_RULE = "chain-v1";
@@ -42,13 +42,40 @@ export function listDigest(list: readonly unknown[]): ListDigest {
 }
 
 /**
- * A new frozen list: `list` with a deep-frozen copy of `item` at the end, its chain head computed
+ * What a list keeps of an item whose canonical JSON is `text`, so that no later change by the caller
+ * reaches it: the item itself when nothing in it can change; a frozen shallow copy of a record whose
+ * values are all primitives or such values (a message around a frozen tool output); else a
+ * deep-frozen copy parsed back from `text`.
+ */
+export function keptItem<T>(item: T, text: string): T {
+  if (typeof item !== "object" || item === null || isImmutableJson(item)) return item;
+  if (Array.isArray(item) || Object.getPrototypeOf(item) !== Object.prototype) return parsedCopy(text);
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(item)) {
+    const value = (item as Record<string, unknown>)[key];
+    // undefined and -0 are written as nothing and as 0: only the parsed copy reads as the text does.
+    const plain =
+      value === null ||
+      typeof value === "string" ||
+      typeof value === "boolean" ||
+      (typeof value === "number" && !Object.is(value, -0)) ||
+      (typeof value === "object" && isImmutableJson(value));
+    if (!plain) return parsedCopy(text);
+    copy[key] = value;
+  }
+  return Object.freeze(copy) as T;
+}
+
+const parsedCopy = <T>(text: string): T => deepFreeze(JSON.parse(text) as T);
+
+/**
+ * A new frozen list: `list` with a frozen copy of `item` (`keptItem`) at the end, its chain head computed
  * from `list`'s in one step. The copy keeps a caller's later mutation of `item` out of the state.
  */
 export function appended<T>(list: readonly T[], item: T): readonly T[] {
   const text = canonicalJson(item);
   const head = listDigest(list).chain;
-  const next = Object.freeze([...list, deepFreeze(JSON.parse(text) as T)]);
+  const next = Object.freeze([...list, keptItem(item, text)]);
   known.set(next, sha256Hex(head + text));
   return next;
 }
@@ -65,7 +92,7 @@ export function appendedAll<T>(list: readonly T[], items: readonly T[]): readonl
   for (const item of items) {
     const text = canonicalJson(item);
     head = sha256Hex(head + text);
-    next.push(deepFreeze(JSON.parse(text) as T));
+    next.push(keptItem(item, text));
   }
   Object.freeze(next);
   known.set(next, head);

@@ -26,6 +26,15 @@ describe("traceEvent", () => {
     expect(text).not.toContain("carol@example.net");
   });
 
+  it("is frozen all the way down, without freezing the caller's arguments", () => {
+    const args = { table: "sales", filter: { region: "west" } };
+    const event = traceEvent(head("s1", 1), { tool: "t", args });
+    expect(Object.isFrozen(event)).toBe(true);
+    expect(Object.isFrozen(event.args)).toBe(true);
+    expect(Object.isFrozen((event.args as typeof args).filter)).toBe(true);
+    expect(Object.isFrozen(args) || Object.isFrozen(args.filter)).toBe(false);
+  });
+
   it("redacts the arguments of a sealed call once for all its events, and arguments that can change each time", () => {
     const sealed = deepFreeze({ password: "hunter2", table: "sales" });
     canonicalJson(sealed); // sealing a state writes its call's arguments

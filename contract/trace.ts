@@ -45,9 +45,22 @@ export type TraceHead = Pick<
   "seq" | "event_id" | "at" | "session_id" | "step" | "type" | "status" | "checkpoint_hash"
 >;
 
+/**
+ * A trace event, frozen all the way down: a list that keeps events (the graph engines' trace) keeps
+ * this one as it is, without a defensive copy.
+ */
 export function traceEvent(head: TraceHead, detail: TraceDetail): TraceEvent {
-  return {
-    ...head,
+  // Written out rather than spread: one object shape for every event, in the key order the spread of
+  // the contract's head gave (a store's JSON keeps that order).
+  return Object.freeze({
+    seq: head.seq,
+    event_id: head.event_id,
+    at: head.at,
+    session_id: head.session_id,
+    step: head.step,
+    type: head.type,
+    status: head.status,
+    checkpoint_hash: head.checkpoint_hash,
     tool: detail.tool ?? null,
     args_digest: detail.args_digest ?? null,
     args: detail.args === undefined ? null : tracedArgs(detail.args),
@@ -55,7 +68,7 @@ export function traceEvent(head: TraceHead, detail: TraceDetail): TraceEvent {
     result_status: detail.result_status ?? null,
     reason: detail.reason ?? null,
     idempotency_key: detail.idempotency_key ?? null,
-  };
+  });
 }
 
 /**
@@ -66,7 +79,8 @@ export function traceEvent(head: TraceHead, detail: TraceDetail): TraceEvent {
 const redactedArgs = new WeakMap<object, unknown>();
 
 function tracedArgs(args: unknown): unknown {
-  if (!isImmutableJson(args)) return redact(args);
+  // `redact` copies every object and array it meets, so freezing its result freezes nothing of the caller's.
+  if (!isImmutableJson(args)) return deepFreeze(redact(args));
   let traced = redactedArgs.get(args as object);
   if (traced === undefined) {
     traced = deepFreeze(redact(args));

@@ -1,5 +1,12 @@
 /** The local state graph behind the scenario interface. */
-import { applyFact, confirmUncertain, parseApprovalInput, startRun, type AgentState } from "../../contract/index.js";
+import {
+  applyFact,
+  confirmUncertain,
+  listItems,
+  parseApprovalInput,
+  startRun,
+  type AgentState,
+} from "../../contract/index.js";
 import {
   defineSlot,
   engineOf,
@@ -10,14 +17,13 @@ import {
   type EngineFactory,
 } from "../../runtime/index.js";
 import { createMemoryGraphCheckpointer, type GraphCheckpointer } from "../runtime/index.js";
-import { buildLocalAgentGraph } from "./build.js";
-import type { AgentGraphState } from "./nodes.js";
+import { buildLocalAgentGraph, type LocalGraphState } from "./build.js";
 import { sealedGraphCheckpointer } from "./sealed-checkpointer.js";
 
 /** The slot where the engine keeps its checkpointer, so a durable one can be put there. */
 export const LOCAL_GRAPH_CHECKPOINTER_KEY = defineSlot<GraphCheckpointer<unknown>>("local_state_graph.checkpointer");
 
-function checkpointerOf(env: EngineContext): GraphCheckpointer<AgentGraphState> {
+function checkpointerOf(env: EngineContext): GraphCheckpointer<LocalGraphState> {
   let saver = env.slots.get(LOCAL_GRAPH_CHECKPOINTER_KEY);
   if (saver === undefined) {
     saver = createMemoryGraphCheckpointer<unknown>();
@@ -78,7 +84,7 @@ export const localGraphFactory: EngineFactory<"local_state_graph"> = {
         return resumeWith(session_id);
       },
       state: async (session_id) => graph.getState(session_id)?.state.agent,
-      trace: async (session_id) => graph.getState(session_id)?.state.trace ?? [],
+      trace: async (session_id) => listItems(graph.getState(session_id)?.state.trace ?? []),
       graphSteps: async (session_id) => graph.getState(session_id)?.step ?? 0,
       async rewindToApproval(session_id) {
         // A restore from an older copy: the checkpoint paused at the approval interrupt becomes the latest again.

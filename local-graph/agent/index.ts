@@ -1,5 +1,5 @@
 export { buildLocalAgentGraph, mergeAgentUpdate } from "./build.js";
-export type { AgentGraphDeps } from "./build.js";
+export type { AgentGraphDeps, LocalGraphState } from "./build.js";
 export { LOCAL_GRAPH_CHECKPOINTER_KEY, localGraphFactory } from "./engine.js";
 export { AGENT_NODES, createAgentNodes } from "./nodes.js";
 export type {
@@ -9,6 +9,7 @@ export type {
   AgentNode,
   AgentNodeDeps,
   AgentNodeFn,
+  AgentNodeInput,
   DispatchOutcome,
   ApprovalRequest,
 } from "./nodes.js";

@@ -79,7 +79,9 @@ export type AgentNodeDeps = ExecutionDeps & {
 export type ApprovalRequest = { readonly session_id: string; readonly pending: PendingApproval };
 export type AgentInterrupt = (request: ApprovalRequest) => ApprovalInput;
 
-export type AgentNodeFn = (state: AgentGraphState, interrupt: AgentInterrupt) => Promise<AgentGraphUpdate>;
+/** What a node reads of the graph state: never the trace, which each runtime keeps in its own form. */
+export type AgentNodeInput = Omit<AgentGraphState, "trace"> & { readonly trace?: unknown };
+export type AgentNodeFn = (state: AgentNodeInput, interrupt: AgentInterrupt) => Promise<AgentGraphUpdate>;
 
 export function createAgentNodes(deps: AgentNodeDeps): Readonly<Record<AgentNode, AgentNodeFn>> {
   const apply = (agent: AgentState, ...facts: Fact[]): AgentUpdate => {

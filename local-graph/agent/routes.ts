@@ -3,7 +3,7 @@
  * conditional edge declares the subset of targets it can reach (the path map).
  */
 import { assertNever, callsIn, type AgentLimits, type AgentState } from "../../contract/index.js";
-import type { AgentGraphState, AgentNode } from "./nodes.js";
+import type { AgentNode, AgentNodeInput } from "./nodes.js";
 
 export const END_NODE = "__end__";
 export type RouteTarget = AgentNode | typeof END_NODE;
@@ -51,7 +51,7 @@ import type { BatchExecution } from "../../runtime/index.js";
  * whose dispatched calls have not yet written their outcomes fans out; once they have, `execute`
  * runs once more, as a plain step, to join them into one fact.
  */
-export function fanOutCalls(state: AgentGraphState, mode: BatchExecution): readonly string[] | null {
+export function fanOutCalls(state: AgentNodeInput, mode: BatchExecution): readonly string[] | null {
   const { agent } = state;
   if (mode !== "fan_out" || agent.status !== "batch" || state.outcomes.length > 0) return null;
   if (routeByStatus(agent) !== "execute") return null;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { createIdSource, isCheckpointTamperedError, startRun, type AgentState } from "../../contract/index.js";
+import {
+  createIdSource,
+  isCheckpointTamperedError,
+  listItems,
+  startRun,
+  type AgentState,
+} from "../../contract/index.js";
 import { createMemoryGraphCheckpointer, type GraphCheckpoint } from "../runtime/index.js";
 import type { AgentGraphState } from "./nodes.js";
 import { sealedGraphCheckpointer } from "./sealed-checkpointer.js";
@@ -54,7 +60,7 @@ describe("the local graph's sealed checkpoints", () => {
     sealed.put({ ...base, step: 2, next: [packet("c1"), packet("c2")] });
     expect(sealed.latest("t")?.next).toHaveLength(2);
     const record = inner.latest("t") as GraphCheckpoint<AgentGraphState> & { seal: string };
-    const edited = [{ ...base.state.trace[0]!, status: "done" }];
+    const edited = [{ ...listItems(base.state.trace)[0]!, status: "done" }];
     for (const next of [
       [packet("c1"), packet("c3")],
       [packet("c1", edited), packet("c2")],

@@ -9,15 +9,15 @@
  * sealed, frozen all the way down, keeps the hash it was sealed with), so an edit anywhere breaks
  * it, and sealing costs the same however long the session is.
  */
-import { CheckpointTamperedError, currentHashOf, listDigest, openOrThrow, sealOf } from "../../contract/index.js";
+import { CheckpointTamperedError, currentHashOf, digestOfList, openOrThrow, sealOf } from "../../contract/index.js";
 import type { GraphCheckpoint, GraphCheckpointer } from "../runtime/index.js";
-import type { AgentGraphState } from "./nodes.js";
+import type { LocalGraphState } from "./build.js";
 
-type Checkpoint = GraphCheckpoint<AgentGraphState>;
+type Checkpoint = GraphCheckpoint<LocalGraphState>;
 type Sealed = Checkpoint & { readonly seal?: string };
 
 /** A graph state as the seal covers it: the agent state by its hash, the trace by its chain digest. */
-const stateForm = (state: AgentGraphState) => ({ agent: currentHashOf(state.agent), trace: listDigest(state.trace) });
+const stateForm = (state: LocalGraphState) => ({ agent: currentHashOf(state.agent), trace: digestOfList(state.trace) });
 
 /**
  * What the seal covers: the checkpoint, with its state in `stateForm`, and so the state each packet
@@ -46,7 +46,7 @@ function sealedForm(checkpoint: Checkpoint): unknown {
 export function sealedGraphCheckpointer(
   inner: GraphCheckpointer<unknown>,
   secret: string,
-): GraphCheckpointer<AgentGraphState> {
+): GraphCheckpointer<LocalGraphState> {
   const open = (thread_id: string, stored: Sealed): Checkpoint => {
     const { seal, ...record } = stored;
     openOrThrow(secret, thread_id, sealedForm(record), seal);

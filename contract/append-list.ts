@@ -1,0 +1,85 @@
+/**
+ * A persistent append-only list: appending to the newest version of a list adds the items to a
+ * store its versions share, in time and memory proportional to the items, not to the list; each
+ * version keeps its length and its chain digest (`state-hash.ts`), so it reads and hashes as the
+ * frozen array of its first `length` items. A history that keeps every version (a graph's
+ * checkpoints) then holds each item once instead of once per version.
+ *
+ * The shared store is private and only ever grows past the lengths of the versions already made,
+ * so no version can see a change: appending to an older version (a thread rewound to an earlier
+ * checkpoint) copies that version's items into a store of its own.
+ */
+import { canonicalJson, sha256Hex } from "./canonical.js";
+import { keptItem, listDigest, type ListDigest } from "./state-hash.js";
+
+/** Frozen arrays made by `toArray`, so a version is copied out once however often it is read. */
+const arrays = new WeakMap<AppendList<unknown>, readonly unknown[]>();
+
+export class AppendList<T> {
+  readonly #store: T[];
+  readonly length: number;
+  readonly #chain: string;
+
+  private constructor(store: T[], length: number, chain: string) {
+    this.#store = store;
+    this.length = length;
+    this.#chain = chain;
+    Object.freeze(this);
+  }
+
+  /**
+   * A list holding `items`: a list as it is; a plain array (seeded, or read back from a store) by a
+   * copy of its items as they are, as `appendedAll` keeps a list's earlier items, with its digest.
+   */
+  static from<T>(items: readonly T[] | AppendList<T>): AppendList<T> {
+    if (items instanceof AppendList) return items;
+    return new AppendList(items.slice(), items.length, listDigest(items).chain);
+  }
+
+  /**
+   * This list with `items` at the end, kept as `appendedAll` keeps them (`keptItem`), so a caller's
+   * later mutation of an item never reaches the list.
+   */
+  append(items: readonly T[]): AppendList<T> {
+    if (items.length === 0) return this;
+    // Only the newest version may extend the shared store; any other starts a store of its own.
+    const store = this.#store.length === this.length ? this.#store : this.#store.slice(0, this.length);
+    let chain = this.#chain;
+    for (const item of items) {
+      const text = canonicalJson(item);
+      chain = sha256Hex(chain + text);
+      store.push(keptItem(item, text));
+    }
+    return new AppendList(store, this.length + items.length, chain);
+  }
+
+  /** The chain digest of the items, equal to `listDigest` of the same items in a plain array. */
+  digest(): ListDigest {
+    return { chain: this.#chain, length: this.length };
+  }
+
+  /** The items as a frozen array (copied once per version, then remembered). */
+  toArray(): readonly T[] {
+    let array = arrays.get(this) as readonly T[] | undefined;
+    if (array === undefined) {
+      array = Object.freeze(this.#store.slice(0, this.length));
+      arrays.set(this, array);
+    }
+    return array;
+  }
+
+  /** JSON.stringify writes a list as the array it reads as (a durable store's record). */
+  toJSON(): readonly T[] {
+    return this.toArray();
+  }
+}
+
+/** The items of a plain array or of a list, as a frozen array of a list or the array itself. */
+export function listItems<T>(list: readonly T[] | AppendList<T>): readonly T[] {
+  return list instanceof AppendList ? list.toArray() : list;
+}
+
+/** The chain digest of a plain array or of a list (`state-hash.ts`). */
+export function digestOfList(list: readonly unknown[] | AppendList<unknown>): ListDigest {
+  return list instanceof AppendList ? list.digest() : listDigest(list);
+}
