@@ -5,6 +5,7 @@
  */
 import { BaseCheckpointSaver, MemorySaver } from "@langchain/langgraph";
 import { defineSlot, type EngineContext } from "../../runtime/index.js";
+import { PlainJsonFirstSerializer } from "./memory-serde.js";
 import { SealedCheckpointSaver } from "./sealed-saver.js";
 
 export const CHECKPOINTER_KEY = defineSlot<BaseCheckpointSaver>("langgraph.checkpointer");
@@ -16,9 +17,10 @@ export function sealedCheckpointerOf(env: EngineContext): BaseCheckpointSaver {
 
 export function checkpointerOf(env: EngineContext): BaseCheckpointSaver {
   const kept = env.slots.get(CHECKPOINTER_KEY);
-  // A MemorySaver by default; a durable saver (durable-checkpointer.ts) when a caller put one there.
+  // A MemorySaver by default (reading plain JSON faster: memory-serde.ts); a durable saver
+  // (durable-checkpointer.ts) when a caller put one there.
   if (kept !== undefined) return kept;
-  const saver = new MemorySaver();
+  const saver = new MemorySaver(new PlainJsonFirstSerializer(new MemorySaver().serde));
   env.slots.set(CHECKPOINTER_KEY, saver);
   return saver;
 }

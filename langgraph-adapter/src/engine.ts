@@ -27,6 +27,7 @@ import type { AgentNode } from "../../local-graph/agent/nodes.js";
 import { recursionLimitFor } from "../../local-graph/agent/routes.js";
 import { sealedCheckpointerOf } from "./checkpointer.js";
 import { buildLangGraphAgentGraph, type NodeEntryListener } from "./graph.js";
+import { latestOf } from "./latest.js";
 import { diagramOf, shapeOf } from "./shape.js";
 import type { LangGraphAgentState, LangGraphAgentUpdate } from "./state.js";
 import { countGraphSteps } from "./steps.js";
@@ -38,8 +39,9 @@ export type LangGraphEngineOptions = {
 };
 
 export function createLangGraphEngine(env: EngineContext, options: LangGraphEngineOptions = {}): Engine<"langgraph"> {
+  const checkpointer = sealedCheckpointerOf(env);
   const graph = buildLangGraphAgentGraph(env, {
-    checkpointer: sealedCheckpointerOf(env),
+    checkpointer,
     ...(options.onNodeEntry === undefined ? {} : { onNodeEntry: options.onNodeEntry }),
   });
   const configOf = (session_id: string) => ({
@@ -50,17 +52,10 @@ export function createLangGraphEngine(env: EngineContext, options: LangGraphEngi
   });
   /** The latest checkpoint's values, or undefined for a thread LangGraph has never seen. */
   const values = async (session_id: string): Promise<LangGraphAgentState | undefined> => {
-    const snapshot = await graph.getState(configOf(session_id));
-    const saved = snapshot.values as Partial<LangGraphAgentState> | undefined;
-    return saved?.agent === undefined
-      ? undefined
-      : { agent: saved.agent, trace: saved.trace ?? [], outcomes: saved.outcomes ?? [] };
+    const latest = latestOf(await checkpointer.getTuple(configOf(session_id)));
+    return latest.kind === "values" ? latest.values : valuesOf(await graph.getState(configOf(session_id)));
   };
-  const saved = async (session_id: string): Promise<LangGraphAgentState> => {
-    const state = await values(session_id);
-    if (state === undefined) throw new EngineUsageError("unknown_session", `no checkpoint for session ${session_id}`);
-    return state;
-  };
+  const saved = async (session_id: string): Promise<LangGraphAgentState> => known(session_id, await values(session_id));
   const run = async (session_id: string, input: Parameters<typeof graph.invoke>[0]): Promise<AgentState> => {
     try {
       return (await graph.invoke(input, configOf(session_id))).agent;
@@ -81,8 +76,9 @@ export function createLangGraphEngine(env: EngineContext, options: LangGraphEngi
       // Checked before LangGraph sees it: a bad resume value would be cached and replayed on every later resume.
       const parsed = parseApprovalInput(input);
       if (!parsed.ok) throw new EngineUsageError("approval_malformed", parsed.error.message);
-      const { agent } = await saved(session_id);
+      // One snapshot gives both the state and whether a node is paused at an interrupt.
       const snapshot = await graph.getState(configOf(session_id));
+      const { agent } = known(session_id, valuesOf(snapshot));
       const waiting = snapshot.tasks.some((task) => task.interrupts.length > 0);
       // A batch's approval may be asked inside the node that runs the whole batch, before its status says so.
       if (agent.pending_approval === null || !waiting) {
@@ -124,6 +120,19 @@ export function createLangGraphEngine(env: EngineContext, options: LangGraphEngi
       return run(session_id, null);
     },
   });
+}
+
+/** A snapshot's harness values, or undefined when it holds no agent state (a thread never started). */
+function valuesOf(snapshot: StateSnapshot): LangGraphAgentState | undefined {
+  const saved = snapshot.values as Partial<LangGraphAgentState> | undefined;
+  return saved?.agent === undefined
+    ? undefined
+    : { agent: saved.agent, trace: saved.trace ?? [], outcomes: saved.outcomes ?? [] };
+}
+
+function known(session_id: string, state: LangGraphAgentState | undefined): LangGraphAgentState {
+  if (state === undefined) throw new EngineUsageError("unknown_session", `no checkpoint for session ${session_id}`);
+  return state;
 }
 
 /**
