@@ -2,11 +2,13 @@
  * The anchor of the session-length bench: bare LangGraph, no harness. A four-node graph (plan →
  * validate → policy → execute) with the adapter's state shape — a last-value `agent` channel
  * holding the status, the step and the growing message list, and an appending `trace` channel —
- * on a MemorySaver with `durability: "sync"`. Its nodes append the very messages and trace
+ * on the engine's own MemorySaver (`memorySaver()`: its serializer reads plain JSON faster) with
+ * `durability: "sync"`. Its nodes append the very messages and trace
  * events the harness produced for the same calls, and do no contract work (validate parses the
  * planner text, nothing more), so adapter ÷ anchor is the adapter's own overhead.
  */
-import { Annotation, END, MemorySaver, START, StateGraph } from "@langchain/langgraph";
+import { Annotation, END, START, StateGraph } from "@langchain/langgraph";
+import { memorySaver } from "./checkpointer.js";
 
 /** What a harness run of the same calls left: messages [goal, (assistant, tool) × calls, final], and its trace. */
 export type AnchorWorkload = {
@@ -73,7 +75,7 @@ export async function runAnchor(workload: AnchorWorkload, from: number): Promise
     .addConditionalEdges("validate", (s: BareValues) => (s.agent.status === "done" ? END : "policy"), ["policy", END])
     .addEdge("policy", "execute")
     .addEdge("execute", "plan")
-    .compile({ checkpointer: new MemorySaver() });
+    .compile({ checkpointer: memorySaver() });
 
   const config = {
     configurable: { thread_id: "anchor" },

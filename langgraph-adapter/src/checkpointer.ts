@@ -15,12 +15,17 @@ export function sealedCheckpointerOf(env: EngineContext): BaseCheckpointSaver {
   return new SealedCheckpointSaver(checkpointerOf(env), env.secret);
 }
 
+/** The MemorySaver the engine runs on, and the bench's bare anchor too, so adapter ÷ anchor compares like with like. */
+export function memorySaver(): MemorySaver {
+  return new MemorySaver(new PlainJsonFirstSerializer(new MemorySaver().serde));
+}
+
 export function checkpointerOf(env: EngineContext): BaseCheckpointSaver {
   const kept = env.slots.get(CHECKPOINTER_KEY);
   // A MemorySaver by default (reading plain JSON faster: memory-serde.ts); a durable saver
   // (durable-checkpointer.ts) when a caller put one there.
   if (kept !== undefined) return kept;
-  const saver = new MemorySaver(new PlainJsonFirstSerializer(new MemorySaver().serde));
+  const saver = memorySaver();
   env.slots.set(CHECKPOINTER_KEY, saver);
   return saver;
 }
