@@ -1,7 +1,9 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import { aiSdkInstall } from "./scenarios/ai-sdk-install.js";
 import { langgraphInstall } from "./scenarios/langgraph-install.js";
 import { openaiAgentsInstall } from "./scenarios/openai-agents-engines.js";
+import { HeavyFirstSequencer } from "./test/setup/heavy-first.js";
 
 /**
  * LangGraph is optional (the course's default install does not include it). These suites need the
@@ -56,5 +58,9 @@ export default defineConfig({
     setupFiles: ["test/setup/hashing.ts"],
     testTimeout: 30_000,
     pool: "forks",
+    // vitest's default is one worker fewer than the cores: a single worker on CI's two. Much of the
+    // suite waits on child processes, Chromium and timers, and a second worker fills that time.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    sequence: { sequencer: HeavyFirstSequencer },
   },
 });

@@ -1,27 +1,46 @@
 /**
  * tsx scripts/typecheck.ts: type-checks the project, then the LangGraph, OpenAI Agents and AI SDK adapters when each is
- * installed as pinned; otherwise says the adapter's check is not measured, and why.
+ * installed as pinned; otherwise says the adapter's check is not measured, and why. The checks are independent and each
+ * tsc uses one core, so they run side by side, one per core; each one's output is printed whole, in the list's order.
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
+import { availableParallelism } from "node:os";
 import { aiSdkInstall } from "../scenarios/ai-sdk-install.js";
+import { pooled } from "../scenarios/cli-refusals.js";
 import { langgraphInstall } from "../scenarios/langgraph-install.js";
 import { openaiAgentsInstall } from "../scenarios/openai-agents-engines.js";
 
-const tsc = (project: string) => spawnSync("npx", ["tsc", "-p", project, "--noEmit"], { stdio: "inherit" }).status ?? 1;
+type Checked = { readonly status: number; readonly output: string };
 
-let status = tsc("tsconfig.json");
+function tsc(project: string): Promise<Checked> {
+  const child = spawn("npx", ["tsc", "-p", project, "--noEmit"], { stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  return new Promise((resolve) => {
+    child.once("error", (error) => resolve({ status: 1, output: `${project}: ${error.message}\n` }));
+    child.once("close", (code) => resolve({ status: code ?? 1, output }));
+  });
+}
+
 const ADAPTERS = [
   { name: "LangGraph", install: langgraphInstall, project: "langgraph-adapter/tsconfig.json" },
   { name: "OpenAI Agents", install: openaiAgentsInstall, project: "openai-agents-adapter/tsconfig.json" },
   { name: "AI SDK", install: aiSdkInstall, project: "ai-sdk-adapter/tsconfig.json" },
 ];
+let status = 0;
+const projects = ["tsconfig.json"];
 for (const adapter of ADAPTERS) {
   const found = adapter.install();
-  if (!found.installed) {
-    if (process.env["CI"] === "true") {
-      process.stderr.write(`typecheck: CI must type-check the ${adapter.name} adapter: ${found.reason}\n`);
-      status = 1;
-    } else process.stderr.write(`not measured: the ${adapter.name} adapter's type check: ${found.reason}\n`);
-  } else if (status === 0) status = tsc(adapter.project);
+  if (found.installed) projects.push(adapter.project);
+  else if (process.env["CI"] === "true") {
+    process.stderr.write(`typecheck: CI must type-check the ${adapter.name} adapter: ${found.reason}\n`);
+    status = 1;
+  } else process.stderr.write(`not measured: the ${adapter.name} adapter's type check: ${found.reason}\n`);
+}
+const checked = await pooled(projects, availableParallelism(), tsc);
+for (const { status: code, output } of checked) {
+  process.stdout.write(output);
+  if (code !== 0) status = code;
 }
 process.exitCode = status;
