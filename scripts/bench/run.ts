@@ -2,8 +2,6 @@
  * The benchmarks' run, once scripts/bench.ts has checked its command line: the measures in one
  * process, their goals with a profile of each unmet one, the evidence and the tables.
  */
-// First: the contract hashes with node:crypto here (the entry point installs nothing).
-import "../../durable/node-hashing.js";
 import { execFileSync } from "node:child_process";
 import { loadavg } from "node:os";
 import { writeFilesAtomically } from "../../cli/index.js";
