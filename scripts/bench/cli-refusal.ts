@@ -16,12 +16,6 @@ type CliRefusalCase = CliRefusalSection["cases"][number];
 export const CLI_REFUSAL_DEFINITION =
   "wall time from spawn to exit of `tsx <entry point> <bad input>` (as npm run starts it), median of the samples per case, one process at a time";
 
-/** The report's summaries are plain arrays (its schema's type). */
-const summary = (samples: readonly number[]) => {
-  const s = summarize(samples);
-  return { ...s, samples: [...s.samples] };
-};
-
 export type CliRefusalOptions = { readonly samples: number };
 
 export async function measureCliRefusal(options: CliRefusalOptions): Promise<CliRefusalSection> {
@@ -40,12 +34,12 @@ export async function measureCliRefusal(options: CliRefusalOptions): Promise<Cli
         samples.push(run.wallMs);
         refused &&= run.status === 2 && new RegExp(`\\b${c.code}\\b`).test(run.stderr.split("\n")[0] ?? "");
       }
-      cases.push({ script: c.script, code: c.code, refused, wall_ms: summary(samples) });
+      cases.push({ script: c.script, code: c.code, refused, wall_ms: summarize(samples) });
     }
     const worst = cases.reduce((a, b) => (b.wall_ms.median > a.wall_ms.median ? b : a));
     return {
       definition: CLI_REFUSAL_DEFINITION,
-      tsx_floor_ms: summary(floor),
+      tsx_floor_ms: summarize(floor),
       cases,
       worst_ms: round(worst.wall_ms.median),
       worst_case: `${worst.script} (${worst.code})`,
