@@ -9,10 +9,10 @@ import {
   ALL_COLUMNS,
   ENGINES as REGISTERED,
   BUILT_IN_FRAMEWORK_IDS as FRAMEWORK_IDS,
+  isBuiltInEngineId,
   loadEngines,
-  type EngineId,
+  type BuiltInEngineId,
 } from "../../scenarios/index.js";
-import { isFrameworkVariant } from "../../scenarios/variants.js";
 import type { BenchArgs, Measure } from "./args.js";
 import { measureCliRefusal, type CliRefusalOptions } from "./cli-refusal.js";
 import { measureComparison, type Framework } from "./comparison-run.js";
@@ -44,11 +44,11 @@ export type BenchSettings = {
 };
 
 // The bench measures the engines without the framework variants (the comparison measures those).
-const ENGINES = REGISTERED.filter((e) => !isFrameworkVariant(e.id));
+const ENGINES = REGISTERED.filter((e) => isBuiltInEngineId(e.id));
 
 /** Fault schedules per engine, from each engine's entry in the registry. */
 const faultSchedules = (run: "full" | "quick") =>
-  Object.fromEntries(ENGINES.map((e) => [e.id, e.benchFaultSchedules[run]])) as Record<EngineId, number>;
+  Object.fromEntries(ENGINES.map((e) => [e.id, e.benchFaultSchedules[run]])) as Record<BuiltInEngineId, number>;
 
 export const FULL_SETTINGS: BenchSettings = {
   steps: { samples: 15, warmup: 3, minSampleMs: 150 },
@@ -136,11 +136,12 @@ async function measure(
   const load = loadavg();
   const gc = collectGarbage();
   const want = (m: Measure) => only === null || only.includes(m);
-  const entries: EngineEntry[] = (await loadEngines())
-    .filter((slot) => !isFrameworkVariant(slot.id))
-    .map((slot) =>
-      slot.status === "measured" ? { id: slot.id, factory: slot.factory } : { id: slot.id, unavailable: slot.reason },
-    );
+  const entries = (await loadEngines()).flatMap((slot): EngineEntry[] => {
+    const { id } = slot;
+    // The bench measures the engines without the framework variants (the comparison measures those).
+    if (!isBuiltInEngineId(id)) return [];
+    return [slot.status === "measured" ? { id, factory: slot.factory } : { id, unavailable: slot.reason }];
+  });
   for (const e of entries) if ("unavailable" in e) log(`${e.id} not measured: ${e.unavailable}`);
 
   const sections: { -readonly [K in keyof Sections]: Sections[K] } = {};
