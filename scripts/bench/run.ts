@@ -64,7 +64,7 @@ export const FULL_SETTINGS: BenchSettings = {
   faults: { schedules: faultSchedules("full") },
   mcp: { warmup: 200, calls: 1_000 },
   comparison: { runs: 3, frameworks: FRAMEWORK_IDS },
-  cliRefusal: { samples: 3 },
+  cliRefusal: { samples: 3, cases: "all" },
 };
 
 export const QUICK_SETTINGS: BenchSettings = {
@@ -81,7 +81,7 @@ export const QUICK_SETTINGS: BenchSettings = {
   faults: { schedules: faultSchedules("quick") },
   mcp: { warmup: 20, calls: 100 },
   comparison: { runs: 1, frameworks: ["local_state_graph"] },
-  cliRefusal: { samples: 1 },
+  cliRefusal: { samples: 1, cases: "first_per_script" },
 };
 
 export type MainIo = { readonly stdout: (text: string) => void; readonly stderr: (text: string) => void };
