@@ -12,6 +12,7 @@ import { DEFAULT_INPUT_LIMITS, jsonDepthExceeds, parseFlags, wholeNumber } from 
 import { DEFAULT_APPROVAL_TTL_MS } from "../contract/approval.js";
 import { STORE_ENV } from "../durable/spec.js";
 import { DEFAULT_MCP_STORE, SECRET_ENV } from "./cli.js";
+import { loadRun } from "../durable/load-run.js";
 
 /** A day: an approval is for the call in front of the operator, not a standing grant. */
 const MAX_TTL_MS = 24 * 60 * 60 * 1000;
@@ -43,7 +44,7 @@ export async function approveMain(
   const text = values.answer ?? "null";
   if (jsonDepthExceeds(text, DEFAULT_INPUT_LIMITS.maxDepth))
     return usage(`--answer nests deeper than ${DEFAULT_INPUT_LIMITS.maxDepth} levels (input_too_deep)`);
-  const { signApproval } = await import("./approve-answer.js");
+  const { signApproval } = await loadRun(() => import("./approve-answer.js"));
   const signed = signApproval(text, env, now, ttl.value);
   return signed.ok ? { code: 0, out: `${signed.value}\n` } : usage(signed.error);
 }

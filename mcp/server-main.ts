@@ -5,6 +5,7 @@
  */
 import { pathToFileURL } from "node:url";
 import { parseServerFlags, readSecret, SERVER_USAGE } from "./cli.js";
+import { loadRun } from "../durable/load-run.js";
 import type { MainIo } from "./server-start.js";
 
 export type { MainIo } from "./server-start.js";
@@ -33,7 +34,7 @@ export async function main(
   const configured = readSecret(env);
   if (!configured.ok) return fail(configured.error.message);
 
-  const { startServer } = await import("./server-start.js");
+  const { startServer } = await loadRun(() => import("./server-start.js"));
   return startServer(flags.value, configured.value, env, io);
 }
 

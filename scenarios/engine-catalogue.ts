@@ -3,7 +3,7 @@
  * loaded: a command checks `--framework` and prints its help from here before it imports an engine.
  * `engines.ts` gives each id its factory or loader, and refuses to start if the two lists differ.
  */
-import { withoutVariants } from "./variants.js";
+import { withoutVariants, type FrameworkVariantId } from "./variants.js";
 
 export const ENGINE_CATALOGUE = [
   { id: "handwritten", about: null },
@@ -55,5 +55,10 @@ export const isFrameworkId = (id: string): id is FrameworkId => (FRAMEWORK_IDS a
  * process kills, the runtime record) measure these; the comparison and the matrix measure the variants.
  */
 export const BUILT_IN_ENGINE_IDS = withoutVariants(ENGINE_IDS);
+/** A built-in engine's id: what the heavy suites' evidence is keyed by. */
+export type BuiltInEngineId = Exclude<EngineId, FrameworkVariantId>;
+export const isBuiltInEngineId = (id: string): id is BuiltInEngineId =>
+  (BUILT_IN_ENGINE_IDS as readonly string[]).includes(id);
 /** The built-in frameworks compared with the reference, without the framework variants. */
 export const BUILT_IN_FRAMEWORK_IDS = withoutVariants(FRAMEWORK_IDS);
+export type BuiltInFrameworkId = Exclude<FrameworkId, FrameworkVariantId>;

@@ -18,9 +18,12 @@ export {
   BUILT_IN_FRAMEWORK_IDS,
   ENGINE_IDS,
   FRAMEWORK_IDS,
+  isBuiltInEngineId,
   isEngineId,
   isFrameworkId,
   REFERENCE_ENGINE,
+  type BuiltInEngineId,
+  type BuiltInFrameworkId,
   type EngineId,
   type FrameworkId,
 } from "./engine-catalogue.js";

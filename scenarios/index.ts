@@ -21,6 +21,7 @@ export {
   FRAMEWORK_IDS,
   REFERENCE_ENGINE,
   engineEntry,
+  isBuiltInEngineId,
   isEngineId,
   isFrameworkId,
   loadEngine,
@@ -29,7 +30,9 @@ export {
 } from "./engines.js";
 export type {
   BuiltInEngine,
+  BuiltInEngineId,
   BuiltInFactory,
+  BuiltInFrameworkId,
   EngineId,
   EngineSlot,
   FrameworkId,

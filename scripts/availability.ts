@@ -6,6 +6,7 @@
  */
 import { pathToFileURL } from "node:url";
 import { parseFlags, writeFilesAtomically } from "../cli/index.js";
+import { loadRun } from "../durable/load-run.js";
 
 export async function main(argv: readonly string[]): Promise<number> {
   const flags = parseFlags(argv, { state: { type: "string" }, output: { type: "string" }, help: { type: "boolean" } });
@@ -24,7 +25,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     );
     return 2;
   }
-  const { probe } = await import("./evidence/availability.js");
+  const { probe } = await loadRun(() => import("./evidence/availability.js"));
   const record = await probe(values.state, new Date());
   const json = `${JSON.stringify(record, null, 2)}\n`;
   if (values.output === undefined) process.stdout.write(json);

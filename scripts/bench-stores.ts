@@ -8,6 +8,7 @@
  */
 import { pathToFileURL } from "node:url";
 import { parseFlags } from "../cli/index.js";
+import { loadRun } from "../durable/load-run.js";
 
 export const STORES_DEFAULT_OUTPUT = "evidence/bench-stores-v1.json";
 const USAGE = `Usage: tsx scripts/bench-stores.ts [--quick] [--output PATH] (default ${STORES_DEFAULT_OUTPUT})
@@ -23,7 +24,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const { values } = flags.value;
   if (values.help === true) return (void process.stdout.write(`${USAGE}\n`), 0);
   const quick = values.quick === true;
-  const { writeStoresBench } = await import("./bench/stores-evidence.js");
+  const { writeStoresBench } = await loadRun(() => import("./bench/stores-evidence.js"));
   const written = await writeStoresBench(
     {
       quick,

@@ -10,6 +10,7 @@
 import { pathToFileURL } from "node:url";
 import { parseBenchArgs, USAGE } from "./bench/args.js";
 import type { MainIo } from "./bench/run.js";
+import { loadRun } from "../durable/load-run.js";
 
 const defaultIo: MainIo = { stdout: (t) => void process.stdout.write(t), stderr: (t) => void process.stderr.write(t) };
 
@@ -23,7 +24,7 @@ export async function main(argv: readonly string[], io: MainIo = defaultIo): Pro
     io.stdout(`${USAGE}\n`);
     return 0;
   }
-  const { runParsed } = await import("./bench/run.js");
+  const { runParsed } = await loadRun(() => import("./bench/run.js"));
   return runParsed(parsed.value, io);
 }
 

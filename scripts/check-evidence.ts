@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { parse as parseYaml } from "yaml";
 import { err, ok, type Result } from "../contract/result.js";
 import { DEFAULT_INPUT_LIMITS, parseFlags, readInputFile, type InputFileError } from "../cli/index.js";
+import { loadRun } from "../durable/load-run.js";
 import type { Artifact, CheckIo } from "./evidence/check-run.js";
 import { RECOVERY_THRESHOLD } from "./evidence/rules.js";
 import { CANNOT_PROVE, LEARNER_SCHEMA, ROUTE_METADATA_RULE } from "./evidence/terms.js";
@@ -107,7 +108,7 @@ export async function main(argv: readonly string[], io: CheckIo = defaultIo): Pr
   const text = read.value;
   const artifacts = readArtifacts(text, root);
   if (!artifacts.ok) return inputFailure(artifacts.error);
-  const { checkEvidence } = await import("./evidence/check-run.js");
+  const { checkEvidence } = await loadRun(() => import("./evidence/check-run.js"));
   return checkEvidence(
     { file, root, text, format, artifacts: artifacts.value, json: parsed.value.values.json === true },
     io,

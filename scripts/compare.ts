@@ -8,6 +8,7 @@
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { DEFAULT_INPUT_LIMITS, readInputFile } from "../cli/index.js";
+import { loadRun } from "../durable/load-run.js";
 import { EXIT, parseCompareArgs, USAGE } from "./comparison/args.js";
 import type { MainIo } from "./comparison/run.js";
 import { plannerRefused, readPlannerSource } from "./comparison/planner-arg.js";
@@ -39,7 +40,7 @@ export async function main(argv: readonly string[], io: MainIo = defaultIo): Pro
   // The route is read and checked before the store opens, so a bad one leaves nothing behind.
   const source = readPlannerSource(parsed.value.planner);
   if (!source.ok) return plannerRefused("compare", source.error, io.stderr);
-  const { compareRun } = await import("./comparison/run.js");
+  const { compareRun } = await loadRun(() => import("./comparison/run.js"));
   return compareRun(parsed.value, source.value, io);
 }
 

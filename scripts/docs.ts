@@ -8,6 +8,7 @@
 import { join, resolve, dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseFlags, writeFilesAtomically } from "../cli/index.js";
+import { loadRun } from "../durable/load-run.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const USAGE = "Usage: tsx scripts/docs.ts [--check]   (npm run docs)";
@@ -19,7 +20,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     return 2;
   }
   const check = flags.value.values.check === true;
-  const { renderDocuments } = await import("./docs/index.js");
+  const { renderDocuments } = await loadRun(() => import("./docs/index.js"));
   const documents = renderDocuments(ROOT);
   if (!documents.ok) {
     process.stderr.write(`docs: ${documents.error}\n`);

@@ -8,6 +8,7 @@ import { pathToFileURL } from "node:url";
 import { parseFlags, wholeNumber } from "../cli/index.js";
 import { STORE_ENV } from "../durable/spec.js";
 import { DEFAULT_SCHEDULES, DEFAULT_SEED, defaultShards } from "../scenarios/faults/defaults.js";
+import { loadRun } from "../durable/load-run.js";
 
 /** Ten million schedules is hours of work; more is a typo, not a run. */
 export const MAX_SCHEDULES = 10_000_000;
@@ -58,7 +59,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (!only.ok) return usage(only.error);
   const shards = wholeNumber("shards", values.shards, { min: 1, max: MAX_SHARDS, fallback: 0 });
   if (!shards.ok) return usage(shards.error);
-  const { playSchedules } = await import("./faults/play-schedules.js");
+  const { playSchedules } = await loadRun(() => import("./faults/play-schedules.js"));
   return playSchedules({
     schedules: schedules.value,
     seed: seed.value,

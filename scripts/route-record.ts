@@ -9,6 +9,7 @@ import { basename, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { DEFAULT_INPUT_LIMITS, parseFlags, readInputFile } from "../cli/index.js";
 import { isRouteColumnName, ROUTE_COLUMN_NAMES } from "../scenarios/route-names.js";
+import { loadRun } from "../durable/load-run.js";
 import type { RecordIo } from "./routes/record-run.js";
 
 const SCENARIOS = ROUTE_COLUMN_NAMES;
@@ -76,7 +77,7 @@ export async function main(argv: readonly string[], io: RecordIo = defaultIo): P
     io.stderr(`route:record: model module ${module.error.message} (${module.error.code})\n`);
     return 4;
   }
-  const { recordFromModule } = await import("./routes/record-run.js");
+  const { recordFromModule } = await loadRun(() => import("./routes/record-run.js"));
   return recordFromModule({ modelPath, scenario: name, id, output, label: values["label"], cwd }, io);
 }
 

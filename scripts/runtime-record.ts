@@ -7,6 +7,7 @@
  */
 import { pathToFileURL } from "node:url";
 import { parseFlags } from "../cli/index.js";
+import { loadRun } from "../durable/load-run.js";
 import { parsePlannerArg, plannerRefused, readPlannerSource } from "./comparison/planner-arg.js";
 import { RUNTIME_RECORD_PATH } from "./evidence/terms.js";
 
@@ -52,7 +53,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   const source = readPlannerSource(arg.value);
   if (!source.ok) return plannerRefused("runtime-record", source.error, (t) => process.stderr.write(t));
-  const { recordRuntime } = await import("./evidence/record-run.js");
+  const { recordRuntime } = await loadRun(() => import("./evidence/record-run.js"));
   return recordRuntime(values, source.value);
 }
 

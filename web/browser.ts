@@ -64,10 +64,28 @@ export async function startBrowser(): Promise<Harness> {
 }
 
 /**
- * The contexts `openAt` opened during the current test. A page left open keeps its timers and
- * animations running, and every later test in the file runs slower beside it.
+ * Browser contexts opened during a test, closed after it: a page left open keeps its timers and
+ * animations running, and every later test in the file runs slower beside it. `closeAfterEach`
+ * registers the closing in the test file that calls it (from its useBrowser or useReport).
  */
-const opened = new Set<BrowserContext>();
+export type ContextTracker = {
+  readonly track: (context: Pick<BrowserContext, "close">) => void;
+  readonly closeAll: () => Promise<void>;
+  readonly closeAfterEach: () => void;
+};
+
+export function contextTracker(): ContextTracker {
+  const opened = new Set<Pick<BrowserContext, "close">>();
+  const closeAll = async () => {
+    const contexts = [...opened];
+    opened.clear();
+    await Promise.all(contexts.map((context) => context.close()));
+  };
+  return { track: (context) => void opened.add(context), closeAll, closeAfterEach: () => afterEach(closeAll) };
+}
+
+/** The contexts `openAt` opens. */
+const opened = contextTracker();
 
 /** Starts the browser for this test file and stops it after; the function returns the running session. */
 export function useBrowser(): () => Session {
@@ -75,11 +93,7 @@ export function useBrowser(): () => Session {
   beforeAll(async () => {
     harness = await startBrowser();
   }, 30_000);
-  afterEach(async () => {
-    const contexts = [...opened];
-    opened.clear();
-    await Promise.all(contexts.map((context) => context.close()));
-  });
+  opened.closeAfterEach();
   afterAll(async () => {
     await harness?.stop();
   });
@@ -101,7 +115,7 @@ export async function openAt(
     viewport: { width: 1280, height: 900 },
     locale: language,
   });
-  opened.add(context);
+  opened.track(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));

@@ -60,7 +60,8 @@ are recorded, never enforced.
 Exit codes: 0 written; 2 bad usage (nothing runs); 4 the evidence cannot be written.
 
   --quick        fewer samples, growth up to 1,000 checkpoints, sessions up to 100 calls, fewer
-                 fault schedules, comparison of local_state_graph only (about 30 s); writes
+                 fault schedules, comparison of local_state_graph only, each entry point's first
+                 bad input only (about 30 s); writes
                  ${QUICK_OUTPUT} unless --output is given
   --only MEASURE[,MEASURE…]
                  run only these measures (${MEASURES.join(", ")}) and the goals

@@ -1,12 +1,13 @@
 /**
  * How long an entry point takes to refuse bad input, as a user waits for it: every case of the
- * bad-input table (scenarios/cli-refusals.ts) started with tsx as `npm run` starts it, one at a
- * time, beside tsx starting an empty script (the floor no entry point can go under).
+ * bad-input table (scenarios/cli-refusals.ts), or with --quick each entry point's first, started
+ * with tsx as `npm run` starts it, one at a time, beside tsx starting an empty script (the floor
+ * no entry point can go under).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { refusalCases, runEntryPoint } from "../../scenarios/cli-refusals.js";
+import { refusalCases, runEntryPoint, type RefusalCase } from "../../scenarios/cli-refusals.js";
 import type { CliRefusalSection } from "./report.js";
 import { round, summarize } from "./stats.js";
 
@@ -16,13 +17,21 @@ type CliRefusalCase = CliRefusalSection["cases"][number];
 export const CLI_REFUSAL_DEFINITION =
   "wall time from spawn to exit of `tsx <entry point> <bad input>` (as npm run starts it), median of the samples per case, one process at a time";
 
-/** The report's summaries are plain arrays (its schema's type). */
-const summary = (samples: readonly number[]) => {
-  const s = summarize(samples);
-  return { ...s, samples: [...s.samples] };
+export type CliRefusalOptions = {
+  readonly samples: number;
+  /**
+   * "all": every case of the table; "first_per_script": each entry point's first case, so a quick
+   * run still starts every entry point without spawning the whole table.
+   */
+  readonly cases: "all" | "first_per_script";
 };
 
-export type CliRefusalOptions = { readonly samples: number };
+/** The cases a run measures, in the table's order. */
+export function casesToMeasure(table: readonly RefusalCase[], which: CliRefusalOptions["cases"]): RefusalCase[] {
+  if (which === "all") return [...table];
+  const scripts = new Set<string>();
+  return table.filter((c) => !scripts.has(c.script) && scripts.add(c.script));
+}
 
 export async function measureCliRefusal(options: CliRefusalOptions): Promise<CliRefusalSection> {
   const scratch = mkdtempSync(join(tmpdir(), "bench-cli-refusal-"));
@@ -32,7 +41,7 @@ export async function measureCliRefusal(options: CliRefusalOptions): Promise<Cli
     const floor: number[] = [];
     for (let i = 0; i < options.samples; i++) floor.push((await runEntryPoint(floorScript, [], 60_000)).wallMs);
     const cases: CliRefusalCase[] = [];
-    for (const c of refusalCases(scratch)) {
+    for (const c of casesToMeasure(refusalCases(scratch), options.cases)) {
       const samples: number[] = [];
       let refused = true;
       for (let i = 0; i < options.samples; i++) {
@@ -40,12 +49,12 @@ export async function measureCliRefusal(options: CliRefusalOptions): Promise<Cli
         samples.push(run.wallMs);
         refused &&= run.status === 2 && new RegExp(`\\b${c.code}\\b`).test(run.stderr.split("\n")[0] ?? "");
       }
-      cases.push({ script: c.script, code: c.code, refused, wall_ms: summary(samples) });
+      cases.push({ script: c.script, code: c.code, refused, wall_ms: summarize(samples) });
     }
     const worst = cases.reduce((a, b) => (b.wall_ms.median > a.wall_ms.median ? b : a));
     return {
       definition: CLI_REFUSAL_DEFINITION,
-      tsx_floor_ms: summary(floor),
+      tsx_floor_ms: summarize(floor),
       cases,
       worst_ms: round(worst.wall_ms.median),
       worst_case: `${worst.script} (${worst.code})`,

@@ -10,14 +10,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "no
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { BUILT_IN_FRAMEWORK_IDS as FRAMEWORK_IDS, type FrameworkId } from "../../scenarios/index.js";
+import { BUILT_IN_FRAMEWORK_IDS as FRAMEWORK_IDS, type BuiltInFrameworkId } from "../../scenarios/index.js";
 import { round, summarize, type Summary } from "./stats.js";
 import { NOT_MEASURED } from "./steps.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const TSX = join(ROOT, "node_modules", ".bin", "tsx");
 
-export type Framework = FrameworkId;
+export type Framework = BuiltInFrameworkId;
 
 export type ComparisonRun =
   | {

@@ -4,14 +4,14 @@
  * its replay check) with its invariants checked, on one shard per core as they run there. Engines
  * get their own counts so the slow one does not set the length of the whole bench.
  */
-import type { EngineId } from "../../scenarios/index.js";
+import type { BuiltInEngineId } from "../../scenarios/index.js";
 import { DEFAULT_SEED, runSchedules, type RunTiming } from "../../scenarios/faults/run.js";
 import { defaultShards } from "../../scenarios/faults/defaults.js";
 import { onWorkers, type Shards } from "../../scenarios/faults/shards.js";
 import { NOT_MEASURED, type EngineEntry } from "./steps.js";
 
 export type FaultThroughputOptions = {
-  readonly schedules: Readonly<Record<EngineId, number>>;
+  readonly schedules: Readonly<Record<BuiltInEngineId, number>>;
   /** Worker threads (1: in this thread, where a profiler sees the work). @default one per core */
   readonly shards?: number;
 };
@@ -34,7 +34,7 @@ export type FaultThroughputEngine =
 export type FaultThroughputSection = {
   readonly definition: string;
   readonly seed: number;
-  readonly engines: Readonly<Record<EngineId, FaultThroughputEngine>>;
+  readonly engines: Readonly<Record<BuiltInEngineId, FaultThroughputEngine>>;
 };
 
 export const FAULT_THROUGHPUT_DEFINITION =
@@ -45,7 +45,7 @@ export async function measureFaultThroughput(
   options: FaultThroughputOptions,
   log: (line: string) => void,
 ): Promise<FaultThroughputSection> {
-  const engines = {} as Record<EngineId, FaultThroughputEngine>;
+  const engines = {} as Record<BuiltInEngineId, FaultThroughputEngine>;
   const measured = entries.flatMap((e) => ("factory" in e ? [e.id] : []));
   const count = options.shards ?? defaultShards();
   const shards: Shards | number = count === 1 || measured.length === 0 ? count : onWorkers(count);

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import {
   ALL_COLUMNS,
   BUILT_IN_ENGINE_IDS as ENGINE_IDS,
-  type EngineId,
+  type BuiltInEngineId,
   type FrameworkId,
 } from "../../scenarios/index.js";
 import { profileChildProcess, profileInProcess, type GoalWorkload } from "./explain.js";
@@ -27,13 +27,13 @@ export type WorkloadInputs = {
   /** The longest session the bench measured. */
   readonly calls: number;
   /** Per engine: how many fault schedules its profile replays. */
-  readonly faultSchedules: Readonly<Record<EngineId, number>>;
+  readonly faultSchedules: Readonly<Record<BuiltInEngineId, number>>;
   readonly mcpCalls: number;
 };
 
 export function goalWorkloads(inputs: WorkloadInputs): Record<string, GoalWorkload> {
   const { entries, adapter, calls } = inputs;
-  const session = (id: EngineId): GoalWorkload => {
+  const session = (id: BuiltInEngineId): GoalWorkload => {
     const entry = entries.filter((e) => e.id === id);
     // The anchor runs too when LangGraph is the engine: the adapter goal is a ratio of the two.
     const withAdapter = id === "langgraph" ? adapter : null;
@@ -53,7 +53,7 @@ export function goalWorkloads(inputs: WorkloadInputs): Record<string, GoalWorklo
     };
   };
   // In this thread (one shard), where the profiler sees the work: the same chunks a worker plays.
-  const faults = (id: EngineId): GoalWorkload => {
+  const faults = (id: BuiltInEngineId): GoalWorkload => {
     const workload = `${inputs.faultSchedules[id]} fault schedules on ${id} in this thread (measureFaultThroughput, 1 shard)`;
     const schedules = Object.fromEntries(ENGINE_IDS.map((e) => [e, e === id ? inputs.faultSchedules[id] : 0]));
     return {
@@ -62,7 +62,7 @@ export function goalWorkloads(inputs: WorkloadInputs): Record<string, GoalWorklo
         profileInProcess(workload, () =>
           measureFaultThroughput(
             entries.filter((e) => e.id === id),
-            { schedules: schedules as Record<EngineId, number>, shards: 1 },
+            { schedules: schedules as Record<BuiltInEngineId, number>, shards: 1 },
             quiet,
           ),
         ),
@@ -71,7 +71,7 @@ export function goalWorkloads(inputs: WorkloadInputs): Record<string, GoalWorklo
   // Over stdio the server is a child process; the in-memory cases run the same server code in this one.
   const mcp = `${inputs.mcpCalls} tools/call on the project and the bare SDK server, in memory (measureMcp): the server code both MCP goals run, without the stdio pipe`;
   /** One pass of the step workload on handwritten (the reference every ratio needs) and `id`. */
-  const steps = (id: EngineId): GoalWorkload => {
+  const steps = (id: BuiltInEngineId): GoalWorkload => {
     const workload = `one sample of the step workload on handwritten${id === "handwritten" ? "" : ` and ${id}`} (measureStepOverhead)`;
     return {
       workload,

@@ -28,7 +28,7 @@ import {
   SESSION_ID,
   type Engine,
   type BuiltInFactory,
-  type EngineId,
+  type BuiltInEngineId,
   type Environment,
   type SessionStore,
 } from "../../scenarios/index.js";
@@ -86,7 +86,7 @@ export type GrowthEngine =
 export type GrowthSection = {
   readonly definition: string;
   readonly sizes: readonly number[];
-  readonly engines: Readonly<Record<EngineId, GrowthEngine>>;
+  readonly engines: Readonly<Record<BuiltInEngineId, GrowthEngine>>;
 };
 
 export const GROWTH_DEFINITION =
@@ -190,7 +190,7 @@ export async function measureGrowth(
   options: GrowthOptions,
   log: (line: string) => void,
 ): Promise<GrowthSection> {
-  const engines = {} as Record<EngineId, GrowthEngine>;
+  const engines = {} as Record<BuiltInEngineId, GrowthEngine>;
   for (const entry of entries) {
     if (!("factory" in entry)) {
       engines[entry.id] = { status: NOT_MEASURED, reason: entry.unavailable };

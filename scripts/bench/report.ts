@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { BUILT_IN_ENGINE_IDS as ENGINE_IDS } from "../../scenarios/index.js";
 import { ANCHOR_ID } from "./session-length.js";
+import { SummarySchema } from "./stats.js";
 import { NOT_MEASURED, type StepSection as Steps } from "./steps.js";
 
 export const BENCH_SCHEMA = "agent-harness.bench.v3";
@@ -13,17 +14,6 @@ export const TARGETS = Object.freeze({ handwritten_vs_floor_max: 3, local_vs_han
 
 const NotMeasured = z.literal(NOT_MEASURED);
 const Num = z.number().finite();
-
-export const SummarySchema = z.strictObject({
-  n: z.number().int().positive(),
-  median: Num,
-  min: Num,
-  max: Num,
-  p25: Num,
-  p75: Num,
-  iqr_pct: Num,
-  samples: z.array(Num),
-});
 
 const engineRecord = <T extends z.ZodType>(value: T) =>
   z.strictObject(Object.fromEntries(ENGINE_IDS.map((id) => [id, value])) as Record<(typeof ENGINE_IDS)[number], T>);

@@ -2,8 +2,6 @@
  * The benchmarks' run, once scripts/bench.ts has checked its command line: the measures in one
  * process, their goals with a profile of each unmet one, the evidence and the tables.
  */
-// First: the contract hashes with node:crypto here (the entry point installs nothing).
-import "../../durable/node-hashing.js";
 import { execFileSync } from "node:child_process";
 import { loadavg } from "node:os";
 import { writeFilesAtomically } from "../../cli/index.js";
@@ -11,10 +9,10 @@ import {
   ALL_COLUMNS,
   ENGINES as REGISTERED,
   BUILT_IN_FRAMEWORK_IDS as FRAMEWORK_IDS,
+  isBuiltInEngineId,
   loadEngines,
-  type EngineId,
+  type BuiltInEngineId,
 } from "../../scenarios/index.js";
-import { isFrameworkVariant } from "../../scenarios/variants.js";
 import type { BenchArgs, Measure } from "./args.js";
 import { measureCliRefusal, type CliRefusalOptions } from "./cli-refusal.js";
 import { measureComparison, type Framework } from "./comparison-run.js";
@@ -46,11 +44,11 @@ export type BenchSettings = {
 };
 
 // The bench measures the engines without the framework variants (the comparison measures those).
-const ENGINES = REGISTERED.filter((e) => !isFrameworkVariant(e.id));
+const ENGINES = REGISTERED.filter((e) => isBuiltInEngineId(e.id));
 
 /** Fault schedules per engine, from each engine's entry in the registry. */
 const faultSchedules = (run: "full" | "quick") =>
-  Object.fromEntries(ENGINES.map((e) => [e.id, e.benchFaultSchedules[run]])) as Record<EngineId, number>;
+  Object.fromEntries(ENGINES.map((e) => [e.id, e.benchFaultSchedules[run]])) as Record<BuiltInEngineId, number>;
 
 export const FULL_SETTINGS: BenchSettings = {
   steps: { samples: 15, warmup: 3, minSampleMs: 150 },
@@ -66,7 +64,7 @@ export const FULL_SETTINGS: BenchSettings = {
   faults: { schedules: faultSchedules("full") },
   mcp: { warmup: 200, calls: 1_000 },
   comparison: { runs: 3, frameworks: FRAMEWORK_IDS },
-  cliRefusal: { samples: 3 },
+  cliRefusal: { samples: 3, cases: "all" },
 };
 
 export const QUICK_SETTINGS: BenchSettings = {
@@ -83,7 +81,7 @@ export const QUICK_SETTINGS: BenchSettings = {
   faults: { schedules: faultSchedules("quick") },
   mcp: { warmup: 20, calls: 100 },
   comparison: { runs: 1, frameworks: ["local_state_graph"] },
-  cliRefusal: { samples: 1 },
+  cliRefusal: { samples: 1, cases: "first_per_script" },
 };
 
 export type MainIo = { readonly stdout: (text: string) => void; readonly stderr: (text: string) => void };
@@ -138,11 +136,12 @@ async function measure(
   const load = loadavg();
   const gc = collectGarbage();
   const want = (m: Measure) => only === null || only.includes(m);
-  const entries: EngineEntry[] = (await loadEngines())
-    .filter((slot) => !isFrameworkVariant(slot.id))
-    .map((slot) =>
-      slot.status === "measured" ? { id: slot.id, factory: slot.factory } : { id: slot.id, unavailable: slot.reason },
-    );
+  const entries = (await loadEngines()).flatMap((slot): EngineEntry[] => {
+    const { id } = slot;
+    // The bench measures the engines without the framework variants (the comparison measures those).
+    if (!isBuiltInEngineId(id)) return [];
+    return [slot.status === "measured" ? { id, factory: slot.factory } : { id, unavailable: slot.reason }];
+  });
   for (const e of entries) if ("unavailable" in e) log(`${e.id} not measured: ${e.unavailable}`);
 
   const sections: { -readonly [K in keyof Sections]: Sections[K] } = {};

@@ -20,7 +20,7 @@ import {
   type Environment,
   type SessionStore,
 } from "../../scenarios/index.js";
-import type { BuiltInFactory, EngineId } from "../../scenarios/index.js";
+import type { BuiltInEngineId, BuiltInFactory } from "../../scenarios/index.js";
 import { collectGarbage, cpuUs, elapsedUs, summarize, type Summary } from "./stats.js";
 import { NOT_MEASURED, type EngineEntry } from "./steps.js";
 import { warmRegistry } from "./workload.js";
@@ -49,7 +49,7 @@ export type AdapterBench = {
 };
 
 export const ANCHOR_ID = "bare_langgraph";
-export type SessionEngineId = EngineId | typeof ANCHOR_ID;
+export type SessionEngineId = BuiltInEngineId | typeof ANCHOR_ID;
 
 export type SessionPoint = {
   readonly calls: number;

@@ -1,19 +1,24 @@
 /** Summaries of repeated samples: the median and its spread, rounded once so ratios can be recomputed from the JSON. */
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
+import { z } from "zod";
 
-export type Summary = {
+const Num = z.number().finite();
+
+/** A summary as the report holds it: its writer and its readers share this one type. */
+export const SummarySchema = z.strictObject({
   /** Number of samples. */
-  readonly n: number;
-  readonly median: number;
-  readonly min: number;
-  readonly max: number;
-  readonly p25: number;
-  readonly p75: number;
+  n: z.number().int().positive(),
+  median: Num,
+  min: Num,
+  max: Num,
+  p25: Num,
+  p75: Num,
   /** (p75 − p25) / median, in percent: how much the middle half of the samples disagrees. */
-  readonly iqr_pct: number;
-  readonly samples: readonly number[];
-};
+  iqr_pct: Num,
+  samples: z.array(Num),
+});
+export type Summary = z.infer<typeof SummarySchema>;
 
 /** Rounds to `digits` decimals (3 by default); every number in the report goes through this once. */
 export function round(value: number, digits = 3): number {

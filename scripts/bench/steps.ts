@@ -3,7 +3,7 @@
  * does only the unavoidable work of a step. Engines take turns sample by sample (in rotating
  * order), so drift in the machine's speed spreads over all of them alike.
  */
-import type { BuiltInFactory, EngineFactory, EngineId, Scenario } from "../../scenarios/index.js";
+import type { BuiltInEngineId, BuiltInFactory, EngineFactory, EngineId, Scenario } from "../../scenarios/index.js";
 import { collectGarbage, elapsedUs, ratio, round, summarize, type Summary } from "./stats.js";
 import { floorItems, floorRegistry, runFloor, runTimed, type FloorItem } from "./workload.js";
 
@@ -18,7 +18,8 @@ export type StepOptions = {
 };
 
 export type EngineEntry =
-  { readonly id: EngineId; readonly factory: BuiltInFactory } | { readonly id: EngineId; readonly unavailable: string };
+  | { readonly id: BuiltInEngineId; readonly factory: BuiltInFactory }
+  | { readonly id: BuiltInEngineId; readonly unavailable: string };
 
 export type EngineStepResult =
   | {
@@ -57,7 +58,7 @@ export type StepSection = {
     readonly us_per_step: Summary;
     readonly cpu_us_per_step: Summary;
   };
-  readonly engines: Readonly<Record<EngineId, EngineStepResult>>;
+  readonly engines: Readonly<Record<BuiltInEngineId, EngineStepResult>>;
   /** Where the time goes: mean µs per step of each scenario over all sampled passes (not a median). */
   readonly per_scenario: readonly {
     readonly name: string;
@@ -194,7 +195,7 @@ export async function measureStepOverhead(
   const handwritten = summarize(samples.get("handwritten") ?? []);
   const cpuFloor = summarize(cpuSamples.get("floor") ?? []);
   const cpuHandwritten = summarize(cpuSamples.get("handwritten") ?? []);
-  const engines = {} as Record<EngineId, EngineStepResult>;
+  const engines = {} as Record<BuiltInEngineId, EngineStepResult>;
   for (const entry of entries) {
     if (!("factory" in entry)) {
       engines[entry.id] = { status: NOT_MEASURED, reason: entry.unavailable };

@@ -2,8 +2,6 @@
  * The stores' benchmark evidence (evidence/bench-stores-v1.json): measured by scripts/bench/stores.ts,
  * written by `npm run bench` after the engine benchmarks and by `npm run bench:stores` alone.
  */
-// First: this run hashes with node:crypto (the entry point that loaded it imported nothing that installs it).
-import "../../durable/node-hashing.js";
 import { loadavg } from "node:os";
 import { writeFilesAtomically } from "../../cli/index.js";
 import { err, ok, type Result } from "../../contract/index.js";

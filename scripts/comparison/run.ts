@@ -3,8 +3,6 @@
  * parsed, the store opened, the framework loaded, the columns run on both engines, the evidence
  * written all or nothing.
  */
-// First: this run hashes with node:crypto (the entry point that loaded it imported nothing that installs it).
-import "../../durable/node-hashing.js";
 import { execFileSync } from "node:child_process";
 import { basename, dirname, join } from "node:path";
 import { writeFilesAtomically } from "../../cli/index.js";

@@ -2,8 +2,6 @@
  * The framework-availability record: a live probe of LangGraph's loader, with the install present or
  * hidden, written by scripts/availability.ts once it has checked its command line.
  */
-// First: this run hashes with node:crypto (the entry point that loaded it imported nothing that installs it).
-import "../../durable/node-hashing.js";
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -2,8 +2,6 @@
  * The checker's run, once scripts/check-evidence.ts has checked its command line and read the
  * submission and its artifacts: the manifest, the gates derived by running here, the verdict.
  */
-// First: this run hashes with node:crypto (the entry point that loaded it imported nothing that installs it).
-import "../../durable/node-hashing.js";
 import { join } from "node:path";
 import { assertNever } from "../../contract/index.js";
 import { checkSubmission, formatProblems, type Problem } from "./check.js";

@@ -2,8 +2,6 @@
  * The runtime record's run, once scripts/runtime-record.ts has checked its command line and read
  * the route file: the suites as processes, the metrics in process, the record written all or nothing.
  */
-// First: this run hashes with node:crypto (the entry point that loaded it imported nothing that installs it).
-import "../../durable/node-hashing.js";
 import { execFileSync } from "node:child_process";
 import { cpus } from "node:os";
 import { dirname, isAbsolute, relative, resolve } from "node:path";

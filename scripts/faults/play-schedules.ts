@@ -2,8 +2,6 @@
  * A fault-schedule run, once scripts/fault-schedules.ts has checked its command line: the store
  * opened, the engines loaded, the schedules played, the tally written all or nothing.
  */
-// First: this run hashes with node:crypto (the entry point that loaded it imported nothing that installs it).
-import "../../durable/node-hashing.js";
 import { writeFilesAtomically } from "../../cli/index.js";
 import { openStoreOption, type StoreOption } from "../../durable/index.js";
 import { loadEngines, measuredEngines } from "../../scenarios/index.js";

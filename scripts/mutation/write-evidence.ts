@@ -11,6 +11,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { DEFAULT_INPUT_LIMITS, parseFlags, readInputFile, writeFilesAtomically } from "../../cli/index.js";
 import { MUTATION_EVIDENCE_PATH } from "../evidence/terms.js";
+import { loadRun } from "../../durable/load-run.js";
 import type { EquivalenceReasons } from "./evidence.js";
 import type { MutationRunInfo } from "./summarize.js";
 
@@ -77,9 +78,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   const text = read.value;
   // Checked and read: only now the report's schema and the summary load.
-  const { parseStrykerReport } = await import("./stryker-report.js");
-  const { staleReasons, summarizeReport } = await import("./summarize.js");
-  const { checkMutationEvidence, describeMutation } = await import("./evidence.js");
+  const [{ parseStrykerReport }, { staleReasons, summarizeReport }, { checkMutationEvidence, describeMutation }] =
+    await loadRun(() =>
+      Promise.all([import("./stryker-report.js"), import("./summarize.js"), import("./evidence.js")]),
+    );
   const report = parseStrykerReport(text);
   if (!report.ok) {
     process.stderr.write(`mutation: ${report.error.code}: ${report.error.reason}\n`);

@@ -2,8 +2,6 @@
  * Recording a route, once scripts/route-record.ts has checked its command line and the model
  * module's file: the adapter's chat module loaded, the model asked, the route written all or nothing.
  */
-// First: this run hashes with node:crypto (the entry point that loaded it imported nothing that installs it).
-import "../../durable/node-hashing.js";
 import { resolve } from "node:path";
 import { writeFilesAtomically } from "../../cli/index.js";
 import type { Result } from "../../contract/index.js";

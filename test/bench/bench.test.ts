@@ -8,6 +8,7 @@ import { homedir, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { refusalCases } from "../../scenarios/cli-refusals.js";
 import { BUILT_IN_ENGINE_IDS as ENGINE_IDS } from "../../scenarios/index.js";
 import {
   parseBenchArgs,
@@ -17,6 +18,7 @@ import {
   QUICK_OUTPUT,
   QUICK_STORES_OUTPUT,
 } from "../../scripts/bench/args.js";
+import { casesToMeasure } from "../../scripts/bench/cli-refusal.js";
 import { explainGoals } from "../../scripts/bench/explain.js";
 import { goalsOf, type Goal, type GoalInputs } from "../../scripts/bench/goals.js";
 import { STORES_BENCH_SCHEMA } from "../../scripts/bench/stores-evidence.js";
@@ -433,6 +435,34 @@ describe("goalsOf", () => {
   });
 });
 
+/** The entry points a refusal section measured: each script once, and every script of the table. */
+function entryPointsOnce(cases: readonly { readonly script: string }[], table: readonly { readonly script: string }[]) {
+  const scripts = cases.map((c) => c.script);
+  return {
+    repeated: scripts.length - new Set(scripts).size,
+    covered: new Set(scripts),
+    all: new Set(table.map((c) => c.script)),
+  };
+}
+
+describe("the refusal measure's cases", () => {
+  it("are the whole table in a full run, and each entry point's first case in a quick one", () => {
+    const scratch = mkdtempSync(join(tmpdir(), "bench-refusal-cases-"));
+    try {
+      const table = refusalCases(scratch);
+      expect(casesToMeasure(table, "all")).toEqual(table);
+      const quick = casesToMeasure(table, "first_per_script");
+      const { repeated, covered, all } = entryPointsOnce(quick, table);
+      expect(repeated).toBe(0);
+      expect(covered).toEqual(all);
+      for (const c of quick) expect(table.find((t) => t.script === c.script)).toBe(c);
+      expect(quick.length).toBeLessThan(table.length);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("bench.ts usage", () => {
   it("accepts --quick and --output, and keeps a quick run away from the committed evidence", () => {
     const stores = "evidence/bench-stores-v1.json";
@@ -557,11 +587,11 @@ describe.runIf(existsSync(EVIDENCE))("the committed evidence/bench-v3.json", () 
   });
 
   it("holds the goals its sections decide, and a part of them decides only its own goals", () => {
-    const parsed = BenchReport.parse(JSON.parse(text));
-    // The report's schema keys each section by the engines the bench measures; the sections' types key every registered one.
-    const report = parsed as unknown as GoalInputs & { readonly goals: readonly Goal[] };
+    const report = BenchReport.parse(JSON.parse(text));
+    // The parsed sections are what goalsOf takes: the schema and the sections' types key the same engines.
+    const inputs: GoalInputs = report;
     const ids = (goals: readonly { readonly id: string }[]) => goals.map((g) => g.id);
-    expect(ids(goalsOf(report))).toEqual(ids(report.goals));
+    expect(ids(goalsOf(inputs))).toEqual(ids(report.goals));
     expect(ids(goalsOf({ step_overhead: report.step_overhead }))).toEqual([
       "handwritten_vs_floor",
       "local_vs_handwritten",
@@ -601,6 +631,10 @@ describe("npm run bench -- --quick", () => {
       expect(report.mode).toBe("quick");
       expect(inconsistencies(report)).toEqual([]);
       expect(unexplained(report)).toEqual([]);
+      // --quick times one bad input per entry point, and every entry point.
+      const refusals = entryPointsOnce(report.cli_refusal.cases, refusalCases(join(dir, "table")));
+      expect(refusals.repeated).toBe(0);
+      expect(refusals.covered).toEqual(refusals.all);
       expect(leaks(text)).toEqual([]);
       const stores = JSON.parse(readFileSync(storesOutput, "utf8")) as { schema: string; command: string };
       expect(stores).toMatchObject({ schema: STORES_BENCH_SCHEMA, command: "npm run bench -- --quick" });

@@ -48,8 +48,17 @@ describe("every entry point checks its input before it loads what it runs", () =
     const { files, packages } = staticClosure(entry);
     expect(packages.filter((p) => !LIGHT_PACKAGES.has(p))).toEqual([]);
     expect(
-      files.filter((f) => /^(contract\/index|durable\/index|scenarios\/index|scenarios\/engines|runtime\/)/.test(f)),
+      files.filter((f) =>
+        /^(contract\/index|durable\/index|durable\/node-hashing|scenarios\/index|scenarios\/engines|runtime\/)/.test(f),
+      ),
     ).toEqual([]);
     expect(files.length, files.join("\n")).toBeLessThanOrEqual(20);
+  });
+
+  it.each(entries)("%s loads what it runs through loadRun, so the run hashes with node:crypto", (entry) => {
+    const source = readFileSync(join(root, entry), "utf8");
+    expect(source.match(/await\s+import\(/g) ?? []).toEqual([]);
+    // A project module loaded at run time (a type's `import("node:http")` is no load).
+    if (/\bimport\(\s*["']\./.test(source)) expect(source).toMatch(/await loadRun\(\(\) =>/);
   });
 });

@@ -8,10 +8,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll } from "vitest";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { writeReport } from "../../scripts/report.js";
-import { CHROMIUM, CHROMIUM_ARGS } from "../../web/browser.js";
+import { CHROMIUM, CHROMIUM_ARGS, contextTracker } from "../../web/browser.js";
 import type { Locale } from "../../web/i18n/locale.js";
 
 export const EVIDENCE = join(import.meta.dirname, "..", "..", "evidence");
@@ -34,13 +34,8 @@ export function useReport(): (evidenceDir: string, name: string, options?: OpenO
   const temp = mkdtempSync(join(tmpdir(), "report-e2e-"));
   let browser: Browser | undefined;
   let failure = "";
-  // Each test's pages are closed after it: pages left open slow every later test in the file.
-  const opened = new Set<BrowserContext>();
-  afterEach(async () => {
-    const contexts = [...opened];
-    opened.clear();
-    await Promise.all(contexts.map((context) => context.close()));
-  });
+  const opened = contextTracker();
+  opened.closeAfterEach();
   beforeAll(async () => {
     try {
       browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
@@ -60,7 +55,7 @@ export function useReport(): (evidenceDir: string, name: string, options?: OpenO
       viewport: options.viewport ?? { width: 1280, height: 900 },
       locale: options.browserLocale ?? "en-US",
     });
-    opened.add(context);
+    opened.track(context);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));

@@ -1,0 +1,26 @@
+/**
+ * An entry point's run module hashes with node:crypto however the entry loaded it: loadRun installs
+ * the hashing before the module loads, even when the hashing module was loaded before and another
+ * implementation (or none) was installed since.
+ */
+import { createHash } from "node:crypto";
+import { afterEach, describe, expect, it } from "vitest";
+import { installedHashing, installHashing, type Hashing } from "../../contract/index.js";
+import { loadRun } from "../../durable/load-run.js";
+import { nodeHashing } from "../../durable/node-hashing.js";
+
+afterEach(() => installHashing(nodeHashing));
+
+describe("loadRun", () => {
+  it("installs node:crypto's hashing before a run module that hashes as it loads", async () => {
+    installHashing(null as unknown as Hashing);
+    const { digestOnLoad } = await loadRun(() => import("./testing/digest-on-load.js"));
+    expect(digestOnLoad).toBe(createHash("sha256").update("loaded by loadRun").digest("hex"));
+    expect(installedHashing()).toBe(nodeHashing);
+  });
+
+  it("replaces another implementation installed before the run loads", async () => {
+    installHashing({ sha256Hex: () => "other", hmacSha256Hex: () => "other" });
+    expect(await loadRun(async () => installedHashing())).toBe(nodeHashing);
+  });
+});
