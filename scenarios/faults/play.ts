@@ -13,7 +13,7 @@ import {
   type RunOptions,
   type Scenario,
 } from "../index.js";
-import { checkSchedule, scheduleArbitrary } from "./schedule.js";
+import { checkSchedule, scheduleArbitrary, type ScheduleResult } from "./schedule.js";
 
 export const Chunk = z.strictObject({
   seed: z.number().int().nonnegative(),
@@ -74,7 +74,7 @@ export async function playChunk(chunk: Chunk, stores?: Pick<RunOptions, "environ
     const seen: string[] = [];
     const results: Played[] = [];
     for (const schedule of schedules) {
-      const result = await checkSchedule(factory, schedule, stores);
+      const result = await checkedOrThrown(factory, schedule, stores);
       seen.push(result.observation);
       results.push({
         final_status: result.final_status,
@@ -89,6 +89,27 @@ export async function playChunk(chunk: Chunk, stores?: Pick<RunOptions, "environ
   const [reference, ...others] = observations;
   const differs = (reference ?? []).map((obs, i) => others.some((o) => o[i] !== obs));
   return { played, differs, busy_ms };
+}
+
+/**
+ * An engine that throws mid-schedule (a framework's native loop, say) breaks a rule of its own,
+ * named with the error: a finding in the tally, as in the comparison, never the end of the run.
+ */
+export async function checkedOrThrown(
+  factory: BuiltInFactory,
+  schedule: Scenario,
+  stores: Pick<RunOptions, "environment"> | undefined,
+): Promise<Pick<ScheduleResult, "observation" | "final_status" | "violations">> {
+  try {
+    return await checkSchedule(factory, schedule, stores);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      observation: `engine_error: ${message}`,
+      final_status: "engine_error",
+      violations: [{ rule: "engine_runs_to_its_end", detail: `the engine threw: ${message}` }],
+    };
+  }
 }
 
 /** A schedule as data: its options and its actions' kinds (the token functions are not data). */

@@ -7,6 +7,7 @@ import { openStoreOption, type StoreOption } from "../../durable/index.js";
 import { loadEngines, measuredEngines } from "../../scenarios/index.js";
 import { defaultShards } from "../../scenarios/faults/defaults.js";
 import { runSchedules } from "../../scenarios/faults/run.js";
+import { isFrameworkVariant } from "../../scenarios/variants.js";
 
 export type ScheduleRun = {
   readonly schedules: number;
@@ -32,7 +33,8 @@ export async function playSchedules(options: ScheduleRun): Promise<number> {
 }
 
 async function run({ schedules, seed, only, output, shards }: ScheduleRun, store: StoreOption): Promise<number> {
-  const engines = await loadEngines();
+  // The built-in engines, as the help says: framework variants are measured by compare and matrix.
+  const engines = (await loadEngines()).filter((slot) => !isFrameworkVariant(slot.id));
   for (const slot of engines)
     if (slot.status === "not-measured") process.stderr.write(`${slot.id} not measured: ${slot.reason}\n`);
   const report = await runSchedules(

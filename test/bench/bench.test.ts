@@ -609,7 +609,7 @@ describe.runIf(existsSync(EVIDENCE))("the committed evidence/bench-v3.json", () 
     expect(table).toContain("Per-step overhead");
     expect(table).toContain("Targets");
     expect(table).toContain("3. Session length");
-    expect(table).toContain("Goals of issue #14");
+    expect(table).toContain("Goals of issues #14 and #27");
   });
 });
 
@@ -622,8 +622,10 @@ describe("npm run bench -- --quick", () => {
       const run = spawnSync(
         join(ROOT, "node_modules", ".bin", "tsx"),
         ["scripts/bench.ts", "--quick", "--output", output, "--stores-output", storesOutput],
-        { cwd: ROOT, encoding: "utf8", timeout: 170_000 },
+        // A loaded two-core machine running another test file beside this one needs minutes.
+        { cwd: ROOT, encoding: "utf8", timeout: 420_000 },
       );
+      expect(run.signal, `the quick bench was stopped (${run.signal}): it ran past the timeout`).toBeNull();
       expect(run.status, run.stderr).toBe(0);
       expect(run.stdout).toContain("Targets (read from this run, never asserted)");
       const text = readFileSync(output, "utf8");
@@ -642,5 +644,5 @@ describe("npm run bench -- --quick", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 180_000);
+  }, 450_000);
 });

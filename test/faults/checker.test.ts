@@ -7,8 +7,15 @@ import { describe, expect, it } from "vitest";
 import { createRegistry, type RiskClass, type ToolRegistry } from "../../contract/index.js";
 import { createEnvironment } from "../../handwritten/fixtures/environment.js";
 import { finalAnswer, toolCall } from "../../handwritten/fixtures/index.js";
-import { handwrittenFactory, observeRun, type EngineFactory, type Scenario } from "../../scenarios/index.js";
+import {
+  handwrittenFactory,
+  observeRun,
+  type BuiltInFactory,
+  type EngineFactory,
+  type Scenario,
+} from "../../scenarios/index.js";
 import { checkSchedule } from "../../scenarios/faults/schedule.js";
+import { checkedOrThrown, schedulesOf } from "../../scenarios/faults/play.js";
 
 const relabel = (registry: ToolRegistry, risk: (name: string, risk: RiskClass) => RiskClass) =>
   createRegistry(registry.list().map((spec) => ({ ...spec, risk: risk(spec.name, spec.risk) })));
@@ -77,5 +84,26 @@ describe("the fault-schedule checker reads policy from the registry", () => {
     expect(await unapproved(engine, schedule(publishK1, save), { save_artifact: "high_risk" })).toEqual([
       "save_artifact k1: 1 effects, 0 approvals",
     ]);
+  });
+});
+
+describe("an engine that throws mid-schedule", () => {
+  it("is a violation of its own, named with the error, not the end of the run", async () => {
+    const throwing: BuiltInFactory = {
+      ...handwrittenFactory,
+      create: (context) => ({
+        ...handwrittenFactory.create(context),
+        start: async () => {
+          throw new Error("tool results are missing");
+        },
+      }),
+    };
+    const schedule = schedulesOf(13, 0, 1)[0]!;
+    expect(await checkedOrThrown(throwing, schedule, undefined)).toEqual({
+      observation: "engine_error: tool results are missing",
+      final_status: "engine_error",
+      violations: [{ rule: "engine_runs_to_its_end", detail: "the engine threw: tool results are missing" }],
+    });
+    expect((await checkedOrThrown(handwrittenFactory, schedule, undefined)).final_status).not.toBe("engine_error");
   });
 });
