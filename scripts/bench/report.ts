@@ -3,6 +3,7 @@
  * the committed file with it. Targets are recorded with whether they were met; nothing here
  * fails a run for being slow.
  */
+import { GoalSchema } from "./goal.js";
 import { z } from "zod";
 import { BUILT_IN_ENGINE_IDS as ENGINE_IDS } from "../../scenarios/index.js";
 import { ANCHOR_ID } from "./session-length.js";
@@ -145,28 +146,6 @@ const FaultThroughputSection = z.strictObject({
   ),
 });
 
-const SelfTime = z.strictObject({ name: z.string(), where: z.string(), ms: Num, pct: Num });
-
-const Goal = z.strictObject({
-  id: z.string(),
-  says: z.string(),
-  value: Num.nullable(),
-  bound: Num,
-  kind: z.enum(["max", "min"]),
-  met: z.boolean().nullable(),
-  from: z.string(),
-  profile: z
-    .strictObject({
-      workload: z.string(),
-      total_ms: Num,
-      functions: z.array(SelfTime),
-      groups: z.array(SelfTime),
-    })
-    .optional(),
-  profile_missing: z.string().optional(),
-  reason: z.string().optional(),
-});
-
 const Transport = z.enum(["in_memory", "stdio"]);
 const ServerKind = z.enum(["project", "bare_sdk"]);
 const McpSection = z.strictObject({
@@ -272,7 +251,7 @@ export const BenchReport = z.strictObject({
     local_vs_handwritten: Target,
   }),
   /** The goals of issue #14, each with its value from this run and whether it was met. */
-  goals: z.array(Goal),
+  goals: z.array(GoalSchema),
 });
 export type BenchReport = z.infer<typeof BenchReport>;
 

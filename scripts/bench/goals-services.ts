@@ -1,0 +1,101 @@
+/** The goals of what runs around the engines: an MCP call, a whole compare process, a refused command line. */
+import type { CliRefusalSection } from "./cli-refusal.js";
+import type { ComparisonSection } from "./comparison-run.js";
+import { goal, us, type Goal } from "./goal.js";
+import type { McpSection, Transport } from "./mcp-latency.js";
+import { ratio, round } from "./stats.js";
+
+/** Issue #26: every entry point refuses bad input within a second, as a user starts it. */
+export const CLI_REFUSAL_BOUND_S = 1;
+
+export function mcpGoals(mcp: McpSection): Goal[] {
+  const medians = (transport: Transport) => {
+    const find = (server: string) => mcp.results.find((x) => x.transport === transport && x.server === server);
+    const project = find("project");
+    const bare = find("bare_sdk");
+    return project?.status === "measured" && bare?.status === "measured"
+      ? { project: project.median_us, bare: bare.median_us }
+      : null;
+  };
+  const mcpRatio = (transport: Transport) => {
+    const m = medians(transport);
+    return m === null ? null : ratio(m.project, m.bare);
+  };
+  // The bare server's handler returns a constant: the ratio's numerator alone does the contract's work.
+  const mcpContext = (transport: Transport) => {
+    const m = medians(transport);
+    return m === null
+      ? undefined
+      : `a call takes ${us(m.project)} through the project's server (schema, policy, ledger, checkpoint, tool) and ${us(m.bare)} through a bare server that returns a constant`;
+  };
+  return [
+    goal({
+      id: "mcp_stdio_ratio",
+      says: "MCP tools/call through our server ÷ the bare SDK server, over stdio ≤ 1.5",
+      value: mcpRatio("stdio"),
+      bound: 1.5,
+      kind: "max",
+      from: "mcp.results stdio: project median_us ÷ bare_sdk median_us",
+      context: mcpContext("stdio"),
+    }),
+    goal({
+      id: "mcp_in_memory_ratio",
+      says: "MCP tools/call through our server ÷ the bare SDK server, in memory ≤ 2",
+      value: mcpRatio("in_memory"),
+      bound: 2,
+      kind: "max",
+      from: "mcp.results in_memory: project median_us ÷ bare_sdk median_us",
+      context: mcpContext("in_memory"),
+    }),
+  ];
+}
+
+export function comparisonGoals(c: ComparisonSection, tsxFloorMs: number | undefined): Goal[] {
+  const compare = c.frameworks.langgraph;
+  const compareLocal = c.frameworks.local_state_graph;
+  // What no entry point goes under: tsx starting an empty script, measured by cli_refusal in this run.
+  const floor =
+    tsxFloorMs === undefined ? undefined : `tsx alone starts an empty script in ${round(tsxFloorMs / 1000)} s`;
+  return [
+    goal({
+      id: "compare_langgraph_wall_s",
+      says: "compare --framework langgraph, whole process, ≤ 1.5 s",
+      value: compare.status === "measured" ? round(compare.wall_ms.median / 1000) : null,
+      bound: 1.5,
+      kind: "max",
+      from: "comparison.frameworks.langgraph.wall_ms.median / 1000",
+      context: floor,
+    }),
+    goal({
+      id: "compare_local_wall_s",
+      says: "compare --framework local_state_graph, whole process, ≤ 0.8 s",
+      value: compareLocal.status === "measured" ? round(compareLocal.wall_ms.median / 1000) : null,
+      bound: 0.8,
+      kind: "max",
+      from: "comparison.frameworks.local_state_graph.wall_ms.median / 1000",
+      context: floor,
+    }),
+    goal({
+      id: "compare_local_rss_mib",
+      says: "compare --framework local_state_graph, peak RSS ≤ 150 MiB",
+      value: compareLocal.status === "measured" ? compareLocal.max_rss_mib.median : null,
+      bound: 150,
+      kind: "max",
+      from: "comparison.frameworks.local_state_graph.max_rss_mib.median",
+    }),
+  ];
+}
+
+export function cliRefusalGoals(c: CliRefusalSection): Goal[] {
+  return [
+    goal({
+      id: "cli_refusal_worst_s",
+      says: `every entry point refuses bad input (exit 2, its reason code, nothing written) in ≤ ${CLI_REFUSAL_BOUND_S} s, at the slowest case`,
+      // A case that did not refuse as the table says has no time worth reading.
+      value: c.all_refused ? round(c.worst_ms / 1000) : null,
+      bound: CLI_REFUSAL_BOUND_S,
+      kind: "max",
+      from: "cli_refusal.worst_ms / 1000 (null unless cli_refusal.all_refused)",
+    }),
+  ];
+}
