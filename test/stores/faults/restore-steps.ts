@@ -97,7 +97,7 @@ export async function resumeAfterRollbackByHand(engine: EngineId, at: StoreAt): 
 }
 
 function rollBackToAuthorized(rolled: Life, scope: string, key: string): void {
-  const sql = (text: string, params: unknown[]) => rolled.env.db.query(text, params).rows;
+  const sql = (text: string, params: readonly (string | number)[]) => rolled.env.db.query(text, params).rows;
   const rows = sql(
     "SELECT n, body FROM log_records WHERE scope = ? AND log = 'checkpoints' AND stream = ? ORDER BY n",
     [scope, SESSION_ID],
