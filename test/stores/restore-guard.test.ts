@@ -25,7 +25,13 @@ function setUp(kind: StoreKind) {
   const guarded = (acceptRestore = false) =>
     openRestoreGuard(db.value, scope, { journal, acceptRestore, secret: FIXTURE_SECRET });
   const forget = (nonce: string) => db.value.query("DELETE FROM nonces WHERE scope = ? AND nonce = ?", [scope, nonce]);
-  return { db: db.value, scope, journal, guarded, forget };
+  /** The scope's stores behind a guard opened now (a process opening the store). */
+  const guardedStores = () => {
+    const guard = guarded();
+    if (!guard.ok) throw guard.error;
+    return storesIn(db.value, scope, FIXTURE_SECRET, guard.value);
+  };
+  return { db: db.value, scope, journal, guarded, forget, guardedStores };
 }
 
 const lines = (journal: string) =>
@@ -155,10 +161,8 @@ const begin = (risk: RiskClass, key = "k1", owner = "s1#1", at = 5): BeginReques
 describe("the restore guard's ledger", () => {
   for (const kind of MEASURED_KINDS) {
     it(`${kind}: journals the begin and release of a call that must not run twice, and no other`, () => {
-      const { db, scope, journal, guarded } = setUp(kind);
-      const guard = guarded();
-      if (!guard.ok) throw guard.error;
-      const ledger = storesIn(db, scope, FIXTURE_SECRET, guard.value).ledger;
+      const { db, scope, journal, guardedStores } = setUp(kind);
+      const ledger = guardedStores().ledger;
       expect(ledger.begin(begin("high_risk"))).toEqual({ kind: "execute" });
       expect(ledger.begin(begin("high_risk"))).toEqual({ kind: "execute" });
       expect(ledger.begin(begin("idempotent_write", "k2"))).toEqual({ kind: "execute" });
@@ -173,19 +177,15 @@ describe("the restore guard's ledger", () => {
     });
 
     it(`${kind}: a begun entry the database lost answers uncertain and is recorded so; a released one begins afresh`, () => {
-      const { db, scope, guarded } = setUp(kind);
-      const guard = guarded();
-      if (!guard.ok) throw guard.error;
-      const ledger = storesIn(db, scope, FIXTURE_SECRET, guard.value).ledger;
+      const { db, scope, guardedStores } = setUp(kind);
+      const ledger = guardedStores().ledger;
       ledger.begin(begin("high_risk"));
       ledger.complete("k1", { published: 1 }, 6);
       ledger.begin(begin("high_risk", "k2"));
       ledger.release("k2");
       db.query("DELETE FROM ledger WHERE scope = ?", [scope]);
       // A reopened process reads the journal, not what this one remembers.
-      const reopened = guarded();
-      if (!reopened.ok) throw reopened.error;
-      const again = storesIn(db, scope, FIXTURE_SECRET, reopened.value).ledger;
+      const again = guardedStores().ledger;
       expect(again.begin(begin("high_risk", "k1", "s1#3", 7))).toEqual({ kind: "uncertain" });
       expect(again.get("k1")?.state).toBe("uncertain");
       expect(again.begin(begin("high_risk", "k2", "s1#3", 7))).toEqual({ kind: "execute" });
@@ -196,10 +196,8 @@ describe("the restore guard's ledger", () => {
     });
 
     it(`${kind}: a begin in a transaction that rolls back writes no journal line, and the key begins afresh`, () => {
-      const { db, scope, journal, guarded } = setUp(kind);
-      const guard = guarded();
-      if (!guard.ok) throw guard.error;
-      const ledger = storesIn(db, scope, FIXTURE_SECRET, guard.value).ledger;
+      const { db, scope, journal, guardedStores } = setUp(kind);
+      const ledger = guardedStores().ledger;
       expect(() =>
         db.transaction(() => {
           expect(ledger.begin(begin("high_risk"))).toEqual({ kind: "execute" });
