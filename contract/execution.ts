@@ -33,6 +33,7 @@ export function beginCall(deps: ExecutionDeps, session_id: string, step: number,
     args_digest: call.args_digest,
     owner: `${session_id}#${step}`,
     at: deps.clock.now(),
+    risk: call.risk,
   });
 }
 

@@ -29,7 +29,14 @@ export const LedgerEntrySchema = z.discriminatedUnion("state", [
 
 export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
 
-export type BeginRequest = Omit<EntryBase, "updated_at"> & { readonly at: number };
+export type BeginRequest = Omit<EntryBase, "updated_at"> & {
+  readonly at: number;
+  /**
+   * The call's risk class, never stored in the entry: a restore guard journals the begins of a
+   * class that must not run twice, so a lost entry answers `uncertain` (durable/ledger-guard.ts).
+   */
+  readonly risk?: RiskClass;
+};
 
 export type BeginDecision =
   | { readonly kind: "execute" }
@@ -130,7 +137,7 @@ export const ledgerEntries = {
    * already have reached the tool be dispatched a second time.
    */
   begun(request: BeginRequest, existing?: LedgerEntry): LedgerEntry {
-    const { at, ...rest } = request;
+    const { at, risk: _risk, ...rest } = request;
     const dispatched = existing?.state === "in_flight" && existing.dispatched;
     return { ...rest, state: "in_flight", dispatched, updated_at: at };
   },

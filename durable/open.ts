@@ -70,14 +70,16 @@ function connect(spec: SqlSpec, options: PostgresOptions): Result<SqlConnection,
 
 /**
  * The stores of `scope`; their rows are sealed under `secret`, the key this process holds
- * (`stores/row-seal.ts`). With a restore guard (`openRestoreGuard`), nonce claims also go to its journal.
+ * (`stores/row-seal.ts`). With a restore guard (`openRestoreGuard`), nonce claims and the ledger's
+ * begins of calls that must not run twice also go to its journal.
  */
 export function storesIn(db: SqlConnection, scope: string, secret: string, restoreGuard?: RestoreGuard): Stores {
   const seals = rowSeals(secret);
   const nonces = createSqlNonceStore(db, scope, seals);
+  const ledger = createSqlLedger(db, scope, seals);
   return {
     label: db.label,
-    ledger: createSqlLedger(db, scope, seals),
+    ledger: restoreGuard === undefined ? ledger : restoreGuard.guardLedger(ledger),
     nonces: restoreGuard === undefined ? nonces : restoreGuard.guard(nonces),
     checkpoints: createSqlCheckpointStore(db, scope, seals),
     artifacts: createSqlArtifactStore(db, scope),

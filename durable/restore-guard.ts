@@ -11,10 +11,14 @@
  *   the database: the approvals spent after the copy stay spent (refused `approval_already_used`),
  *   every other approval works. Nothing else of the restored state is changed.
  * While the process runs, its claims are checked against the journal too, so a restore under a
- * running process is caught at the first replayed token. docs/stores.md says what this cannot see.
+ * running process is caught at the first replayed token. The ledger's begins of calls that must not
+ * run twice are journaled as well (`ledger-guard.ts`): a database rolled back to before one (the
+ * nonce row kept, so nothing above sees it) answers `uncertain` for it, never a fresh run.
+ * docs/stores.md says what this cannot see.
  */
-import { err, ok, type NonceStore, type Result } from "../contract/index.js";
+import { err, ok, type LedgerStore, type NonceStore, type Result } from "../contract/index.js";
 import { isStoreError, StoreError } from "./errors.js";
+import { guardLedger } from "./ledger-guard.js";
 import { appendJournal, readJournal, type ScopeJournal, type SpentNonce } from "./spent-journal.js";
 import type { SqlConnection } from "./sql/connection.js";
 import { createSqlNonceStore } from "./stores/nonces.js";
@@ -35,6 +39,8 @@ export type RestoreGuard = {
   readonly accepted: { readonly was: "store_restored" | "store_truncated"; readonly respent: number } | null;
   /** `nonces` with each won claim appended to the journal, and the journal's nonces never claimable again. */
   guard(nonces: NonceStore): NonceStore;
+  /** `ledger` with the begins of calls that must not run twice journaled, so a lost entry is uncertain (`ledger-guard.ts`). */
+  guardLedger<L extends LedgerStore>(ledger: L): L;
 };
 
 /** The journal beside a SQLite store: `<store>.spent`, next to `<store>.key`. */
@@ -134,6 +140,7 @@ function guardWith(
   return {
     generation,
     accepted,
+    guardLedger: (ledger) => guardLedger(db, scope, journal, ledger),
     guard: (nonces) => ({
       claim(nonce, session_id, at) {
         // Spent before, by this journal's account: the database may have been restored under us.

@@ -8,6 +8,10 @@
  * after every other line, so processes on one store never lose each other's lines (a rewrite via
  * rename would), and a line is fsync'ed before the claim counts as won. The file is owner-only
  * (0600). A last line cut short by a crash is ignored: its claim is in the database.
+ *
+ * The ledger's begins of calls that must not run twice, and their releases, are lines here too
+ * (`ledger-guard.ts`): a database rolled back to before a begin has forgotten the call, the file
+ * has not. Files written before these lines existed read as they always did.
  */
 import { closeSync, fsyncSync, openSync, readFileSync, writeSync } from "node:fs";
 import { z } from "zod";
@@ -17,6 +21,8 @@ import { StoreError } from "./errors.js";
 const LineSchema = z.union([
   z.strictObject({ scope: z.string(), opened: z.literal(true) }),
   z.strictObject({ scope: z.string(), nonce: z.string(), session_id: z.string(), at: z.number() }),
+  z.strictObject({ scope: z.string(), begun: z.string(), at: z.number() }),
+  z.strictObject({ scope: z.string(), released: z.string() }),
 ]);
 export type JournalLine = z.infer<typeof LineSchema>;
 export type SpentNonce = Extract<JournalLine, { nonce: string }>;
@@ -26,6 +32,8 @@ export type ScopeJournal = {
   /** A guarded open of the scope was recorded: the database must hold the scope from then on. */
   readonly opened: boolean;
   readonly spent: ReadonlyMap<string, SpentNonce>;
+  /** Ledger keys begun and not released since, in the journal's order. */
+  readonly begun: ReadonlySet<string>;
 };
 
 /** The journal's lines of `scope`; an absent file is an empty journal. */
@@ -34,7 +42,8 @@ export function readJournal(file: string, scope: string): Result<ScopeJournal, S
   try {
     text = readFileSync(file, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return ok({ opened: false, spent: new Map() });
+    if ((error as NodeJS.ErrnoException).code === "ENOENT")
+      return ok({ opened: false, spent: new Map(), begun: new Set() });
     return err(unavailable(file, error));
   }
   const lines = text.split("\n");
@@ -42,14 +51,17 @@ export function readJournal(file: string, scope: string): Result<ScopeJournal, S
   const whole = lines.slice(0, -1);
   let opened = false;
   const spent = new Map<string, SpentNonce>();
+  const begun = new Set<string>();
   for (const [index, line] of whole.entries()) {
     const parsed = parseLine(line);
     if (parsed === null) return err(unavailable(file, `line ${index + 1} is not a journal line`));
     if (parsed.scope !== scope) continue;
     if ("opened" in parsed) opened = true;
-    else spent.set(parsed.nonce, parsed);
+    else if ("nonce" in parsed) spent.set(parsed.nonce, parsed);
+    else if ("begun" in parsed) begun.add(parsed.begun);
+    else begun.delete(parsed.released);
   }
-  return ok({ opened, spent });
+  return ok({ opened, spent, begun });
 }
 
 /** Appends `line` and waits until it is on disk; a failure is a `store_unavailable` StoreError. */

@@ -1,12 +1,14 @@
 /**
  * The restore guard (durable/restore-guard.ts) and its spent-nonce journal, on every measured
  * store: what a guarded open answers, what a claim writes to the journal, and a database
- * restored under a running process (the journal's nonces stay spent without a reopen).
+ * restored under a running process (the journal's nonces stay spent without a reopen); and its
+ * ledger side: a begun high_risk entry the database lost answers uncertain (durable/ledger-guard.ts).
  */
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import type { BeginRequest, RiskClass } from "../../contract/index.js";
 import { openDatabase, openRestoreGuard, storesIn, type SqlConnection } from "../../durable/index.js";
 import { FIXTURE_SECRET } from "../../handwritten/fixtures/environment.js";
 import { freshStore, MEASURED_KINDS, reportPostgresNotMeasured, type StoreKind } from "./targets.js";
@@ -23,7 +25,13 @@ function setUp(kind: StoreKind) {
   const guarded = (acceptRestore = false) =>
     openRestoreGuard(db.value, scope, { journal, acceptRestore, secret: FIXTURE_SECRET });
   const forget = (nonce: string) => db.value.query("DELETE FROM nonces WHERE scope = ? AND nonce = ?", [scope, nonce]);
-  return { db: db.value, scope, journal, guarded, forget };
+  /** The scope's stores behind a guard opened now (a process opening the store). */
+  const guardedStores = () => {
+    const guard = guarded();
+    if (!guard.ok) throw guard.error;
+    return storesIn(db.value, scope, FIXTURE_SECRET, guard.value);
+  };
+  return { db: db.value, scope, journal, guarded, forget, guardedStores };
 }
 
 const lines = (journal: string) =>
@@ -139,4 +147,87 @@ describe("the restore guard", () => {
   });
 
   reportPostgresNotMeasured("the restore guard");
+});
+
+const begin = (risk: RiskClass, key = "k1", owner = "s1#1", at = 5): BeginRequest => ({
+  key,
+  tool: "publish_report",
+  args_digest: "d1",
+  owner,
+  at,
+  risk,
+});
+
+describe("the restore guard's ledger", () => {
+  for (const kind of MEASURED_KINDS) {
+    it(`${kind}: journals the begin and release of a call that must not run twice, and no other`, () => {
+      const { db, scope, journal, guardedStores } = setUp(kind);
+      const ledger = guardedStores().ledger;
+      expect(ledger.begin(begin("high_risk"))).toEqual({ kind: "execute" });
+      expect(ledger.begin(begin("high_risk"))).toEqual({ kind: "execute" });
+      expect(ledger.begin(begin("idempotent_write", "k2"))).toEqual({ kind: "execute" });
+      ledger.release("k1");
+      ledger.release("k2");
+      expect(lines(journal)).toEqual([
+        { scope, opened: true },
+        { scope, begun: "k1", at: 5 },
+        { scope, released: "k1" },
+      ]);
+      close(db);
+    });
+
+    it(`${kind}: a begun entry the database lost answers uncertain and is recorded so; a released one begins afresh`, () => {
+      const { db, scope, guardedStores } = setUp(kind);
+      const ledger = guardedStores().ledger;
+      ledger.begin(begin("high_risk"));
+      ledger.complete("k1", { published: 1 }, 6);
+      ledger.begin(begin("high_risk", "k2"));
+      ledger.release("k2");
+      db.query("DELETE FROM ledger WHERE scope = ?", [scope]);
+      // A reopened process reads the journal, not what this one remembers.
+      const again = guardedStores().ledger;
+      expect(again.begin(begin("high_risk", "k1", "s1#3", 7))).toEqual({ kind: "uncertain" });
+      expect(again.get("k1")?.state).toBe("uncertain");
+      expect(again.begin(begin("high_risk", "k2", "s1#3", 7))).toEqual({ kind: "execute" });
+      // Without the guard the loss is invisible: what docs/stores.md says an unguarded store cannot see.
+      db.query("DELETE FROM ledger WHERE scope = ?", [scope]);
+      expect(storesIn(db, scope, FIXTURE_SECRET).ledger.begin(begin("high_risk"))).toEqual({ kind: "execute" });
+      close(db);
+    });
+
+    it(`${kind}: a begin in a transaction that rolls back writes no journal line, and the key begins afresh`, () => {
+      const { db, scope, journal, guardedStores } = setUp(kind);
+      const ledger = guardedStores().ledger;
+      expect(() =>
+        db.transaction(() => {
+          expect(ledger.begin(begin("high_risk"))).toEqual({ kind: "execute" });
+          throw new Error("the checkpoint written with the begin failed");
+        }),
+      ).toThrow("the checkpoint written with the begin failed");
+      expect(lines(journal)).toEqual([{ scope, opened: true }]);
+      expect(ledger.begin(begin("high_risk"))).toEqual({ kind: "execute" });
+      close(db);
+    });
+  }
+
+  it("reads a journal written before begun lines existed, and keeps its nonces spent", () => {
+    const { db, scope, journal, guarded } = setUp("sqlite");
+    writeFileSync(
+      journal,
+      `${JSON.stringify({ scope, opened: true })}\n${JSON.stringify({ scope, nonce: "n1", session_id: "s1", at: 5 })}\n`,
+    );
+    db.query("INSERT INTO log_records (scope, log, stream, n, body) VALUES (?, 'restore_anchor', '', 1, '{}')", [
+      scope,
+    ]);
+    const restored = guarded();
+    expect(restored.ok ? "opened" : restored.error.code).toBe("store_restored");
+    const accepted = guarded(true);
+    if (!accepted.ok) throw accepted.error;
+    const stores = storesIn(db, scope, FIXTURE_SECRET, accepted.value);
+    expect(stores.nonces.claim("n1", "s1", 6)).toBe(false);
+    expect(stores.ledger.begin(begin("high_risk"))).toEqual({ kind: "execute" });
+    close(db);
+  });
+
+  reportPostgresNotMeasured("the restore guard's ledger");
 });

@@ -17,7 +17,7 @@ import { freshStore, type StoreKind } from "../targets.js";
 import type { StoreFaultCase, StoreFaultResult } from "./case.js";
 import { copyAside, JOURNAL, putBack, sendToken, waitForApproval, type StoreAt } from "./restore-lives.js";
 import { pgDump, pgRestore, scratchDatabase } from "./restore-postgres.js";
-import { acceptThenApprove, life, replay, spendAfterBackup } from "./restore-steps.js";
+import { acceptThenApprove, life, replay, resumeAfterRollbackByHand, spendAfterBackup } from "./restore-steps.js";
 
 /** A SQLite store in `dir/store`, its backup copied to `dir/backup`. */
 function sqliteAt(dir: string) {
@@ -72,9 +72,25 @@ const acceptedSqliteRestore = (engine: EngineId): StoreFaultCase => ({
 
 const ENGINES: readonly EngineId[] = ["handwritten", "local_state_graph", "langgraph"];
 
+/**
+ * Only the handwritten engine checkpoints `authorized` (the approval spent, the ledger not yet
+ * begun); the graph engines go from approval_required to executing in one node, and a rollback to
+ * approval_required replays the spent token, which the nonce row refuses.
+ */
+const rolledBackByHand: StoreFaultCase = {
+  id: "restore/rolled-back-by-hand-to-authorized/handwritten",
+  group: "restore",
+  kinds: ["sqlite", "postgres"],
+  expect:
+    "checkpoints deleted back to `authorized` and the publish's ledger row deleted, the nonce row kept: " +
+    "the resumed session stops in reconcile_required, no second publish",
+  run: (kind, dir) => resumeAfterRollbackByHand("handwritten", { ...freshStore(kind, dir), dir }),
+};
+
 export const RESTORE_CASES: readonly StoreFaultCase[] = [
   ...ENGINES.map(olderSqliteCopy),
   ...ENGINES.map(acceptedSqliteRestore),
+  rolledBackByHand,
   {
     id: "restore/postgres-pg-dump",
     group: "restore",

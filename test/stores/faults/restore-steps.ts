@@ -73,3 +73,41 @@ export async function acceptThenApprove(engine: EngineId, at: StoreAt, token: st
     `${refusedFirst.error.code} first; accepted: the spent token ${answer}, a fresh approval ${status} (1 publish)`,
   );
 }
+
+/**
+ * Life 1 publishes once. Then, by SQL by hand, the session's checkpoints after its `authorized` one
+ * and the call's ledger row are deleted; the approval's nonce row stays, so the database looks
+ * neither restored nor emptied. Life 2 resumes the session: the publish must stop for a person
+ * (reconcile_required), never run a second time.
+ */
+export async function resumeAfterRollbackByHand(engine: EngineId, at: StoreAt): Promise<StoreFaultResult> {
+  const first = await life(engine, at);
+  const { pending, token } = await waitForApproval(first, SESSION_ID);
+  const answer = await sendToken(first, SESSION_ID, token);
+  if (first.publishes() !== 1) throw new Error(`the approval did not publish once (${answer})`);
+  rollBackToAuthorized(first, at.scope, pending.idempotency_key);
+  first.close();
+  const second = await life(engine, at);
+  const resumed = await second.engine.resume(SESSION_ID);
+  const published = second.publishes();
+  second.close();
+  if (!resumed.ok) return refused(resumed.error.code, resumed.error.message);
+  const detail = `resumed after the rollback: status ${resumed.value.status}, ${published} report(s) published`;
+  return resumed.value.status === "reconcile_required" && published === 1 ? correct(detail) : silent(detail);
+}
+
+function rollBackToAuthorized(rolled: Life, scope: string, key: string): void {
+  const sql = (text: string, params: readonly (string | number)[]) => rolled.env.db.query(text, params).rows;
+  const rows = sql(
+    "SELECT n, body FROM log_records WHERE scope = ? AND log = 'checkpoints' AND stream = ? ORDER BY n",
+    [scope, SESSION_ID],
+  );
+  const authorized = rows.filter((row) => JSON.parse(String(row["body"])).state.status === "authorized").at(-1);
+  if (authorized === undefined) throw new Error("no authorized checkpoint to roll back to");
+  sql("DELETE FROM log_records WHERE scope = ? AND log = 'checkpoints' AND stream = ? AND n > ?", [
+    scope,
+    SESSION_ID,
+    Number(authorized["n"]),
+  ]);
+  sql("DELETE FROM ledger WHERE scope = ? AND key = ?", [scope, key]);
+}
