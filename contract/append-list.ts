@@ -9,8 +9,7 @@
  * so no version can see a change: appending to an older version (a thread rewound to an earlier
  * checkpoint) copies that version's items into a store of its own.
  */
-import { canonicalJson, sha256Hex } from "./canonical.js";
-import { keptItem, listDigest, type ListDigest } from "./state-hash.js";
+import { listDigest, pushKept, type ListDigest } from "./state-hash.js";
 
 /** Frozen arrays made by `toArray`, so a version is copied out once however often it is read. */
 const arrays = new WeakMap<AppendList<unknown>, readonly unknown[]>();
@@ -44,13 +43,7 @@ export class AppendList<T> {
     if (items.length === 0) return this;
     // Only the newest version may extend the shared store; any other starts a store of its own.
     const store = this.#store.length === this.length ? this.#store : this.#store.slice(0, this.length);
-    let chain = this.#chain;
-    for (const item of items) {
-      const text = canonicalJson(item);
-      chain = sha256Hex(chain + text);
-      store.push(keptItem(item, text));
-    }
-    return new AppendList(store, this.length + items.length, chain);
+    return new AppendList(store, this.length + items.length, pushKept(store, this.#chain, items));
   }
 
   /** The chain digest of the items, equal to `listDigest` of the same items in a plain array. */

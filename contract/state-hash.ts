@@ -87,16 +87,22 @@ export function appended<T>(list: readonly T[], item: T): readonly T[] {
 export function appendedAll<T>(list: readonly T[], items: readonly T[]): readonly T[] {
   if (items.length === 0) return list;
   if (items.length === 1) return appended(list, items[0] as T);
-  let head = listDigest(list).chain;
   const next = list.slice();
-  for (const item of items) {
-    const text = canonicalJson(item);
-    head = sha256Hex(head + text);
-    next.push(keptItem(item, text));
-  }
+  const head = pushKept(next, listDigest(list).chain, items);
   Object.freeze(next);
   known.set(next, head);
   return next;
+}
+
+/** Pushes what a list keeps of each item (`keptItem`) onto `into`; the chain head after them, from `chain`. */
+export function pushKept<T>(into: T[], chain: string, items: readonly T[]): string {
+  let head = chain;
+  for (const item of items) {
+    const text = canonicalJson(item);
+    head = sha256Hex(head + text);
+    into.push(keptItem(item, text));
+  }
+  return head;
 }
 
 /** The hash of a state under the rule above, leaving out its own `checkpoint_hash`. */

@@ -27,7 +27,7 @@ import type { AgentNode } from "../../local-graph/agent/nodes.js";
 import { recursionLimitFor } from "../../local-graph/agent/routes.js";
 import { sealedCheckpointerOf } from "./checkpointer.js";
 import { buildLangGraphAgentGraph, type NodeEntryListener } from "./graph.js";
-import { latestOf } from "./latest.js";
+import { harnessValues, latestOf } from "./latest.js";
 import { diagramOf, shapeOf } from "./shape.js";
 import type { LangGraphAgentState, LangGraphAgentUpdate } from "./state.js";
 import { countGraphSteps } from "./steps.js";
@@ -122,13 +122,7 @@ export function createLangGraphEngine(env: EngineContext, options: LangGraphEngi
   });
 }
 
-/** A snapshot's harness values, or undefined when it holds no agent state (a thread never started). */
-function valuesOf(snapshot: StateSnapshot): LangGraphAgentState | undefined {
-  const saved = snapshot.values as Partial<LangGraphAgentState> | undefined;
-  return saved?.agent === undefined
-    ? undefined
-    : { agent: saved.agent, trace: saved.trace ?? [], outcomes: saved.outcomes ?? [] };
-}
+const valuesOf = (snapshot: StateSnapshot) => harnessValues(snapshot.values as Partial<LangGraphAgentState>);
 
 function known(session_id: string, state: LangGraphAgentState | undefined): LangGraphAgentState {
   if (state === undefined) throw new EngineUsageError("unknown_session", `no checkpoint for session ${session_id}`);

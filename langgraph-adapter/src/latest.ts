@@ -32,14 +32,15 @@ export function latestOf(saved: CheckpointTuple | undefined): Latest {
     const value = stored[list];
     if (value === undefined ? versions[list] !== undefined : !Array.isArray(value)) return { kind: "ask_langgraph" };
   }
-  if (stored["agent"] === undefined) return { kind: "values", values: undefined };
-  return {
-    kind: "values",
-    // An absent list is its channel's default, [], as `getState` reads it.
-    values: {
-      agent: stored["agent"] as LangGraphAgentState["agent"],
-      trace: (stored["trace"] as LangGraphAgentState["trace"] | undefined) ?? [],
-      outcomes: (stored["outcomes"] as LangGraphAgentState["outcomes"] | undefined) ?? [],
-    },
-  };
+  return { kind: "values", values: harnessValues(stored as Partial<LangGraphAgentState>) };
+}
+
+/**
+ * The harness's values in a thread's channels (stored, or a `getState` snapshot's), or undefined
+ * when they hold no agent state (a thread never started). An absent list is its channel's default, [].
+ */
+export function harnessValues(channels: Partial<LangGraphAgentState> | undefined): LangGraphAgentState | undefined {
+  return channels?.agent === undefined
+    ? undefined
+    : { agent: channels.agent, trace: channels.trace ?? [], outcomes: channels.outcomes ?? [] };
 }
