@@ -11,3 +11,4 @@ export { jsonDepthExceeds, nestingExceeds, yamlDepthExceeds } from "./input-dept
 export type { InputFormat } from "./input-depth.js";
 export { makeDirectory, writeFilesAtomically } from "./files.js";
 export type { OutputFile } from "./files.js";
+export { pooled } from "./pooled.js";

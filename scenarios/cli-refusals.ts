@@ -245,17 +245,3 @@ export function runEntryPoint(script: string, argv: readonly string[], timeoutMs
     });
   });
 }
-
-/** At most `limit` at a time: each spawn loads tsx and the script's imports (the machine has two cores). */
-export async function pooled<T, R>(items: readonly T[], limit: number, run: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await run(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: limit }, worker));
-  return results;
-}

@@ -5,8 +5,8 @@
  */
 import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
+import { pooled } from "../cli/index.js";
 import { aiSdkInstall } from "../scenarios/ai-sdk-install.js";
-import { pooled } from "../scenarios/cli-refusals.js";
 import { langgraphInstall } from "../scenarios/langgraph-install.js";
 import { openaiAgentsInstall } from "../scenarios/openai-agents-engines.js";
 

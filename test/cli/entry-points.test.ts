@@ -7,7 +7,8 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pooled, refusalCases, runEntryPoint, type EntryPointRun } from "../../scenarios/cli-refusals.js";
+import { pooled } from "../../cli/index.js";
+import { refusalCases, runEntryPoint, type EntryPointRun } from "../../scenarios/cli-refusals.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "entry-points-"));
 const cases = refusalCases(scratch);

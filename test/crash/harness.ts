@@ -140,14 +140,3 @@ export async function runChild(
     stderr: spawned.stderr,
   };
 }
-
-/** Runs `tasks` with at most `limit` at a time, in order of start. */
-export async function pool<T>(limit: number, tasks: readonly (() => Promise<T>)[]): Promise<T[]> {
-  const results: T[] = new Array<T>(tasks.length);
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < tasks.length; i = next++) results[i] = await tasks[i]!();
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
-  return results;
-}

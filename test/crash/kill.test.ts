@@ -19,6 +19,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pooled } from "../../cli/index.js";
 import { BUILT_IN_ENGINE_IDS as ENGINE_IDS, loadEngine, type EngineId } from "../../scenarios/engines.js";
 
 /**
@@ -33,16 +34,7 @@ import {
   type StoreKind,
 } from "../stores/targets.js";
 import { compileChild } from "./build.js";
-import {
-  CHILD_SOURCE,
-  pool,
-  ROOT,
-  runChild,
-  snapshot,
-  total,
-  type ChildOutcome,
-  type DiskSnapshot,
-} from "./harness.js";
+import { CHILD_SOURCE, ROOT, runChild, snapshot, total, type ChildOutcome, type DiskSnapshot } from "./harness.js";
 import {
   SCENARIOS,
   type ChildLine,
@@ -294,10 +286,8 @@ const ledgerAtKill = (r: CrashRecord): LedgerAtKill => {
 let crashes: Promise<readonly (CrashRecord | Error)[]>;
 let control: Promise<CrashRecord | Error>;
 let pairs: Promise<readonly (PairRecord | Error)[]>;
-const settle =
-  <T>(run: () => Promise<T>) =>
-  () =>
-    run().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+const settle = <T>(run: () => Promise<T>): Promise<T | Error> =>
+  run().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
 const ok = <T>(value: T | Error): T => {
   if (value instanceof Error) throw value;
   return value;
@@ -309,19 +299,11 @@ beforeAll(async () => {
   const compiled = await compileChild(ROOT);
   scratch.push(compiled.dir);
   entry = compiled.entry;
-  const all = pool(PARALLEL, [
-    ...CRASH_CASES.map((c) => settle(() => runCrashCase(c))),
-    settle(() => runCrashCase(CONTROL)),
-  ]);
+  const all = pooled([...CRASH_CASES, CONTROL], PARALLEL, (c) => settle(() => runCrashCase(c)));
   crashes = all.then((results) => results.slice(0, CRASH_CASES.length));
   control = all.then((results) => results[CRASH_CASES.length]!);
   // The concurrency pairs run once the crash cases are done, so their timing sees a quiet machine.
-  pairs = all.then(() =>
-    pool(
-      2,
-      PAIRS.map((pair) => settle(() => runPair(pair))),
-    ),
-  );
+  pairs = all.then(() => pooled(PAIRS, 2, (pair) => settle(() => runPair(pair))));
 });
 
 afterAll(async () => {
