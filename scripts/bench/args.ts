@@ -19,6 +19,7 @@ export const MEASURES = [
   "mcp",
   "comparison",
   "cli_refusal",
+  "web_bundle",
 ] as const;
 export type Measure = (typeof MEASURES)[number];
 /** The stores' part (scripts/bench-stores.ts) writes its own evidence file, in its own schema. */

@@ -1,9 +1,11 @@
-/** The goals of what runs around the engines: an MCP call, a whole compare process, a refused command line. */
+/** The goals of what runs around the engines: an MCP call, a whole compare process, a refused command line, the pages. */
 import type { CliRefusalSection } from "./cli-refusal.js";
 import type { ComparisonSection } from "./comparison-run.js";
 import { goal, us, type Goal } from "./goal.js";
 import type { McpSection, Transport } from "./mcp-latency.js";
 import { ratio, round } from "./stats.js";
+import { WEB_BUDGET_BYTES } from "../../web/build.js";
+import type { WebBundleSection } from "./web-bundle.js";
 
 /** Issue #26: every entry point refuses bad input within a second, as a user starts it. */
 export const CLI_REFUSAL_BOUND_S = 1;
@@ -96,6 +98,31 @@ export function cliRefusalGoals(c: CliRefusalSection): Goal[] {
       bound: CLI_REFUSAL_BOUND_S,
       kind: "max",
       from: "cli_refusal.worst_ms / 1000 (null unless cli_refusal.all_refused)",
+    }),
+  ];
+}
+
+const MIB = 1024 * 1024;
+
+/** Issue #27 item 6: the teaching pages as shipped, in MiB; an unmet one names what weighs most in it. */
+export function webBundleGoals(w: WebBundleSection): Goal[] {
+  const measured = w.status === "measured" ? w : null;
+  const kib = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString("en")} KiB`;
+  return [
+    goal({
+      id: "web_bundle_mib",
+      says: "the teaching pages (web/dist as shipped: minified, split, no source maps) ≤ 1.5 MiB",
+      value: measured === null ? null : round(measured.bytes / MIB, 3),
+      bound: WEB_BUDGET_BYTES / MIB,
+      kind: "max",
+      from: "web_bundle.bytes / 1048576",
+      context:
+        measured === null
+          ? undefined
+          : `${measured.files.length} file${measured.files.length === 1 ? "" : "s"}; the sources weighing most in them: ${measured.largest_inputs
+              .slice(0, 3)
+              .map((x) => `${x.path} ${kib(x.bytes)}`)
+              .join(", ")}`,
     }),
   ];
 }

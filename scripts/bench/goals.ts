@@ -8,10 +8,11 @@ import type { ComparisonSection } from "./comparison-run.js";
 import type { FaultThroughputSection } from "./fault-throughput.js";
 import type { Goal } from "./goal.js";
 import { faultGoals, sessionGoals, stepGoals } from "./goals-engines.js";
-import { cliRefusalGoals, comparisonGoals, mcpGoals } from "./goals-services.js";
+import { cliRefusalGoals, comparisonGoals, mcpGoals, webBundleGoals } from "./goals-services.js";
 import type { McpSection } from "./mcp-latency.js";
 import type { SessionLengthSection } from "./session-length.js";
 import type { StepSection } from "./steps.js";
+import type { WebBundleSection } from "./web-bundle.js";
 
 export { ADAPTER_OVERHEAD_DEFINITION, adapterOverheadOf } from "./adapter-overhead.js";
 export type { AdapterOverheadPoint, AdapterOverheadSection } from "./adapter-overhead.js";
@@ -26,6 +27,7 @@ export type GoalInputs = {
   readonly mcp: McpSection;
   readonly comparison: ComparisonSection;
   readonly cli_refusal: CliRefusalSection;
+  readonly web_bundle: WebBundleSection;
 };
 
 /** The goals the given sections decide, in the order of the report; a full run gives every section. */
@@ -37,5 +39,6 @@ export function goalsOf(r: Partial<GoalInputs>): Goal[] {
     ...(r.mcp === undefined ? [] : mcpGoals(r.mcp)),
     ...(r.comparison === undefined ? [] : comparisonGoals(r.comparison, r.cli_refusal?.tsx_floor_ms.median)),
     ...(r.cli_refusal === undefined ? [] : cliRefusalGoals(r.cli_refusal)),
+    ...(r.web_bundle === undefined ? [] : webBundleGoals(r.web_bundle)),
   ];
 }

@@ -9,6 +9,7 @@ import { BUILT_IN_ENGINE_IDS as ENGINE_IDS } from "../../scenarios/index.js";
 import { ANCHOR_ID } from "./session-length.js";
 import { SummarySchema } from "./stats.js";
 import { NOT_MEASURED, type StepSection as Steps } from "./steps.js";
+import { WebBundleSectionSchema } from "./web-bundle.js";
 
 export const BENCH_SCHEMA = "agent-harness.bench.v3";
 export const TARGETS = Object.freeze({ handwritten_vs_floor_max: 3, local_vs_handwritten_max: 1.5 });
@@ -244,6 +245,7 @@ export const BenchReport = z.strictObject({
     frameworks: z.strictObject({ local_state_graph: ComparisonRun, langgraph: ComparisonRun }),
   }),
   cli_refusal: CliRefusalSection,
+  web_bundle: WebBundleSectionSchema,
   targets: z.strictObject({
     handwritten_vs_floor_max: z.literal(TARGETS.handwritten_vs_floor_max),
     local_vs_handwritten_max: z.literal(TARGETS.local_vs_handwritten_max),

@@ -29,6 +29,7 @@ import { collectGarbage, round } from "./stats.js";
 import { measureStepOverhead, type EngineEntry, type StepOptions } from "./steps.js";
 import { renderGoals, renderTables } from "./table.js";
 import { writeStoresBench } from "./stores-evidence.js";
+import { measureWebBundle } from "./web-bundle.js";
 
 /** The adapter's entry module, relative to this file (scenarios/load-langgraph.ts imports the same one). */
 const ADAPTER_MODULE = "../../langgraph-adapter/src/index.js";
@@ -171,6 +172,7 @@ async function measure(
     log("cli_refusal: every entry point given bad input, one at a time");
     sections.cli_refusal = await measureCliRefusal(settings.cliRefusal);
   }
+  if (want("web_bundle")) sections.web_bundle = await measureWebBundle(log);
   const duration_s = round((Date.now() - started) / 1000, 1);
   // Profiles come after every timed measure, so the profiler's cost never reaches a number.
   const workloads = goalWorkloads({

@@ -183,6 +183,22 @@ export function renderTables(report: BenchReport): string {
     "",
   );
 
+  const w = report.web_bundle;
+  out.push("9. The teaching pages as shipped (buildWeb: minified, split, no source maps)");
+  out.push(
+    ...(w.status === "measured"
+      ? [
+          `   ${int(w.bytes)} bytes in ${w.files.length} files from ${w.modules} modules; budget ${int(w.budget_bytes)} bytes`,
+          ...grid(
+            ["largest source in the output", "bytes"],
+            w.largest_inputs.map((x) => [x.path, int(x.bytes)]),
+            new Set([1]),
+          ),
+        ]
+      : [`   ${w.status}: ${w.reason}`]),
+    "",
+  );
+
   const t = report.targets;
   const verdict = (x: {
     ratio: number | null;

@@ -26,6 +26,8 @@ import { BenchReport, TARGETS } from "../../scripts/bench/report.js";
 import { ANCHOR_ID } from "../../scripts/bench/session-length.js";
 import { percentile, ratio, round, summarize } from "../../scripts/bench/stats.js";
 import { renderTables } from "../../scripts/bench/table.js";
+import type { WebBundleSection } from "../../scripts/bench/web-bundle.js";
+import { WEB_BUDGET_BYTES } from "../../web/build.js";
 
 const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const EVIDENCE = join(ROOT, "evidence", "bench-v3.json");
@@ -220,6 +222,7 @@ function sessionInconsistencies(report: BenchReport, same: Same, checkSummary: C
     const [p, b] = [find("project"), find("bare_sdk")];
     return p?.status === "measured" && b?.status === "measured" ? ratio(p.median_us, b.median_us) : null;
   };
+  const pages = report.web_bundle;
   const compare = report.comparison.frameworks.langgraph;
   const compareLocal = report.comparison.frameworks.local_state_graph;
   const stepRatio = (id: "handwritten" | "local_state_graph") => {
@@ -244,7 +247,16 @@ function sessionInconsistencies(report: BenchReport, same: Same, checkSummary: C
     compare_local_wall_s: compareLocal.status === "measured" ? round(compareLocal.wall_ms.median / 1000) : null,
     compare_local_rss_mib: compareLocal.status === "measured" ? compareLocal.max_rss_mib.median : null,
     cli_refusal_worst_s: report.cli_refusal.all_refused ? round(report.cli_refusal.worst_ms / 1000) : null,
+    web_bundle_mib: pages.status === "measured" ? round(pages.bytes / (1024 * 1024), 3) : null,
   };
+  if (pages.status === "measured") {
+    same(
+      "web_bundle bytes",
+      pages.bytes,
+      pages.files.reduce((sum, f) => sum + f.bytes, 0),
+    );
+    same("web_bundle budget", pages.budget_bytes, WEB_BUDGET_BYTES);
+  }
   const refusal = report.cli_refusal;
   const slowest = Math.max(...refusal.cases.map((c) => c.wall_ms.median));
   same("cli_refusal worst_ms", refusal.worst_ms, round(slowest));
@@ -432,6 +444,31 @@ describe("goalsOf", () => {
     );
     expect(goals.find((g) => g.id === "session_growth_handwritten")).toMatchObject({ met: true });
     expect(goals.find((g) => g.id === "session_growth_handwritten")?.reason).toBeUndefined();
+  });
+
+  it("weighs the pages in MiB against the budget web/build.ts enforces, and names the heaviest sources when over", () => {
+    const pages = (bytes: number): WebBundleSection => ({
+      status: "measured",
+      definition: "",
+      budget_bytes: WEB_BUDGET_BYTES,
+      bytes,
+      modules: 3,
+      files: [{ name: "main.js", bytes }],
+      largest_inputs: [
+        { path: "node_modules/zod/v4/core/schemas.js", bytes: 300 * 1024 },
+        { path: "contract/facts.ts", bytes: 20 * 1024 },
+      ],
+    });
+    const [under] = goalsOf({ web_bundle: pages(1024 * 1024) });
+    expect(under).toMatchObject({ id: "web_bundle_mib", value: 1, bound: 1.5, met: true });
+    expect(under?.reason).toBeUndefined();
+    const [over] = goalsOf({ web_bundle: pages(2 * 1024 * 1024) });
+    expect(over).toMatchObject({ value: 2, met: false });
+    expect(over?.reason).toBe(
+      "1 file; the sources weighing most in them: node_modules/zod/v4/core/schemas.js 300 KiB, contract/facts.ts 20 KiB",
+    );
+    const [broken] = goalsOf({ web_bundle: { status: "not-measured", definition: "", reason: "a Node import" } });
+    expect(broken).toMatchObject({ value: null, met: null });
   });
 });
 
