@@ -3,6 +3,7 @@ import { BUILT_IN_ENGINE_IDS as ENGINE_IDS } from "../../scenarios/index.js";
 import { points, type AdapterOverheadPoint, type AdapterOverheadSection } from "./adapter-overhead.js";
 import type { FaultThroughputSection } from "./fault-throughput.js";
 import { goal, us, type Goal } from "./goal.js";
+import type { HashWork } from "./hash-work.js";
 import { ANCHOR_ID, type SessionLengthSection } from "./session-length.js";
 import { ratio, round } from "./stats.js";
 import type { StepSection } from "./steps.js";
@@ -46,6 +47,18 @@ export function stepGoals(steps: StepSection): Goal[] {
   ];
 }
 
+/** The contract's hashing per fact at both lengths: flat counts put a growth in time elsewhere than the contract. */
+const hashedChars = (
+  lo: HashWork | null | undefined,
+  hi: HashWork | null | undefined,
+  at: readonly number[],
+): string[] =>
+  lo === null || lo === undefined || hi === null || hi === undefined
+    ? []
+    : [
+        `the contract hashes ${Math.round(lo.chars).toLocaleString("en")} characters per fact at ${at[0]} calls and ${Math.round(hi.chars).toLocaleString("en")} at ${at[1]}`,
+      ];
+
 export function sessionGoals(s: SessionLengthSection, adapterOverhead: AdapterOverheadSection): Goal[] {
   const largest = Math.max(...s.sizes);
   const smallest = Math.min(...s.sizes);
@@ -72,6 +85,10 @@ export function sessionGoals(s: SessionLengthSection, adapterOverhead: AdapterOv
           ? undefined
           : [
               `a fact costs ${us(lo)} at ${smallest} calls and ${us(hi)} at ${largest}`,
+              ...hashedChars(at(id, smallest)?.hashing_per_fact, at(id, largest)?.hashing_per_fact, [
+                smallest,
+                largest,
+              ]),
               ...(id === "langgraph" && bareGrowth !== undefined ? [bareGrowth] : []),
             ].join("; "),
     });

@@ -97,6 +97,7 @@ const SessionPoint = z.strictObject({
   cpu_us_per_fact: SummarySchema,
   us_per_graph_step: SummarySchema.nullable(),
   same_final_hash: z.boolean().nullable(),
+  hashing_per_fact: z.strictObject({ digests: Num, chars: Num }).nullable(),
 });
 
 const SessionEngine = z.discriminatedUnion("status", [

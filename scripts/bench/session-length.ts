@@ -21,7 +21,8 @@ import {
   type SessionStore,
 } from "../../scenarios/index.js";
 import type { BuiltInEngineId, BuiltInFactory } from "../../scenarios/index.js";
-import { collectGarbage, cpuUs, elapsedUs, summarize, type Summary } from "./stats.js";
+import { countHashing, type HashWork } from "./hash-work.js";
+import { collectGarbage, cpuUs, elapsedUs, round, summarize, type Summary } from "./stats.js";
 import { NOT_MEASURED, type EngineEntry } from "./steps.js";
 import { warmRegistry } from "./workload.js";
 
@@ -64,6 +65,8 @@ export type SessionPoint = {
   readonly us_per_graph_step: Summary | null;
   /** The run ended with the reference run's checkpoint_hash (null for the anchor, which has no contract state). */
   readonly same_final_hash: boolean | null;
+  /** The contract's digests and seals per fact in one more run (`hash-work.ts`); null for the anchor, which has no contract. */
+  readonly hashing_per_fact: HashWork | null;
 };
 
 export type SessionEngine =
@@ -79,7 +82,7 @@ export type SessionLengthSection = {
 };
 
 export const SESSION_LENGTH_DEFINITION =
-  "Marginal cost per fact at session length N: one session of N read_table calls and a final answer, played once by the handwritten engine for reference; each engine then gets a fresh environment whose own store already holds that session's state and trace before its last timed_calls calls, and the timed call is resume, which plays those calls and the final answer. us_per_fact = time / facts applied (trace events); us_per_graph_step = time / committed node executions. A sample repeats the run until it has taken min_sample_ms; cpu_us_per_fact is this process's CPU time over the same runs (it includes the anchor's seeding, which the wall time does not). bare_langgraph is LangGraph 1.7.3 with no harness, on the engine's own MemorySaver (same serializer): the same four nodes, agent and trace channels, seeded history, messages and trace events.";
+  "Marginal cost per fact at session length N: one session of N read_table calls and a final answer, played once by the handwritten engine for reference; each engine then gets a fresh environment whose own store already holds that session's state and trace before its last timed_calls calls, and the timed call is resume, which plays those calls and the final answer. us_per_fact = time / facts applied (trace events); us_per_graph_step = time / committed node executions. A sample repeats the run until it has taken min_sample_ms; cpu_us_per_fact is this process's CPU time over the same runs (it includes the anchor's seeding, which the wall time does not). bare_langgraph is LangGraph 1.7.3 with no harness, on the engine's own MemorySaver (same serializer): the same four nodes, agent and trace channels, seeded history, messages and trace events. hashing_per_fact: the contract's digests and seals per fact, and the characters they covered, counted in one more untimed run (scripts/bench/hash-work.ts): a count, the same on any machine, that grows only if a fact re-reads the session's history.";
 
 const EVENTS_PER_CALL = 5;
 
@@ -124,9 +127,16 @@ type Run = {
   readonly facts: number;
   readonly graph_steps: number | null;
   readonly hash: string | null;
+  /** Counted only in the run that asked for it, so the timed runs pay nothing for the count. */
+  readonly hashing: HashWork | null;
 };
 
-async function runEngine(factory: BuiltInFactory, ref: Reference, adapter: AdapterBench | null): Promise<Run> {
+async function runEngine(
+  factory: BuiltInFactory,
+  ref: Reference,
+  adapter: AdapterBench | null,
+  count: boolean,
+): Promise<Run> {
   const env = sessionEnv(ref.calls);
   warmRegistry(env.registry);
   const engine = factory.create(env);
@@ -134,13 +144,17 @@ async function runEngine(factory: BuiltInFactory, ref: Reference, adapter: Adapt
   const before = await engine.graphSteps(SESSION_ID);
   const cpu = process.cpuUsage();
   const start = process.hrtime.bigint();
-  const final = unwrapEngine(await engine.resume(SESSION_ID));
+  const resumed = count
+    ? await countHashing(() => engine.resume(SESSION_ID))
+    : { value: await engine.resume(SESSION_ID), work: null };
+  const final = unwrapEngine(resumed.value);
   const us = elapsedUs(start);
   const cpu_us = cpuUs(cpu);
   const after = await engine.graphSteps(SESSION_ID);
   if (final.status !== "done") throw new Error(`${factory.id} ended ${final.status} after ${ref.calls} calls`);
   const graph_steps = before === null || after === null ? null : after - before;
-  return { us, cpu_us, facts: final.seq - ref.seed.seq, graph_steps, hash: final.checkpoint_hash };
+  const hashing = resumed.work;
+  return { us, cpu_us, facts: final.seq - ref.seed.seq, graph_steps, hash: final.checkpoint_hash, hashing };
 }
 
 async function seed(
@@ -177,7 +191,7 @@ async function seed(
 function anchorRun(adapter: AdapterBench, ref: Reference): Promise<Run> {
   const workload = { messages: ref.final.messages, trace: ref.trace, eventsPerCall: EVENTS_PER_CALL, calls: ref.calls };
   const cpu = process.cpuUsage();
-  return adapter.runAnchor(workload, ref.from).then((r) => ({ ...r, cpu_us: cpuUs(cpu), hash: null }));
+  return adapter.runAnchor(workload, ref.from).then((r) => ({ ...r, cpu_us: cpuUs(cpu), hash: null, hashing: null }));
 }
 
 export async function measureSessionLength(
@@ -189,9 +203,9 @@ export async function measureSessionLength(
 ): Promise<SessionLengthSection> {
   const refs: Reference[] = [];
   for (const calls of options.sizes) refs.push(await reference(calls, options.timedCalls));
-  const players: { id: SessionEngineId; play: ((ref: Reference) => Promise<Run>) | string }[] = entries.map((e) => ({
+  const players: { id: SessionEngineId; play: Play | string }[] = entries.map((e) => ({
     id: e.id,
-    play: "factory" in e ? (ref: Reference) => runEngine(e.factory, ref, adapter) : e.unavailable,
+    play: "factory" in e ? (ref, count) => runEngine(e.factory, ref, adapter, count) : e.unavailable,
   }));
   players.push({ id: ANCHOR_ID, play: adapter === null ? adapterReason : (ref: Reference) => anchorRun(adapter, ref) });
 
@@ -220,22 +234,21 @@ export async function measureSessionLength(
   };
 }
 
+/** Plays a reference session's last calls; with `count`, also counts the contract's hashing. */
+type Play = (ref: Reference, count: boolean) => Promise<Run>;
+
 const sum = (batch: readonly Run[]): Run => ({
   us: batch.reduce((t, r) => t + r.us, 0),
   cpu_us: batch.reduce((t, r) => t + r.cpu_us, 0),
   facts: batch.reduce((t, r) => t + r.facts, 0),
   graph_steps: batch.every((r) => r.graph_steps !== null) ? batch.reduce((t, r) => t + (r.graph_steps ?? 0), 0) : null,
   hash: batch[0]?.hash ?? null,
+  hashing: null,
 });
 
-async function measurePoint(
-  play: (ref: Reference) => Promise<Run>,
-  ref: Reference,
-  samples: number,
-  minSampleMs: number,
-): Promise<SessionPoint> {
+async function measurePoint(play: Play, ref: Reference, samples: number, minSampleMs: number): Promise<SessionPoint> {
   collectGarbage();
-  await play(ref); // warm-up, untimed
+  await play(ref, false); // warm-up, untimed
   const runs: Run[] = [];
   // A sample is as many runs as fit in minSampleMs (at least one), so one garbage collection
   // landing in a run of a few milliseconds does not decide the median.
@@ -243,7 +256,7 @@ async function measurePoint(
   for (let i = 0; i < samples; i++) {
     const start = Date.now();
     const batch: Run[] = [];
-    do batch.push(await play(ref));
+    do batch.push(await play(ref, false));
     while (Date.now() - start < minSampleMs);
     perSample.push(sum(batch));
     runs.push(...batch);
@@ -251,6 +264,8 @@ async function measurePoint(
   const first = runs[0];
   if (first === undefined) throw new Error("no samples");
   const steps = first.graph_steps;
+  const { hashing } = await play(ref, true);
+  const per = (x: number) => round(x / first.facts, 2);
   return {
     calls: ref.calls,
     seeded_calls: ref.from,
@@ -262,5 +277,6 @@ async function measurePoint(
     us_per_graph_step:
       steps === null || steps === 0 ? null : summarize(perSample.map((r) => r.us / (r.graph_steps ?? steps))),
     same_final_hash: first.hash === null ? null : runs.every((r) => r.hash === ref.final.checkpoint_hash),
+    hashing_per_fact: hashing === null ? null : { digests: per(hashing.digests), chars: per(hashing.chars) },
   };
 }
