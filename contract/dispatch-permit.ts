@@ -12,7 +12,13 @@ const granted = new WeakSet<ToolContext>();
 
 /** The context of a dispatch the contract decided: the only one a registered executor runs under. */
 export function grantDispatch(ctx: ToolContext): ToolContext {
-  const permit = Object.freeze({ ...ctx });
+  const permit: ToolContext = Object.freeze({
+    idempotencyKey: ctx.idempotencyKey,
+    // Read through: a signal the caller makes only when the tool reads it (`executeIntent`) stays unmade.
+    get signal() {
+      return ctx.signal;
+    },
+  });
   granted.add(permit);
   return permit;
 }

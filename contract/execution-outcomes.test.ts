@@ -7,7 +7,7 @@ import { applyFacts, startRun } from "./facts.js";
 import { createIdSource } from "./ids.js";
 import { beginIntent, executionDeps, intentFor, type TestExecutionDeps } from "./test-helpers.js";
 import type { RiskClass } from "./risk.js";
-import { defineTool, PermanentToolError, ProcessCrash, TransientToolError } from "./tool.js";
+import { defineTool, PermanentToolError, ProcessCrash, TransientToolError, type ToolContext } from "./tool.js";
 
 type Behaviour = () => Promise<unknown>;
 let behaviour: Behaviour = () => Promise.resolve({ n: 1 });
@@ -238,6 +238,24 @@ describe("executeIntent", () => {
     behaviour = never;
     await executeIntent(d, read, false);
     expect(signals.map((s) => s.aborted)).toEqual([false, false, true]);
+  });
+
+  it("hands a tool that reads its signal only after it timed out an aborted signal, the same one each read", async () => {
+    const kept: ToolContext[] = [];
+    const late = defineTool({
+      name: "late_reader",
+      description: "keeps its context and never answers",
+      input: z.strictObject({}),
+      risk: "read_only",
+      timeoutMs: 1_000,
+      execute: (_args, ctx) => (kept.push(ctx), new Promise(() => undefined)),
+    });
+    expect(await executeIntent(executionDeps([late]), intentFor(late.name, "read_only"), false)).toMatchObject({
+      kind: "transient",
+    });
+    const [ctx] = kept;
+    expect(ctx?.signal.aborted).toBe(true);
+    expect(ctx?.signal).toBe(ctx?.signal);
   });
 
   it("moves no virtual time for a call that answered before its timeout", async () => {

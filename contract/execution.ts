@@ -212,14 +212,17 @@ async function callWithTimeout(
   clock: Clock,
   cancel?: AbortSignal,
 ): Promise<Settled> {
-  const call = new AbortController();
+  const call = new LazyAbort();
   const timer = new AbortController();
   const execution = (async (): Promise<Settled> => {
     try {
-      return {
-        kind: "returned",
-        value: await spec.execute(intent.args, grantDispatch({ idempotencyKey: intent.key, signal: call.signal })),
+      const ctx = {
+        idempotencyKey: intent.key,
+        get signal() {
+          return call.signal;
+        },
       };
+      return { kind: "returned", value: await spec.execute(intent.args, grantDispatch(ctx)) };
     } catch (error) {
       if (isProcessCrash(error)) throw error;
       return { kind: "threw", error };
@@ -228,25 +231,52 @@ async function callWithTimeout(
   // A crash reported after the timeout already won has nobody left to hear it.
   execution.catch(() => undefined);
   const timeout = clock.sleep(spec.timeoutMs, timer.signal).then((): Settled => ({ kind: "timed_out" }));
-  const cancelled = new Promise<Settled>((resolve) => {
-    const stop = () => resolve({ kind: "cancelled" });
-    if (cancel?.aborted === true) stop();
-    cancel?.addEventListener("abort", stop);
-    // An abort event fires once per signal: no listener needs `once`.
-    timer.signal.addEventListener("abort", () => cancel?.removeEventListener("abort", stop));
-  });
+  const racers = [execution, timeout];
+  let stop: (() => void) | undefined;
+  if (cancel !== undefined)
+    racers.push(
+      new Promise<Settled>((resolve) => {
+        stop = () => resolve({ kind: "cancelled" });
+        if (cancel.aborted) stop();
+        // An abort event fires once per signal: no listener needs `once`.
+        else cancel.addEventListener("abort", stop);
+      }),
+    );
   try {
-    const winner = await Promise.race([execution, timeout, cancelled]);
+    const winner = await Promise.race(racers);
     if (winner.kind === "timed_out" || winner.kind === "cancelled") call.abort();
     return winner;
   } finally {
     // A reason of our own: `abort()` without one builds a DOMException (and its stack) on every call.
     timer.abort(RACE_SETTLED);
+    if (stop !== undefined) cancel?.removeEventListener("abort", stop);
   }
 }
 
 /** Why the timeout of a settled race is dropped; nothing reads it. */
 const RACE_SETTLED = "settled";
+
+/**
+ * The tool's abort signal, made only when the tool reads it: most tools never do, and making an
+ * AbortSignal costs more than the rest of the race. Read after `abort`, it is already aborted.
+ */
+class LazyAbort {
+  #controller: AbortController | null = null;
+  #aborted = false;
+
+  get signal(): AbortSignal {
+    if (this.#controller === null) {
+      this.#controller = new AbortController();
+      if (this.#aborted) this.#controller.abort();
+    }
+    return this.#controller.signal;
+  }
+
+  abort(): void {
+    this.#aborted = true;
+    this.#controller?.abort();
+  }
+}
 
 function uncertain(
   deps: ExecutionDeps,

@@ -120,13 +120,13 @@ export function redact(value: unknown, maxString: number = MAX_TRACE_STRING): un
   if (Array.isArray(value)) return value.map((item) => redact(item, maxString));
   if (value !== null && typeof value === "object") {
     const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) {
-      Object.defineProperty(out, key, {
-        value: SENSITIVE_KEY.test(key) ? REDACTED : redact(item, maxString),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+    for (const key of Object.keys(value)) {
+      const item = (value as Record<string, unknown>)[key];
+      const kept = SENSITIVE_KEY.test(key) ? REDACTED : redact(item, maxString);
+      // Only `__proto__` would set the prototype if assigned: it alone is defined, as plain data.
+      if (key === "__proto__")
+        Object.defineProperty(out, key, { value: kept, enumerable: true, writable: true, configurable: true });
+      else out[key] = kept;
     }
     return out;
   }

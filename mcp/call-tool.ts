@@ -122,11 +122,9 @@ async function callInSession(
 
   const envelope = envelopeOf(request, deps.inputLimits.maxDepth);
   await session.feed({ type: "history/trim", max_messages: MCP_MAX_MESSAGES });
-  const token = (restated: RestatedCall): ApprovalInput | null =>
-    request.approval === null ? null : { kind: "token", token: request.approval, restated };
   if (session.status() === "approval_required") {
     const restated = restatedHighRisk(deps, envelope);
-    const input = restated === null ? null : token(restated);
+    const input = restated === null ? null : tokenInput(request.approval, restated);
     // A new call, or a token restating no high-risk call, moves on from the waiting one: it is declined.
     await session.feed({ type: "approval/submitted", input: input ?? { kind: "decline" } });
     if (input !== null) return answered(answerFor(session.facts(), session.events(), session.state(), head));
@@ -134,11 +132,20 @@ async function callInSession(
   await session.feed({ type: "planner/responded", raw: envelope });
   const waiting = session.pending();
   if (waiting !== null) {
-    const input = token({ tool: waiting.tool, args_digest: waiting.args_digest, idempotency_key: null });
+    const input = tokenInput(request.approval, {
+      tool: waiting.tool,
+      args_digest: waiting.args_digest,
+      idempotency_key: null,
+    });
     if (input !== null) await session.feed({ type: "approval/submitted", input });
     else if (request.ask !== undefined) await askPerson(deps, session, request.ask, waiting);
   }
   return answered(answerFor(session.facts(), session.events(), session.state(), head));
+}
+
+/** The request's token, bound to the call it restates; null when the request carries none. */
+function tokenInput(approval: string | null, restated: RestatedCall): ApprovalInput | null {
+  return approval === null ? null : { kind: "token", token: approval, restated };
 }
 
 /** Elicitation: an approval becomes a token bound exactly as an out-of-band one; no answer leaves it pending. */
@@ -206,11 +213,12 @@ function openSession(
         },
       },
       trace: {
-        append: (trace) =>
-          trace.forEach((e) => {
+        append(trace) {
+          for (const e of trace) {
             deps.audit.append(e);
             observe?.(e);
-          }),
+          }
+        },
       },
     },
     opened.ok ? opened.value : null,
@@ -219,19 +227,29 @@ function openSession(
       facts.push(...result.facts);
     },
   );
-  const state = () => driver.state();
+  // Methods, not arrow properties: a tsx build names each arrow it makes (a defineProperty per call).
   return {
     session_id,
     opened,
-    state,
-    status: () => state()?.status ?? null,
-    pending: (): PendingApproval | null => {
-      const s = state();
+    state(): AgentState | null {
+      return driver.state();
+    },
+    status() {
+      return driver.state()?.status ?? null;
+    },
+    pending(): PendingApproval | null {
+      const s = driver.state();
       return s?.status === "approval_required" ? s.pending_approval : null;
     },
-    facts: () => facts,
-    events: () => events,
-    cancelled: () => signal?.aborted === true,
+    facts(): readonly Fact[] {
+      return facts;
+    },
+    events(): readonly TraceEvent[] {
+      return events;
+    },
+    cancelled() {
+      return signal?.aborted === true;
+    },
     async feed(first: Unstamped): Promise<void> {
       await driver.run(
         { ...first, at: deps.clock.now() },
@@ -257,18 +275,21 @@ export function envelopeOf(
   request: Pick<ToolCallRequest, "name" | "arguments" | "idempotency_key">,
   maxDepth: number = DEFAULT_INPUT_LIMITS.maxDepth,
 ): string {
-  const envelope = (args: unknown) => ({
+  try {
+    return JSON.stringify(envelopeWith(request, request.arguments));
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return JSON.stringify(envelopeWith(request, cutBelow(request.arguments, maxDepth + 2)));
+  }
+}
+
+function envelopeWith(request: Pick<ToolCallRequest, "name" | "idempotency_key">, args: unknown) {
+  return {
     type: "tool_call",
     tool: request.name,
     arguments: args,
     ...(request.idempotency_key === undefined ? {} : { idempotency_key: request.idempotency_key }),
-  });
-  try {
-    return JSON.stringify(envelope(request.arguments));
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    return JSON.stringify(envelope(cutBelow(request.arguments, maxDepth + 2)));
-  }
+  };
 }
 
 function cutBelow(value: unknown, levels: number): unknown {

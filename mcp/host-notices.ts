@@ -84,15 +84,18 @@ export function attachHostNotices(server: Server, feed: HostFeed, access: Sessio
   const standalone: Send = (notification) => server.notification(notification);
   const hear: Listener = (item, origin) => {
     const own = origin.connection === notices;
+    const threshold = item.kind === "trace" ? ((own ? origin.logLevel : null) ?? level) : null;
+    const progress = item.kind === "trace" && own ? origin.progress : null;
+    // A host that set no level, sent no progress token and subscribed to nothing hears nothing: most calls stop here.
+    if (threshold === null && progress === null && subscribed.size === 0) return;
     const uri = item.kind === "trace" ? `trace://${item.event.session_id}` : item.uri;
     // Its own calls run in sessions it may act in; another connection's are heard only where this client may read.
     if (!own && !mayHear(uri)) return;
     const send = own ? origin.send : standalone;
     const tell = (notification: ServerNotification) => void send(notification).catch(() => undefined);
     if (item.kind === "trace") {
-      const threshold = (own ? origin.logLevel : null) ?? level;
       if (threshold !== null && passes(levelOf(item.event), threshold)) tell(auditMessage(item.event));
-      if (own && origin.progress !== null) tell(origin.progress(item.event));
+      if (progress !== null) tell(progress(item.event));
     }
     if (subscribed.has(uri)) tell({ method: "notifications/resources/updated", params: { uri } });
   };

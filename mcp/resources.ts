@@ -157,13 +157,16 @@ function textOf(deps: ResourceDeps, uri: ResourceUri): string | null {
 
 /** The fixture world's tables and saved artifacts. */
 export function fixtureCatalog(world: FixtureWorld): ResourceCatalog {
+  // An artifact's id digests its key: once per key, not at each listing (every tools/call lists them twice).
+  const ids = new Map<string, string>();
+  const idOf = (key: string) => {
+    let id = ids.get(key);
+    if (id === undefined) ids.set(key, (id = artifactIdOf(key)));
+    return id;
+  };
   return {
     tables: FIXTURE_TABLES,
     savedArtifacts: () =>
-      Object.entries(world.data.artifacts).map(([key, { name, content }]) => ({
-        id: artifactIdOf(key),
-        name,
-        content,
-      })),
+      Object.entries(world.data.artifacts).map(([key, { name, content }]) => ({ id: idOf(key), name, content })),
   };
 }

@@ -136,7 +136,9 @@ export function createHarnessServer(deps: HarnessDeps, options: HarnessServerOpt
       approval: meta.value.approval,
       idempotency_key: meta.value.idempotency_key,
       signal: ctx.mcpReq.signal,
-      observe: (event) => feed.publish({ kind: "trace", event }, origin),
+      observe(event) {
+        feed.publish({ kind: "trace", event }, origin);
+      },
       ...(elicits ? { ask: askByElicitation(ctx.mcpReq.elicitInput, ctx.mcpReq.signal) } : {}),
     };
     let answer: CallAnswer;
