@@ -45,7 +45,7 @@ export { unwrapEngine } from "../runtime/index.js";
 export { createEnvironment, DEFAULT_SEED, FIXTURE_SECRET } from "../handwritten/fixtures/environment.js";
 export type { Environment, EnvironmentOptions } from "../handwritten/fixtures/environment.js";
 export { handwrittenFactory } from "../handwritten/engine/factory.js";
-export { bareCall, DEFAULT_GOAL, fingerprint, runScenario, SESSION_ID } from "./scenario.js";
+export { bareCall, DEFAULT_GOAL, fingerprint, replayTrace, runScenario, SESSION_ID } from "./scenario.js";
 export type { Action, RunOptions, RunRecord, Scenario, ScenarioRun, Snapshot } from "./scenario.js";
 export { FAULT_COLUMNS } from "./fault-columns.js";
 export { BARE_EXECUTOR_COLUMNS } from "./bare-executor-columns.js";

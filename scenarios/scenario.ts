@@ -109,12 +109,40 @@ export async function runScenario(
   scenario: Scenario,
   options: RunOptions = {},
 ): Promise<ScenarioRun> {
+  const snapshots: Snapshot[] = [];
+  const { engine, env } = await play(factory, scenario, options, snapshots);
+  const final = unwrapEngine(await engine.state(SESSION_ID));
+  if (final === undefined) throw new Error(`scenario ${scenario.name} left no state on ${factory.id}`);
+  const trace = await engine.trace(SESSION_ID);
+  const graph_steps = options.graphSteps === false ? null : await engine.graphSteps(SESSION_ID);
+  return { observation: scenario.observe({ snapshots, final, trace, env }), graph_steps, trace };
+}
+
+/**
+ * Plays the scenario's actions again and returns only the trace: a replay compared with an earlier
+ * run by its trace reads no state between actions and observes nothing.
+ */
+export async function replayTrace(
+  factory: EngineFactory<string>,
+  scenario: Scenario,
+  options: RunOptions = {},
+): Promise<readonly TraceEvent[]> {
+  const { engine } = await play(factory, scenario, options, null);
+  return engine.trace(SESSION_ID);
+}
+
+/** Plays every action on a fresh environment; after each, a snapshot when `snapshots` is given. */
+async function play(
+  factory: EngineFactory<string>,
+  scenario: Scenario,
+  options: RunOptions,
+  snapshots: Snapshot[] | null,
+): Promise<{ readonly engine: Engine<string>; readonly env: Environment }> {
   // Every run, on every engine, is bounded: an engine that never settles fails its run, not the process.
   const built = withWorkBudget((options.environment ?? createEnvironment)(scenario.options), options.workBudget);
   const env = options.planner === undefined ? built : { ...built, planner: options.planner };
   options.instrument?.(env);
   let engine: Engine<string> = factory.create(engineContextOf(env));
-  const snapshots: Snapshot[] = [];
   const memo = new Map<string, string>();
   for (const action of scenario.actions) {
     let crashed = false;
@@ -129,28 +157,56 @@ export async function runScenario(
       else if (isProcessCrash(error)) crashed = true;
       else throw error;
     }
-    const keys = Object.values(env.world.data.calls)
-      .flatMap((byKey) => Object.keys(byKey))
-      .sort();
-    snapshots.push({
-      action: action.kind,
-      crashed,
-      refused,
-      state: unwrapEngine(await engine.state(SESSION_ID)),
-      side_effects: env.world.totalEffects(),
-      executor_calls: env.world.totalCalls(),
-      ledger: Object.fromEntries(keys.map((key) => [key, env.ledger.get(key)?.state ?? null])),
-    });
+    if (snapshots !== null) snapshots.push(await snapshotOf(engine, env, action, crashed, refused));
   }
-  const final = unwrapEngine(await engine.state(SESSION_ID));
-  if (final === undefined) throw new Error(`scenario ${scenario.name} left no state on ${factory.id}`);
-  const trace = await engine.trace(SESSION_ID);
-  const graph_steps = options.graphSteps === false ? null : await engine.graphSteps(SESSION_ID);
-  return { observation: scenario.observe({ snapshots, final, trace, env }), graph_steps, trace };
+  return { engine, env };
+}
+
+/** What the world and the checkpoint looked like after an action. */
+async function snapshotOf(
+  engine: Engine<string>,
+  env: Environment,
+  action: Action,
+  crashed: boolean,
+  refused: string | null,
+): Promise<Snapshot> {
+  const keys = Object.values(env.world.data.calls)
+    .flatMap((byKey) => Object.keys(byKey))
+    .sort();
+  return {
+    action: action.kind,
+    crashed,
+    refused,
+    state: unwrapEngine(await engine.state(SESSION_ID)),
+    side_effects: env.world.totalEffects(),
+    executor_calls: env.world.totalCalls(),
+    ledger: Object.fromEntries(keys.map((key) => [key, env.ledger.get(key)?.state ?? null])),
+  };
 }
 
 /** A refusal the snapshot records: the engine's, or the registry's guard refusing a bare executor. */
 type Refusal = EngineError | { readonly code: "bare_executor" | "bare_call_failed"; readonly message: string };
+
+// Module-level rather than closures in `perform`: a closure per action is an allocation per action.
+const refusal = (result: EngineResult<unknown>) => (result.ok ? null : result.error);
+
+/** The session's state, or why there is none. */
+async function current(engine: Engine<string>): Promise<EngineResult> {
+  const state = await engine.state(SESSION_ID);
+  if (!state.ok) return state;
+  return state.value === undefined
+    ? err({ code: "unknown_session", message: `no state for ${SESSION_ID}` })
+    : ok(state.value);
+}
+
+/** A token signed for exactly the pending call, or why none can be. */
+async function mint(engine: Engine<string>, env: Environment): Promise<EngineResult<string>> {
+  const state = await current(engine);
+  if (!state.ok) return state;
+  if (state.value.pending_approval === null)
+    return err({ code: "approval_not_pending", message: "nothing to approve" });
+  return ok(approvePending(state.value.pending_approval, SESSION_ID, env.secret, env.clock.now()));
+}
 
 /** Performs one action; the engine's refusal, if any, is what the snapshot records. */
 async function perform(
@@ -159,39 +215,24 @@ async function perform(
   action: Action,
   memo: Map<string, string>,
 ): Promise<Refusal | null> {
-  const refusal = (result: EngineResult<unknown>) => (result.ok ? null : result.error);
-  const current = async (): Promise<EngineResult> => {
-    const state = await engine.state(SESSION_ID);
-    if (!state.ok) return state;
-    return state.value === undefined
-      ? err({ code: "unknown_session", message: `no state for ${SESSION_ID}` })
-      : ok(state.value);
-  };
-  const mint = async (): Promise<EngineResult<string>> => {
-    const state = await current();
-    if (!state.ok) return state;
-    if (state.value.pending_approval === null)
-      return err({ code: "approval_not_pending", message: "nothing to approve" });
-    return ok(approvePending(state.value.pending_approval, SESSION_ID, env.secret, env.clock.now()));
-  };
   switch (action.kind) {
     case "start":
       return refusal(await engine.start(SESSION_ID, action.goal ?? DEFAULT_GOAL));
     case "approve": {
-      const token = await mint();
+      const token = await mint(engine, env);
       if (!token.ok) return token.error;
       memo.set("last_approval", token.value);
       return refusal(await engine.submitApproval(SESSION_ID, { kind: "token", token: token.value }));
     }
     case "mint_token": {
-      const token = await mint();
+      const token = await mint(engine, env);
       if (token.ok) memo.set(action.as, token.value);
       return refusal(token);
     }
     case "decline":
       return refusal(await engine.submitApproval(SESSION_ID, { kind: "decline" }));
     case "submit_token": {
-      const state = await current();
+      const state = await current(engine);
       if (!state.ok) return state.error;
       const token = action.token(env, state.value, memo);
       return refusal(await engine.submitApproval(SESSION_ID, { kind: "token", token }));

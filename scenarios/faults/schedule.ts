@@ -16,6 +16,7 @@ import {
 import { FAULT_KINDS, finalAnswer, toolCall, toolCalls, type Fault } from "../../handwritten/fixtures/index.js";
 import {
   observeRun,
+  replayTrace,
   runScenario,
   SESSION_ID,
   type Action,
@@ -253,8 +254,8 @@ export async function checkSchedule(
   if (!(ALLOWED_FINAL as readonly string[]).includes(observation.final_status)) {
     violations.push({ rule: "terminal_state_allowed", detail: `ended in ${observation.final_status}` });
   }
-  const again = await runScenario(factory, schedule, { ...stores, graphSteps: false });
-  if (canonicalJson(again.trace) !== canonicalJson(trace))
+  const again = await replayTrace(factory, schedule, stores);
+  if (canonicalJson(again) !== canonicalJson(trace))
     violations.push({ rule: "replay_reproduces_trace", detail: "a second run gave another trace" });
   return { violations, final_status: observation.final_status, observation: canonicalJson(first.observation), trace };
 }

@@ -107,3 +107,29 @@ describe("an engine that throws mid-schedule", () => {
     expect((await checkedOrThrown(handwrittenFactory, schedule, undefined)).final_status).not.toBe("engine_error");
   });
 });
+
+describe("the replay check", () => {
+  /** The handwritten engine, starting each run after the first with another goal: its replay's trace differs. */
+  const forgetful = (): BuiltInFactory => {
+    let runs = 0;
+    return {
+      ...handwrittenFactory,
+      create: (context) => {
+        const engine = handwrittenFactory.create(context);
+        return { ...engine, start: (id, goal) => engine.start(id, runs++ === 0 ? goal : `${goal} (again)`) };
+      },
+    };
+  };
+  const schedule = schedulesOf(13, 0, 1)[0]!;
+
+  it("flags an engine whose second run leaves another trace", async () => {
+    expect((await checkSchedule(forgetful(), schedule)).violations).toContainEqual({
+      rule: "replay_reproduces_trace",
+      detail: "a second run gave another trace",
+    });
+  });
+
+  it("flags nothing when both runs leave the same trace", async () => {
+    expect((await checkSchedule(handwrittenFactory, schedule)).violations).toEqual([]);
+  });
+});
