@@ -131,6 +131,11 @@ describe("canonicalJson", () => {
       },
     });
     expect([canonicalJson(getter), canonicalJson(getter)]).toEqual(['{"n":1}', '{"n":2}']);
+    // An array's index read through a getter, even one its keys do not list, is not kept either.
+    const list: unknown[] = [0];
+    Object.defineProperty(list, 0, { get: () => (n += 1), enumerable: false });
+    Object.freeze(list);
+    expect([canonicalJson(list), canonicalJson(list)]).toEqual(["[3]", "[4]"]);
   });
 
   it("names the path of the offending value", () => {

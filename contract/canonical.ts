@@ -115,8 +115,19 @@ function writeFrozen(value: object): string {
   return text;
 }
 
+/**
+ * Whether every property the writer reads is plain data holding nothing that could change: an
+ * array's indices below its length, a record's own enumerable keys (what `writeArray` and
+ * `writeRecord` read; a frozen value's set of them cannot change). One descriptor at a time:
+ * `getOwnPropertyDescriptors` builds them all at once, several times slower on the hot path.
+ */
 function isImmutable(value: object): boolean {
-  for (const descriptor of Object.values(Object.getOwnPropertyDescriptors(value))) {
+  const keys = Array.isArray(value) ? null : Object.keys(value);
+  const count = keys === null ? (value as readonly unknown[]).length : keys.length;
+  for (let i = 0; i < count; i++) {
+    const descriptor = Object.getOwnPropertyDescriptor(value, keys === null ? i : (keys[i] as string));
+    // A hole of a frozen array stays a hole.
+    if (descriptor === undefined) continue;
     if (!("value" in descriptor)) return false;
     const inner = descriptor.value as unknown;
     if (typeof inner === "object" && inner !== null && !frozenText.has(inner)) return false;
