@@ -3,7 +3,13 @@
  * once per level and die (stack or memory) on a few KB nested thousands deep, so depth is checked
  * first. Each scan stops as soon as the limit is passed.
  */
-import { Lexer } from "yaml";
+import { createRequire } from "node:module";
+import type { Lexer } from "yaml";
+
+// yaml is loaded on the first YAML text, not with the CLI: most commands read only JSON, and its
+// 70-odd CommonJS files cost an ESM-loading process (a tsx run) about a tenth of a second to import.
+let lexer: typeof Lexer | null = null;
+const newLexer = (): Lexer => new (lexer ??= (createRequire(import.meta.url)("yaml") as typeof import("yaml")).Lexer)();
 
 export type InputFormat = "json" | "yaml";
 
@@ -60,7 +66,7 @@ export function yamlDepthExceeds(text: string, maxDepth: number): boolean {
     open.push(entry);
     return open.length > maxDepth;
   };
-  for (const token of new Lexer().lex(text)) {
+  for (const token of newLexer().lex(text)) {
     // Control characters below 0x20 other than tab and newline are the lexer's markers, not source.
     const marker = token.length === 1 && token.charCodeAt(0) < 0x20 && token !== "\t" && token !== "\n";
     if (marker || token === "\u{feff}") continue;

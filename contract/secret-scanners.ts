@@ -7,7 +7,10 @@
  * the contract a pure, synchronous check that also runs in the browser page.
  */
 import { rules as secretlintRules } from "@secretlint/secretlint-rule-preset-recommend";
-import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
+// The core functions given the full ("max") metadata are what `libphonenumber-js/max` exports, less its twenty
+// wrapper modules (under tsx each ES module is a round trip to the loader thread).
+import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/core";
+import MAX_METADATA from "libphonenumber-js/max/metadata";
 
 /** A stretch of text that holds a credential or contact data, and what found it. */
 export type SensitiveSpan = { readonly start: number; readonly end: number; readonly detector: string };
@@ -152,13 +155,14 @@ function memoized(number: string, digits: string): boolean {
 
 function isPhoneNumber(number: string, digits: string): boolean {
   // E.164: at most 15 digits with the country code.
-  if (number.startsWith("+")) return digits.length <= 15 && parsePhoneNumberFromString(number)?.isValid() === true;
+  if (number.startsWith("+"))
+    return digits.length <= 15 && parsePhoneNumberFromString(number, MAX_METADATA)?.isValid() === true;
   const separated = digits.length !== number.length;
   return REGIONS.some((region) => {
     // Brazil writes its numbers without a trunk prefix ("(11) 91234-5678"): a bare run of ten or eleven
     // digits has too many ids' shape there, so only a separated one counts.
     if (!PHONE_REGIONS[region].test(digits) || (region === "BR" && !separated)) return false;
-    const parsed = parsePhoneNumberFromString(number, region);
+    const parsed = parsePhoneNumberFromString(number, region, MAX_METADATA);
     if (parsed?.isValid() !== true) return false;
     // As the region writes it (the trunk prefix included: "030 901820", not "30901820"), or with its
     // country code in front, separated ("1.415.555.0132"). Other digit runs that happen to be valid

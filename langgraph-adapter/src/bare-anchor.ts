@@ -7,7 +7,7 @@
  * events the harness produced for the same calls, and do no contract work (validate parses the
  * planner text, nothing more), so adapter ÷ anchor is the adapter's own overhead.
  */
-import { Annotation, END, START, StateGraph } from "@langchain/langgraph";
+import { Annotation, END, START, StateGraph } from "./langgraph.js";
 import { memorySaver } from "./checkpointer.js";
 
 /** What a harness run of the same calls left: messages [goal, (assistant, tool) × calls, final], and its trace. */

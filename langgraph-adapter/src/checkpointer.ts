@@ -3,7 +3,7 @@
  * map, so an engine built later over the same environment (a new process after a crash) finds
  * every checkpoint the earlier one wrote, and nothing else.
  */
-import { BaseCheckpointSaver, MemorySaver } from "@langchain/langgraph";
+import { MemorySaver, type BaseCheckpointSaver } from "./langgraph.js";
 import { defineSlot, type EngineContext } from "../../runtime/index.js";
 import { PlainJsonFirstSerializer } from "./memory-serde.js";
 import { SealedCheckpointSaver } from "./sealed-saver.js";

@@ -8,11 +8,14 @@
  * by the contract's ledger, which a durable environment keeps on disk beside it.
  */
 import { createRequire } from "node:module";
-import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
+import type * as Sqlite from "@langchain/langgraph-checkpoint-sqlite";
 import type { EngineContext } from "../../runtime/index.js";
 import { CHECKPOINTER_KEY } from "./checkpointer.js";
 
 const require = createRequire(import.meta.url);
+// Through require, as LangGraph itself is (langgraph.ts): the saver extends the same BaseCheckpointSaver.
+const { SqliteSaver } = require("@langchain/langgraph-checkpoint-sqlite") as typeof Sqlite;
+type SqliteSaver = Sqlite.SqliteSaver;
 
 /** The installed version of a package the adapter depends on. */
 export const versionOf = (name: string) => (require(`${name}/package.json`) as { version: string }).version;

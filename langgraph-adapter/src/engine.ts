@@ -4,7 +4,8 @@
  * `Command({ resume })`; a restart resumes with `invoke(null)`; reconciliation writes the
  * contract's `tool_reconciled` fact as if `execute` had produced it, then continues.
  */
-import { Command, type StateSnapshot } from "@langchain/langgraph";
+import type { StateSnapshot } from "@langchain/langgraph";
+import { Command } from "./langgraph.js";
 import {
   applyFact,
   confirmUncertain,

@@ -3,7 +3,7 @@
  * local graph runs, handed LangGraph's own `interrupt()`; routing is the shared `routeByStatus`
  * over the shared path map. Nothing here decides anything the contract decides.
  */
-import { END, interrupt, Send, START, StateGraph, type BaseCheckpointSaver } from "@langchain/langgraph";
+import { END, interrupt, Send, START, StateGraph, type BaseCheckpointSaver } from "./langgraph.js";
 import { DEFAULT_INPUT_LIMITS, type AgentStatus, type ApprovalInput } from "../../contract/index.js";
 import {
   AGENT_NODES,

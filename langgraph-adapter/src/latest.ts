@@ -6,7 +6,8 @@
  * left to `getState`: pending writes to any channel (`getState` applies some of them to the
  * values), or a channel written but stored elsewhere than in `channel_values` (rebuilt from history).
  */
-import { INTERRUPT, type CheckpointTuple } from "@langchain/langgraph";
+import type { CheckpointTuple } from "@langchain/langgraph";
+import { INTERRUPT } from "./langgraph.js";
 import type { LangGraphAgentState } from "./state.js";
 
 /**

@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MemorySaver } from "@langchain/langgraph";
+import { MemorySaver } from "./langgraph.js";
 import { PlainJsonFirstSerializer, revivesAsItself } from "./memory-serde.js";
 
 const jsonPlus = new MemorySaver().serde;

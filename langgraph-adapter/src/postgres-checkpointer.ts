@@ -5,10 +5,15 @@
  * the saver's tables (its own migrations) before the first run.
  */
 import { randomInt } from "node:crypto";
-import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
+import { createRequire } from "node:module";
+import type * as Postgres from "@langchain/langgraph-checkpoint-postgres";
 import type { EngineContext } from "../../runtime/index.js";
 import { CHECKPOINTER_KEY } from "./checkpointer.js";
 import { versionOf } from "./durable-checkpointer.js";
+
+// Through require, as LangGraph itself is (langgraph.ts): the saver extends the same BaseCheckpointSaver.
+const { PostgresSaver } = createRequire(import.meta.url)("@langchain/langgraph-checkpoint-postgres") as typeof Postgres;
+type PostgresSaver = Postgres.PostgresSaver;
 
 export const POSTGRES_CHECKPOINTER_VERSIONS: Readonly<
   Record<"@langchain/langgraph-checkpoint-postgres" | "pg", string>

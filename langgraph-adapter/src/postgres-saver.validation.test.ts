@@ -1,5 +1,5 @@
 /** LangGraph's saver validation suite against PostgresSaver on the test server (AGENT_HARNESS_PG_URL). */
-import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
+import type { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import { it } from "vitest";
 import { openPostgresCheckpointer, schemaFor } from "./postgres-checkpointer.js";
 import { validateSaver } from "./saver-validation.js";

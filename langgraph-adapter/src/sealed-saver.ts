@@ -5,7 +5,8 @@
  * and every read (`getTuple`, `list`, and so `getState`, `invoke` and history) checks it. A
  * checkpoint edited in the database throws `CheckpointTamperedError` naming the session.
  */
-import { BaseCheckpointSaver, type Checkpoint, type CheckpointTuple } from "@langchain/langgraph";
+import type { Checkpoint, CheckpointTuple } from "@langchain/langgraph";
+import { BaseCheckpointSaver } from "./langgraph.js";
 import type { CheckpointListOptions, ChannelVersions, PendingWrite } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import {

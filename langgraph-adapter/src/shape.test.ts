@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { END } from "@langchain/langgraph";
+import { END } from "./langgraph.js";
 import { AGENT_NODES } from "../../local-graph/agent/nodes.js";
 import { END_NODE, PATH_MAP } from "../../local-graph/agent/routes.js";
 import { localGraphFactory } from "../../local-graph/agent/engine.js";

@@ -5,7 +5,7 @@
  * `mergeAgentUpdate` does on the local runtime. A fan-out task writes only `outcomes`, so
  * parallel tasks never write the last-value channel twice in one superstep.
  */
-import { Annotation } from "@langchain/langgraph";
+import { Annotation } from "./langgraph.js";
 import { appendedAll, type AgentState, type TraceEvent } from "../../contract/index.js";
 import type { DispatchOutcome } from "../../local-graph/agent/nodes.js";
 

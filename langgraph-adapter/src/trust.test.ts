@@ -3,7 +3,7 @@
  * memory stores, SqliteSaver (a database file in the environment's directory) beside the SQLite stores.
  * The hooks read and edit the savers' own bytes, as someone with access to them would.
  */
-import { MemorySaver } from "@langchain/langgraph";
+import { MemorySaver } from "./langgraph.js";
 import type { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import { langgraphDatabasePath } from "../../durable/index.js";
 import type { Environment } from "../../handwritten/fixtures/environment.js";

@@ -6,7 +6,8 @@
 import { execFileSync } from "node:child_process";
 import { basename, dirname, join } from "node:path";
 import { writeFilesAtomically } from "../../cli/index.js";
-import { openStoreOption, type StoreOption } from "../../durable/index.js";
+// The module, not the folder's index: a run in memory loads none of the SQL stores.
+import { openStoreOption, type StoreOption } from "../../durable/option.js";
 import { EXIT, type CompareArgs } from "./args.js";
 import { frameworkLabel, loadChosenFramework, type LoadOptions } from "./load-framework.js";
 import { plannerRefused, type PlannerSource } from "./planner-arg.js";
@@ -33,7 +34,7 @@ export async function compareRun(
 ): Promise<number> {
   const planner = loadPlanner(source);
   if (!planner.ok) return plannerRefused("compare", planner.error, io.stderr);
-  const store = openStoreOption(args.store, "compare", io.env ?? process.env);
+  const store = await openStoreOption(args.store, "compare", io.env ?? process.env);
   if (!store.ok) {
     io.stderr(`compare: ${store.error.message}\n`);
     return store.error.code === "store_bad_spec" ? EXIT.usage : EXIT.store;

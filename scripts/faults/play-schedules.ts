@@ -20,7 +20,7 @@ export type ScheduleRun = {
 };
 
 export async function playSchedules(options: ScheduleRun): Promise<number> {
-  const store = openStoreOption(options.store, "faults", process.env);
+  const store = await openStoreOption(options.store, "faults", process.env);
   if (!store.ok) {
     process.stderr.write(`fault-schedules: ${store.error.message}\n`);
     return store.error.code === "store_bad_spec" ? 2 : 5;

@@ -26,7 +26,7 @@ describe("compare --store", () => {
     it(`${kind}: every column observes what it observes in memory`, async () => {
       const { spec } = freshStore(kind, scratch);
       const text = spec.kind === "sqlite" ? `sqlite:${spec.path}` : `postgres:${spec.url}`;
-      const store = openStoreOption(text, "compare-test", {});
+      const store = await openStoreOption(text, "compare-test", {});
       if (!store.ok) throw store.error;
       try {
         const report = await compare({

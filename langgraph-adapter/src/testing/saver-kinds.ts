@@ -4,7 +4,7 @@
  * could make: the tests see that the seal (sealed-saver.ts) refuses them on every saver.
  */
 import { join } from "node:path";
-import { MemorySaver, type BaseCheckpointSaver } from "@langchain/langgraph";
+import { MemorySaver, type BaseCheckpointSaver } from "../langgraph.js";
 import type { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import { openDatabase } from "../../../durable/index.js";
 import { environmentFactory } from "../../../durable/environment.js";

@@ -1,0 +1,21 @@
+/**
+ * What `compare --framework local_state_graph` loads: none of the SQL stores for a run in memory
+ * (durable/option.ts), no YAML parser for a command that reads only JSON (cli/input-depth.ts), and
+ * libphonenumber-js's core functions without the wrappers of its `/max` entry (secret-scanners.ts).
+ */
+import { describe, expect, it } from "vitest";
+import { compareLoads, filesMatching } from "./loaded-files.js";
+
+describe("compare --framework local_state_graph loads only what the run needs", () => {
+  it("no SQL store, no YAML parser, no libphonenumber-js/max wrapper", { timeout: 180_000 }, () => {
+    const load = compareLoads("local_state_graph");
+    expect(load.status, load.stderr).toBe(0);
+    expect(load.report?.status).toBe("measured");
+    // The hook saw the run: the contract and the phone metadata were loaded.
+    expect(filesMatching(load, /\/contract\/index\.ts$/)).not.toEqual([]);
+    expect(filesMatching(load, /\/libphonenumber-js\/metadata\.max\.json\.js$/)).not.toEqual([]);
+    expect(filesMatching(load, /\/durable\/(open|environment)\.ts$|\/durable\/(sql|stores)\//)).toEqual([]);
+    expect(filesMatching(load, /\/node_modules\/yaml\//)).toEqual([]);
+    expect(filesMatching(load, /\/libphonenumber-js\/max\//)).toEqual([]);
+  });
+});
