@@ -76,14 +76,16 @@ export function startRun(session_id: string, goal: string, env: FactEnv): Applie
   return { state, trace: head(state, "run_started", {}) };
 }
 
+/** The sealed next state of `fact` and its trace event. A module function: a closure made per fact costs a name definition under tsx. */
+function done(fact: Fact, next: AgentState, subject: TraceDetail): Applied {
+  const sealed = sealState(next);
+  return { state: sealed, trace: head(sealed, fact.type, { ...subject, ...verdictOf(fact) }) };
+}
+
 /** Applies one fact; applying a fact in a status that does not allow it is a programming error. */
 export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied {
   const seq = state.seq + 1;
   const base = common(state, seq, env.ids.eventId(state.session_id, seq), env.at);
-  const done = (next: AgentState, subject: TraceDetail): Applied => {
-    const sealed = sealState(next);
-    return { state: sealed, trace: head(sealed, fact.type, { ...subject, ...verdictOf(fact) }) };
-  };
   switch (fact.type) {
     case "planner_responded": {
       const s = expect(state, fact, "ready");
@@ -97,6 +99,7 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
           ? `${fact.raw.slice(0, MAX_MESSAGE_CHARS)}…(${fact.raw.length} chars)`
           : fact.raw;
       return done(
+        fact,
         {
           ...base,
           step: s.step + 1,
@@ -110,37 +113,38 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
     }
     case "step_limit_reached":
       expect(state, fact, "ready");
-      return done({ ...base, status: "step_limit" }, {});
+      return done(fact, { ...base, status: "step_limit" }, {});
     case "time_limit_reached":
       expect(state, fact, "ready");
       return done(
+        fact,
         { ...base, status: "failed", failure: { code: "time_limit", message: "run exceeded its wall-time bound" } },
         {},
       );
     case "run_completed":
       expect(state, fact, "planned");
-      return done({ ...base, status: "done", final: redactText(fact.text) }, {});
+      return done(fact, { ...base, status: "done", final: redactText(fact.text) }, {});
     case "call_rejected": {
       const s = expect(state, fact, "planned");
       const { tool } = fact.rejection;
       const msg = toolMessage(tool, "rejected", null, rejectedContent(fact.rejection));
-      return done({ ...base, status: "ready", messages: appended(s.messages, msg) }, { tool });
+      return done(fact, { ...base, status: "ready", messages: appended(s.messages, msg) }, { tool });
     }
     case "call_validated": {
       const s = expect(state, fact, "planned");
       const key =
         fact.call.requested_key ?? deriveIdempotencyKey(s.session_id, s.step, fact.call.tool, fact.call.args_digest);
       const call = { ...fact.call, idempotency_key: key };
-      return done({ ...base, status: "validated", call }, callDetail(call));
+      return done(fact, { ...base, status: "validated", call }, callDetail(call));
     }
     case "policy_allowed": {
       const s = expect(state, fact, "validated");
-      return done({ ...base, status: "authorized", call: s.call }, callDetail(s.call));
+      return done(fact, { ...base, status: "authorized", call: s.call }, callDetail(s.call));
     }
     case "policy_denied": {
       const s = expect(state, fact, "validated");
       const msg = toolMessage(s.call.tool, "denied", null, deniedContent(s.call.tool, fact.reason));
-      return done({ ...base, status: "ready", messages: appended(s.messages, msg) }, callDetail(s.call));
+      return done(fact, { ...base, status: "ready", messages: appended(s.messages, msg) }, callDetail(s.call));
     }
     case "approval_requested": {
       const s = expect(state, fact, "validated");
@@ -154,6 +158,7 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
         requested_at: env.at,
       };
       return done(
+        fact,
         { ...base, status: "approval_required", call: s.call, pending_approval: pending },
         callDetail(s.call),
       );
@@ -161,6 +166,7 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
     case "approval_refused": {
       const s = expect(state, fact, "approval_required");
       return done(
+        fact,
         {
           ...base,
           status: "approval_required",
@@ -177,11 +183,13 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
         const id = awaitingCall(s.batch, s.pending_approval).call_id;
         const batch = applyToCalls(s.batch, [{ call_id: id, fact }], callEnv(s, env));
         return done(
+          fact,
           stateForBatch({ ...base, used_approvals: appended(s.used_approvals, s.pending_approval.nonce) }, batch),
           callDetail(s.call),
         );
       }
       return done(
+        fact,
         {
           ...base,
           status: "authorized",
@@ -196,45 +204,47 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
       if (s.batch !== undefined) {
         const id = awaitingCall(s.batch, s.pending_approval).call_id;
         return done(
+          fact,
           stateForBatch(base, applyToCalls(s.batch, [{ call_id: id, fact }], callEnv(s, env))),
           callDetail(s.call),
         );
       }
       const msg = toolMessage(s.call.tool, "declined", s.call.idempotency_key, declinedContent());
-      return done({ ...base, status: "ready", messages: appended(s.messages, msg) }, callDetail(s.call));
+      return done(fact, { ...base, status: "ready", messages: appended(s.messages, msg) }, callDetail(s.call));
     }
     case "intent_recorded": {
       const s = expect(state, fact, "authorized");
-      return done({ ...base, status: "executing", intent: intentOf(s) }, callDetail(s.call));
+      return done(fact, { ...base, status: "executing", intent: intentOf(s) }, callDetail(s.call));
     }
     case "call_replayed": {
       const s = expect(state, fact, "authorized");
       const msg = toolMessage(s.call.tool, "replayed", s.call.idempotency_key, fact.content);
-      return done({ ...base, status: "ready", messages: appended(s.messages, msg) }, callDetail(s.call));
+      return done(fact, { ...base, status: "ready", messages: appended(s.messages, msg) }, callDetail(s.call));
     }
     case "call_conflicted": {
       const s = expect(state, fact, "authorized");
       const msg = toolMessage(s.call.tool, "conflict", s.call.idempotency_key, conflictContent(fact.reason));
-      return done({ ...base, status: "ready", messages: appended(s.messages, msg) }, callDetail(s.call));
+      return done(fact, { ...base, status: "ready", messages: appended(s.messages, msg) }, callDetail(s.call));
     }
     case "tool_succeeded": {
       const s = expect(state, fact, "executing");
       const msg = toolMessage(s.intent.tool, "ok", s.intent.key, fact.content);
-      return done({ ...base, status: "ready", messages: appended(s.messages, msg) }, intentDetail(s.intent));
+      return done(fact, { ...base, status: "ready", messages: appended(s.messages, msg) }, intentDetail(s.intent));
     }
     case "tool_errored": {
       const s = expect(state, fact, "executing");
       const msg = toolMessage(s.intent.tool, "error", s.intent.key, errorContent(fact.message));
-      return done({ ...base, status: "ready", messages: appended(s.messages, msg) }, intentDetail(s.intent));
+      return done(fact, { ...base, status: "ready", messages: appended(s.messages, msg) }, intentDetail(s.intent));
     }
     case "retry_scheduled": {
       const s = expect(state, fact, "executing");
       const intent = { ...s.intent, attempt: s.intent.attempt + 1, retry_at: fact.retry_at };
-      return done({ ...base, status: "executing", intent }, intentDetail(intent));
+      return done(fact, { ...base, status: "executing", intent }, intentDetail(intent));
     }
     case "retries_exhausted": {
       const s = expect(state, fact, "executing");
       return done(
+        fact,
         { ...base, status: "failed", failure: { code: "retries_exhausted", message: fact.message } },
         intentDetail(s.intent),
       );
@@ -242,33 +252,34 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
     case "tool_uncertain": {
       const s = expect(state, fact, "executing", "authorized");
       const intent = s.status === "executing" ? s.intent : intentOf(s);
-      return done({ ...base, status: "reconcile_required", intent }, intentDetail(intent));
+      return done(fact, { ...base, status: "reconcile_required", intent }, intentDetail(intent));
     }
     case "tool_reconciled": {
       const s = expect(state, fact, "reconcile_required");
       if (s.batch !== undefined) {
         const id = uncertainCall(s.batch, s.intent).call_id;
         return done(
+          fact,
           stateForBatch(base, applyToCalls(s.batch, [{ call_id: id, fact }], callEnv(s, env))),
           intentDetail(s.intent),
         );
       }
       const msg = toolMessage(s.intent.tool, "reconciled", s.intent.key, reconciledContent(fact.operator, fact.note));
-      return done({ ...base, status: "ready", messages: appended(s.messages, msg) }, intentDetail(s.intent));
+      return done(fact, { ...base, status: "ready", messages: appended(s.messages, msg) }, intentDetail(s.intent));
     }
     case "batch_validated": {
       const s = expect(state, fact, "planned");
-      return done(stateForBatch(base, startBatch(s.session_id, s.step, fact.entries)), {});
+      return done(fact, stateForBatch(base, startBatch(s.session_id, s.step, fact.entries)), {});
     }
     case "batch_policy_decided":
     case "batch_intents_recorded":
     case "batch_calls_settled": {
       const s = expect(state, fact, "batch");
-      return done(stateForBatch(base, applyToCalls(s.batch, fact.results, callEnv(s, env))), {});
+      return done(fact, stateForBatch(base, applyToCalls(s.batch, fact.results, callEnv(s, env))), {});
     }
     case "messages_trimmed": {
       const s = expect(state, fact, "ready");
-      return done({ ...base, status: "ready", messages: s.messages.slice(-fact.kept) }, {});
+      return done(fact, { ...base, status: "ready", messages: s.messages.slice(-fact.kept) }, {});
     }
     default:
       return assertNever(fact);

@@ -55,46 +55,55 @@ export function step(config: StepConfig, state: AgentState | null, event: Engine
   }
   if (state === null) return ignore(state, `${event.type} before run/started`);
 
-  const apply = (fact: Fact) => {
-    const applied = applyFact(state, fact, { at: event.at, ids: config.ids });
-    return advance(config, applied.state, event.at, [applied.trace], [fact]);
-  };
   switch (event.type) {
     case "planner/responded":
       return state.status === "ready"
-        ? apply({ type: "planner_responded", raw: event.raw })
+        ? applied(config, state, event.at, { type: "planner_responded", raw: event.raw })
         : ignore(state, "no planner turn is open");
     case "ledger/answered":
       return state.status === "authorized"
-        ? apply(factForBegin(event.decision, () => event.replay_content))
+        ? applied(
+            config,
+            state,
+            event.at,
+            factForBegin(event.decision, () => event.replay_content),
+          )
         : ignore(state, "no call is being authorized");
     case "tool/settled":
       return state.status === "executing"
-        ? apply(factForOutcome(event.outcome, state.intent, config.limits, event.at))
+        ? applied(config, state, event.at, factForOutcome(event.outcome, state.intent, config.limits, event.at))
         : ignore(state, "no tool call is running");
     case "batch/begun":
       return state.status === "batch" && callsIn(state.batch, "authorized").length > 0
-        ? apply(factForBatchBegin(event.answers))
+        ? applied(config, state, event.at, factForBatchBegin(event.answers))
         : ignore(state, "no batch is being authorized");
     case "batch/settled":
       return state.status === "batch" && callsIn(state.batch, "executing").length > 0
-        ? apply(factForBatchOutcomes(state, event.outcomes, config.limits, event.at))
+        ? applied(config, state, event.at, factForBatchOutcomes(state, event.outcomes, config.limits, event.at))
         : ignore(state, "no batch is running");
     case "approval/decided":
-      return state.status === "approval_required" ? apply(event.decision) : ignore(state, NOT_WAITING);
+      return state.status === "approval_required"
+        ? applied(config, state, event.at, event.decision)
+        : ignore(state, NOT_WAITING);
     case "reconcile/confirmed": {
       const fact = factForReconcile(state, event.input);
-      return "error" in fact ? ignore(state, fact.error) : apply(fact);
+      return "error" in fact ? ignore(state, fact.error) : applied(config, state, event.at, fact);
     }
     case "history/trim": {
       const fact = factForTrim(state, event.max_messages);
-      return fact === null ? ignore(state, "nothing to trim between turns") : apply(fact);
+      return fact === null ? ignore(state, "nothing to trim between turns") : applied(config, state, event.at, fact);
     }
     case "run/resumed":
       return advance(config, state, event.at, [], []);
     default:
       return assertNever(event);
   }
+}
+
+/** `fact` applied to `state`, then its pure follow-ups (a module function: a closure per event costs a name definition under tsx). */
+function applied(config: StepConfig, state: AgentState, at: number, fact: Fact): StepResult {
+  const next = applyFact(state, fact, { at, ids: config.ids });
+  return advance(config, next.state, at, [next.trace], [fact]);
 }
 
 /** Applies the pure follow-up facts (validation, policy, bounds) until the run needs I/O, waits or ends. */
