@@ -121,13 +121,16 @@ export class CompiledGraph<S, U> {
       const offered = pendingResumes;
       pendingResumes = [];
       let used = 0;
-      const interrupt = <T>(payload: unknown): T => {
-        if (used < offered.length) return offered[used++] as T;
-        throw new GraphPause(payload);
+      // A method, not a named arrow: under tsx's keepNames each arrow made per node is a name definition.
+      const context = {
+        interrupt<T>(payload: unknown): T {
+          if (used < offered.length) return offered[used++] as T;
+          throw new GraphPause(payload);
+        },
       };
       let update: U;
       try {
-        update = await fn(state, { interrupt });
+        update = await fn(state, context);
       } catch (error) {
         if (!(error instanceof GraphPause)) throw error;
         this.checkpointer.put({
