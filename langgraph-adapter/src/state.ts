@@ -6,16 +6,22 @@
  * parallel tasks never write the last-value channel twice in one superstep.
  */
 import { Annotation } from "@langchain/langgraph";
-import { appendedAll, type AgentState, type TraceEvent } from "../../contract/index.js";
+import { AppendList, type AgentState, type TraceEvent } from "../../contract/index.js";
 import type { DispatchOutcome } from "../../local-graph/agent/nodes.js";
 
-/** Appends through `appendedAll`, which carries the trace's chain digest for the seal (`sealed-saver.ts`). */
-export const appendTrace = (left: readonly TraceEvent[], right: readonly TraceEvent[]): readonly TraceEvent[] =>
-  appendedAll(left, right);
+/** The trace as LangGraph holds it: an `AppendList`, or a plain array when seeded or read back from a durable saver. */
+export type TraceChannel = readonly TraceEvent[] | AppendList<TraceEvent>;
+
+/**
+ * Appends to an `AppendList`, as the local graph does: a step shares the trace of the step before
+ * it instead of copying it, and the list carries the trace's chain digest for the seal (`sealed-saver.ts`).
+ */
+export const appendTrace = (left: TraceChannel, right: readonly TraceEvent[]): TraceChannel =>
+  right.length === 0 ? left : AppendList.from(left).append(right);
 
 export const AgentStateAnnotation = Annotation.Root({
   agent: Annotation<AgentState>(),
-  trace: Annotation<readonly TraceEvent[]>({ reducer: appendTrace, default: () => [] }),
+  trace: Annotation<TraceChannel, readonly TraceEvent[]>({ reducer: appendTrace, default: () => [] }),
   outcomes: Annotation<readonly DispatchOutcome[], readonly DispatchOutcome[] | null>({
     reducer: (left, right) => (right === null ? [] : [...left, ...right]),
     default: () => [],
