@@ -75,9 +75,13 @@ function sharesPrefix(list: readonly unknown[], prefix: readonly unknown[]): boo
 function fixedRecord(value: object): boolean {
   // A record without a prototype would read back with one: JSON makes plain records.
   if (Object.getPrototypeOf(value) !== Object.prototype || revived(value)) return false;
+  // One descriptor at a time: `getOwnPropertyDescriptors` costs several times more on a state-sized record.
   if (Object.getOwnPropertySymbols(value).length > 0) return false;
-  for (const descriptor of Object.values(Object.getOwnPropertyDescriptors(value))) {
-    if (!("value" in descriptor) || descriptor.enumerable !== true || !isFixed(descriptor.value)) return false;
+  const keys = Object.getOwnPropertyNames(value);
+  for (const key of keys) {
+    const descriptor = Object.getOwnPropertyDescriptor(value, key);
+    if (descriptor === undefined || !("value" in descriptor) || descriptor.enumerable !== true) return false;
+    if (!isFixed(descriptor.value)) return false;
   }
   return true;
 }
