@@ -56,7 +56,7 @@ export function storedTexts(record: RunRecord): StoredText[] {
 
 /**
  * The strings an engine's storage holds: its own data (a MemorySaver's serialized checkpoints are
- * bytes), and what its `list` answers for the session (a checkpointer keeping its threads out of
+ * bytes, or values it keeps as they are), and what its `list` answers for the session (a checkpointer keeping its threads out of
  * reach), or for each of the session's checkpoints up to `lastSeq` (a batch's pending outcomes).
  */
 function stringsIn(root: unknown, lastSeq: number): string[] {
@@ -67,8 +67,16 @@ function stringsIn(root: unknown, lastSeq: number): string[] {
     if (typeof value === "string") return void out.push(value);
     if (value === null || typeof value !== "object" || seen.has(value)) return;
     seen.add(value);
-    if (ArrayBuffer.isView(value))
-      return void out.push(decoder.decode(new Uint8Array(value.buffer, value.byteOffset, value.byteLength)));
+    if (ArrayBuffer.isView(value)) {
+      out.push(decoder.decode(new Uint8Array(value.buffer, value.byteOffset, value.byteLength)));
+      // An empty view may carry what it stands for beside its bytes (the LangGraph adapter's MemorySaver
+      // keeps a value it need not serialize so: langgraph-adapter/src/memory-serde.ts).
+      if (value.byteLength === 0) Object.values(value).forEach(walk);
+      return;
+    }
+    // A value written as something else (an AppendList keeps its items out of reach): what JSON would write.
+    const toJSON = (value as { toJSON?: unknown }).toJSON;
+    if (typeof toJSON === "function" && !(value instanceof Date)) return walk(toJSON.call(value));
     if (value instanceof Map) return void [...value].forEach(walk);
     if (value instanceof Set || Array.isArray(value)) return void [...value].forEach(walk);
     for (const [key, item] of Object.entries(value)) {

@@ -2,10 +2,12 @@
  * The anchor of the session-length bench: bare LangGraph, no harness. A four-node graph (plan →
  * validate → policy → execute) with the adapter's state shape — a last-value `agent` channel
  * holding the status, the step and the growing message list, and an appending `trace` channel —
- * on the engine's own MemorySaver (`memorySaver()`: its serializer reads plain JSON faster) with
- * `durability: "sync"`. Its nodes append the very messages and trace
+ * on the engine's own MemorySaver (`memorySaver()`, which keeps the frozen parts of a checkpoint by
+ * reference: memory-serde.ts) with `durability: "sync"`. Its nodes append the very messages and trace
  * events the harness produced for the same calls, and do no contract work (validate parses the
- * planner text, nothing more), so adapter ÷ anchor is the adapter's own overhead.
+ * planner text, nothing more), so adapter ÷ anchor is the adapter's own overhead. Like the harness's
+ * state, what its nodes make is frozen (the workload's messages and events are already), so the
+ * saver shares with both what they share between steps, and neither pays for serializing it.
  */
 import { Annotation, END, START, StateGraph } from "./langgraph.js";
 import { memorySaver } from "./checkpointer.js";
@@ -27,9 +29,11 @@ type BareAgent = {
 
 const BareState = Annotation.Root({
   agent: Annotation<BareAgent>(),
-  trace: Annotation<readonly unknown[]>({ reducer: (l, r) => [...l, ...r], default: () => [] }),
+  trace: Annotation<readonly unknown[]>({ reducer: (l, r) => Object.freeze([...l, ...r]), default: () => [] }),
 });
 type BareValues = typeof BareState.State;
+
+const agentOf = (agent: BareAgent): BareAgent => Object.freeze(agent);
 
 export type AnchorRun = { readonly us: number; readonly graph_steps: number; readonly facts: number };
 
@@ -47,7 +51,7 @@ export async function runAnchor(workload: AnchorWorkload, from: number): Promise
       entries += 1;
       const assistant = messages[1 + 2 * s.agent.step];
       return {
-        agent: { ...s.agent, status: "planned" as const, messages: [...s.agent.messages, assistant] },
+        agent: agentOf({ ...s.agent, status: "planned", messages: Object.freeze([...s.agent.messages, assistant]) }),
         trace: trace.slice(at(s), at(s) + 1),
       };
     })
@@ -56,17 +60,21 @@ export async function runAnchor(workload: AnchorWorkload, from: number): Promise
       JSON.parse(String((s.agent.messages.at(-1) as { content?: unknown } | undefined)?.content ?? "null"));
       // The final answer ends the run here, as the harness's validate node does.
       const status = s.agent.step >= calls ? ("done" as const) : ("validated" as const);
-      return { agent: { ...s.agent, status }, trace: trace.slice(at(s) + 1, at(s) + 2) };
+      return { agent: agentOf({ ...s.agent, status }), trace: trace.slice(at(s) + 1, at(s) + 2) };
     })
     .addNode("policy", (s: BareValues) => {
       entries += 1;
-      return { agent: { ...s.agent, status: "executing" as const }, trace: trace.slice(at(s) + 2, at(s) + 4) };
+      return { agent: agentOf({ ...s.agent, status: "executing" }), trace: trace.slice(at(s) + 2, at(s) + 4) };
     })
     .addNode("execute", (s: BareValues) => {
       entries += 1;
       const tool = messages[2 + 2 * s.agent.step];
       return {
-        agent: { status: "ready" as const, step: s.agent.step + 1, messages: [...s.agent.messages, tool] },
+        agent: agentOf({
+          status: "ready",
+          step: s.agent.step + 1,
+          messages: Object.freeze([...s.agent.messages, tool]),
+        }),
         trace: trace.slice(at(s) + 4, at(s) + 5),
       };
     })
@@ -82,7 +90,7 @@ export async function runAnchor(workload: AnchorWorkload, from: number): Promise
     durability: "sync" as const,
     recursionLimit: 10 * calls + 50,
   };
-  const seeded: BareAgent = { status: "ready", step: from, messages: messages.slice(0, 1 + 2 * from) };
+  const seeded = agentOf({ status: "ready", step: from, messages: Object.freeze(messages.slice(0, 1 + 2 * from)) });
   await graph.updateState(config, { agent: seeded, trace: trace.slice(0, eventsBefore(from)) }, "execute");
   const start = process.hrtime.bigint();
   const final = (await graph.invoke(null, config)) as BareValues;

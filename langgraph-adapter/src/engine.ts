@@ -10,6 +10,7 @@ import {
   applyFact,
   confirmUncertain,
   isProcessCrash,
+  listItems,
   parseApprovalInput,
   startRun,
   type AgentState,
@@ -104,7 +105,7 @@ export function createLangGraphEngine(env: EngineContext, options: LangGraphEngi
       return run(session_id, null);
     },
     state: async (session_id) => (await values(session_id))?.agent,
-    trace: async (session_id) => (await values(session_id))?.trace ?? [],
+    trace: async (session_id) => listItems((await values(session_id))?.trace ?? []),
     graphSteps: (session_id) => countGraphSteps((config) => graph.getStateHistory(config), session_id),
     async rewindToApproval(session_id) {
       const history: StateSnapshot[] = [];

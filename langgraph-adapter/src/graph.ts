@@ -3,7 +3,7 @@
  * local graph runs, handed LangGraph's own `interrupt()`; routing is the shared `routeByStatus`
  * over the shared path map. Nothing here decides anything the contract decides.
  */
-import { END, interrupt, Send, START, StateGraph, type BaseCheckpointSaver } from "./langgraph.js";
+import { END, interrupt, Runnable, Send, START, StateGraph, type BaseCheckpointSaver } from "./langgraph.js";
 import { DEFAULT_INPUT_LIMITS, type AgentStatus, type ApprovalInput } from "../../contract/index.js";
 import {
   AGENT_NODES,
@@ -45,14 +45,36 @@ export function buildLangGraphAgentGraph(deps: AgentGraphDeps, options: LangGrap
       ? routeByStatus(state.agent)
       : calls.map((call_id) => new Send("execute", { ...state, dispatch: call_id }));
   };
+  // Handed to LangGraph as a Runnable that only calls `route`: a plain function would be wrapped in a
+  // traced RunnableLambda (a callback run and a LangSmith run tree per route, a sixth of a step).
+  const router = new Route(route);
   const graph = new StateGraph(AgentStateAnnotation)
     .addNode("plan", node("plan"))
     .addNode("validate", node("validate"))
     .addNode("policy", node("policy"))
     .addNode("execute", node("execute"))
     .addEdge(START, "plan");
-  for (const name of AGENT_NODES) graph.addConditionalEdges(name, route, [...PATH_MAP[name]]);
+  for (const name of AGENT_NODES) graph.addConditionalEdges(name, router, [...PATH_MAP[name]]);
   return graph.compile({ checkpointer: options.checkpointer });
 }
 
 export type LangGraphAgentGraph = ReturnType<typeof buildLangGraphAgentGraph>;
+
+type Destinations = ReturnType<typeof routeByStatus> | Send[];
+
+/** A conditional edge's path: the shared route, called as it is. Named as LangGraph names a function's. */
+class Route extends Runnable<LangGraphAgentState, Destinations> {
+  lc_namespace = ["agent_harness", "langgraph_adapter"];
+
+  constructor(private readonly decide: (state: LangGraphAgentState) => Destinations) {
+    super();
+  }
+
+  override getName(): string {
+    return "condition";
+  }
+
+  override async invoke(state: LangGraphAgentState): Promise<Destinations> {
+    return this.decide(state);
+  }
+}

@@ -11,6 +11,7 @@
 import { createRequire } from "node:module";
 import type * as Checkpoint from "@langchain/langgraph-checkpoint";
 import type * as LangGraph from "@langchain/langgraph";
+import type * as Runnables from "@langchain/core/runnables";
 
 const require = createRequire(import.meta.url);
 const langgraph = require("@langchain/langgraph") as typeof LangGraph;
@@ -21,3 +22,8 @@ export const BaseCheckpointSaver = langgraph.BaseCheckpointSaver;
 export type BaseCheckpointSaver<V extends string | number = number> = Checkpoint.BaseCheckpointSaver<V>;
 export const MemorySaver = langgraph.MemorySaver;
 export type MemorySaver = LangGraph.MemorySaver;
+
+/** The base of the route the graph hands LangGraph (`graph.ts`), from the same copy of @langchain/core LangGraph runs on. */
+export const { Runnable } = require("@langchain/core/runnables") as typeof Runnables;
+export type Runnable<I = unknown, O = unknown> = Runnables.Runnable<I, O>;
+export type Send = LangGraph.Send;

@@ -7,6 +7,7 @@
  * values), or a channel written but stored elsewhere than in `channel_values` (rebuilt from history).
  */
 import type { CheckpointTuple } from "@langchain/langgraph";
+import { AppendList } from "../../contract/index.js";
 import { INTERRUPT } from "./langgraph.js";
 import type { LangGraphAgentState } from "./state.js";
 
@@ -31,7 +32,8 @@ export function latestOf(saved: CheckpointTuple | undefined): Latest {
   const { channel_values: stored, channel_versions: versions } = saved.checkpoint;
   for (const list of LISTS) {
     const value = stored[list];
-    if (value === undefined ? versions[list] !== undefined : !Array.isArray(value)) return { kind: "ask_langgraph" };
+    if (value === undefined ? versions[list] !== undefined : !(Array.isArray(value) || value instanceof AppendList))
+      return { kind: "ask_langgraph" };
   }
   return { kind: "values", values: harnessValues(stored as Partial<LangGraphAgentState>) };
 }

@@ -1,10 +1,12 @@
 /**
  * The default MemorySaver's serializer reads back exactly what LangGraph's JsonPlus reads back,
  * for plain JSON and for every value JsonPlus writes specially (undefined, Set, Map, Error, bytes)
- * or revives from plain-looking JSON (`lc` records, a `__proto__` key).
+ * or revives from plain-looking JSON (`lc` records, a `__proto__` key), and keeps by reference
+ * only what can never change.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { AppendList } from "../../contract/index.js";
 import { MemorySaver } from "./langgraph.js";
 import { PlainJsonFirstSerializer, revivesAsItself } from "./memory-serde.js";
 
@@ -55,3 +57,68 @@ describe("the MemorySaver serializer that reads plain JSON first", () => {
     expect(got).toStrictEqual({ kept: undefined, set: new Set([1]) });
   });
 });
+
+describe("the MemorySaver serializer that keeps what cannot change", () => {
+  const roundTrip = async (v: unknown) => fast.loadsTyped(...(await fast.dumpsTyped(v)));
+  const viaJsonPlus = async (v: unknown) => jsonPlus.loadsTyped(...(await jsonPlus.dumpsTyped(v)));
+
+  it("reads back what JsonPlus reads back, frozen or not", async () => {
+    await fc.assert(
+      fc.asyncProperty(value, fc.boolean(), async (v, freeze) => {
+        const stored = freeze ? deepFreeze(v) : v;
+        expect(await roundTrip(stored)).toStrictEqual(await viaJsonPlus(stored));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("keeps frozen JSON data by reference, inside fresh copies of the rest on every read", async () => {
+    const agent = deepFreeze({ status: "ready", messages: [{ role: "user", content: "hi" }] });
+    const trace = AppendList.from<unknown>([]).append([deepFreeze({ seq: 1 })]);
+    const checkpoint = {
+      id: "1",
+      channel_values: { agent, trace, outcomes: [] },
+      versions_seen: { plan: { agent: 2 } },
+    };
+    const [type, stored] = await fast.dumpsTyped(checkpoint);
+    const first = (await fast.loadsTyped(type, stored)) as typeof checkpoint;
+    const second = (await fast.loadsTyped(type, stored)) as typeof checkpoint;
+    expect(first.channel_values.agent).toBe(agent);
+    expect(first.channel_values.trace).toBe(trace);
+    expect(first.channel_values).not.toBe(checkpoint.channel_values);
+    expect(first.versions_seen).not.toBe(second.versions_seen);
+    // LangGraph updates a read checkpoint's versions in place: that reaches neither the store nor a later read.
+    first.versions_seen.plan.agent = 3;
+    checkpoint.versions_seen.plan.agent = 4;
+    expect(((await fast.loadsTyped(type, stored)) as typeof checkpoint).versions_seen.plan.agent).toBe(2);
+  });
+
+  it("stores a copy of what could still change: a later change never reaches the checkpoint", async () => {
+    const inner = { audience: "team" };
+    const shallow = Object.freeze({ call: inner, list: Object.freeze([inner]) });
+    const [type, stored] = await fast.dumpsTyped({ agent: shallow });
+    inner.audience = "public";
+    expect(await fast.loadsTyped(type, stored)).toStrictEqual({
+      agent: { call: { audience: "team" }, list: [{ audience: "team" }] },
+    });
+  });
+
+  it("checks every item of a list that starts like one it kept before", async () => {
+    const first = deepFreeze({ role: "user", content: "hi" });
+    const kept = Object.freeze([first, deepFreeze({ role: "assistant", content: "ok" })]);
+    await fast.dumpsTyped(kept);
+    const changing = { role: "assistant", content: "ok" };
+    const [type, stored] = await fast.dumpsTyped(Object.freeze([first, changing, kept[1]]));
+    changing.content = "changed";
+    expect(await fast.loadsTyped(type, stored)).toStrictEqual([first, { role: "assistant", content: "ok" }, kept[1]]);
+  });
+});
+
+/** Freezes all it can: a byte array with bytes cannot be frozen. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !ArrayBuffer.isView(value) && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}

@@ -9,14 +9,8 @@ import type { Checkpoint, CheckpointTuple } from "@langchain/langgraph";
 import { BaseCheckpointSaver } from "./langgraph.js";
 import type { CheckpointListOptions, ChannelVersions, PendingWrite } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
-import {
-  currentHashOf,
-  listDigest,
-  openOrThrow,
-  sealOf,
-  type AgentState,
-  type TraceEvent,
-} from "../../contract/index.js";
+import type { TraceChannel } from "./state.js";
+import { currentHashOf, digestOfList, openOrThrow, sealOf, type AgentState } from "../../contract/index.js";
 
 /** The metadata key that carries the seal. */
 export const SEAL_METADATA_KEY = "harness_seal";
@@ -86,12 +80,12 @@ function threadOf(config: RunnableConfig): string {
  * blobs), and LangGraph restores an absent trace as `[]` either way.
  */
 function sealedPart(checkpoint: Checkpoint): unknown {
-  const { agent, trace } = checkpoint.channel_values as { agent?: AgentState; trace?: readonly TraceEvent[] };
+  const { agent, trace } = checkpoint.channel_values as { agent?: AgentState; trace?: TraceChannel };
   return {
     id: checkpoint.id,
     values: {
       ...(agent === undefined ? {} : { agent: currentHashOf(agent) }),
-      trace: listDigest(trace ?? []),
+      trace: digestOfList(trace ?? []),
     },
   };
 }

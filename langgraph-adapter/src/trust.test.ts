@@ -11,12 +11,16 @@ import { storedStateIsATrustBoundary } from "../../test/stores/trust-suite.js";
 import { checkpointerOf, CHECKPOINTER_KEY } from "./checkpointer.js";
 import { useSqliteCheckpointer } from "./durable-checkpointer.js";
 import { langgraphFactory } from "./engine.js";
+import { HeldValue } from "./memory-serde.js";
 
-const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+// The engine's MemorySaver stores bytes, or a value it keeps as it is (memory-serde.ts): both are read
+// and edited as the JSON they stand for, and an edited kept value is stored back as a kept value.
+const text = (bytes: Uint8Array) =>
+  bytes instanceof HeldValue ? JSON.stringify(bytes.value) : new TextDecoder().decode(bytes);
 const editJson = (bytes: Uint8Array, edit: (record: unknown) => void): Uint8Array => {
   const record = JSON.parse(text(bytes)) as unknown;
   edit(record);
-  return new TextEncoder().encode(JSON.stringify(record));
+  return bytes instanceof HeldValue ? new HeldValue(record) : new TextEncoder().encode(JSON.stringify(record));
 };
 
 function memorySaverOf(env: Environment): MemorySaver {

@@ -65,11 +65,11 @@ export function sessionGoals(s: SessionLengthSection, adapterOverhead: AdapterOv
   const at = (id: keyof typeof s.engines, calls: number) => points(s, id).find((p) => p.calls === calls) ?? null;
   const bareHi = at(ANCHOR_ID, largest)?.us_per_graph_step?.median;
   const bareLo = at(ANCHOR_ID, smallest)?.us_per_graph_step?.median;
-  // LangGraph's MemorySaver serializes the whole state at every step: bare LangGraph grows too.
+  // Bare LangGraph on the same saver: what growth LangGraph itself shows over the same lengths.
   const bareGrowth =
     bareHi === undefined || bareLo === undefined
       ? undefined
-      : `bare LangGraph grows ${ratio(bareHi, bareLo)}× per graph step over the same lengths (its MemorySaver serializes the whole state at every step)`;
+      : `bare LangGraph grows ${ratio(bareHi, bareLo)}× per graph step over the same lengths, on the same MemorySaver`;
   const growth = ENGINE_IDS.map((id) => {
     const hi = at(id, largest)?.us_per_fact.median;
     const lo = at(id, smallest)?.us_per_fact.median;

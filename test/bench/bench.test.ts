@@ -440,7 +440,7 @@ describe("goalsOf", () => {
   it("names bare LangGraph's own growth on langgraph's session goal, and gives a met goal no reason", () => {
     const goals = goalsOf({ session_length: sessions([100, 1000], [100, 1100]) });
     expect(goals.find((g) => g.id === "session_growth_langgraph")?.reason).toBe(
-      "a fact costs 100 µs at 10 calls and 1,100 µs at 1000; bare LangGraph grows 10× per graph step over the same lengths (its MemorySaver serializes the whole state at every step)",
+      "a fact costs 100 µs at 10 calls and 1,100 µs at 1000; bare LangGraph grows 10× per graph step over the same lengths, on the same MemorySaver",
     );
     expect(goals.find((g) => g.id === "session_growth_handwritten")).toMatchObject({ met: true });
     expect(goals.find((g) => g.id === "session_growth_handwritten")?.reason).toBeUndefined();
