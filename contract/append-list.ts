@@ -32,7 +32,8 @@ export class AppendList<T> {
    */
   static from<T>(items: readonly T[] | AppendList<T>): AppendList<T> {
     if (items instanceof AppendList) return items;
-    return new AppendList(items.slice(), items.length, listDigest(items).chain);
+    // A spread, not slice(): a frozen array copies through slice() on a slow path in Node 20.
+    return new AppendList([...items], items.length, listDigest(items).chain);
   }
 
   /**

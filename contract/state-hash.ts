@@ -87,7 +87,8 @@ export function appended<T>(list: readonly T[], item: T): readonly T[] {
 export function appendedAll<T>(list: readonly T[], items: readonly T[]): readonly T[] {
   if (items.length === 0) return list;
   if (items.length === 1) return appended(list, items[0] as T);
-  const next = list.slice();
+  // A spread, not slice(): Node 20 copies a frozen array through slice() on a slow path, ~100× slower.
+  const next = [...list];
   const head = pushKept(next, listDigest(list).chain, items);
   Object.freeze(next);
   known.set(next, head);
