@@ -11,6 +11,7 @@
  */
 import { Annotation, END, START, StateGraph } from "./langgraph.js";
 import { memorySaver } from "./checkpointer.js";
+import { UntracedRoute } from "./untraced-route.js";
 
 /** What a harness run of the same calls left: messages [goal, (assistant, tool) × calls, final], and its trace. */
 export type AnchorWorkload = {
@@ -80,7 +81,11 @@ export async function runAnchor(workload: AnchorWorkload, from: number): Promise
     })
     .addEdge(START, "plan")
     .addEdge("plan", "validate")
-    .addConditionalEdges("validate", (s: BareValues) => (s.agent.status === "done" ? END : "policy"), ["policy", END])
+    .addConditionalEdges(
+      "validate",
+      new UntracedRoute((s: BareValues) => (s.agent.status === "done" ? END : "policy")),
+      ["policy", END],
+    )
     .addEdge("policy", "execute")
     .addEdge("execute", "plan")
     .compile({ checkpointer: memorySaver() });

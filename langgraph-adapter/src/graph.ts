@@ -3,7 +3,7 @@
  * local graph runs, handed LangGraph's own `interrupt()`; routing is the shared `routeByStatus`
  * over the shared path map. Nothing here decides anything the contract decides.
  */
-import { END, interrupt, Runnable, Send, START, StateGraph, type BaseCheckpointSaver } from "./langgraph.js";
+import { END, interrupt, Send, START, StateGraph, type BaseCheckpointSaver } from "./langgraph.js";
 import { DEFAULT_INPUT_LIMITS, type AgentStatus, type ApprovalInput } from "../../contract/index.js";
 import {
   AGENT_NODES,
@@ -15,6 +15,7 @@ import {
 import { END_NODE, fanOutCalls, PATH_MAP, routeByStatus } from "../../local-graph/agent/routes.js";
 import type { AgentGraphDeps } from "../../local-graph/agent/build.js";
 import { AgentStateAnnotation, type LangGraphAgentState } from "./state.js";
+import { UntracedRoute } from "./untraced-route.js";
 
 /** The shared routes name the end `__end__`; LangGraph must agree, or every path map is wrong. */
 if ((END as string) !== END_NODE) throw new Error(`LangGraph's END is ${END}, the shared routes use ${END_NODE}`);
@@ -39,7 +40,7 @@ export function buildLangGraphAgentGraph(deps: AgentGraphDeps, options: LangGrap
   };
   const mode = deps.batchExecution ?? "fan_out";
   // A batch's dispatched calls fan out with LangGraph's own `Send`: one task per call, in one superstep.
-  const route = (state: LangGraphAgentState) => {
+  const route = (state: LangGraphAgentState): ReturnType<typeof routeByStatus> | Send[] => {
     const calls = fanOutCalls(state, mode);
     return calls === null
       ? routeByStatus(state.agent)
@@ -47,7 +48,7 @@ export function buildLangGraphAgentGraph(deps: AgentGraphDeps, options: LangGrap
   };
   // Handed to LangGraph as a Runnable that only calls `route`: a plain function would be wrapped in a
   // traced RunnableLambda (a callback run and a LangSmith run tree per route, a sixth of a step).
-  const router = new Route(route);
+  const router = new UntracedRoute(route);
   const graph = new StateGraph(AgentStateAnnotation)
     .addNode("plan", node("plan"))
     .addNode("validate", node("validate"))
@@ -59,22 +60,3 @@ export function buildLangGraphAgentGraph(deps: AgentGraphDeps, options: LangGrap
 }
 
 export type LangGraphAgentGraph = ReturnType<typeof buildLangGraphAgentGraph>;
-
-type Destinations = ReturnType<typeof routeByStatus> | Send[];
-
-/** A conditional edge's path: the shared route, called as it is. Named as LangGraph names a function's. */
-class Route extends Runnable<LangGraphAgentState, Destinations> {
-  lc_namespace = ["agent_harness", "langgraph_adapter"];
-
-  constructor(private readonly decide: (state: LangGraphAgentState) => Destinations) {
-    super();
-  }
-
-  override getName(): string {
-    return "condition";
-  }
-
-  override async invoke(state: LangGraphAgentState): Promise<Destinations> {
-    return this.decide(state);
-  }
-}
