@@ -12,18 +12,18 @@ reportPostgresNotMeasured("bridge replies");
 
 describe.runIf(postgresUrl !== undefined)("postgres bridge: a late reply answers nothing", () => {
   it("after a statement timed out on the caller, the next statement gets its own rows", () => {
-    // The caller waits connect + statement timeout (600 ms); the session's own server-side limit is
-    // lifted, so the 900 ms sleep answers after the caller gave up, while the next statement, which
-    // the worker runs only after it, is still inside its own 600 ms.
+    // The caller waits connect + statement timeout (2,000 ms); the session's own server-side limit is
+    // lifted, so the 2,500 ms sleep answers after the caller gave up, while the next statement, which
+    // the worker runs only after it, is still inside its own 2,000 ms: 1.5 s to spare on a loaded machine.
     const opened = openPostgres(postgresUrl!, "postgres:bridge-test", {
       connectTimeoutMs: 100,
-      statementTimeoutMs: 500,
+      statementTimeoutMs: 1_900,
     });
     if (!opened.ok) throw new Error(opened.error.message);
     const db = opened.value;
     try {
       db.query("SET statement_timeout = 0");
-      expect(() => db.query("SELECT pg_sleep(0.9) AS slept")).toThrow(/no answer within 600 ms/);
+      expect(() => db.query("SELECT pg_sleep(2.5) AS slept")).toThrow(/no answer within 2000 ms/);
       const answered = db.query("SELECT 42 AS answer");
       expect(answered.rows).toEqual([{ answer: 42 }]);
       expect(db.query("SELECT 'second' AS answer").rows).toEqual([{ answer: "second" }]);
