@@ -42,10 +42,9 @@ export async function main(argv: readonly string[], io: MainIo = defaultIo): Pro
   // The route is read and checked before the store opens, so a bad one leaves nothing behind.
   const source = readPlannerSource(parsed.value.planner);
   if (!source.ok) return plannerRefused("compare", source.error, io.stderr);
-  const load = () => import("./comparison/run.js");
   const { compareRun } = loadsOnlyThisRepo(parsed.value, io.env ?? process.env)
-    ? await loadRunInThread(import.meta.url, "./comparison/run.js", load)
-    : await loadRun(load);
+    ? await loadRunInThread(import.meta.url, "./comparison/run.js", () => import("./comparison/run.js"))
+    : await loadRun(() => import("./comparison/run.js"));
   return compareRun(parsed.value, source.value, io);
 }
 
