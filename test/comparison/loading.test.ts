@@ -4,6 +4,9 @@
  * libphonenumber-js's core functions without the wrappers of its `/max` entry (secret-scanners.ts);
  * and the run through require (durable/load-run.ts), so its modules skip tsx's loader thread.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compareLoads, filesMatching } from "./loaded-files.js";
 
@@ -31,5 +34,19 @@ describe("compare --framework local_state_graph loads only what the run needs", 
     expect(
       filesMatching(load, /^import .*\/(contract\/index|runtime|handwritten|local-graph|scenarios\/all-columns)/),
     ).toEqual([]);
+  });
+
+  it("with a SQL store the run loads through import, as the stores it imports later do", { timeout: 180_000 }, () => {
+    const dir = mkdtempSync(join(tmpdir(), "compare-store-"));
+    try {
+      const load = compareLoads("local_state_graph", ["--store", `sqlite:${join(dir, "compare.db")}`]);
+      expect(load.status, load.stderr).toBe(0);
+      expect(load.report?.status).toBe("measured");
+      // One copy of the contract, the one the stores share with the run.
+      expect(filesMatching(load, /^import .*\/contract\/index\.ts$/)).not.toEqual([]);
+      expect(filesMatching(load, /^require .*\/contract\/index\.ts$/)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
