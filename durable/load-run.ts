@@ -17,11 +17,11 @@ export async function loadRun<T>(load: () => Promise<T>): Promise<T> {
 /**
  * The same, through require when tsx's require hook compiles .ts files in this thread (a `tsx`
  * command): every module an import loads is handed over by tsx's loader thread, and for the 300
- * modules of a comparison run that thread's heap was a fifth of the peak memory and its round trips
- * much of the CPU time. Only for a run whose modules are all this repo's and loaded by require: a
- * module imported later (a framework's adapter, a user's engine, a SQL store) would bring a second
- * copy of the contract, without the hashing installed here. Without the hook (vitest hooks import
- * only) it is `loadRun(load)`.
+ * modules of a comparison run that thread's heap and round trips cost compare about 25 MiB of its
+ * 155 MiB peak and a fifth of its CPU time. Only for a run whose modules are all this repo's and
+ * loaded by require: a module imported later (a framework's adapter, a user's engine, a SQL store)
+ * would bring a second copy of the contract, without the hashing installed here. Without the hook
+ * (vitest hooks import only) it is `loadRun(load)`.
  */
 export async function loadRunInThread<T>(from: string, specifier: string, load: () => Promise<T>): Promise<T> {
   const requireFrom = createRequire(from);
