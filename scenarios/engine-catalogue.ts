@@ -6,8 +6,8 @@
 import { withoutVariants, type FrameworkVariantId } from "./variants.js";
 
 export const ENGINE_CATALOGUE = [
-  { id: "handwritten", about: null },
-  { id: "local_state_graph", about: "dependency-free, in this repo" },
+  { id: "handwritten", about: null, core: true },
+  { id: "local_state_graph", about: "dependency-free, in this repo", core: true },
   {
     id: "langgraph",
     about:
@@ -33,7 +33,7 @@ export const ENGINE_CATALOGUE = [
     about:
       "the same AI SDK with the contract in its hooks: the model, needsApproval and execute driven by the contract, the history sealed",
   },
-] as const satisfies readonly { readonly id: string; readonly about: string | null }[];
+] as const satisfies readonly { readonly id: string; readonly about: string | null; readonly core?: true }[];
 
 export type EngineId = (typeof ENGINE_CATALOGUE)[number]["id"];
 export const ENGINE_IDS: readonly EngineId[] = ENGINE_CATALOGUE.map((e) => e.id);
@@ -41,6 +41,13 @@ export const isEngineId = (id: string): id is EngineId => (ENGINE_IDS as readonl
 
 /** What `compare --framework <id>` runs, in a phrase of the usage text (the reference has none). */
 export const aboutOf = (id: EngineId): string | null => ENGINE_CATALOGUE.find((e) => e.id === id)?.about ?? null;
+
+/**
+ * Whether an engine lives wholly in this repo's modules (the registry imports its factory): loading it
+ * loads no framework adapter, which would import the contract again through a module of its own.
+ */
+export const isCoreEngine = (id: EngineId): boolean =>
+  ENGINE_CATALOGUE.some((e) => e.id === id && "core" in e && e.core);
 
 /** The engine compare runs first; every other built-in engine is a framework it is compared with. */
 export const REFERENCE_ENGINE = ENGINE_CATALOGUE[0].id;

@@ -10,7 +10,7 @@ import type { EngineFactory } from "../runtime/index.js";
 import { loadLangGraph, type LoadOptions, type Unloadable } from "./load-langgraph.js";
 import { OPENAI_AGENTS_ENGINES } from "./openai-agents-engines.js";
 import { AI_SDK_ENGINES } from "./ai-sdk-engines.js";
-import { ENGINE_IDS, type EngineId } from "./engine-catalogue.js";
+import { ENGINE_IDS, isCoreEngine, type EngineId } from "./engine-catalogue.js";
 
 export type { LoadOptions, Unloadable } from "./load-langgraph.js";
 export {
@@ -19,6 +19,7 @@ export {
   ENGINE_IDS,
   FRAMEWORK_IDS,
   isBuiltInEngineId,
+  isCoreEngine,
   isEngineId,
   isFrameworkId,
   REFERENCE_ENGINE,
@@ -75,9 +76,13 @@ export const ENGINES = [
   ...AI_SDK_ENGINES,
 ] as const;
 
-// The catalogue is what a command reads before it loads anything: the two lists must name the same engines.
+// The catalogue is what a command reads before it loads anything: the two lists must name the same engines,
+// and the catalogue's core engines must be the ones whose factory is imported here.
 if (ENGINES.map((e) => e.id).join() !== ENGINE_IDS.join())
   throw new Error(`scenarios/engines.ts lists ${ENGINES.map((e) => e.id).join()}, the catalogue ${ENGINE_IDS.join()}`);
+for (const e of ENGINES)
+  if ((e.factory !== null) !== isCoreEngine(e.id))
+    throw new Error(`scenarios/engines.ts and the catalogue disagree on whether ${e.id} is in the core`);
 
 /** A built-in engine's factory: its id is one of `ENGINE_IDS`. */
 export type BuiltInFactory = EngineFactory<EngineId>;

@@ -8,8 +8,10 @@
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { DEFAULT_INPUT_LIMITS, readInputFile } from "../cli/index.js";
-import { loadRun } from "../durable/load-run.js";
-import { EXIT, parseCompareArgs, USAGE } from "./comparison/args.js";
+import { loadRun, loadRunInThread } from "../durable/load-run.js";
+import { resolveStoreSpec } from "../durable/spec.js";
+import { isCoreEngine } from "../scenarios/engine-catalogue.js";
+import { EXIT, parseCompareArgs, USAGE, type CompareArgs } from "./comparison/args.js";
 import type { MainIo } from "./comparison/run.js";
 import { plannerRefused, readPlannerSource } from "./comparison/planner-arg.js";
 
@@ -40,8 +42,18 @@ export async function main(argv: readonly string[], io: MainIo = defaultIo): Pro
   // The route is read and checked before the store opens, so a bad one leaves nothing behind.
   const source = readPlannerSource(parsed.value.planner);
   if (!source.ok) return plannerRefused("compare", source.error, io.stderr);
-  const { compareRun } = await loadRun(() => import("./comparison/run.js"));
+  const { compareRun } = loadsOnlyThisRepo(parsed.value, io.env ?? process.env)
+    ? await loadRunInThread(import.meta.url, "./comparison/run.js", () => import("./comparison/run.js"))
+    : await loadRun(() => import("./comparison/run.js"));
   return compareRun(parsed.value, source.value, io);
+}
+
+/** A core framework in memory: the run imports no adapter, user module or SQL store (see loadRunInThread). */
+function loadsOnlyThisRepo(args: Extract<CompareArgs, { kind: "run" }>, env: MainIo["env"] & object): boolean {
+  const store = resolveStoreSpec(args.store ?? undefined, env, { kind: "memory" });
+  return (
+    args.framework.kind === "builtin" && isCoreEngine(args.framework.id) && store.ok && store.value.kind === "memory"
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

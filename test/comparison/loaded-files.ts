@@ -35,8 +35,8 @@ export type CompareLoad = {
   readonly report: { readonly status: string } | null;
 };
 
-/** `tsx scripts/compare.ts --framework <framework> --output <tmp> --quiet`, with what it loaded. */
-export function compareLoads(framework: string): CompareLoad {
+/** `tsx scripts/compare.ts --framework <framework> --output <tmp> --quiet [...extra]`, with what it loaded. */
+export function compareLoads(framework: string, extra: readonly string[] = []): CompareLoad {
   const scratch = mkdtempSync(join(tmpdir(), "compare-loads-"));
   try {
     writeFileSync(join(scratch, "hooks.mjs"), HOOKS);
@@ -53,6 +53,7 @@ export function compareLoads(framework: string): CompareLoad {
         "--output",
         output,
         "--quiet",
+        ...extra,
       ]),
       { cwd: ROOT, env: { ...process.env, LOADED_FILES: list }, encoding: "utf8" },
     );
