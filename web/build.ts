@@ -9,7 +9,7 @@
  */
 import { copyFile, mkdir, readdir, rm, stat } from "node:fs/promises";
 import { builtinModules } from "node:module";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build, type Metafile, type Plugin } from "esbuild";
 import { parseFlags } from "../cli/index.js";
@@ -82,13 +82,22 @@ export type BuildOptions = {
 };
 export type BuildResult = { readonly outdir: string; readonly metafile: Metafile; readonly bytes: number };
 
+/** Every file under `dir`, by its path relative to `dir`, with its size in bytes. */
+export async function folderFiles(dir: string): Promise<{ name: string; bytes: number }[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return Promise.all(
+    entries
+      .filter((e) => e.isFile())
+      .map(async (e) => {
+        const path = join(e.parentPath, e.name);
+        return { name: relative(dir, path), bytes: (await stat(path)).size };
+      }),
+  );
+}
+
 /** Every file under `dir`, in bytes. */
 export async function folderBytes(dir: string): Promise<number> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  const sizes = await Promise.all(
-    entries.filter((e) => e.isFile()).map(async (e) => (await stat(join(e.parentPath, e.name))).size),
-  );
-  return sizes.reduce((sum, size) => sum + size, 0);
+  return (await folderFiles(dir)).reduce((sum, file) => sum + file.bytes, 0);
 }
 
 export async function buildWeb(options: BuildOptions = {}): Promise<BuildResult> {

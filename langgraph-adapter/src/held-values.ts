@@ -87,7 +87,7 @@ function fixedRecord(value: object): boolean {
 }
 
 /** A record JsonPlus would not read back as a plain record: an `lc` record, or one with a `__proto__` key. */
-function revived(record: object): boolean {
+export function revived(record: object): boolean {
   const lc = (record as Record<string, unknown>)["lc"];
   return lc === 1 || lc === 2 || Object.prototype.hasOwnProperty.call(record, "__proto__");
 }

@@ -14,7 +14,7 @@
  *   copy of what `JSON.parse` gave, so `JSON.parse`'s own fresh value is the same answer.
  */
 import type { SerializerProtocol } from "@langchain/langgraph-checkpoint";
-import { kept, NOT_KEPT, readKept } from "./held-values.js";
+import { kept, NOT_KEPT, readKept, revived } from "./held-values.js";
 
 const decoder = new TextDecoder();
 
@@ -22,9 +22,8 @@ const decoder = new TextDecoder();
 export function revivesAsItself(value: unknown): boolean {
   if (typeof value !== "object" || value === null) return true;
   if (Array.isArray(value)) return value.every(revivesAsItself);
+  if (revived(value)) return false;
   const record = value as Record<string, unknown>;
-  if (record["lc"] === 1 || record["lc"] === 2 || Object.prototype.hasOwnProperty.call(record, "__proto__"))
-    return false;
   for (const key in record) if (!revivesAsItself(record[key])) return false;
   return true;
 }

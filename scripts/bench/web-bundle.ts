@@ -4,11 +4,11 @@
  * without source maps; the size is every file in it. A Node built-in in the page's import graph
  * fails that build, and then the pages are not measured, with esbuild's reason.
  */
-import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { z } from "zod";
-import { buildWeb, WEB_BUDGET_BYTES, WEB_DIR } from "../../web/build.js";
+import { buildWeb, folderFiles, WEB_BUDGET_BYTES, WEB_DIR } from "../../web/build.js";
 import { NOT_MEASURED } from "./steps.js";
 
 export const WEB_BUNDLE_DEFINITION =
@@ -43,7 +43,8 @@ export async function measureWebBundle(log: (line: string) => void): Promise<Web
     for (const [, output] of outputs)
       for (const [path, input] of Object.entries(output.inputs))
         inputs.set(path, (inputs.get(path) ?? 0) + input.bytesInOutput);
-    const files = await fileSizes(outdir);
+    // Largest first: the files a reader waits for.
+    const files = (await folderFiles(outdir)).sort((a, b) => b.bytes - a.bytes || (a.name < b.name ? -1 : 1));
     log(`web_bundle: ${files.length} files, ${built.bytes} bytes`);
     return {
       status: "measured",
@@ -66,11 +67,4 @@ export async function measureWebBundle(log: (line: string) => void): Promise<Web
   } finally {
     await rm(outdir, { recursive: true, force: true });
   }
-}
-
-/** Each file of the built folder (esbuild writes it flat), largest first. */
-async function fileSizes(dir: string): Promise<{ name: string; bytes: number }[]> {
-  const names = (await readdir(dir)).sort();
-  const sizes = await Promise.all(names.map(async (name) => ({ name, bytes: (await stat(join(dir, name))).size })));
-  return sizes.sort((a, b) => b.bytes - a.bytes || (a.name < b.name ? -1 : 1));
 }
