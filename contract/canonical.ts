@@ -158,6 +158,37 @@ function writeRecord(record: Readonly<Record<string, unknown>>): string {
 }
 
 /**
+ * The canonical JSON of `record` with `omit` left out and each array value written as `listText`
+ * writes it: what the state hash reads (`state-hash.ts`), written without first building the
+ * record it stands for. Any other value is written as `canonicalJson` writes it.
+ */
+export function canonicalRecordWithLists(
+  record: Readonly<Record<string, unknown>>,
+  omit: string,
+  listText: (list: readonly unknown[]) => string,
+): string {
+  try {
+    let out = "{";
+    for (const key of sortedKeys(record)) {
+      const item = record[key];
+      if (item === undefined || key === omit) continue;
+      if (out.length > 1) out += ",";
+      out += `${quoteKey(key)}:${Array.isArray(item) ? listText(item) : write(item)}`;
+    }
+    return `${out}}`;
+  } catch (error) {
+    if (!(error instanceof NotJson)) throw error;
+    // Rare: the record that was meant, built now, so the error names the same path canonicalJson's would.
+    const meant: Record<string, unknown> = {};
+    for (const key of Object.keys(record)) {
+      const item = record[key];
+      if (key !== omit) meant[key] = Array.isArray(item) ? listText(item) : item;
+    }
+    return canonicalJson(meant);
+  }
+}
+
+/**
  * The record's keys in UTF-16 code-unit order, as `Array.prototype.sort` orders strings. A state's
  * records have a dozen keys: an insertion sort of those beats the general sort's setup.
  */

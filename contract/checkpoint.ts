@@ -45,10 +45,19 @@ const sealedStates = new WeakSet<AgentState>();
  * sealing costs what the fact changed, not what the session holds.
  */
 export function sealState<S extends AgentState>(state: S): S {
-  for (const value of Object.values(state)) deepFreeze(value);
-  const sealed: S = Object.freeze({ ...state, checkpoint_hash: hashState(state) }) as S;
-  sealedStates.add(sealed);
-  return sealed;
+  return sealNewState({ ...state });
+}
+
+/**
+ * `sealState` of a state object nobody else holds yet (the new state a fact has just built):
+ * sealed in place, without the copy a caller's object needs.
+ */
+export function sealNewState<S extends AgentState>(state: S): S {
+  for (const key in state) deepFreeze(state[key]);
+  (state as { checkpoint_hash: string }).checkpoint_hash = hashState(state);
+  Object.freeze(state);
+  sealedStates.add(state);
+  return state;
 }
 
 /** True for a state `sealState` made: nothing in it can change. */

@@ -23,7 +23,7 @@ import {
   type BatchFact,
   type CallFact,
 } from "./call-facts.js";
-import { sealState } from "./checkpoint.js";
+import { sealNewState } from "./checkpoint.js";
 import { deriveIdempotencyKey, type IdSource } from "./ids.js";
 import { HarnessError, assertNever } from "./result.js";
 import { redactText } from "./sensitive.js";
@@ -59,7 +59,7 @@ const MAX_MESSAGE_CHARS = 4096;
  * checkpoint, so a credential or contact data in it is kept as `[redacted]`, like a final answer.
  */
 export function startRun(session_id: string, goal: string, env: FactEnv): Applied {
-  const state = sealState<AgentState>({
+  const state = sealNewState<AgentState>({
     v: STATE_VERSION,
     session_id,
     event_id: env.ids.eventId(session_id, 0),
@@ -78,7 +78,7 @@ export function startRun(session_id: string, goal: string, env: FactEnv): Applie
 
 /** The sealed next state of `fact` and its trace event. A module function: a closure made per fact costs a name definition under tsx. */
 function done(fact: Fact, next: AgentState, subject: TraceDetail): Applied {
-  const sealed = sealState(next);
+  const sealed = sealNewState(next);
   return { state: sealed, trace: head(sealed, fact.type, { ...subject, ...verdictOf(fact) }) };
 }
 

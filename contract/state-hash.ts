@@ -13,7 +13,7 @@
  * step); any other list (read back from JSON, built by hand) is hashed from its first item, once,
  * and remembered. Both give the same digest, so a state hashes alike however it was made.
  */
-import { canonicalJson, isImmutableJson, sha256Hex } from "./canonical.js";
+import { canonicalJson, canonicalRecordWithLists, isImmutableJson, sha256Hex } from "./canonical.js";
 
 /** The version of the rule above; evidence written under another rule has other hashes. */
 export const STATE_HASH_RULE = "chain-v1";
@@ -33,12 +33,17 @@ export function chainStep(head: string, item: unknown): string {
 
 /** The chain head of a list: remembered, or computed from the first item (then remembered). */
 export function listDigest(list: readonly unknown[]): ListDigest {
+  return { chain: chainHead(list), length: list.length };
+}
+
+/** `listDigest(list).chain`, without the record around it. */
+function chainHead(list: readonly unknown[]): string {
   let chain = known.get(list);
   if (chain === undefined) {
     chain = list.reduce<string>(chainStep, EMPTY_LIST_DIGEST);
     if (Object.isFrozen(list)) known.set(list, chain);
   }
-  return { chain, length: list.length };
+  return chain;
 }
 
 /**
@@ -74,7 +79,7 @@ const parsedCopy = <T>(text: string): T => deepFreeze(JSON.parse(text) as T);
  */
 export function appended<T>(list: readonly T[], item: T): readonly T[] {
   const text = canonicalJson(item);
-  const head = listDigest(list).chain;
+  const head = chainHead(list);
   const next = Object.freeze([...list, keptItem(item, text)]);
   known.set(next, sha256Hex(head + text));
   return next;
@@ -89,7 +94,7 @@ export function appendedAll<T>(list: readonly T[], items: readonly T[]): readonl
   if (items.length === 1) return appended(list, items[0] as T);
   // A spread, not slice(): Node 20 copies a frozen array through slice() on a slow path, ~100× slower.
   const next = [...list];
-  const head = pushKept(next, listDigest(list).chain, items);
+  const head = pushKept(next, chainHead(list), items);
   Object.freeze(next);
   known.set(next, head);
   return next;
@@ -108,13 +113,13 @@ export function pushKept<T>(into: T[], chain: string, items: readonly T[]): stri
 
 /** The hash of a state under the rule above, leaving out its own `checkpoint_hash`. */
 export function hashStateFields(state: Readonly<Record<string, unknown>>): string {
-  const fields: Record<string, unknown> = {};
-  for (const key of Object.keys(state)) {
-    if (key === "checkpoint_hash") continue;
-    const value = state[key];
-    fields[key] = Array.isArray(value) ? listDigest(value as readonly unknown[]) : value;
-  }
-  return sha256Hex(canonicalJson(fields));
+  return sha256Hex(canonicalRecordWithLists(state, "checkpoint_hash", listDigestText));
+}
+
+/** The canonical JSON of a list's `ListDigest`, `{"chain":…,"length":…}`, as the rule above writes it in place of the list. */
+export function listDigestText(list: readonly unknown[]): string {
+  // A hex digest and an integer need no escaping: the text canonicalJson writes for the digest.
+  return `{"chain":"${chainHead(list)}","length":${list.length}}`;
 }
 
 /** Freezes a value and everything under it, stopping at what is frozen already (the shared parts of a state). */
