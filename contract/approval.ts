@@ -115,14 +115,21 @@ function decodeClaims(body: string): ApprovalClaims | null {
   }
 }
 
-// Base64url over UTF-8 without Node's Buffer, so the core runs in a browser unchanged.
+// Base64url over UTF-8 without Node's Buffer, so the core runs in a browser unchanged. One encoder
+// and decoder for the module, and indexed loops: an iterator over the bytes costs more than the decoding.
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
 function toBase64Url(text: string): string {
+  const bytes = encoder.encode(text);
   let binary = "";
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  for (let i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i] as number);
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=/g, "");
 }
 
 function fromBase64Url(body: string): string {
   const binary = atob(body.replace(/-/g, "+").replace(/_/g, "/"));
-  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return decoder.decode(bytes);
 }

@@ -80,8 +80,10 @@ export function currentHashOf(state: AgentState): string {
  * same at fact 10 and fact 10,000; `openCheckpoint` checks that the state still has that hash.
  */
 export function toCheckpoint(state: AgentState, secret: string): Checkpoint {
-  const header = headerOf(state.session_id, state.seq, state.checkpoint_hash);
-  return { ...header, state, seal: sealOf(secret, state.session_id, header) };
+  const { session_id, seq, checkpoint_hash } = state;
+  const seal = sealOf(secret, session_id, headerOf(session_id, seq, checkpoint_hash));
+  // The header's fields written out, in its order: a spread of it would copy it once more per fact.
+  return { v: CHECKPOINT_VERSION, session_id, seq, checkpoint_hash, state, seal };
 }
 
 function headerOf(session_id: string, seq: number, checkpoint_hash: string) {

@@ -2,7 +2,7 @@ import { getEventListeners } from "node:events";
 import { readFile } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createManualClock, DEFAULT_EPOCH, systemClock, type Clock } from "./clock.js";
+import { createManualClock, DEFAULT_EPOCH, SleepCancel, systemClock, type Clock } from "./clock.js";
 
 const abortListeners = (signal: AbortSignal) => getEventListeners(signal, "abort").length;
 
@@ -108,6 +108,42 @@ describe("listeners on the signal", () => {
     run.abort();
     await sleeping;
     expect(abortListeners(run.signal)).toBe(0);
+  });
+});
+
+describe("SleepCancel", () => {
+  it.each<[string, () => Clock]>([
+    ["manual", () => createManualClock(0)],
+    ["system", () => systemClock],
+  ])("cancels a %s clock's sleep as an aborted signal does: at once, without moving time", async (_, make) => {
+    const clock = make();
+    const before = clock.now();
+    const cancel = new SleepCancel();
+    const sleeping = clock.sleep(60_000, cancel);
+    cancel.abort();
+    await sleeping;
+    await clock.sleep(60_000, cancel);
+    // The manual clock did not move; the system clock did not wait a minute.
+    expect(clock.now() - before).toBeLessThan(5_000);
+    if (clock !== systemClock) expect(clock.now()).toBe(0);
+  });
+
+  it("runs each listener once, synchronously, on the first abort only; a removed or late listener not at all", () => {
+    const cancel = new SleepCancel();
+    const heard: string[] = [];
+    const first = () => heard.push("first");
+    const removed = () => heard.push("removed");
+    cancel.addEventListener("abort", first);
+    cancel.addEventListener("abort", first);
+    cancel.addEventListener("abort", removed);
+    cancel.removeEventListener("abort", removed);
+    expect(cancel.aborted).toBe(false);
+    cancel.abort();
+    expect(heard).toEqual(["first"]);
+    expect(cancel.aborted).toBe(true);
+    cancel.addEventListener("abort", () => heard.push("late"));
+    cancel.abort();
+    expect(heard).toEqual(["first"]);
   });
 });
 

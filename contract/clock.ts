@@ -3,8 +3,47 @@
 export type Clock = {
   now(): number;
   /** Resolves after `ms`; resolves at once (without advancing time) when `signal` aborts first. */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  sleep(ms: number, signal?: SleepSignal): Promise<void>;
 };
+
+/** What a sleep reads of its cancellation: an AbortSignal has it, and so does the lighter `SleepCancel`. */
+export type SleepSignal = {
+  readonly aborted: boolean;
+  addEventListener(type: "abort", listener: () => void, options?: { readonly once?: boolean }): void;
+  removeEventListener(type: "abort", listener: () => void): void;
+};
+
+/**
+ * A one-shot cancellation for a sleep, as an AbortController's signal is, without the signal: in
+ * Node, making an AbortSignal and dispatching its abort event cost more than the rest of a tool
+ * call's race against its timeout. Listeners run once, synchronously, when `abort` is called.
+ */
+export class SleepCancel implements SleepSignal {
+  #aborted = false;
+  #listeners: (() => void)[] = [];
+
+  get aborted(): boolean {
+    return this.#aborted;
+  }
+
+  addEventListener(_type: "abort", listener: () => void): void {
+    // As on an EventTarget: a listener added after the event, or added twice, runs no more than the event did.
+    if (!this.#aborted && !this.#listeners.includes(listener)) this.#listeners.push(listener);
+  }
+
+  removeEventListener(_type: "abort", listener: () => void): void {
+    const at = this.#listeners.indexOf(listener);
+    if (at >= 0) this.#listeners.splice(at, 1);
+  }
+
+  abort(): void {
+    if (this.#aborted) return;
+    this.#aborted = true;
+    const listeners = this.#listeners;
+    this.#listeners = [];
+    for (const listener of listeners) listener();
+  }
+}
 
 export type ManualClock = Clock & { advance(ms: number): void };
 

@@ -5,7 +5,7 @@
  */
 import { toMessageContent, type ArtifactStore } from "./artifacts.js";
 import type { JsonValue } from "./canonical.js";
-import type { Clock } from "./clock.js";
+import { SleepCancel, type Clock } from "./clock.js";
 import { factForReconcile, type ExecutionOutcome, type ReconcileInput } from "./decisions.js";
 import type { Fact } from "./facts.js";
 import { grantDispatch } from "./dispatch-permit.js";
@@ -213,7 +213,7 @@ async function callWithTimeout(
   cancel?: AbortSignal,
 ): Promise<Settled> {
   const call = new LazyAbort();
-  const timer = new AbortController();
+  const timer = new SleepCancel();
   const execution = (async (): Promise<Settled> => {
     try {
       const ctx = {
@@ -230,7 +230,7 @@ async function callWithTimeout(
   })();
   // A crash reported after the timeout already won has nobody left to hear it.
   execution.catch(() => undefined);
-  const timeout = clock.sleep(spec.timeoutMs, timer.signal).then((): Settled => ({ kind: "timed_out" }));
+  const timeout = clock.sleep(spec.timeoutMs, timer).then((): Settled => ({ kind: "timed_out" }));
   const racers = [execution, timeout];
   let stop: (() => void) | undefined;
   if (cancel !== undefined)
@@ -247,14 +247,10 @@ async function callWithTimeout(
     if (winner.kind === "timed_out" || winner.kind === "cancelled") call.abort();
     return winner;
   } finally {
-    // A reason of our own: `abort()` without one builds a DOMException (and its stack) on every call.
-    timer.abort(RACE_SETTLED);
+    timer.abort();
     if (stop !== undefined) cancel?.removeEventListener("abort", stop);
   }
 }
-
-/** Why the timeout of a settled race is dropped; nothing reads it. */
-const RACE_SETTLED = "settled";
 
 /**
  * The tool's abort signal, made only when the tool reads it: most tools never do, and making an

@@ -79,7 +79,7 @@ export function startRun(session_id: string, goal: string, env: FactEnv): Applie
 /** The sealed next state of `fact` and its trace event. A module function: a closure made per fact costs a name definition under tsx. */
 function done(fact: Fact, next: AgentState, subject: TraceDetail): Applied {
   const sealed = sealNewState(next);
-  return { state: sealed, trace: head(sealed, fact.type, { ...subject, ...verdictOf(fact) }) };
+  return { state: sealed, trace: head(sealed, fact.type, subject, verdictOf(fact)) };
 }
 
 /** Applies one fact; applying a fact in a status that does not allow it is a programming error. */
@@ -439,7 +439,7 @@ function intentDetail(intent: Intent): TraceDetail {
   return { tool: intent.tool, args: intent.args, args_digest: intent.args_digest, idempotency_key: intent.key };
 }
 
-function head(state: AgentState, type: string, detail: TraceDetail): TraceEvent {
+function head(state: AgentState, type: string, detail: TraceDetail, verdict?: Verdict): TraceEvent {
   return traceEvent(
     {
       seq: state.seq,
@@ -452,5 +452,6 @@ function head(state: AgentState, type: string, detail: TraceDetail): TraceEvent 
       checkpoint_hash: state.checkpoint_hash,
     },
     detail,
+    verdict,
   );
 }

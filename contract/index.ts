@@ -37,8 +37,8 @@ export { appended, appendedAll, listDigest, STATE_HASH_RULE } from "./state-hash
 export { AppendList, digestOfList, listItems } from "./append-list.js";
 export type { ListDigest } from "./state-hash.js";
 export type { Checkpoint, CheckpointStore } from "./checkpoint.js";
-export { createManualClock, systemClock, DEFAULT_EPOCH } from "./clock.js";
-export type { Clock, ManualClock } from "./clock.js";
+export { createManualClock, systemClock, DEFAULT_EPOCH, SleepCancel } from "./clock.js";
+export type { Clock, ManualClock, SleepSignal } from "./clock.js";
 export {
   factBeforePlanning,
   factForBatchBegin,

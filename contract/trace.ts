@@ -45,11 +45,13 @@ export type TraceHead = Pick<
   "seq" | "event_id" | "at" | "session_id" | "step" | "type" | "status" | "checkpoint_hash"
 >;
 
+const NO_DETAIL: TraceDetail = Object.freeze({});
+
 /**
  * A trace event, frozen all the way down: a list that keeps events (the graph engines' trace) keeps
  * this one as it is, without a defensive copy.
  */
-export function traceEvent(head: TraceHead, detail: TraceDetail): TraceEvent {
+export function traceEvent(head: TraceHead, detail: TraceDetail, verdict: TraceDetail = NO_DETAIL): TraceEvent {
   // Written out rather than spread: one object shape for every event, in the key order the spread of
   // the contract's head gave (a store's JSON keeps that order).
   return Object.freeze({
@@ -64,9 +66,10 @@ export function traceEvent(head: TraceHead, detail: TraceDetail): TraceEvent {
     tool: detail.tool ?? null,
     args_digest: detail.args_digest ?? null,
     args: detail.args === undefined ? null : tracedArgs(detail.args),
-    decision: detail.decision ?? null,
-    result_status: detail.result_status ?? null,
-    reason: detail.reason ?? null,
+    // The verdict's fields over the detail's, as a spread of the two would give, without the spread.
+    decision: ("decision" in verdict ? verdict.decision : detail.decision) ?? null,
+    result_status: ("result_status" in verdict ? verdict.result_status : detail.result_status) ?? null,
+    reason: ("reason" in verdict ? verdict.reason : detail.reason) ?? null,
     idempotency_key: detail.idempotency_key ?? null,
   });
 }

@@ -70,21 +70,23 @@ export function createDriver(
   let state = initial;
   let effects: readonly Effect[] = [];
 
-  const atomically = deps.atomically ?? (<T>(body: () => T): T => body());
+  /** Steps, traces and checkpoints one event (a module-level body would need `state` passed in; this closure is made once). */
+  const commit = (event: DriverEvent | EngineEvent): StepResult => {
+    const stepped = reduce(deps, state, event);
+    // The audit log first: where the two are not one transaction, a process that dies between them has traced a
+    // transition it may not have saved (a resume traces it again, `currentHistory` keeps the later one), never the reverse.
+    if (stepped.trace.length > 0) deps.trace.append(stepped.trace);
+    if (stepped.state !== null && stepped.state !== state)
+      deps.checkpoints.put(toCheckpoint(stepped.state, deps.secret), state?.checkpoint_hash ?? null);
+    return stepped;
+  };
 
   const apply = (event: DriverEvent | EngineEvent, effect: EffectType | null): DriverStep => {
     // One transaction: `approve` may spend a nonce, and the spend stands only with the checkpoint
     // that records it; a checkpoint that lost its place to another writer (`after` is no longer the
-    // session's latest) rolls the claim back, and the token stays good for a retry.
-    const result = atomically(() => {
-      const stepped = reduce(deps, state, event);
-      // The audit log first: where the two are not one transaction, a process that dies between them has traced a
-      // transition it may not have saved (a resume traces it again, `currentHistory` keeps the later one), never the reverse.
-      if (stepped.trace.length > 0) deps.trace.append(stepped.trace);
-      if (stepped.state !== null && stepped.state !== state)
-        deps.checkpoints.put(toCheckpoint(stepped.state, deps.secret), state?.checkpoint_hash ?? null);
-      return stepped;
-    });
+    // session's latest) rolls the claim back, and the token stays good for a retry. Without a
+    // transaction to run in, no closure is made per event.
+    const result = deps.atomically === undefined ? commit(event) : deps.atomically(() => commit(event));
     state = result.state;
     effects = result.effects;
     const applied = { event, effect, result };
