@@ -13,6 +13,8 @@ type ProfileNode = {
   readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number };
 };
 export type Profile = {
+  /** µs on the monotonic clock when sampling began (V8 writes it; summaries do not need it). */
+  readonly startTime?: number;
   readonly nodes: readonly ProfileNode[];
   readonly samples: readonly number[];
   readonly timeDeltas: readonly number[];

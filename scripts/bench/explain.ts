@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { summariseProfile, type Profile } from "./cpu-profile.js";
 import type { Goal, GoalProfile } from "./goals.js";
+import { forcedCollections } from "./stats.js";
 
 /** How to rerun the workload behind a goal; goals without one are left unexplained (and the test says so). */
 export type GoalWorkload = { readonly workload: string; readonly profile: () => Promise<GoalProfile | string> };
@@ -27,7 +28,7 @@ const SAMPLING_INTERVAL_US = 250;
 const isHarnessFrame = (frame: Profile["nodes"][number]["callFrame"]) =>
   frame.functionName === "collectGarbage" || frame.url === "node:inspector";
 
-/** The profile without the samples taken inside a harness frame. */
+/** The profile without the samples taken inside a harness frame or during a forced collection. */
 function withoutHarness(profile: Profile): Profile {
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
@@ -36,7 +37,17 @@ function withoutHarness(profile: Profile): Profile {
     const frame = id === undefined ? undefined : frames.get(id);
     return frame !== undefined && (isHarnessFrame(frame) || inHarness(parent.get(id as number)));
   };
-  const keep = profile.samples.map((id) => !inHarness(id));
+  // A sample's time: the profile's start plus the deltas so far (µs, the clock `forcedCollections` reads).
+  // Samples and spans both come in time order: one pass over each.
+  const forced = forcedCollections();
+  let span = 0;
+  let at = profile.startTime ?? Number.NEGATIVE_INFINITY;
+  const keep = profile.samples.map((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    while (span < forced.length && (forced[span]?.end ?? 0) < at) span++;
+    const duringCollection = (forced[span]?.start ?? Number.POSITIVE_INFINITY) <= at;
+    return !inHarness(id) && !duringCollection;
+  });
   return {
     ...profile,
     samples: profile.samples.filter((_, i) => keep[i]),

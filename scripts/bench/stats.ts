@@ -72,6 +72,13 @@ export function cpuUs(start: NodeJS.CpuUsage): number {
 
 let gc: (() => void) | null | undefined;
 
+/** A span of time in µs on the monotonic clock, the clock of a CPU profile's timestamps. */
+export type Span = { readonly start: number; readonly end: number };
+
+/** When the latest forced collections ran (bounded), so a profile can leave them out. */
+const forced: Span[] = [];
+const MAX_FORCED = 4096;
+
 /**
  * Runs a full garbage collection between measures, so one measure's garbage is not billed to
  * the next. Uses node's --expose-gc when given, or turns the flag on at run time.
@@ -79,8 +86,23 @@ let gc: (() => void) | null | undefined;
 export function collectGarbage(): boolean {
   if (gc === undefined) gc = findGc();
   if (gc === null) return false;
+  const start = monotonicUs();
   gc();
+  forced.push({ start, end: monotonicUs() });
+  if (forced.length > MAX_FORCED) forced.shift();
   return true;
+}
+
+/**
+ * The spans of the forced collections: a CPU profile files their samples under "(garbage
+ * collector)" at its root, not under `collectGarbage`, so only their time tells them apart.
+ */
+export function forcedCollections(): readonly Span[] {
+  return forced;
+}
+
+function monotonicUs(): number {
+  return Number(process.hrtime.bigint() / 1000n);
 }
 
 function findGc(): (() => void) | null {

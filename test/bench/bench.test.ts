@@ -19,12 +19,12 @@ import {
   QUICK_STORES_OUTPUT,
 } from "../../scripts/bench/args.js";
 import { casesToMeasure } from "../../scripts/bench/cli-refusal.js";
-import { explainGoals } from "../../scripts/bench/explain.js";
+import { explainGoals, profileInProcess } from "../../scripts/bench/explain.js";
 import { goalsOf, type Goal, type GoalInputs } from "../../scripts/bench/goals.js";
 import { STORES_BENCH_SCHEMA } from "../../scripts/bench/stores-evidence.js";
 import { BenchReport, TARGETS } from "../../scripts/bench/report.js";
 import { ANCHOR_ID } from "../../scripts/bench/session-length.js";
-import { percentile, ratio, round, summarize } from "../../scripts/bench/stats.js";
+import { collectGarbage, percentile, ratio, round, summarize } from "../../scripts/bench/stats.js";
 import { renderTables } from "../../scripts/bench/table.js";
 import type { WebBundleSection } from "../../scripts/bench/web-bundle.js";
 import { WEB_BUDGET_BYTES } from "../../web/build.js";
@@ -405,6 +405,25 @@ describe("explainGoals", () => {
     expect(explained?.reason).toBe(
       "bare LangGraph grows 42.8× per graph step; its profile's heaviest groups: @langchain/langgraph-checkpoint 40%, (native, GC, idle) 30%",
     );
+  });
+});
+
+describe("profileInProcess", () => {
+  it("leaves out the full collections the harness forces, which a profile files under its root, not under collectGarbage", async () => {
+    // A heap that takes a full collection some time to mark, held across the profile.
+    const held = Array.from({ length: 200_000 }, (_, i) => ({ i, text: `item ${i}` }));
+    let sum = 0;
+    const profile = await profileInProcess("forced collections and a little work", async () => {
+      for (let round = 0; round < 8; round++) {
+        expect(collectGarbage()).toBe(true);
+        for (let i = 0; i < 200_000; i++) sum += i % 7;
+      }
+    });
+    expect(sum).toBeGreaterThan(0);
+    expect(held).toHaveLength(200_000);
+    const gc = profile.functions.find((f) => f.name === "(garbage collector)")?.ms ?? 0;
+    // Eight full collections of this heap would be most of the profile; the loops allocate nothing.
+    expect(gc).toBeLessThan(profile.total_ms / 4);
   });
 });
 
