@@ -18,6 +18,13 @@ import { AppendList } from "../../contract/index.js";
 const fixed = new WeakSet<object>();
 
 /**
+ * The items each `AppendList` made by `extendList` from a list already found fixed added to it,
+ * so that version is checked by those items alone, not by copying out and comparing its whole
+ * history (the trace grows every step, so that was a step's cost growing with the session).
+ */
+const extensions = new WeakMap<AppendList<unknown>, readonly unknown[]>();
+
+/**
  * Arrays found fixed most recently. A list grown by one step shares its items with the list before
  * it, so the items of a new list are compared by identity with those (a few ns each) and only the
  * new ones are walked.
@@ -45,12 +52,34 @@ function fixedObject(value: object): boolean {
   if (!Object.isFrozen(value)) return false;
   const found =
     value instanceof AppendList
-      ? fixedArray(value.toArray() as readonly unknown[])
+      ? fixedList(value)
       : Array.isArray(value)
         ? Object.getPrototypeOf(value) === Array.prototype && fixedArray(value as readonly unknown[])
         : fixedRecord(value);
   if (found) fixed.add(value);
   return found;
+}
+
+/**
+ * `AppendList.append` gives a version the items of the list it extends, then what it keeps of each
+ * new item: the item itself, or a frozen copy that reads back as the item does. So a version that
+ * extends a fixed list is fixed when the items it added are; any other is read out and walked.
+ */
+function fixedList(list: AppendList<unknown>): boolean {
+  const added = extensions.get(list);
+  if (added !== undefined && added.every((item) => isFixed(item))) return true;
+  return fixedArray(list.toArray() as readonly unknown[]);
+}
+
+/**
+ * `list` with `items` appended, as an `AppendList`. When `list` was already found fixed, the new
+ * version remembers `items`, so `isFixed` checks only them (`items` must never change: the
+ * caller's own copy).
+ */
+export function extendList<T>(list: readonly T[] | AppendList<T>, items: readonly T[]): AppendList<T> {
+  const next = AppendList.from(list).append(items);
+  if (fixed.has(list)) extensions.set(next, items);
+  return next;
 }
 
 function fixedArray(list: readonly unknown[]): boolean {

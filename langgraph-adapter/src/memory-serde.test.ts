@@ -5,8 +5,9 @@
  * only what can never change.
  */
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { AppendList } from "../../contract/index.js";
+import { extendList } from "./held-values.js";
 import { MemorySaver } from "./langgraph.js";
 import { PlainJsonFirstSerializer, revivesAsItself } from "./memory-serde.js";
 
@@ -111,6 +112,34 @@ describe("the MemorySaver serializer that keeps what cannot change", () => {
     const [type, stored] = await fast.dumpsTyped(Object.freeze([first, changing, kept[1]]));
     changing.content = "changed";
     expect(await fast.loadsTyped(type, stored)).toStrictEqual([first, { role: "assistant", content: "ok" }, kept[1]]);
+  });
+
+  describe("a trace extended from one it kept before (extendList)", () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+    const keptTrace = async () => {
+      const trace = AppendList.from<unknown>([deepFreeze({ seq: 1 })]);
+      await fast.dumpsTyped({ trace });
+      return trace;
+    };
+
+    it("is kept by reference after checking only the items it added, not the whole list", async () => {
+      const trace = extendList(await keptTrace(), [deepFreeze({ seq: 2 })]);
+      const readOut = vi.spyOn(AppendList.prototype, "toArray");
+      const [type, stored] = await fast.dumpsTyped({ trace });
+      expect(readOut).not.toHaveBeenCalled();
+      expect(((await fast.loadsTyped(type, stored)) as { trace: unknown }).trace).toBe(trace);
+    });
+
+    it("is left to JsonPlus when an added item would read back otherwise", async () => {
+      const proto = deepFreeze(JSON.parse('{"__proto__": {"polluted": 1}, "seq": 2}') as unknown);
+      const trace = extendList(await keptTrace(), [proto]);
+      const [type, stored] = await fast.dumpsTyped({ trace });
+      const read = (await fast.loadsTyped(type, stored)) as { trace: unknown };
+      expect(read.trace).not.toBe(trace);
+      expect(read).toStrictEqual(await viaJsonPlus({ trace }));
+    });
   });
 });
 

@@ -6,8 +6,9 @@
  * parallel tasks never write the last-value channel twice in one superstep.
  */
 import { Annotation } from "./langgraph.js";
-import { AppendList, type AgentState, type TraceEvent } from "../../contract/index.js";
+import type { AgentState, AppendList, TraceEvent } from "../../contract/index.js";
 import type { DispatchOutcome } from "../../local-graph/agent/nodes.js";
+import { extendList } from "./held-values.js";
 
 /** The trace as LangGraph holds it: an `AppendList`, or a plain array when seeded or read back from a durable saver. */
 export type TraceChannel = readonly TraceEvent[] | AppendList<TraceEvent>;
@@ -28,8 +29,9 @@ export function appendTrace(left: TraceChannel, right: readonly TraceEvent[]): T
   if (right.length === 0) return left;
   const last = lastAppend.get(left);
   if (last !== undefined && sameEvents(last.events, right)) return last.list;
-  const list = AppendList.from(left).append(right);
-  lastAppend.set(left, { events: [...right], list });
+  const events = [...right];
+  const list = extendList(left, events);
+  lastAppend.set(left, { events, list });
   return list;
 }
 

@@ -1,12 +1,15 @@
 /** The LangGraph adapter's cost over bare LangGraph per graph step, at every session length of session_length. */
 import { ANCHOR_ID, type SessionLengthSection, type SessionPoint } from "./session-length.js";
-import { ratio } from "./stats.js";
+import { round, summarize, type Summary } from "./stats.js";
 
 export type AdapterOverheadPoint = {
   readonly calls: number;
   readonly adapter_us_per_graph_step: number;
   readonly bare_us_per_graph_step: number;
+  /** The median of `paired_ratios`. */
   readonly ratio: number;
+  /** adapter ÷ bare of each pair of samples taken side by side, in sample order. */
+  readonly paired_ratios: Summary;
 };
 
 export type AdapterOverheadSection = {
@@ -15,21 +18,37 @@ export type AdapterOverheadSection = {
 };
 
 export const ADAPTER_OVERHEAD_DEFINITION =
-  "LangGraph adapter ÷ bare LangGraph per committed graph step, same four-node shape, same agent and trace channels, the same MemorySaver (the engine's own, memorySaver()) and seeded history, at each session length of session_length (medians of us_per_graph_step); the goal reads the worst length.";
+  "LangGraph adapter ÷ bare LangGraph per committed graph step, same four-node shape, same agent and trace channels, the same MemorySaver (the engine's own, memorySaver()) and seeded history, at each session length of session_length; the goal reads the worst length. The two are sampled side by side (session_length interleaves their samples, each pair in alternating order, a full collection before each sample), and ratio is the median of the pairs' ratios (paired_ratios, from the samples of us_per_graph_step in order): a change in the machine's load between pairs divides out, which a ratio of two medians taken at different moments does not. adapter_us_per_graph_step and bare_us_per_graph_step are each side's median.";
 
 export const points = (s: SessionLengthSection, id: keyof SessionLengthSection["engines"]): readonly SessionPoint[] => {
   const e = s.engines[id];
   return e.status === "measured" ? e.points : [];
 };
 
+/** adapter ÷ bare per pair of samples: sample i of each side was taken beside the other's sample i. */
+export function pairedRatios(adapter: Summary, bare: Summary): readonly number[] {
+  if (adapter.samples.length !== bare.samples.length)
+    throw new Error(
+      `unpaired samples: ${adapter.samples.length} of the adapter, ${bare.samples.length} of bare LangGraph`,
+    );
+  return adapter.samples.map((a, i) => round(a / (bare.samples[i] ?? Number.NaN)));
+}
+
 export function adapterOverheadOf(s: SessionLengthSection): AdapterOverheadSection {
   const bare = points(s, ANCHOR_ID);
   const out: AdapterOverheadPoint[] = [];
   for (const p of points(s, "langgraph")) {
-    const b = bare.find((x) => x.calls === p.calls)?.us_per_graph_step?.median;
-    const a = p.us_per_graph_step?.median;
-    if (a === undefined || b === undefined) continue;
-    out.push({ calls: p.calls, adapter_us_per_graph_step: a, bare_us_per_graph_step: b, ratio: ratio(a, b) });
+    const b = bare.find((x) => x.calls === p.calls)?.us_per_graph_step;
+    const a = p.us_per_graph_step;
+    if (a === null || b === null || b === undefined) continue;
+    const paired_ratios = summarize(pairedRatios(a, b));
+    out.push({
+      calls: p.calls,
+      adapter_us_per_graph_step: a.median,
+      bare_us_per_graph_step: b.median,
+      ratio: paired_ratios.median,
+      paired_ratios,
+    });
   }
   return { definition: ADAPTER_OVERHEAD_DEFINITION, points: out };
 }

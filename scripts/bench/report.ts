@@ -124,6 +124,7 @@ const AdapterOverheadSection = z.strictObject({
       adapter_us_per_graph_step: Num,
       bare_us_per_graph_step: Num,
       ratio: Num,
+      paired_ratios: SummarySchema,
     }),
   ),
 });

@@ -31,6 +31,12 @@ export type SessionLengthOptions = {
   /** Calls played by each timed run (the session's last ones). */
   readonly timedCalls: number;
   readonly samples: number;
+  /**
+   * Samples of each of the adapter and bare LangGraph, taken in pairs side by side: their ratio is
+   * a goal read from the median of the pairs, and a pair's two samples differ by more than the
+   * margin the goal judges, so it takes more of them than a single engine's median. `samples` when absent.
+   */
+  readonly pairedSamples?: number;
   /** Runs are repeated until a sample has taken this long. */
   readonly minSampleMs: number;
 };
@@ -82,7 +88,7 @@ export type SessionLengthSection = {
 };
 
 export const SESSION_LENGTH_DEFINITION =
-  "Marginal cost per fact at session length N: one session of N read_table calls and a final answer, played once by the handwritten engine for reference; each engine then gets a fresh environment whose own store already holds that session's state and trace before its last timed_calls calls, and the timed call is resume, which plays those calls and the final answer. us_per_fact = time / facts applied (trace events); us_per_graph_step = time / committed node executions. A sample repeats the run until it has taken min_sample_ms; cpu_us_per_fact is this process's CPU time over the same runs (it includes the anchor's seeding, which the wall time does not). bare_langgraph is LangGraph 1.7.3 with no harness, on the engine's own MemorySaver (same serializer, frozen data kept by reference) and its route as the same untraced Runnable: the same four nodes, agent and trace channels, seeded history, messages and trace events. hashing_per_fact: the contract's digests and seals per fact, and the characters they covered, counted in one more untimed run (scripts/bench/hash-work.ts): a count, the same on any machine, that grows only if a fact re-reads the session's history.";
+  "Marginal cost per fact at session length N: one session of N read_table calls and a final answer, played once by the handwritten engine for reference; each engine then gets a fresh environment whose own store already holds that session's state and trace before its last timed_calls calls, and the timed call is resume, which plays those calls and the final answer. us_per_fact = time / facts applied (trace events); us_per_graph_step = time / committed node executions. A sample repeats the run until it has taken min_sample_ms; cpu_us_per_fact is this process's CPU time over the same runs (it includes the anchor's seeding, which the wall time does not). bare_langgraph is LangGraph 1.7.3 with no harness, on the engine's own MemorySaver (same serializer, frozen data kept by reference) and its route as the same untraced Runnable: the same four nodes, agent and trace channels, seeded history, messages and trace events. langgraph and bare_langgraph are sampled side by side (settings.sessionLength.pairedSamples of each): their samples interleave, each pair in alternating order with a full collection before each sample, and are recorded in that order (adapter_overhead pairs them). hashing_per_fact: the contract's digests and seals per fact, and the characters they covered, counted in one more untimed run (scripts/bench/hash-work.ts): a count, the same on any machine, that grows only if a fact re-reads the session's history.";
 
 const EVENTS_PER_CALL = 5;
 
@@ -194,6 +200,13 @@ function anchorRun(adapter: AdapterBench, ref: Reference): Promise<Run> {
   return adapter.runAnchor(workload, ref.from).then((r) => ({ ...r, cpu_us: cpuUs(cpu), hash: null, hashing: null }));
 }
 
+/**
+ * The adapter and its anchor are measured together, sample by sample, because their ratio is a
+ * goal: measured one after the other, seconds apart on a shared machine, each median caught a
+ * different load, and the ratio moved more with the load than with either side's code.
+ */
+const PAIRED: readonly SessionEngineId[] = ["langgraph", ANCHOR_ID];
+
 export async function measureSessionLength(
   entries: readonly EngineEntry[],
   adapter: AdapterBench | null,
@@ -210,20 +223,40 @@ export async function measureSessionLength(
   players.push({ id: ANCHOR_ID, play: adapter === null ? adapterReason : (ref: Reference) => anchorRun(adapter, ref) });
 
   const engines = {} as Record<SessionEngineId, SessionEngine>;
-  for (const { id, play } of players) {
-    if (typeof play === "string") {
-      engines[id] = { status: NOT_MEASURED, reason: play };
-      continue;
-    }
+  const measured = async (group: readonly { id: SessionEngineId; play: Play }[]): Promise<void> => {
     try {
-      const points: SessionPoint[] = [];
-      for (const ref of refs) points.push(await measurePoint(play, ref, options.samples, options.minSampleMs));
-      engines[id] = { status: "measured", points };
-      for (const p of points) log(`session ${id} N=${p.calls}: ${p.us_per_fact.median.toFixed(1)} µs/fact`);
+      const points: SessionPoint[][] = group.map(() => []);
+      for (const ref of refs) {
+        const samples = group.length > 1 ? (options.pairedSamples ?? options.samples) : options.samples;
+        const at = await measurePoints(
+          group.map((p) => p.play),
+          ref,
+          samples,
+          options.minSampleMs,
+        );
+        at.forEach((p, i) => points[i]?.push(p));
+      }
+      group.forEach(({ id }, i) => {
+        engines[id] = { status: "measured", points: points[i] ?? [] };
+        for (const p of points[i] ?? []) log(`session ${id} N=${p.calls}: ${p.us_per_fact.median.toFixed(1)} µs/fact`);
+      });
     } catch (error) {
-      engines[id] = { status: NOT_MEASURED, reason: error instanceof Error ? error.message : String(error) };
-      log(`session ${id}: not measured (${engines[id].status === NOT_MEASURED ? engines[id].reason : ""})`);
+      // A pair that fails is measured apart, so one side's failure does not cost the other its numbers.
+      if (group.length > 1) {
+        for (const one of group) await measured([one]);
+        return;
+      }
+      const reason = error instanceof Error ? error.message : String(error);
+      for (const { id } of group) engines[id] = { status: NOT_MEASURED, reason };
+      log(`session ${group.map((p) => p.id).join(", ")}: not measured (${reason})`);
     }
+  };
+  const playable = players.flatMap(({ id, play }) => (typeof play === "string" ? [] : [{ id, play }]));
+  const paired = PAIRED.every((id) => playable.some((p) => p.id === id));
+  for (const { id, play } of players) {
+    if (typeof play === "string") engines[id] = { status: NOT_MEASURED, reason: play };
+    else if (!paired || !PAIRED.includes(id)) await measured([{ id, play }]);
+    else if (id === PAIRED[0]) await measured(playable.filter((p) => PAIRED.includes(p.id)));
   }
   return {
     definition: SESSION_LENGTH_DEFINITION,
@@ -246,21 +279,51 @@ const sum = (batch: readonly Run[]): Run => ({
   hashing: null,
 });
 
-async function measurePoint(play: Play, ref: Reference, samples: number, minSampleMs: number): Promise<SessionPoint> {
+/**
+ * One point per play at `ref`. With several plays, their samples interleave and take turns going
+ * first (A B, B A, …), with a full collection before each, so a change in the machine's load, and
+ * one play's garbage, land on all of them alike: sample i of each was taken side by side, and the
+ * samples are recorded in that order (`adapter-overhead.ts` reads their ratios pair by pair).
+ */
+async function measurePoints(
+  plays: readonly Play[],
+  ref: Reference,
+  samples: number,
+  minSampleMs: number,
+): Promise<SessionPoint[]> {
   collectGarbage();
-  await play(ref, false); // warm-up, untimed
-  const runs: Run[] = [];
-  // A sample is as many runs as fit in minSampleMs (at least one), so one garbage collection
-  // landing in a run of a few milliseconds does not decide the median.
-  const perSample: Run[] = [];
+  for (const play of plays) await play(ref, false); // warm-up, untimed
+  const runs: Run[][] = plays.map(() => []);
+  const perSample: Run[][] = plays.map(() => []);
   for (let i = 0; i < samples; i++) {
-    const start = Date.now();
-    const batch: Run[] = [];
-    do batch.push(await play(ref, false));
-    while (Date.now() - start < minSampleMs);
-    perSample.push(sum(batch));
-    runs.push(...batch);
+    for (let k = 0; k < plays.length; k++) {
+      const j = (i + k) % plays.length;
+      const play = plays[j];
+      if (play === undefined) continue;
+      if (plays.length > 1) collectGarbage();
+      // A sample is as many runs as fit in minSampleMs (at least one), so one garbage collection
+      // landing in a run of a few milliseconds does not decide the median.
+      const start = Date.now();
+      const batch: Run[] = [];
+      do batch.push(await play(ref, false));
+      while (Date.now() - start < minSampleMs);
+      perSample[j]?.push(sum(batch));
+      runs[j]?.push(...batch);
+    }
   }
+  const points: SessionPoint[] = [];
+  for (const [j, play] of plays.entries())
+    points.push(await pointOf(play, ref, runs[j] ?? [], perSample[j] ?? [], samples));
+  return points;
+}
+
+async function pointOf(
+  play: Play,
+  ref: Reference,
+  runs: readonly Run[],
+  perSample: readonly Run[],
+  samples: number,
+): Promise<SessionPoint> {
   const first = runs[0];
   if (first === undefined) throw new Error("no samples");
   const steps = first.graph_steps;

@@ -211,7 +211,16 @@ function sessionInconsistencies(report: BenchReport, same: Same, checkSummary: C
       o.bare_us_per_graph_step,
       point(ANCHOR_ID, o.calls)?.us_per_graph_step?.median ?? null,
     );
-    same(`adapter N=${o.calls} ratio`, o.ratio, ratio(o.adapter_us_per_graph_step, o.bare_us_per_graph_step));
+    // The ratio pairs the two sides sample by sample (they were taken side by side), not their medians.
+    const a = point("langgraph", o.calls)?.us_per_graph_step?.samples ?? [];
+    const b = point(ANCHOR_ID, o.calls)?.us_per_graph_step?.samples ?? [];
+    if (a.length !== b.length) problems.push(`adapter N=${o.calls}: ${a.length} samples against ${b.length}`);
+    checkSummary(`adapter N=${o.calls} paired ratios`, o.paired_ratios);
+    a.forEach((x, i) =>
+      same(`adapter N=${o.calls} pair ${i}`, o.paired_ratios.samples[i] ?? null, ratio(x, b[i] ?? 0)),
+    );
+    same(`adapter N=${o.calls} pairs`, o.paired_ratios.n, a.length);
+    same(`adapter N=${o.calls} ratio`, o.ratio, o.paired_ratios.median);
   }
   const hi = Math.max(...s.sizes);
   const lo = Math.min(...s.sizes);
@@ -432,7 +441,7 @@ describe("goalsOf", () => {
     const point = (calls: number, us: number) => ({
       calls,
       us_per_fact: { median: us },
-      us_per_graph_step: { median: us },
+      us_per_graph_step: { median: us, samples: [us] },
     });
     const engine = ([lo, hi]: readonly [number, number]) => ({
       status: "measured",
