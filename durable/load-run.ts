@@ -5,6 +5,7 @@
  * refusal still loads neither the hashing nor the contract (test/cli/light-entries.test.ts).
  */
 import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 
 export async function loadRun<T>(load: () => Promise<T>): Promise<T> {
   const { installNodeHashing } = await import("./node-hashing.js");
@@ -19,9 +20,10 @@ export async function loadRun<T>(load: () => Promise<T>): Promise<T> {
  * command): every module an import loads is handed over by tsx's loader thread, and for the 300
  * modules of a comparison run that thread's heap and round trips cost compare about 25 MiB of its
  * 155 MiB peak and a fifth of its CPU time. Only for a run whose modules are all this repo's and
- * loaded by require: a module imported later (a framework's adapter, a user's engine, a SQL store)
- * would bring a second copy of the contract, without the hashing installed here. Without the hook
- * (vitest hooks import only) it is `loadRun(load)`.
+ * loaded by require, including what it loads later through `loadLikeCaller` (an engine, LangGraph's
+ * adapter): a module it imported instead (a user's engine, a SQL store) would bring a second copy
+ * of the contract, without the hashing installed here. Without the hook (vitest hooks import only)
+ * it is `loadRun(load)`.
  */
 export async function loadRunInThread<T>(from: string, specifier: string, load: () => Promise<T>): Promise<T> {
   const requireFrom = createRequire(from);
@@ -31,4 +33,16 @@ export async function loadRunInThread<T>(from: string, specifier: string, load: 
   ) as typeof import("./node-hashing.js");
   installNodeHashing();
   return requireFrom(specifier) as T;
+}
+
+/**
+ * A module that a run loads once it is running (an engine, a framework's adapter), loaded the way the
+ * module at `from` was: through require when a run loaded by `loadRunInThread` asks, so it shares that
+ * run's one copy of the contract; else `load()`, the import it names. `specifier` is relative to
+ * `from`, or a file URL.
+ */
+export async function loadLikeCaller<T>(from: string, specifier: string, load: () => Promise<T>): Promise<T> {
+  const requireFrom = createRequire(from);
+  if (requireFrom.cache[fileURLToPath(from)] === undefined) return load();
+  return requireFrom(specifier.startsWith("file:") ? fileURLToPath(specifier) : specifier) as T;
 }

@@ -12,7 +12,6 @@ type Options = LoadOptions & AiSdkLoadOptions;
 const entry = <Id extends AiSdkEngineId>(id: Id) =>
   ({
     id,
-    factory: null,
     load: (options: Options = {}) => loadAiSdk(id, options),
     // The hardened engine keeps the contract's checkpoints (and its sealed message history beside them);
     // the native one keeps only its message history, which no bench store seeds: it plays no fault schedules.

@@ -6,12 +6,13 @@
 import { withoutVariants, type FrameworkVariantId } from "./variants.js";
 
 export const ENGINE_CATALOGUE = [
-  { id: "handwritten", about: null, core: true },
-  { id: "local_state_graph", about: "dependency-free, in this repo", core: true },
+  { id: "handwritten", about: null, core: true, byRequire: true },
+  { id: "local_state_graph", about: "dependency-free, in this repo", core: true, byRequire: true },
   {
     id: "langgraph",
     about:
       "the pinned @langchain/langgraph installed in langgraph-adapter/; when it cannot load, or the installed version is not the pin, the evidence says not-measured",
+    byRequire: true,
   },
   {
     id: "openai_agents_native",
@@ -33,7 +34,13 @@ export const ENGINE_CATALOGUE = [
     about:
       "the same AI SDK with the contract in its hooks: the model, needsApproval and execute driven by the contract, the history sealed",
   },
-] as const satisfies readonly { readonly id: string; readonly about: string | null; readonly core?: true }[];
+] as const satisfies readonly {
+  readonly id: string;
+  readonly about: string | null;
+  readonly core?: true;
+  /** Its run may load through require (loadsByRequire). */
+  readonly byRequire?: true;
+}[];
 
 export type EngineId = (typeof ENGINE_CATALOGUE)[number]["id"];
 export const ENGINE_IDS: readonly EngineId[] = ENGINE_CATALOGUE.map((e) => e.id);
@@ -48,6 +55,14 @@ export const aboutOf = (id: EngineId): string | null => ENGINE_CATALOGUE.find((e
  */
 export const isCoreEngine = (id: EngineId): boolean =>
   ENGINE_CATALOGUE.some((e) => e.id === id && "core" in e && e.core);
+
+/**
+ * Whether a tsx command may load a run on this engine through require, in its own thread (durable/load-run.ts
+ * loadRunInThread): the engine's modules are this repo's, loaded later the way the run was (loadLikeCaller),
+ * and its framework's packages load through require as well (LangGraph's CommonJS build: langgraph-adapter/src/langgraph.ts).
+ */
+export const loadsByRequire = (id: EngineId): boolean =>
+  ENGINE_CATALOGUE.some((e) => e.id === id && "byRequire" in e && e.byRequire);
 
 /** The engine compare runs first; every other built-in engine is a framework it is compared with. */
 export const REFERENCE_ENGINE = ENGINE_CATALOGUE[0].id;

@@ -1,16 +1,16 @@
 /**
  * The built-in engines, one entry each: everything a caller (compare, bench, evidence,
  * availability, the fault schedules, the crash child, the tests) needs to list or load them.
- * Adding a built-in engine is one entry here and the engine's own folder.
+ * Adding a built-in engine is one entry here and the engine's own folder (and, for one in the
+ * core, its factory in core-engines.ts).
  */
 import { ok, type Result } from "../contract/index.js";
-import { handwrittenFactory } from "../handwritten/engine/factory.js";
-import { localGraphFactory } from "../local-graph/agent/index.js";
+import { loadLikeCaller } from "../durable/load-run.js";
 import type { EngineFactory } from "../runtime/index.js";
 import { loadLangGraph, type LoadOptions, type Unloadable } from "./load-langgraph.js";
 import { OPENAI_AGENTS_ENGINES } from "./openai-agents-engines.js";
 import { AI_SDK_ENGINES } from "./ai-sdk-engines.js";
-import { ENGINE_IDS, isCoreEngine, type EngineId } from "./engine-catalogue.js";
+import { ENGINE_IDS, type EngineId } from "./engine-catalogue.js";
 
 export type { LoadOptions, Unloadable } from "./load-langgraph.js";
 export {
@@ -35,11 +35,10 @@ export type SessionStore = "contract_checkpoints" | "graph_checkpointer" | "lang
 export type BuiltInEngine<Id extends string> = {
   readonly id: Id;
   /**
-   * Its factory when the engine is in the core, imported statically; null when it lives in a package
-   * of its own that may not be installed (LangGraph), loaded only through `load`.
+   * Its factory, or why it cannot run here (an optional install missing or off its pin). Loaded when
+   * asked, even for an engine in the core, so a command loads only the engines it runs (core-engines.ts
+   * imports the core's factories statically, for the suites).
    */
-  readonly factory: EngineFactory<Id> | null;
-  /** Its factory, or why it cannot run here (an optional install missing or off its pin). */
   readonly load: (options?: LoadOptions) => Promise<Result<EngineFactory<Id>, Unloadable>>;
   /** Where it keeps a session's checkpoints: the bench fills and seeds that store (growth, session length). */
   readonly sessionStore: SessionStore;
@@ -49,25 +48,39 @@ export type BuiltInEngine<Id extends string> = {
   readonly keepsContract?: boolean;
 };
 
-const inCore = <Id extends string>(factory: EngineFactory<Id>) => ({ factory, load: async () => ok(factory) });
+/** An engine in the core: its module loaded when asked, by require or import as this module was (load-run.ts). */
+const inCore = <M, Id extends string>(
+  path: string,
+  load: () => Promise<M>,
+  factory: (module: M) => EngineFactory<Id>,
+) => ({
+  load: async () => ok(factory(await loadLikeCaller(import.meta.url, path, load))),
+});
 
 /** The engines, in the order every report lists them. The first is the reference the others are compared with. */
 export const ENGINES = [
   {
     id: "handwritten",
-    ...inCore(handwrittenFactory),
+    ...inCore(
+      "../handwritten/engine/factory.js",
+      () => import("../handwritten/engine/factory.js"),
+      (m) => m.handwrittenFactory,
+    ),
     sessionStore: "contract_checkpoints",
     benchFaultSchedules: { full: 500, quick: 100 },
   } satisfies BuiltInEngine<"handwritten">,
   {
     id: "local_state_graph",
-    ...inCore(localGraphFactory),
+    ...inCore(
+      "../local-graph/agent/index.js",
+      () => import("../local-graph/agent/index.js"),
+      (m) => m.localGraphFactory,
+    ),
     sessionStore: "graph_checkpointer",
     benchFaultSchedules: { full: 150, quick: 30 },
   } satisfies BuiltInEngine<"local_state_graph">,
   {
     id: "langgraph",
-    factory: null,
     load: loadLangGraph,
     sessionStore: "langgraph_saver",
     benchFaultSchedules: { full: 30, quick: 10 },
@@ -76,24 +89,12 @@ export const ENGINES = [
   ...AI_SDK_ENGINES,
 ] as const;
 
-// The catalogue is what a command reads before it loads anything: the two lists must name the same engines,
-// and the catalogue's core engines must be the ones whose factory is imported here.
+// The catalogue is what a command reads before it loads anything: the two lists must name the same engines.
 if (ENGINES.map((e) => e.id).join() !== ENGINE_IDS.join())
   throw new Error(`scenarios/engines.ts lists ${ENGINES.map((e) => e.id).join()}, the catalogue ${ENGINE_IDS.join()}`);
-for (const e of ENGINES)
-  if ((e.factory !== null) !== isCoreEngine(e.id))
-    throw new Error(`scenarios/engines.ts and the catalogue disagree on whether ${e.id} is in the core`);
 
 /** A built-in engine's factory: its id is one of `ENGINE_IDS`. */
 export type BuiltInFactory = EngineFactory<EngineId>;
-
-/**
- * The engines in the core, which the root suites run the contract on; an engine in a package of its
- * own (langgraph-adapter/) runs the same suites from there, so the core never imports its framework.
- */
-export const CORE_FACTORIES: readonly BuiltInFactory[] = ENGINES.flatMap((e) =>
-  e.factory === null ? [] : [e.factory],
-);
 
 export function engineEntry(id: EngineId): BuiltInEngine<EngineId> {
   const entry = ENGINES.find((e) => e.id === id);

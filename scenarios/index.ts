@@ -15,7 +15,6 @@ export { EngineUsageError, engineContextOf } from "../runtime/index.js";
 export {
   BUILT_IN_ENGINE_IDS,
   BUILT_IN_FRAMEWORK_IDS,
-  CORE_FACTORIES,
   ENGINE_IDS,
   ENGINES,
   FRAMEWORK_IDS,
@@ -28,6 +27,7 @@ export {
   loadEngines,
   measuredEngines,
 } from "./engines.js";
+export { CORE_FACTORIES } from "./core-engines.js";
 export type {
   BuiltInEngine,
   BuiltInEngineId,

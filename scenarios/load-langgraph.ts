@@ -1,5 +1,5 @@
 /**
- * Loads the LangGraph engine. The adapter is imported dynamically, only once the installed
+ * Loads the LangGraph engine. The adapter is loaded dynamically, only once the installed
  * @langchain/langgraph is found to be the adapter's exact pin, so nothing outside langgraph-adapter/
  * imports @langchain. When it cannot run, the answer is the reason (and the version found), and
  * nothing stands in for it.
@@ -7,6 +7,7 @@
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { err, ok, type Result } from "../contract/index.js";
+import { loadLikeCaller } from "../durable/load-run.js";
 import type { EngineFactory } from "../runtime/index.js";
 import { INSTALL_COMMAND, LANGGRAPH_ADAPTER_DIR, langgraphInstall } from "./langgraph-install.js";
 
@@ -32,7 +33,12 @@ export async function loadLangGraph(
   const found = install.version;
   const specifier = options.langgraphModule ?? pathToFileURL(resolve(dir, "src/index.ts")).href;
   try {
-    const adapter = (await import(specifier)) as { langgraphFactory?: EngineFactory<"langgraph"> };
+    // Through require in a run loaded by require (the adapter's LangGraph always is: langgraph.ts).
+    const adapter: { langgraphFactory?: EngineFactory<"langgraph"> } = await loadLikeCaller(
+      import.meta.url,
+      specifier,
+      () => import(specifier),
+    );
     if (adapter.langgraphFactory?.id !== "langgraph")
       return err({ reason: `${specifier} does not export a langgraph engine factory`, found_version: found });
     return ok(adapter.langgraphFactory);

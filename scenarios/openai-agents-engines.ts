@@ -46,7 +46,6 @@ const entry = <I extends Id>(id: I, keepsContract: boolean) =>
   ({
     id,
     keepsContract,
-    factory: null,
     load: loader(id),
     sessionStore: "contract_checkpoints",
     // The SDK's loop makes a schedule slower, as LangGraph's does; a native engine keeps no contract to fault.

@@ -10,7 +10,7 @@ import { pathToFileURL } from "node:url";
 import { DEFAULT_INPUT_LIMITS, readInputFile } from "../cli/index.js";
 import { loadRun, loadRunInThread } from "../durable/load-run.js";
 import { resolveStoreSpec } from "../durable/spec.js";
-import { isCoreEngine } from "../scenarios/engine-catalogue.js";
+import { loadsByRequire } from "../scenarios/engine-catalogue.js";
 import { EXIT, parseCompareArgs, USAGE, type CompareArgs } from "./comparison/args.js";
 import type { MainIo } from "./comparison/run.js";
 import { plannerRefused, readPlannerSource } from "./comparison/planner-arg.js";
@@ -42,17 +42,17 @@ export async function main(argv: readonly string[], io: MainIo = defaultIo): Pro
   // The route is read and checked before the store opens, so a bad one leaves nothing behind.
   const source = readPlannerSource(parsed.value.planner);
   if (!source.ok) return plannerRefused("compare", source.error, io.stderr);
-  const { compareRun } = loadsOnlyThisRepo(parsed.value, io.env ?? process.env)
+  const { compareRun } = runsByRequire(parsed.value, io.env ?? process.env)
     ? await loadRunInThread(import.meta.url, "./comparison/run.js", () => import("./comparison/run.js"))
     : await loadRun(() => import("./comparison/run.js"));
   return compareRun(parsed.value, source.value, io);
 }
 
-/** A core framework in memory: the run imports no adapter, user module or SQL store (see loadRunInThread). */
-function loadsOnlyThisRepo(args: Extract<CompareArgs, { kind: "run" }>, env: MainIo["env"] & object): boolean {
+/** A built-in framework that loads by require, in memory: the run imports no user module or SQL store (see loadRunInThread). */
+function runsByRequire(args: Extract<CompareArgs, { kind: "run" }>, env: MainIo["env"] & object): boolean {
   const store = resolveStoreSpec(args.store ?? undefined, env, { kind: "memory" });
   return (
-    args.framework.kind === "builtin" && isCoreEngine(args.framework.id) && store.ok && store.value.kind === "memory"
+    args.framework.kind === "builtin" && loadsByRequire(args.framework.id) && store.ok && store.value.kind === "memory"
   );
 }
 

@@ -1,18 +1,40 @@
 /**
  * What `compare --framework langgraph` loads: LangGraph once, through require (langgraph.ts), and
  * never as ES modules beside it (two copies would cost their load twice and fail LangGraph's
- * instanceof checks).
+ * instanceof checks); the run and the adapter through require as well (durable/load-run.ts), so
+ * they skip tsx's loader thread and share one copy of the contract; and not the local graph's engine.
  */
-import { describe, expect, it } from "vitest";
-import { compareLoads, filesMatching } from "../../test/comparison/loaded-files.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { compareLoads, filesMatching, type CompareLoad } from "../../test/comparison/loaded-files.js";
 
 describe("compare --framework langgraph loads LangGraph once", () => {
-  it("through require only", { timeout: 180_000 }, () => {
-    const load = compareLoads("langgraph");
+  let load: CompareLoad;
+  beforeAll(() => {
+    load = compareLoads("langgraph");
+  }, 180_000);
+
+  it("through require only", () => {
     expect(load.status, load.stderr).toBe(0);
     expect(load.report?.status).toBe("measured");
     const langchain = filesMatching(load, /\/node_modules\/@langchain\//);
     expect(langchain.filter((line) => line.startsWith("import "))).toEqual([]);
     expect(langchain).toContainEqual(expect.stringMatching(/^require .*\/@langchain\/langgraph\/dist\/index\.cjs$/));
+  });
+
+  it("the run and the adapter through require: only the entry's command-line guards are imported", () => {
+    expect(filesMatching(load, /^require .*\/langgraph-adapter\/src\/index\.ts$/)).not.toEqual([]);
+    expect(filesMatching(load, /^require .*\/contract\/index\.ts$/)).not.toEqual([]);
+    expect(filesMatching(load, /^import .*\/node_modules\//)).toEqual([]);
+    expect(
+      filesMatching(load, /^import .*\/(contract\/index|runtime|handwritten|langgraph-adapter|scenarios\/)/),
+    ).toEqual(
+      // The entry's guards import the catalogue (and its variants) to check --framework before anything loads.
+      filesMatching(load, /^import .*\/scenarios\/(engine-catalogue|variants)\.ts$/),
+    );
+  });
+
+  it("only the engines it runs: the local graph's engine and runtime are not loaded", () => {
+    expect(filesMatching(load, /\/handwritten\/engine\/factory\.ts$/)).not.toEqual([]);
+    expect(filesMatching(load, /\/local-graph\/(agent\/(index|engine|build)\.ts|runtime\/)/)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { JsonValue } from "../../contract/index.js";
 import { FIXTURE_PLANNER } from "../../handwritten/fixtures/index.js";
-import { FRAMEWORK_IDS } from "../../scenarios/engines.js";
+import { FRAMEWORK_IDS } from "../../scenarios/engine-catalogue.js";
 
 export const COMPARISON_SCHEMA = "agent-harness.framework-comparison.v1";
 export const NOT_MEASURED = "not-measured";

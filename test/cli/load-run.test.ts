@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { installedHashing, installHashing, type Hashing } from "../../contract/index.js";
-import { loadRun } from "../../durable/load-run.js";
+import { loadLikeCaller, loadRun } from "../../durable/load-run.js";
 import { nodeHashing } from "../../durable/node-hashing.js";
 
 afterEach(() => installHashing(nodeHashing));
@@ -22,5 +22,14 @@ describe("loadRun", () => {
   it("replaces another implementation installed before the run loads", async () => {
     installHashing({ sha256Hex: () => "other", hmacSha256Hex: () => "other" });
     expect(await loadRun(async () => installedHashing())).toBe(nodeHashing);
+  });
+});
+
+describe("loadLikeCaller", () => {
+  // Through require it is only in a run loaded by require: the loading tests spawn one (test/comparison/loading.test.ts).
+  it("imports for a caller that was imported (vitest imports every module)", async () => {
+    const specifier = "./testing/digest-on-load.js";
+    const loaded = await loadLikeCaller(import.meta.url, specifier, () => import("./testing/digest-on-load.js"));
+    expect(loaded).toBe(await import("./testing/digest-on-load.js"));
   });
 });

@@ -14,7 +14,7 @@ import { localGraphFactory } from "../../../local-graph/agent/engine.js";
 import { checkReplayable, createRoutePlanner, parseRoute, type Route } from "../../../handwritten/route/index.js";
 import { handwrittenFactory } from "../../../handwritten/engine/factory.js";
 import { observeRoute, ROUTE_COLUMNS, routeInjectedNote, routeWeeklyReport } from "../../../scenarios/route-columns.js";
-import { CORE_FACTORIES } from "../../../scenarios/engines.js";
+import { CORE_FACTORIES } from "../../../scenarios/core-engines.js";
 import { recordRoute } from "../../../scenarios/record-route.js";
 import { runScenario, type RunRecord } from "../../../scenarios/scenario.js";
 import { compare } from "../../../scripts/comparison/report.js";
