@@ -2,6 +2,12 @@
  * A bare MCP server for the latency baseline: the SDK's low-level `Server` with one tool whose
  * `tools/call` handler answers at once. Run as `node --import tsx scripts/bench/bare-mcp-server.ts`
  * it serves stdio exactly as mcp/server-main.ts does (`serveStdio`), without the harness.
+ *
+ * A fair anchor: the project's server is the same low-level `Server` of the same SDK package,
+ * reached by the same client over the same transports, and neither has the SDK check arguments
+ * against `inputSchema` (the project's contract does, inside the measured call). Its constant is
+ * small, but answering a body the size of the project's (about 700 bytes, `structuredContent` and
+ * its text) costs the SDK and the client only a few µs more per call, so the ratio is the harness's work.
  */
 import { pathToFileURL } from "node:url";
 import { Server } from "@modelcontextprotocol/server";
