@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  AppendList,
   createIdSource,
   isCheckpointTamperedError,
   listItems,
@@ -68,5 +69,23 @@ describe("the local graph's sealed checkpoints", () => {
       inner.put({ ...record, next });
       expect(isCheckpointTamperedError(thrown(() => sealed.latest("t")))).toBe(true);
     }
+  });
+
+  it("check again a record sealed here whose covered parts could still be edited in place", () => {
+    const inner = createMemoryGraphCheckpointer<unknown>();
+    const sealed = sealedGraphCheckpointer(inner, SECRET);
+    const started = startRun("t", "the goal", { at: 0, ids: createIdSource("seed") });
+    const other = startRun("t", "another goal", { at: 0, ids: createIdSource("seed") });
+    const trace = AppendList.from([started.trace]);
+    // Everything else as a record the fast path trusts: a sealed agent state and a trace that keeps its digest.
+    const state = { agent: started.state, trace, outcomes: [] };
+    sealed.put({ thread_id: "t", step: 1, state, next: "plan", interrupt: null });
+    state.agent = other.state;
+    expect(isCheckpointTamperedError(thrown(() => sealed.latest("t")))).toBe(true);
+
+    const payload = { question: "go?" };
+    sealed.put({ thread_id: "t", step: 2, state: Object.freeze({ ...state }), next: "plan", interrupt: payload });
+    payload.question = "stop?";
+    expect(isCheckpointTamperedError(thrown(() => sealed.latest("t")))).toBe(true);
   });
 });
