@@ -14,11 +14,11 @@ import {
   type Edge,
   type GraphDefinition,
   type GraphShape,
-  type NodeContext,
   type RouteResult,
   type SendPacket,
 } from "./definition.js";
 import { drawMermaid } from "./mermaid.js";
+import { GraphPause, NO_INTERRUPT_IN_FAN_OUT, PAUSE_AT_FIRST_INTERRUPT, replaying } from "./pause.js";
 
 type Next<S> = string | readonly SendPacket<S>[] | null;
 
@@ -31,27 +31,6 @@ export type RunResult<S> = {
   readonly interrupt: unknown;
   /** Node executions committed during this call. */
   readonly steps: number;
-};
-
-/**
- * Thrown by `interrupt()` and caught by the loop around the node. Not an Error: a pause is control
- * flow that never leaves the runtime, and an Error would capture a stack at every approval wait.
- */
-class GraphPause {
-  constructor(readonly payload: unknown) {}
-}
-
-/** The context of a node with no earlier answers to replay (nearly every node): one for all of them. */
-const PAUSE_AT_FIRST_INTERRUPT: NodeContext = {
-  interrupt(payload) {
-    throw new GraphPause(payload);
-  },
-};
-
-const NO_INTERRUPT_IN_FAN_OUT: NodeContext = {
-  interrupt() {
-    throw new HarnessError("invalid_config", "interrupt() inside a fan-out task is not supported");
-  },
 };
 
 /** A node's outgoing edge, resolved once at compile time: a plain target, or a router and its path map. */
@@ -216,15 +195,3 @@ export class CompiledGraph<S, U> {
 
 const outsidePathMap = (source: string, target: string) =>
   new HarnessError("invalid_config", `router of ${source} returned ${target}, outside its path map`);
-
-/** The context of a node re-run on resume: its earlier interrupts return their answers, in order, then it pauses. */
-function replaying(offered: readonly unknown[]): NodeContext {
-  let used = 0;
-  // A method, not a named arrow: under tsx's keepNames each arrow made per node is a name definition.
-  return {
-    interrupt<T>(payload: unknown): T {
-      if (used < offered.length) return offered[used++] as T;
-      throw new GraphPause(payload);
-    },
-  };
-}
