@@ -8,6 +8,7 @@ import {
   type AgentGraphUpdate,
   type AgentInterrupt,
   type AgentNodeDeps,
+  type DispatchOutcome,
 } from "./nodes.js";
 import { fanOutCalls, PATH_MAP, recursionLimitFor, routeByStatus, type BatchExecution } from "./routes.js";
 
@@ -20,23 +21,28 @@ export type LocalGraphState = Omit<AgentGraphState, "trace"> & {
   readonly trace: readonly TraceEvent[] | AppendList<TraceEvent>;
 };
 
-/** Merges a node's update: the agent state is replaced, the trace and the batch outcomes are appended to. */
+const NO_OUTCOMES: readonly DispatchOutcome[] = Object.freeze([]);
+
+/**
+ * Merges a node's update: the agent state is replaced, the trace and the batch outcomes are appended
+ * to. The merged state is frozen, so a checkpoint holding it cannot change under its seal.
+ */
 export function mergeAgentUpdate(state: LocalGraphState, update: AgentGraphUpdate): LocalGraphState {
   // The list carries the trace's chain digest, so sealing a checkpoint need not re-read the trace.
   const trace =
     update.trace === undefined || update.trace.length === 0
       ? state.trace
       : AppendList.from(state.trace).append(update.trace);
-  return {
+  return Object.freeze({
     agent: update.agent ?? state.agent,
     trace,
     outcomes:
       update.outcomes === null
-        ? []
+        ? NO_OUTCOMES
         : update.outcomes === undefined || update.outcomes.length === 0
           ? state.outcomes
           : [...state.outcomes, ...update.outcomes],
-  };
+  });
 }
 
 export type AgentGraphDeps = Omit<AgentNodeDeps, "inputLimits"> & {

@@ -27,14 +27,19 @@ export interface GraphCheckpointer<S> {
   list(thread_id: string): readonly GraphCheckpoint<S>[];
 }
 
-/** In memory. `latest` is O(1) however long the history grows. */
+/**
+ * In memory. `latest` is O(1) however long the history grows. A checkpoint is kept frozen, so a
+ * caller's later change to the object it passed never rewrites history; one already frozen (the
+ * sealed wrapper's) is kept as it is, without a second copy.
+ */
 export function createMemoryGraphCheckpointer<S>(): GraphCheckpointer<S> {
   const threads = new Map<string, GraphCheckpoint<S>[]>();
   return {
     put(checkpoint) {
-      const list = threads.get(checkpoint.thread_id) ?? [];
-      list.push(Object.freeze({ ...checkpoint }));
-      threads.set(checkpoint.thread_id, list);
+      const kept = Object.isFrozen(checkpoint) ? checkpoint : Object.freeze({ ...checkpoint });
+      const list = threads.get(checkpoint.thread_id);
+      if (list === undefined) threads.set(checkpoint.thread_id, [kept]);
+      else list.push(kept);
     },
     latest: (thread_id) => threads.get(thread_id)?.at(-1),
     count: (thread_id) => threads.get(thread_id)?.length ?? 0,

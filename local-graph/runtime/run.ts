@@ -14,9 +14,11 @@ import {
   type Edge,
   type GraphDefinition,
   type GraphShape,
+  type RouteResult,
   type SendPacket,
 } from "./definition.js";
 import { drawMermaid } from "./mermaid.js";
+import { GraphPause, NO_INTERRUPT_IN_FAN_OUT, PAUSE_AT_FIRST_INTERRUPT, replaying } from "./pause.js";
 
 type Next<S> = string | readonly SendPacket<S>[] | null;
 
@@ -31,19 +33,23 @@ export type RunResult<S> = {
   readonly steps: number;
 };
 
-class GraphPause extends Error {
-  constructor(readonly payload: unknown) {
-    super("graph paused at an interrupt");
-    this.name = "GraphPause";
-  }
-}
+/** A node's outgoing edge, resolved once at compile time: a plain target, or a router and its path map. */
+type Outgoing<S> =
+  | { readonly target: string; readonly router: null }
+  | { readonly router: (state: S) => RouteResult<S>; readonly targets: ReadonlySet<string> };
 
 export class CompiledGraph<S, U> {
+  private readonly outgoing = new Map<string, Outgoing<S>>();
+
   constructor(
     private readonly definition: GraphDefinition<S, U>,
     private readonly checkpointer: GraphCheckpointer<S>,
     private readonly recursionLimit: number,
-  ) {}
+  ) {
+    for (const [source, target] of definition.plain) this.outgoing.set(source, { target, router: null });
+    for (const [source, { route, targets }] of definition.routers)
+      this.outgoing.set(source, { router: route, targets: new Set(targets) });
+  }
 
   shape(): GraphShape {
     const edges = this.edges();
@@ -120,14 +126,7 @@ export class CompiledGraph<S, U> {
       if (fn === undefined) throw new HarnessError("invalid_config", `unknown node ${node}`);
       const offered = pendingResumes;
       pendingResumes = [];
-      let used = 0;
-      // A method, not a named arrow: under tsx's keepNames each arrow made per node is a name definition.
-      const context = {
-        interrupt<T>(payload: unknown): T {
-          if (used < offered.length) return offered[used++] as T;
-          throw new GraphPause(payload);
-        },
-      };
+      const context = offered.length === 0 ? PAUSE_AT_FIRST_INTERRUPT : replaying(offered);
       let update: U;
       try {
         update = await fn(state, context);
@@ -163,15 +162,12 @@ export class CompiledGraph<S, U> {
     pending: readonly unknown[],
   ): Promise<U[]> {
     const writes: (U | null)[] = packets.map((_, i) => (pending[i] ?? null) as U | null);
-    const noInterrupt = <T>(): T => {
-      throw new HarnessError("invalid_config", "interrupt() inside a fan-out task is not supported");
-    };
     const run = async (packet: SendPacket<S>, i: number): Promise<U> => {
       const known = writes[i];
       if (known !== null && known !== undefined) return known;
       const fn = this.definition.nodes.get(packet.node);
       if (fn === undefined) throw new HarnessError("invalid_config", `unknown node ${packet.node}`);
-      const update = await fn(packet.arg, { interrupt: noInterrupt });
+      const update = await fn(packet.arg, NO_INTERRUPT_IN_FAN_OUT);
       writes[i] = update;
       this.checkpointer.put({ thread_id, step, state, next: packets, interrupt: null, pending: [...writes] });
       return update;
@@ -183,18 +179,19 @@ export class CompiledGraph<S, U> {
   }
 
   private nextAfter(source: string, state: S): Next<S> {
-    const plain = this.definition.plain.get(source);
-    const router = this.definition.routers.get(source);
-    const target = plain ?? router?.route(state);
-    if (target === undefined) throw new HarnessError("invalid_config", `node ${source} has no outgoing edge`);
-    const targets = typeof target === "string" ? [target] : target.map((p) => p.node);
-    for (const t of targets)
-      if (router !== undefined && !router.targets.includes(t))
-        throw new HarnessError("invalid_config", `router of ${source} returned ${t}, outside its path map`);
-    if (typeof target !== "string") {
-      if (target.length === 0) throw new HarnessError("invalid_config", `router of ${source} sent no packets`);
-      return target;
+    const edge = this.outgoing.get(source);
+    if (edge === undefined) throw new HarnessError("invalid_config", `node ${source} has no outgoing edge`);
+    if (edge.router === null) return edge.target === END ? null : edge.target;
+    const target = edge.router(state);
+    if (typeof target === "string") {
+      if (!edge.targets.has(target)) throw outsidePathMap(source, target);
+      return target === END ? null : target;
     }
-    return target === END ? null : target;
+    for (const packet of target) if (!edge.targets.has(packet.node)) throw outsidePathMap(source, packet.node);
+    if (target.length === 0) throw new HarnessError("invalid_config", `router of ${source} sent no packets`);
+    return target;
   }
 }
+
+const outsidePathMap = (source: string, target: string) =>
+  new HarnessError("invalid_config", `router of ${source} returned ${target}, outside its path map`);
