@@ -1,9 +1,8 @@
 /**
  * The local graph's checkpoints, sealed: every checkpoint written through this wrapper carries an
  * HMAC under the server-held secret (the contract's `sealOf`), and every read checks it, whatever
- * store is underneath (memory, files, a database), except a record this process sealed and nothing
- * can change (below). A record edited outside the harness throws `CheckpointTamperedError` naming
- * the thread, because the checkpointer interface returns values.
+ * store is underneath (memory, files, a database). A record edited outside the harness throws
+ * `CheckpointTamperedError` naming the thread, because the checkpointer interface returns values.
  *
  * The seal covers the checkpoint with its agent state as `hashState` and its trace as its chain
  * digest (`state-hash.ts`), both recomputed from the content on every read (a state this process
@@ -53,17 +52,15 @@ function sealedForm(checkpoint: Checkpoint): unknown {
 }
 
 /**
- * Records this process sealed whose sealed form cannot change: frozen, with a frozen state whose
- * agent state is sealed and whose trace is an `AppendList` (which keeps its digest), and nothing
- * else the seal covers but plain values (no interrupt payload, no fan-out packets). Nearly every
- * node's checkpoint is one. Its seal is a function of parts that never change, so it is computed
- * when first read (a durable store writing the record, a copy taken of it), with the bytes it
- * would have had at `put`; reading the record back through this wrapper needs no check. A record
- * edited outside the harness is another object, and is checked.
+ * Records this process sealed whose sealed form cannot have changed since: frozen, with a frozen
+ * state whose agent state is sealed and whose trace is an `AppendList` (which keeps its digest),
+ * and nothing else the seal covers but plain values (no interrupt payload, no fan-out packets). The
+ * seal of such a record holds by construction, so reading it back skips re-serialising its form.
+ * A record edited outside the harness is another object, and is checked.
  */
 const unchanged = new WeakSet<object>();
 
-function cannotChange(record: Checkpoint): boolean {
+function cannotChange(record: Sealed): boolean {
   const { state, next } = record;
   return (
     Object.isFrozen(state) &&
@@ -76,45 +73,22 @@ function cannotChange(record: Checkpoint): boolean {
   );
 }
 
-/**
- * A frozen copy of `record` with its seal computed on first read, once, from the copy: an own
- * enumerable property, as JSON and spreads read it.
- */
-function withLazySeal(record: Checkpoint, sealOfRecord: (record: Checkpoint) => string): Sealed {
-  let seal: string | undefined;
-  const sealed: Sealed = Object.defineProperty({ ...record }, "seal", {
-    enumerable: true,
-    get() {
-      seal ??= sealOfRecord(withoutSeal(sealed));
-      return seal;
-    },
-  });
-  return Object.freeze(sealed);
-}
-
-/** A record this process sealed, as it was put: every field but the seal, which is not read (nor computed). */
-function withoutSeal(stored: Sealed): Checkpoint {
-  const record: Record<string, unknown> = {};
-  for (const key of Object.keys(stored)) if (key !== "seal") record[key] = stored[key as keyof Sealed];
-  return record as Checkpoint;
-}
-
 export function sealedGraphCheckpointer(
   inner: GraphCheckpointer<unknown>,
   secret: string,
 ): GraphCheckpointer<LocalGraphState> {
-  const sealOfRecord = (record: Checkpoint) => sealOf(secret, record.thread_id, sealedForm(record));
   const open = (thread_id: string, stored: Sealed): Checkpoint => {
-    if (unchanged.has(stored)) return withoutSeal(stored);
     const { seal, ...record } = stored;
-    openOrThrow(secret, thread_id, sealedForm(record), seal);
+    if (!unchanged.has(stored)) openOrThrow(secret, thread_id, sealedForm(record), seal);
     return record;
   };
   return {
     put(checkpoint) {
-      if (!cannotChange(checkpoint)) return inner.put(Object.freeze({ ...checkpoint, seal: sealOfRecord(checkpoint) }));
-      const sealed = withLazySeal(checkpoint, sealOfRecord);
-      unchanged.add(sealed);
+      const sealed: Sealed = Object.freeze({
+        ...checkpoint,
+        seal: sealOf(secret, checkpoint.thread_id, sealedForm(checkpoint)),
+      });
+      if (cannotChange(sealed)) unchanged.add(sealed);
       inner.put(sealed);
     },
     latest(thread_id) {
