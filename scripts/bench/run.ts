@@ -61,7 +61,7 @@ export const FULL_SETTINGS: BenchSettings = {
     fillBudgetMs: 45_000,
     sampleBudgetMs: 20_000,
   },
-  sessionLength: { sizes: [10, 100, 1_000], timedCalls: 10, samples: 5, pairedSamples: 11, minSampleMs: 200 },
+  sessionLength: { sizes: [10, 100, 1_000], timedCalls: 10, samples: 9, pairedSamples: 11, minSampleMs: 200 },
   faults: { schedules: faultSchedules("full") },
   mcp: { warmup: 200, calls: 1_000 },
   comparison: { runs: 3, frameworks: FRAMEWORK_IDS },

@@ -88,7 +88,7 @@ export type SessionLengthSection = {
 };
 
 export const SESSION_LENGTH_DEFINITION =
-  "Marginal cost per fact at session length N: one session of N read_table calls and a final answer, played once by the handwritten engine for reference; each engine then gets a fresh environment whose own store already holds that session's state and trace before its last timed_calls calls, and the timed call is resume, which plays those calls and the final answer. us_per_fact = time / facts applied (trace events); us_per_graph_step = time / committed node executions. A sample repeats the run until it has taken min_sample_ms; cpu_us_per_fact is this process's CPU time over the same runs (it includes the anchor's seeding, which the wall time does not). bare_langgraph is LangGraph 1.7.3 with no harness, on the engine's own MemorySaver (same serializer, frozen data kept by reference) and its route as the same untraced Runnable: the same four nodes, agent and trace channels, seeded history, messages and trace events. langgraph and bare_langgraph are sampled side by side (settings.sessionLength.pairedSamples of each): their samples interleave, each pair in alternating order with a full collection before each sample, and are recorded in that order (adapter_overhead pairs them). hashing_per_fact: the contract's digests and seals per fact, and the characters they covered, counted in one more untimed run (scripts/bench/hash-work.ts): a count, the same on any machine, that grows only if a fact re-reads the session's history.";
+  "Marginal cost per fact at session length N: one session of N read_table calls and a final answer, played once by the handwritten engine for reference; each engine then gets a fresh environment whose own store already holds that session's state and trace before its last timed_calls calls, and the timed call is resume, which plays those calls and the final answer. us_per_fact = time / facts applied (trace events); us_per_graph_step = time / committed node executions. A sample repeats the run until it has taken min_sample_ms; cpu_us_per_fact is this process's CPU time over the same runs (it includes the anchor's seeding, which the wall time does not). bare_langgraph is LangGraph 1.7.3 with no harness, on the engine's own MemorySaver (same serializer, frozen data kept by reference) and its route as the same untraced Runnable: the same four nodes, agent and trace channels, seeded history, messages and trace events. Samples interleave: each round takes one sample at every length, the lengths in turn going first, with a full collection before each sample, so load that changes during the measure lands on every length alike (the growth goals divide one length's median by another's). langgraph and bare_langgraph are sampled side by side (settings.sessionLength.pairedSamples of each): at each length, each pair in alternating order, recorded in that order (adapter_overhead pairs them). hashing_per_fact: the contract's digests and seals per fact, and the characters they covered, counted in one more untimed run (scripts/bench/hash-work.ts): a count, the same on any machine, that grows only if a fact re-reads the session's history.";
 
 const EVENTS_PER_CALL = 5;
 
@@ -225,17 +225,13 @@ export async function measureSessionLength(
   const engines = {} as Record<SessionEngineId, SessionEngine>;
   const measured = async (group: readonly { id: SessionEngineId; play: Play }[]): Promise<void> => {
     try {
-      const points: SessionPoint[][] = group.map(() => []);
-      for (const ref of refs) {
-        const samples = group.length > 1 ? (options.pairedSamples ?? options.samples) : options.samples;
-        const at = await measurePoints(
-          group.map((p) => p.play),
-          ref,
-          samples,
-          options.minSampleMs,
-        );
-        at.forEach((p, i) => points[i]?.push(p));
-      }
+      const samples = group.length > 1 ? (options.pairedSamples ?? options.samples) : options.samples;
+      const points = await measurePoints(
+        group.map((p) => p.play),
+        refs,
+        samples,
+        options.minSampleMs,
+      );
       group.forEach(({ id }, i) => {
         engines[id] = { status: "measured", points: points[i] ?? [] };
         for (const p of points[i] ?? []) log(`session ${id} N=${p.calls}: ${p.us_per_fact.median.toFixed(1)} µs/fact`);
@@ -280,40 +276,51 @@ const sum = (batch: readonly Run[]): Run => ({
 });
 
 /**
- * One point per play at `ref`. With several plays, their samples interleave and take turns going
- * first (A B, B A, …), with a full collection before each, so a change in the machine's load, and
- * one play's garbage, land on all of them alike: sample i of each was taken side by side, and the
- * samples are recorded in that order (`adapter-overhead.ts` reads their ratios pair by pair).
+ * One point per play and session length. The samples interleave: each round visits every length,
+ * in turn going first, and at each length every play, in turn going first (A B, B A, …), with a
+ * full collection before each sample. So a change in the machine's load lands on every length and
+ * every play alike: the growth goal divides one length's median by another's, and the adapter's
+ * goal pairs sample i of the adapter with sample i of its anchor, taken side by side (recorded in
+ * that order; `adapter-overhead.ts` reads their ratios pair by pair).
  */
 async function measurePoints(
   plays: readonly Play[],
-  ref: Reference,
+  refs: readonly Reference[],
   samples: number,
   minSampleMs: number,
-): Promise<SessionPoint[]> {
+): Promise<SessionPoint[][]> {
   collectGarbage();
-  for (const play of plays) await play(ref, false); // warm-up, untimed
-  const runs: Run[][] = plays.map(() => []);
-  const perSample: Run[][] = plays.map(() => []);
+  for (const ref of refs) for (const play of plays) await play(ref, false); // warm-up, untimed
+  const cells = plays.map(() => refs.map(() => ({ runs: [] as Run[], perSample: [] as Run[] })));
   for (let i = 0; i < samples; i++) {
-    for (let k = 0; k < plays.length; k++) {
-      const j = (i + k) % plays.length;
-      const play = plays[j];
-      if (play === undefined) continue;
-      if (plays.length > 1) collectGarbage();
-      // A sample is as many runs as fit in minSampleMs (at least one), so one garbage collection
-      // landing in a run of a few milliseconds does not decide the median.
-      const start = Date.now();
-      const batch: Run[] = [];
-      do batch.push(await play(ref, false));
-      while (Date.now() - start < minSampleMs);
-      perSample[j]?.push(sum(batch));
-      runs[j]?.push(...batch);
+    for (let r = 0; r < refs.length; r++) {
+      const ref = refs[(i + r) % refs.length];
+      for (let k = 0; k < plays.length; k++) {
+        const j = (i + k) % plays.length;
+        const play = plays[j];
+        const cell = cells[j]?.[(i + r) % refs.length];
+        if (play === undefined || ref === undefined || cell === undefined) continue;
+        collectGarbage();
+        // A sample is as many runs as fit in minSampleMs (at least one), so one garbage collection
+        // landing in a run of a few milliseconds does not decide the median.
+        const start = Date.now();
+        const batch: Run[] = [];
+        do batch.push(await play(ref, false));
+        while (Date.now() - start < minSampleMs);
+        cell.perSample.push(sum(batch));
+        cell.runs.push(...batch);
+      }
     }
   }
-  const points: SessionPoint[] = [];
-  for (const [j, play] of plays.entries())
-    points.push(await pointOf(play, ref, runs[j] ?? [], perSample[j] ?? [], samples));
+  const points: SessionPoint[][] = [];
+  for (const [j, play] of plays.entries()) {
+    const row: SessionPoint[] = [];
+    for (const [r, ref] of refs.entries()) {
+      const cell = cells[j]?.[r];
+      row.push(await pointOf(play, ref, cell?.runs ?? [], cell?.perSample ?? [], samples));
+    }
+    points.push(row);
+  }
   return points;
 }
 
