@@ -146,12 +146,22 @@ function writeArray(list: readonly unknown[]): string {
 }
 
 function writeRecord(record: Readonly<Record<string, unknown>>): string {
+  return writeMembers(record, null, null);
+}
+
+/** A record's members in key order, without `omit`, each array written by `listText` when one is given. */
+function writeMembers(
+  record: Readonly<Record<string, unknown>>,
+  omit: string | null,
+  listText: ((list: readonly unknown[]) => string) | null,
+): string {
   let out = "{";
   let first = true;
   for (const key of sortedKeys(record)) {
     const item = record[key];
-    if (item === undefined) continue;
-    out += first ? `${quoteKey(key)}:${write(item)}` : `,${quoteKey(key)}:${write(item)}`;
+    if (item === undefined || key === omit) continue;
+    const text = listText !== null && Array.isArray(item) ? listText(item) : write(item);
+    out += first ? `${quoteKey(key)}:${text}` : `,${quoteKey(key)}:${text}`;
     first = false;
   }
   return `${out}}`;
@@ -168,14 +178,7 @@ export function canonicalRecordWithLists(
   listText: (list: readonly unknown[]) => string,
 ): string {
   try {
-    let out = "{";
-    for (const key of sortedKeys(record)) {
-      const item = record[key];
-      if (item === undefined || key === omit) continue;
-      if (out.length > 1) out += ",";
-      out += `${quoteKey(key)}:${Array.isArray(item) ? listText(item) : write(item)}`;
-    }
-    return `${out}}`;
+    return writeMembers(record, omit, listText);
   } catch (error) {
     if (!(error instanceof NotJson)) throw error;
     // Rare: the record that was meant, built now, so the error names the same path canonicalJson's would.
