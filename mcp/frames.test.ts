@@ -14,8 +14,11 @@ describe("a malformed frame gets a JSON-RPC error and the next request is served
   let child: ChildProcessWithoutNullStreams;
   const lines: string[] = [];
   const waiting: ((line: string) => void)[] = [];
-  /** Writes one line and resolves with the next stdout line; a frame left unanswered fails within 5 s. */
-  const send = (line: string) => {
+  /**
+   * Writes one line and resolves with the next stdout line; a frame left unanswered fails within 5 s,
+   * or `waitMs` (the first request also waits for the server to start, seconds on a loaded machine).
+   */
+  const send = (line: string, waitMs = 5_000) => {
     const answer = new Promise<Record<string, unknown>>((resolve, reject) => {
       const waiter = (l: string) => {
         clearTimeout(timer);
@@ -24,14 +27,14 @@ describe("a malformed frame gets a JSON-RPC error and the next request is served
       const timer = setTimeout(() => {
         waiting.splice(waiting.indexOf(waiter), 1);
         reject(new Error(`no answer to ${line.slice(0, 80)}`));
-      }, 5_000);
+      }, waitMs);
       waiting.push(waiter);
     });
     child.stdin.write(`${line}\n`);
     return answer;
   };
-  const request = (id: number, method: string, params?: unknown) =>
-    send(JSON.stringify({ jsonrpc: "2.0", id, method, ...(params === undefined ? {} : { params }) }));
+  const request = (id: number, method: string, params?: unknown, waitMs?: number) =>
+    send(JSON.stringify({ jsonrpc: "2.0", id, method, ...(params === undefined ? {} : { params }) }), waitMs);
 
   beforeAll(async () => {
     const [command, ...args] = SERVER_COMMAND;
@@ -43,11 +46,12 @@ describe("a malformed frame gets a JSON-RPC error and the next request is served
       lines.push(line);
       waiting.shift()?.(line);
     });
-    const init = await request(0, "initialize", {
-      protocolVersion: "2025-11-25",
-      capabilities: {},
-      clientInfo: { name: "raw", version: "0" },
-    });
+    const init = await request(
+      0,
+      "initialize",
+      { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "0" } },
+      25_000,
+    );
     expect(init).toMatchObject({ id: 0, result: { protocolVersion: "2025-11-25" } });
     child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
   }, 30_000);
