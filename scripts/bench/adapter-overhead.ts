@@ -1,21 +1,12 @@
 /** The LangGraph adapter's cost over bare LangGraph per graph step, at every session length of session_length. */
-import { ANCHOR_ID, type SessionLengthSection, type SessionPoint } from "./session-length.js";
+import {
+  ANCHOR_ID,
+  type AdapterOverheadPoint,
+  type AdapterOverheadSection,
+  type SessionLengthSection,
+  type SessionPoint,
+} from "./sections.js";
 import { round, summarize, type Summary } from "./stats.js";
-
-export type AdapterOverheadPoint = {
-  readonly calls: number;
-  readonly adapter_us_per_graph_step: number;
-  readonly bare_us_per_graph_step: number;
-  /** The median of `paired_ratios`. */
-  readonly ratio: number;
-  /** adapter ÷ bare of each pair of samples taken side by side, in sample order. */
-  readonly paired_ratios: Summary;
-};
-
-export type AdapterOverheadSection = {
-  readonly definition: string;
-  readonly points: readonly AdapterOverheadPoint[];
-};
 
 export const ADAPTER_OVERHEAD_DEFINITION =
   "LangGraph adapter ÷ bare LangGraph per committed graph step, same four-node shape, same agent and trace channels, the same MemorySaver (the engine's own, memorySaver()) and seeded history, at each session length of session_length; the goal reads the worst length. The two are sampled side by side (session_length interleaves their samples, each pair in alternating order, a full collection before each sample), and ratio is the median of the pairs' ratios (paired_ratios, from the samples of us_per_graph_step in order): a change in the machine's load between pairs divides out, which a ratio of two medians taken at different moments does not. adapter_us_per_graph_step and bare_us_per_graph_step are each side's median.";

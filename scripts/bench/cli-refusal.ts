@@ -8,10 +8,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { refusalCases, runEntryPoint, type RefusalCase } from "../../scenarios/cli-refusals.js";
-import type { CliRefusalSection } from "./report.js";
+import type { CliRefusalSection } from "./sections-services.js";
 import { round, summarize } from "./stats.js";
 
-export type { CliRefusalSection } from "./report.js";
 type CliRefusalCase = CliRefusalSection["cases"][number];
 
 export const CLI_REFUSAL_DEFINITION =

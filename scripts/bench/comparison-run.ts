@@ -11,34 +11,14 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { BUILT_IN_FRAMEWORK_IDS as FRAMEWORK_IDS, type BuiltInFrameworkId } from "../../scenarios/index.js";
-import { round, summarize, type Summary } from "./stats.js";
-import { NOT_MEASURED } from "./steps.js";
+import { round, summarize } from "./stats.js";
+import { NOT_MEASURED } from "./sections.js";
+import { type ComparisonRun, type ComparisonSection } from "./sections-services.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const TSX = join(ROOT, "node_modules", ".bin", "tsx");
 
 export type Framework = BuiltInFrameworkId;
-
-export type ComparisonRun =
-  | {
-      readonly status: "measured";
-      readonly command: string;
-      readonly runs: number;
-      readonly exit_codes: readonly number[];
-      readonly wall_ms: Summary;
-      /** Peak resident set of the largest node process of each run, MiB. */
-      readonly max_rss_mib: Summary;
-      /** Where the peak came from: /proc/self/status VmHWM (Linux) or process.resourceUsage().maxRSS. */
-      readonly rss_source: string;
-      /** Node processes that reported a maxRSS per run (the tsx launcher and the one running compare.ts). */
-      readonly processes_per_run: number;
-    }
-  | { readonly status: typeof NOT_MEASURED; readonly command: string; readonly reason: string };
-
-export type ComparisonSection = {
-  readonly definition: string;
-  readonly frameworks: Readonly<Record<Framework, ComparisonRun>>;
-};
 
 export const COMPARISON_DEFINITION =
   "Wall time (spawn to exit, seen by the benchmark) and peak RSS of `tsx scripts/compare.ts --framework F --output <tmp> --quiet` in a child process; F runs after the handwritten engine over every scenario column. Each node process of the run (the tsx launcher and the process running compare.ts) writes its own peak RSS at exit from a module preloaded with NODE_OPTIONS=--import: VmHWM from /proc/self/status on Linux (process.resourceUsage().maxRSS elsewhere; on Linux it would include pages inherited from the benchmark at fork); the largest per run is reported.";

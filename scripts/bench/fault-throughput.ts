@@ -8,33 +8,13 @@ import type { BuiltInEngineId } from "../../scenarios/index.js";
 import { DEFAULT_SEED, runSchedules, type RunTiming } from "../../scenarios/faults/run.js";
 import { defaultShards } from "../../scenarios/faults/defaults.js";
 import { onWorkers, type Shards } from "../../scenarios/faults/shards.js";
-import { NOT_MEASURED, type EngineEntry } from "./steps.js";
+import { NOT_MEASURED, type FaultThroughputEngine, type FaultThroughputSection } from "./sections.js";
+import type { EngineEntry } from "./steps.js";
 
 export type FaultThroughputOptions = {
   readonly schedules: Readonly<Record<BuiltInEngineId, number>>;
   /** Worker threads (1: in this thread, where a profiler sees the work). @default one per core */
   readonly shards?: number;
-};
-
-export type FaultThroughputEngine =
-  | {
-      readonly status: "measured";
-      readonly schedules: number;
-      readonly shards: number;
-      /** Wall time of the engine's schedules on all shards, the workers already started with the engine loaded. */
-      readonly ms: number;
-      readonly schedules_per_s: number;
-      /** Time the shards spent on the engine, summed. */
-      readonly busy_ms: number;
-      readonly schedules_per_core_s: number;
-      readonly violations: number;
-    }
-  | { readonly status: typeof NOT_MEASURED; readonly reason: string };
-
-export type FaultThroughputSection = {
-  readonly definition: string;
-  readonly seed: number;
-  readonly engines: Readonly<Record<BuiltInEngineId, FaultThroughputEngine>>;
 };
 
 export const FAULT_THROUGHPUT_DEFINITION =

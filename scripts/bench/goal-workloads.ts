@@ -15,7 +15,8 @@ import {
 import { profileChildProcess, profileInProcess, type GoalWorkload } from "./explain.js";
 import { measureFaultThroughput } from "./fault-throughput.js";
 import { measureMcp } from "./mcp-latency.js";
-import { measureSessionLength, type AdapterBench } from "./session-length.js";
+import { measureSessionLength } from "./session-length.js";
+import type { AdapterBench } from "./session-runs.js";
 import { measureStepOverhead, type EngineEntry } from "./steps.js";
 
 const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));

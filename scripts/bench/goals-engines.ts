@@ -1,12 +1,17 @@
 /** The engines' goals: cost per step, growth with session length, the adapter's overhead, fault schedules per core. */
 import { BUILT_IN_ENGINE_IDS as ENGINE_IDS } from "../../scenarios/index.js";
-import { points, type AdapterOverheadPoint, type AdapterOverheadSection } from "./adapter-overhead.js";
-import type { FaultThroughputSection } from "./fault-throughput.js";
+import { points } from "./adapter-overhead.js";
 import { goal, us, type Goal } from "./goal.js";
 import type { HashWork } from "./hash-work.js";
-import { ANCHOR_ID, type SessionLengthSection } from "./session-length.js";
+import {
+  ANCHOR_ID,
+  type AdapterOverheadPoint,
+  type AdapterOverheadSection,
+  type FaultThroughputSection,
+  type SessionLengthSection,
+  type StepSection,
+} from "./sections.js";
 import { ratio, round } from "./stats.js";
-import type { StepSection } from "./steps.js";
 
 /** Issue #27: fault schedules per second on one core, per engine (the CI goal, on every core, is wall time). */
 export const FAULT_SCHEDULES_PER_CORE_S: Readonly<Record<(typeof ENGINE_IDS)[number], number>> = {

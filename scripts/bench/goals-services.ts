@@ -1,8 +1,6 @@
 /** The goals of what runs around the engines: an MCP call, a whole compare process, a refused command line, the pages. */
-import type { CliRefusalSection } from "./cli-refusal.js";
-import type { ComparisonSection } from "./comparison-run.js";
 import { goal, us, type Goal } from "./goal.js";
-import type { McpSection, Transport } from "./mcp-latency.js";
+import type { CliRefusalSection, ComparisonSection, McpSection, Transport } from "./sections-services.js";
 import { ratio, round } from "./stats.js";
 import { WEB_BUDGET_BYTES } from "../../web/build.js";
 import type { WebBundleSection } from "./web-bundle.js";

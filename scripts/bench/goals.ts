@@ -3,19 +3,15 @@
  * sections (`goal.ts`); the engines' goals and the services' goals live beside this file.
  */
 import { adapterOverheadOf } from "./adapter-overhead.js";
-import type { CliRefusalSection } from "./cli-refusal.js";
-import type { ComparisonSection } from "./comparison-run.js";
-import type { FaultThroughputSection } from "./fault-throughput.js";
 import type { Goal } from "./goal.js";
 import { faultGoals, sessionGoals, stepGoals } from "./goals-engines.js";
 import { cliRefusalGoals, comparisonGoals, mcpGoals, webBundleGoals } from "./goals-services.js";
-import type { McpSection } from "./mcp-latency.js";
-import type { SessionLengthSection } from "./session-length.js";
-import type { StepSection } from "./steps.js";
+import type { FaultThroughputSection, SessionLengthSection, StepSection } from "./sections.js";
+import type { CliRefusalSection, ComparisonSection, McpSection } from "./sections-services.js";
 import type { WebBundleSection } from "./web-bundle.js";
 
 export { ADAPTER_OVERHEAD_DEFINITION, adapterOverheadOf } from "./adapter-overhead.js";
-export type { AdapterOverheadPoint, AdapterOverheadSection } from "./adapter-overhead.js";
+export type { AdapterOverheadPoint, AdapterOverheadSection } from "./sections.js";
 export type { Goal, GoalProfile } from "./goal.js";
 export { FAULT_SCHEDULES_PER_CORE_S } from "./goals-engines.js";
 export { CLI_REFUSAL_BOUND_S } from "./goals-services.js";

@@ -32,8 +32,9 @@ import {
   type Environment,
   type SessionStore,
 } from "../../scenarios/index.js";
-import { collectGarbage, elapsedUs, ratio, summarize, type Summary } from "./stats.js";
-import { NOT_MEASURED, type EngineEntry } from "./steps.js";
+import { collectGarbage, elapsedUs, ratio, summarize } from "./stats.js";
+import { NOT_MEASURED, type GrowthEngine, type GrowthPoint, type GrowthSection } from "./sections.js";
+import type { EngineEntry } from "./steps.js";
 import { GOAL, warmRegistry } from "./workload.js";
 import { asMemorySaver, type MemorySaverView } from "./memory-saver.js";
 
@@ -57,36 +58,6 @@ export type GrowthOptions = {
   readonly fillBudgetMs: number;
   /** Stop sampling one size after this long (at least one sample is always taken). */
   readonly sampleBudgetMs: number;
-};
-
-export type GrowthPoint =
-  | {
-      readonly status: "measured";
-      readonly requested: number;
-      /** Checkpoints of the session in the store when each timed run began (fewest and most). */
-      readonly checkpoints_before_run: { readonly min: number; readonly max: number };
-      /** Filling stopped at the time budget before reaching `requested`. */
-      readonly capped: boolean;
-      readonly fill_ms: number;
-      readonly steps_per_run: number;
-      readonly us_per_step: Summary;
-      /** Median µs/step at this size over the median at the smallest size. */
-      readonly ratio_to_smallest: number | null;
-      readonly note: string | null;
-    }
-  | { readonly status: typeof NOT_MEASURED; readonly requested: number; readonly reason: string };
-
-export type GrowthEngine =
-  | {
-      readonly store: string;
-      readonly points: readonly GrowthPoint[];
-    }
-  | { readonly status: typeof NOT_MEASURED; readonly reason: string };
-
-export type GrowthSection = {
-  readonly definition: string;
-  readonly sizes: readonly number[];
-  readonly engines: Readonly<Record<BuiltInEngineId, GrowthEngine>>;
 };
 
 export const GROWTH_DEFINITION =
@@ -220,7 +191,7 @@ export async function measureGrowth(
     }
     engines[entry.id] = { store, points };
   }
-  return { definition: GROWTH_DEFINITION, sizes: options.sizes, engines };
+  return { definition: GROWTH_DEFINITION, sizes: [...options.sizes], engines };
 }
 
 async function measurePoint(

@@ -13,7 +13,8 @@ import { createIdSource, systemClock } from "../../contract/index.js";
 import { createFixtureWorld } from "../../handwritten/fixtures/index.js";
 import { BARE_TOOL, createBareServer } from "./bare-mcp-server.js";
 import { percentile, round } from "./stats.js";
-import { NOT_MEASURED } from "./steps.js";
+import { NOT_MEASURED } from "./sections.js";
+import { type LatencyResult, type McpSection, type ServerKind, type Transport } from "./sections-services.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -22,41 +23,6 @@ export type McpOptions = {
   readonly calls: number;
   /** Which transports to measure. @default both */
   readonly transports?: readonly Transport[];
-};
-
-export type Transport = "in_memory" | "stdio";
-export type ServerKind = "project" | "bare_sdk";
-
-export type LatencyResult =
-  | {
-      readonly status: "measured";
-      readonly transport: Transport;
-      readonly server: ServerKind;
-      readonly calls: number;
-      readonly warmup: number;
-      readonly median_us: number;
-      readonly p99_us: number;
-      readonly mean_us: number;
-      readonly min_us: number;
-      readonly max_us: number;
-      /** Spawn (stdio) or link (in memory) plus `initialize`, once, before any call. */
-      readonly connect_ms: number;
-      readonly protocol_version: string | null;
-    }
-  | {
-      readonly status: typeof NOT_MEASURED;
-      readonly transport: Transport;
-      readonly server: ServerKind;
-      readonly reason: string;
-    };
-
-export type McpSection = {
-  readonly definition: string;
-  readonly tool: string;
-  readonly arguments: Readonly<Record<string, unknown>>;
-  readonly results: readonly LatencyResult[];
-  /** Project median minus bare median, per transport, when both were measured. */
-  readonly project_overhead_us: Readonly<Record<Transport, number | null>>;
 };
 
 export const MCP_DEFINITION =

@@ -20,11 +20,13 @@ import { measureFaultThroughput, type FaultThroughputOptions } from "./fault-thr
 import { explainGoals } from "./explain.js";
 import { goalWorkloads } from "./goal-workloads.js";
 import { adapterOverheadOf, goalsOf, type AdapterOverheadSection, type Goal, type GoalInputs } from "./goals.js";
-import { measureGrowth, type GrowthOptions, type GrowthSection } from "./growth.js";
+import { measureGrowth, type GrowthOptions } from "./growth.js";
+import type { GrowthSection } from "./sections.js";
 import { machineInfo } from "./machine.js";
 import { measureMcp, type McpOptions } from "./mcp-latency.js";
 import { BENCH_SCHEMA, BenchReport, targetsOf } from "./report.js";
-import { measureSessionLength, type AdapterBench, type SessionLengthOptions } from "./session-length.js";
+import { measureSessionLength, type SessionLengthOptions } from "./session-length.js";
+import type { AdapterBench } from "./session-runs.js";
 import { collectGarbage, round } from "./stats.js";
 import { measureStepOverhead, type EngineEntry, type StepOptions } from "./steps.js";
 import { renderGoals, renderTables } from "./table.js";

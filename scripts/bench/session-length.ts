@@ -8,23 +8,17 @@
  * Bare LangGraph (the adapter's anchor, `langgraph-adapter/src/bare-anchor.ts`) runs the same
  * calls on the same seeded history.
  */
-import { unwrapEngine } from "../../runtime/index.js";
-import { assertNever, toCheckpoint, type AgentState, type TraceEvent } from "../../contract/index.js";
-import { finalAnswer, toolCall } from "../../handwritten/fixtures/index.js";
-import { LOCAL_GRAPH_CHECKPOINTER_KEY, sealedGraphCheckpointer } from "../../local-graph/agent/index.js";
 import {
-  createEnvironment,
-  engineEntry,
-  handwrittenFactory,
-  SESSION_ID,
-  type Environment,
-  type SessionStore,
-} from "../../scenarios/index.js";
-import type { BuiltInEngineId, BuiltInFactory } from "../../scenarios/index.js";
-import { countHashing, type HashWork } from "./hash-work.js";
-import { collectGarbage, cpuUs, elapsedUs, round, summarize, type Summary } from "./stats.js";
-import { NOT_MEASURED, type EngineEntry } from "./steps.js";
-import { warmRegistry } from "./workload.js";
+  ANCHOR_ID,
+  NOT_MEASURED,
+  type SessionEngine,
+  type SessionEngineId,
+  type SessionLengthSection,
+  type SessionPoint,
+} from "./sections.js";
+import { anchorRun, reference, runEngine, type AdapterBench, type Reference, type Run } from "./session-runs.js";
+import { collectGarbage, round, summarize } from "./stats.js";
+import type { EngineEntry } from "./steps.js";
 
 export type SessionLengthOptions = {
   readonly sizes: readonly number[];
@@ -41,164 +35,8 @@ export type SessionLengthOptions = {
   readonly minSampleMs: number;
 };
 
-/** What the adapter module offers the bench (loaded dynamically: only the adapter imports LangGraph). */
-export type AdapterBench = {
-  seedLangGraphSession(
-    env: Environment,
-    session_id: string,
-    agent: AgentState,
-    trace: readonly TraceEvent[],
-  ): Promise<void>;
-  runAnchor(
-    workload: { messages: readonly unknown[]; trace: readonly unknown[]; eventsPerCall: number; calls: number },
-    from: number,
-  ): Promise<{ us: number; graph_steps: number; facts: number }>;
-};
-
-export const ANCHOR_ID = "bare_langgraph";
-export type SessionEngineId = BuiltInEngineId | typeof ANCHOR_ID;
-
-export type SessionPoint = {
-  readonly calls: number;
-  /** Calls already in the session when the timed run began. */
-  readonly seeded_calls: number;
-  readonly facts_per_run: number;
-  readonly graph_steps_per_run: number | null;
-  readonly runs_per_sample: number;
-  readonly us_per_fact: Summary;
-  /** CPU time of this process over the same runs, all threads. */
-  readonly cpu_us_per_fact: Summary;
-  readonly us_per_graph_step: Summary | null;
-  /** The run ended with the reference run's checkpoint_hash (null for the anchor, which has no contract state). */
-  readonly same_final_hash: boolean | null;
-  /** The contract's digests and seals per fact in one more run (`hash-work.ts`); null for the anchor, which has no contract. */
-  readonly hashing_per_fact: HashWork | null;
-};
-
-export type SessionEngine =
-  | { readonly status: "measured"; readonly points: readonly SessionPoint[] }
-  | { readonly status: typeof NOT_MEASURED; readonly reason: string };
-
-export type SessionLengthSection = {
-  readonly definition: string;
-  readonly tool: string;
-  readonly sizes: readonly number[];
-  readonly timed_calls: number;
-  readonly engines: Readonly<Record<SessionEngineId, SessionEngine>>;
-};
-
 export const SESSION_LENGTH_DEFINITION =
   "Marginal cost per fact at session length N: one session of N read_table calls and a final answer, played once by the handwritten engine for reference; each engine then gets a fresh environment whose own store already holds that session's state and trace before its last timed_calls calls, and the timed call is resume, which plays those calls and the final answer. us_per_fact = time / facts applied (trace events); us_per_graph_step = time / committed node executions. A sample repeats the run until it has taken min_sample_ms; cpu_us_per_fact is this process's CPU time over the same runs (it includes the anchor's seeding, which the wall time does not). bare_langgraph is LangGraph 1.7.3 with no harness, on the engine's own MemorySaver (same serializer, frozen data kept by reference) and its route as the same untraced Runnable: the same four nodes, agent and trace channels, seeded history, messages and trace events. Samples interleave: each round takes one sample at every length, the lengths in turn going first, with a full collection before each sample, so load that changes during the measure lands on every length alike (the growth goals divide one length's median by another's). langgraph and bare_langgraph are sampled side by side (settings.sessionLength.pairedSamples of each): at each length, each pair in alternating order, recorded in that order (adapter_overhead pairs them). hashing_per_fact: the contract's digests and seals per fact, and the characters they covered, counted in one more untimed run (scripts/bench/hash-work.ts): a count, the same on any machine, that grows only if a fact re-reads the session's history.";
-
-const EVENTS_PER_CALL = 5;
-
-export const sessionScript = (calls: number): string[] => [
-  ...Array.from({ length: calls }, (_, i) => toolCall("read_table", { table: "sales", limit: (i % 5) + 1 })),
-  finalAnswer("read them all"),
-];
-
-const sessionEnv = (calls: number) =>
-  createEnvironment({ script: sessionScript(calls), limits: { maxSteps: calls + 1 } });
-
-type Reference = {
-  readonly calls: number;
-  readonly from: number;
-  readonly seed: AgentState;
-  readonly seedTrace: readonly TraceEvent[];
-  readonly final: AgentState;
-  readonly trace: readonly TraceEvent[];
-};
-
-async function reference(calls: number, timedCalls: number): Promise<Reference> {
-  const env = sessionEnv(calls);
-  const final = unwrapEngine(await handwrittenFactory.create(env).start(SESSION_ID, "read the sales table"));
-  const trace = env.trace.list(SESSION_ID);
-  if (final.status !== "done" || trace.length !== 1 + EVENTS_PER_CALL * calls + 2)
-    throw new Error(`reference session of ${calls} calls ended ${final.status} with ${trace.length} events`);
-  const from = Math.max(0, calls - timedCalls);
-  const seed = env.checkpoints
-    .list(SESSION_ID)
-    .map((c) => c.state)
-    .find((s) => s.status === "ready" && s.step === from);
-  if (seed === undefined) throw new Error(`no ready state after ${from} calls`);
-  // Frozen, as the engines' own appended lists are, so its chain digest is computed once (at
-  // seeding) and not again in every timed run: the runs measure a session held in memory.
-  const seedTrace = Object.freeze(trace.filter((e) => e.seq <= seed.seq));
-  return { calls, from, seed, seedTrace, final, trace };
-}
-
-type Run = {
-  readonly us: number;
-  readonly cpu_us: number;
-  readonly facts: number;
-  readonly graph_steps: number | null;
-  readonly hash: string | null;
-  /** Counted only in the run that asked for it, so the timed runs pay nothing for the count. */
-  readonly hashing: HashWork | null;
-};
-
-async function runEngine(
-  factory: BuiltInFactory,
-  ref: Reference,
-  adapter: AdapterBench | null,
-  count: boolean,
-): Promise<Run> {
-  const env = sessionEnv(ref.calls);
-  warmRegistry(env.registry);
-  const engine = factory.create(env);
-  await seed(engineEntry(factory.id).sessionStore, env, ref, adapter);
-  const before = await engine.graphSteps(SESSION_ID);
-  const cpu = process.cpuUsage();
-  const start = process.hrtime.bigint();
-  const resumed = count
-    ? await countHashing(() => engine.resume(SESSION_ID))
-    : { value: await engine.resume(SESSION_ID), work: null };
-  const final = unwrapEngine(resumed.value);
-  const us = elapsedUs(start);
-  const cpu_us = cpuUs(cpu);
-  const after = await engine.graphSteps(SESSION_ID);
-  if (final.status !== "done") throw new Error(`${factory.id} ended ${final.status} after ${ref.calls} calls`);
-  const graph_steps = before === null || after === null ? null : after - before;
-  const hashing = resumed.work;
-  return { us, cpu_us, facts: final.seq - ref.seed.seq, graph_steps, hash: final.checkpoint_hash, hashing };
-}
-
-async function seed(
-  store: SessionStore,
-  env: Environment,
-  ref: Reference,
-  adapter: AdapterBench | null,
-): Promise<void> {
-  switch (store) {
-    case "contract_checkpoints":
-      env.checkpoints.put(toCheckpoint(ref.seed, env.secret));
-      env.trace.append(ref.seedTrace);
-      return;
-    case "graph_checkpointer": {
-      const saver = env.slots.get(LOCAL_GRAPH_CHECKPOINTER_KEY);
-      if (saver === undefined) throw new Error("the local graph put no checkpointer in its slot");
-      sealedGraphCheckpointer(saver, env.secret).put({
-        thread_id: SESSION_ID,
-        step: 0,
-        state: { agent: ref.seed, trace: ref.seedTrace, outcomes: [] },
-        next: "plan",
-        interrupt: null,
-      });
-      return;
-    }
-    case "langgraph_saver":
-      if (adapter === null) throw new Error("the LangGraph adapter's bench module did not load");
-      return adapter.seedLangGraphSession(env, SESSION_ID, ref.seed, ref.seedTrace);
-    default:
-      return assertNever(store);
-  }
-}
-
-function anchorRun(adapter: AdapterBench, ref: Reference): Promise<Run> {
-  const workload = { messages: ref.final.messages, trace: ref.trace, eventsPerCall: EVENTS_PER_CALL, calls: ref.calls };
-  const cpu = process.cpuUsage();
-  return adapter.runAnchor(workload, ref.from).then((r) => ({ ...r, cpu_us: cpuUs(cpu), hash: null, hashing: null }));
-}
 
 /**
  * The adapter and its anchor are measured together, sample by sample, because their ratio is a
@@ -257,7 +95,7 @@ export async function measureSessionLength(
   return {
     definition: SESSION_LENGTH_DEFINITION,
     tool: "read_table",
-    sizes: options.sizes,
+    sizes: [...options.sizes],
     timed_calls: options.timedCalls,
     engines,
   };

@@ -4,10 +4,9 @@
  * order), so drift in the machine's speed spreads over all of them alike.
  */
 import type { BuiltInEngineId, BuiltInFactory, EngineFactory, EngineId, Scenario } from "../../scenarios/index.js";
-import { collectGarbage, elapsedUs, ratio, round, summarize, type Summary } from "./stats.js";
+import { NOT_MEASURED, type EngineStepResult, type StepSection } from "./sections.js";
+import { collectGarbage, elapsedUs, ratio, round, summarize } from "./stats.js";
 import { floorItems, floorRegistry, runFloor, runTimed, type FloorItem } from "./workload.js";
-
-export const NOT_MEASURED = "not-measured";
 
 export type StepOptions = {
   readonly samples: number;
@@ -20,52 +19,6 @@ export type StepOptions = {
 export type EngineEntry =
   | { readonly id: BuiltInEngineId; readonly factory: BuiltInFactory }
   | { readonly id: BuiltInEngineId; readonly unavailable: string };
-
-export type EngineStepResult =
-  | {
-      readonly status: "measured";
-      readonly version: string;
-      /** Workload passes per sample. */
-      readonly passes_per_sample: number;
-      /** Wall-clock µs per step. */
-      readonly us_per_step: Summary;
-      /** CPU µs per step: this process's CPU time during the same calls, all threads (V8's background GC and compiler included, so it can exceed wall time). */
-      readonly cpu_us_per_step: Summary;
-      /** Committed graph-node executions per pass (null for the handwritten engine). */
-      readonly graph_steps_per_pass: number | null;
-      /** Median µs per committed graph-node execution, for engines that are graphs. */
-      readonly us_per_graph_step: number | null;
-      /** Wall-clock median over the floor's; `cpu_` ratios use the CPU medians. */
-      readonly ratio_to_floor: number;
-      readonly ratio_to_handwritten: number | null;
-      readonly cpu_ratio_to_floor: number;
-      readonly cpu_ratio_to_handwritten: number | null;
-    }
-  | { readonly status: typeof NOT_MEASURED; readonly reason: string };
-
-export type StepSection = {
-  readonly definition: string;
-  readonly scenarios: readonly string[];
-  readonly excluded: readonly { readonly name: string; readonly reason: string }[];
-  readonly steps_per_pass: number;
-  /** Every measured engine left the same trace (sha256 of the canonical trace) on every scenario. */
-  readonly traces_identical: boolean;
-  readonly trace_mismatches: readonly string[];
-  readonly floor: {
-    readonly definition: string;
-    readonly items_per_pass: number;
-    readonly passes_per_sample: number;
-    readonly us_per_step: Summary;
-    readonly cpu_us_per_step: Summary;
-  };
-  readonly engines: Readonly<Record<BuiltInEngineId, EngineStepResult>>;
-  /** Where the time goes: mean µs per step of each scenario over all sampled passes (not a median). */
-  readonly per_scenario: readonly {
-    readonly name: string;
-    readonly steps: number;
-    readonly mean_us_per_step: Readonly<Record<string, number | null>>;
-  }[];
-};
 
 export const STEP_DEFINITION =
   "A step is one applied contract fact, i.e. one trace event (run_started included). All engines apply the same facts through applyFact and emit identical traces, so a scenario is the same number of steps on each. µs/step = time inside the engine's start/submitApproval/resume/reconcileUncertain calls, summed over the workload, divided by its trace events. Environment and engine construction, state reads used to build approval tokens, and observation are not timed.";

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { z } from "zod";
 import { buildWeb, folderFiles, WEB_BUDGET_BYTES, WEB_DIR } from "../../web/build.js";
-import { NOT_MEASURED } from "./steps.js";
+import { NOT_MEASURED } from "./sections.js";
 
 export const WEB_BUNDLE_DEFINITION =
   "Bytes of every file buildWeb writes (web/build.ts: esbuild, minified, tree-shaken, split into shared chunks, no source maps), the folder npm run web:build ships as web/dist. largest_inputs: the source files with the most bytes in the output, as esbuild's metafile counts them.";

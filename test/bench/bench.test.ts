@@ -23,7 +23,7 @@ import { explainGoals, profileInProcess } from "../../scripts/bench/explain.js";
 import { goalsOf, type Goal, type GoalInputs } from "../../scripts/bench/goals.js";
 import { STORES_BENCH_SCHEMA } from "../../scripts/bench/stores-evidence.js";
 import { BenchReport, TARGETS } from "../../scripts/bench/report.js";
-import { ANCHOR_ID } from "../../scripts/bench/session-length.js";
+import { ANCHOR_ID } from "../../scripts/bench/sections.js";
 import { collectGarbage, percentile, ratio, round, summarize } from "../../scripts/bench/stats.js";
 import { renderTables } from "../../scripts/bench/table.js";
 import type { WebBundleSection } from "../../scripts/bench/web-bundle.js";

@@ -9,7 +9,8 @@ import { digest } from "../../contract/index.js";
 import { CORE_FACTORIES, isBuiltInEngineId } from "../../scenarios/index.js";
 import type { EngineEntry } from "../../scripts/bench/steps.js";
 import { countHashing } from "../../scripts/bench/hash-work.js";
-import { measureSessionLength, type SessionLengthSection } from "../../scripts/bench/session-length.js";
+import type { SessionLengthSection } from "../../scripts/bench/sections.js";
+import { measureSessionLength } from "../../scripts/bench/session-length.js";
 
 const SHORT = 10;
 const LONG = 400;
