@@ -66,6 +66,30 @@ describe("resources", () => {
     expect(harness.world.totalEffects("save_artifact")).toBe(1);
   });
 
+  it("lists the saved artifacts again only after one was saved, and still announces each new one", async () => {
+    harness = await connectInMemory();
+    let changed = 0;
+    harness.client.setNotificationHandler("notifications/resources/list_changed", () => void changed++);
+    const { catalog } = harness.deps;
+    let listings = 0;
+    const list = catalog.savedArtifacts.bind(catalog);
+    (catalog as { savedArtifacts: typeof list }).savedArtifacts = () => (listings++, list());
+    const read = () => harness.client.callTool({ name: "read_table", arguments: { table: "sales", limit: 1 } });
+    const save = (content: string) =>
+      harness.client.callTool({ name: "save_artifact", arguments: { name: "fit.json", content } });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+    for (let i = 0; i < 3; i++) await read();
+    expect(listings).toBe(0);
+    await save("slope=3");
+    for (let i = 0; i < 3; i++) await read();
+    await settle();
+    expect([changed, listings]).toEqual([1, 1]);
+    await save("slope=4");
+    await read();
+    await settle();
+    expect([changed, listings]).toEqual([2, 2]);
+  });
+
   it("returns a large output as a summary and a resource link that reads the whole output", async () => {
     harness = await connectInMemory();
     const result = await harness.client.callTool({ name: "read_table", arguments: { table: "sales", limit: 60 } });

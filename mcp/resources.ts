@@ -12,8 +12,10 @@ import { forbiddenMessage, SESSION_FORBIDDEN, type SessionAccess } from "./sessi
 /** What the server can show besides tools. */
 export type ResourceCatalog = {
   readonly tables: Readonly<Record<string, unknown>>;
-  /** Artifacts saved by a tool, by id. */
+  /** Artifacts saved by a tool, by id. One is only ever added: never changed (its id is its key) nor removed. */
   savedArtifacts(): readonly { readonly id: string; readonly name: string; readonly content: string }[];
+  /** `savedArtifacts().length`, without listing them. */
+  savedArtifactCount(): number;
 };
 
 export type ResourceDeps = {
@@ -157,7 +159,7 @@ function textOf(deps: ResourceDeps, uri: ResourceUri): string | null {
 
 /** The fixture world's tables and saved artifacts. */
 export function fixtureCatalog(world: FixtureWorld): ResourceCatalog {
-  // An artifact's id digests its key: once per key, not at each listing (every tools/call lists them twice).
+  // An artifact's id digests its key: once per key, not at each listing.
   const ids = new Map<string, string>();
   const idOf = (key: string) => {
     let id = ids.get(key);
@@ -168,5 +170,6 @@ export function fixtureCatalog(world: FixtureWorld): ResourceCatalog {
     tables: FIXTURE_TABLES,
     savedArtifacts: () =>
       Object.entries(world.data.artifacts).map(([key, { name, content }]) => ({ id: idOf(key), name, content })),
+    savedArtifactCount: () => Object.keys(world.data.artifacts).length,
   };
 }

@@ -47,15 +47,32 @@ type Shared = {
   readonly call: ReturnType<typeof createCallTool>;
   readonly servers: Set<Server>;
   readonly feed: HostFeed;
+  /** The saved artifacts' URIs as last listed. */
+  saved: ReadonlySet<string>;
 };
 const sharedOf = new WeakMap<HarnessDeps, Shared>();
 
 function shared(deps: HarnessDeps): Shared {
   const found = sharedOf.get(deps);
   if (found !== undefined) return found;
-  const made = { call: createCallTool(deps), servers: new Set<Server>(), feed: createHostFeed() };
+  const made = {
+    call: createCallTool(deps),
+    servers: new Set<Server>(),
+    feed: createHostFeed(),
+    saved: new Set<string>(),
+  };
   sharedOf.set(deps, made);
   return made;
+}
+
+/**
+ * The URIs of the artifacts saved now. A saved artifact is only ever added, so the same count
+ * means the same set: they are listed again only when one was saved, not at every call.
+ */
+function savedUris(catalog: ResourceCatalog, found: Shared): ReadonlySet<string> {
+  if (catalog.savedArtifactCount() !== found.saved.size)
+    found.saved = new Set(catalog.savedArtifacts().map(({ id }) => `artifact://${id}`));
+  return found.saved;
 }
 
 export function createHarnessServer(deps: HarnessDeps, options: HarnessServerOptions): Server {
@@ -69,7 +86,8 @@ export function createHarnessServer(deps: HarnessDeps, options: HarnessServerOpt
     },
     instructions: INSTRUCTIONS,
   });
-  const { call, servers, feed } = shared(deps);
+  const common = shared(deps);
+  const { call, servers, feed } = common;
   const { access } = options;
   const notices = attachHostNotices(server, feed, access);
   servers.add(server);
@@ -125,7 +143,7 @@ export function createHarnessServer(deps: HarnessDeps, options: HarnessServerOpt
     // Refused before the call path: another client's waiting call is neither answered nor declined.
     if (access !== undefined && !access.owners.claim(session_id, access.owner))
       return server.projectCallToolResult(toCallToolResult(forbiddenAnswer({ session_id, tool: name })), undefined);
-    const savedBefore = new Set(deps.catalog.savedArtifacts().map(({ id }) => `artifact://${id}`));
+    const savedBefore = savedUris(deps.catalog, common);
     const elicits = server.getClientCapabilities()?.elicitation !== undefined;
     // A 2026-era request carries its log level in its envelope (lifted out of `_meta` by the SDK).
     const origin = notices.origin(ctx.mcpReq.notify, { ...request.params._meta, ...ctx.mcpReq.envelope });
@@ -165,7 +183,7 @@ export function createHarnessServer(deps: HarnessDeps, options: HarnessServerOpt
         // A saved artifact never changes once written (its id is its key), so only a new one is news.
         if (!savedBefore.has(uri)) feed.publish({ kind: "artifact", uri }, origin);
       }
-    if (deps.catalog.savedArtifacts().length !== savedBefore.size)
+    if (deps.catalog.savedArtifactCount() !== savedBefore.size)
       for (const each of servers) void each.sendResourceListChanged().catch(() => undefined);
     return server.projectCallToolResult(toCallToolResult(answer), undefined);
   });
