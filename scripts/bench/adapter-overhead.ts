@@ -18,7 +18,7 @@ export type AdapterOverheadSection = {
 };
 
 export const ADAPTER_OVERHEAD_DEFINITION =
-  "LangGraph adapter ÷ bare LangGraph per committed graph step, same four-node shape, same agent and trace channels, the same MemorySaver (the engine's own, memorySaver()) and seeded history, at each session length of session_length; the goal reads the worst length. The two are sampled side by side (session_length interleaves their samples, each pair in alternating order, a full collection before each sample), and ratio is the median of the pairs' ratios (paired_ratios, from the samples of us_per_graph_step in order): a change in the machine's load between pairs divides out, which a ratio of two medians taken at different moments does not. adapter_us_per_graph_step and bare_us_per_graph_step are each side's median.";
+  "LangGraph adapter ÷ bare LangGraph per committed graph step, same four-node shape (the engine's nodes, edges and routers: a conditional edge on every node), same agent and trace channels, the same MemorySaver (the engine's own, memorySaver()) and seeded history, at each session length of session_length; the goal reads the worst length. The two are sampled side by side (session_length interleaves their samples, each pair in alternating order, a full collection before each sample), and ratio is the median of the pairs' ratios (paired_ratios, from the samples of us_per_graph_step in order): a change in the machine's load between pairs divides out, which a ratio of two medians taken at different moments does not. adapter_us_per_graph_step and bare_us_per_graph_step are each side's median.";
 
 export const points = (s: SessionLengthSection, id: keyof SessionLengthSection["engines"]): readonly SessionPoint[] => {
   const e = s.engines[id];
