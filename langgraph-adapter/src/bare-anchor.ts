@@ -2,6 +2,8 @@
  * The anchor of the session-length bench: bare LangGraph, no harness. A four-node graph (plan →
  * validate → policy → execute) with the adapter's state shape — a last-value `agent` channel
  * holding the status, the step and the growing message list, and an appending `trace` channel —
+ * and the engine's shape: each node routes by the status it left, through a conditional edge over
+ * the engine's path map (LangGraph reads the state the node made for it), as the engine's nodes do;
  * on the engine's own MemorySaver (`memorySaver()`, which keeps the frozen parts of a checkpoint by
  * reference: memory-serde.ts) with `durability: "sync"`. Its nodes append the very messages and trace
  * events the harness produced for the same calls, and do no contract work (validate parses the
@@ -10,6 +12,8 @@
  * saver shares with both what they share between steps, and neither pays for serializing it.
  */
 import { Annotation, END, START, StateGraph } from "./langgraph.js";
+import { AGENT_NODES, type AgentNode } from "../../local-graph/agent/nodes.js";
+import { PATH_MAP, type RouteTarget } from "../../local-graph/agent/routes.js";
 import { memorySaver } from "./checkpointer.js";
 import { UntracedRoute } from "./untraced-route.js";
 
@@ -38,37 +42,38 @@ const agentOf = (agent: BareAgent): BareAgent => Object.freeze(agent);
 
 export type AnchorRun = { readonly us: number; readonly graph_steps: number; readonly facts: number };
 
+/** Where each status the anchor's nodes leave goes next: the engine's routes, for the statuses a run of calls passes. */
+const NEXT: Readonly<Record<BareAgent["status"], RouteTarget>> = {
+  ready: "plan",
+  planned: "validate",
+  validated: "policy",
+  executing: "execute",
+  done: END,
+};
+
 /**
- * Seeds a thread with the first `from` calls of the workload, then times `invoke(null)` running
- * the remaining calls and the final answer. Graph steps are counted by node entries.
+ * The anchor's graph over `workload`: its nodes append the workload's messages and events, and
+ * `onNodeEntry` hears each node entry. Compiled on its own MemorySaver.
  */
-export async function runAnchor(workload: AnchorWorkload, from: number): Promise<AnchorRun> {
+export function buildAnchorGraph(workload: AnchorWorkload, onNodeEntry: () => void = () => undefined) {
   const { messages, trace, eventsPerCall, calls } = workload;
-  const eventsBefore = (call: number) => 1 + call * eventsPerCall;
-  let entries = 0;
   const at = (s: BareValues) => s.agent.step * eventsPerCall + 1;
-  const graph = new StateGraph(BareState)
-    .addNode("plan", (s: BareValues) => {
-      entries += 1;
+  const nodes: Readonly<Record<AgentNode, (s: BareValues) => Partial<BareValues>>> = {
+    plan: (s) => {
       const assistant = messages[1 + 2 * s.agent.step];
       return {
         agent: agentOf({ ...s.agent, status: "planned", messages: Object.freeze([...s.agent.messages, assistant]) }),
         trace: trace.slice(at(s), at(s) + 1),
       };
-    })
-    .addNode("validate", (s: BareValues) => {
-      entries += 1;
+    },
+    validate: (s) => {
       JSON.parse(String((s.agent.messages.at(-1) as { content?: unknown } | undefined)?.content ?? "null"));
       // The final answer ends the run here, as the harness's validate node does.
       const status = s.agent.step >= calls ? ("done" as const) : ("validated" as const);
       return { agent: agentOf({ ...s.agent, status }), trace: trace.slice(at(s) + 1, at(s) + 2) };
-    })
-    .addNode("policy", (s: BareValues) => {
-      entries += 1;
-      return { agent: agentOf({ ...s.agent, status: "executing" }), trace: trace.slice(at(s) + 2, at(s) + 4) };
-    })
-    .addNode("execute", (s: BareValues) => {
-      entries += 1;
+    },
+    policy: (s) => ({ agent: agentOf({ ...s.agent, status: "executing" }), trace: trace.slice(at(s) + 2, at(s) + 4) }),
+    execute: (s) => {
       const tool = messages[2 + 2 * s.agent.step];
       return {
         agent: agentOf({
@@ -78,17 +83,34 @@ export async function runAnchor(workload: AnchorWorkload, from: number): Promise
         }),
         trace: trace.slice(at(s) + 4, at(s) + 5),
       };
-    })
-    .addEdge(START, "plan")
-    .addEdge("plan", "validate")
-    .addConditionalEdges(
-      "validate",
-      new UntracedRoute((s: BareValues) => (s.agent.status === "done" ? END : "policy")),
-      ["policy", END],
-    )
-    .addEdge("policy", "execute")
-    .addEdge("execute", "plan")
-    .compile({ checkpointer: memorySaver() });
+    },
+  };
+  const route = new UntracedRoute((s: BareValues) => NEXT[s.agent.status]);
+  const node = (name: AgentNode) => (s: BareValues) => {
+    onNodeEntry();
+    return nodes[name](s);
+  };
+  const graph = new StateGraph(BareState)
+    .addNode("plan", node("plan"))
+    .addNode("validate", node("validate"))
+    .addNode("policy", node("policy"))
+    .addNode("execute", node("execute"))
+    .addEdge(START, "plan");
+  for (const name of AGENT_NODES) graph.addConditionalEdges(name, route, [...PATH_MAP[name]]);
+  return graph.compile({ checkpointer: memorySaver() });
+}
+
+/**
+ * Seeds a thread with the first `from` calls of the workload, then times `invoke(null)` running
+ * the remaining calls and the final answer. Graph steps are counted by node entries.
+ */
+export async function runAnchor(workload: AnchorWorkload, from: number): Promise<AnchorRun> {
+  const { messages, trace, eventsPerCall, calls } = workload;
+  const eventsBefore = (call: number) => 1 + call * eventsPerCall;
+  let entries = 0;
+  const graph = buildAnchorGraph(workload, () => {
+    entries += 1;
+  });
 
   const config = {
     configurable: { thread_id: "anchor" },
