@@ -18,14 +18,15 @@ export async function main(argv: readonly string[], io?: MainIo): Promise<number
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  // tsx turns Node's source maps on, and Node then decodes the map of every module it compiles (inline in
-  // each .ts, a .map file read beside each of LangGraph's): a tenth of the run's start and ~9 MiB. Only a
-  // crash's stack trace would use them; NODE_OPTIONS=--enable-source-maps keeps them.
+  // tsx turns Node's source maps on, and Node then decodes the map of every module it compiles (inline in each
+  // .ts; a .map file read beside each package file that names one: 70 for local_state_graph, 406 for LangGraph):
+  // ~100 ms of CPU on a busy machine, ~10 MiB. Only a crash's stack trace would use them;
+  // NODE_OPTIONS=--enable-source-maps keeps them.
   if (!sourceMapsAsked(process.execArgv, process.env["NODE_OPTIONS"])) process.setSourceMapsEnabled(false);
   process.exitCode = await main(process.argv.slice(2));
 }
 
 /** Whether the person running the command asked Node for source maps (a flag to node, or in NODE_OPTIONS). */
-export function sourceMapsAsked(execArgv: readonly string[], nodeOptions: string | undefined): boolean {
+function sourceMapsAsked(execArgv: readonly string[], nodeOptions: string | undefined): boolean {
   return [...execArgv, ...(nodeOptions ?? "").split(/\s+/)].includes("--enable-source-maps");
 }
