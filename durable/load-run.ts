@@ -26,13 +26,30 @@ export async function loadRun<T>(load: () => Promise<T>): Promise<T> {
  * it is `loadRun(load)`.
  */
 export async function loadRunInThread<T>(from: string, specifier: string, load: () => Promise<T>): Promise<T> {
-  const requireFrom = createRequire(from);
-  if (typeof requireFrom.extensions[".ts"] !== "function") return loadRun(load);
+  const requireFrom = tsxRequire(from);
+  if (requireFrom === null) return loadRun(load);
   const { installNodeHashing } = createRequire(import.meta.url)(
     "./node-hashing.js",
   ) as typeof import("./node-hashing.js");
   installNodeHashing();
   return requireFrom(specifier) as T;
+}
+
+/**
+ * A command's own module (its checks, then the loading of its run), from an entry that imports only
+ * this file: through require when tsx's hook compiles .ts in this thread, so the checks load once,
+ * in the thread, and a run loaded by `loadRunInThread` shares them (an entry's static imports pass
+ * through tsx's loader thread and are then required again by the run). Else `load()`.
+ */
+export async function loadCommand<T>(from: string, specifier: string, load: () => Promise<T>): Promise<T> {
+  const requireFrom = tsxRequire(from);
+  return requireFrom === null ? load() : (requireFrom(specifier) as T);
+}
+
+/** `require` from `from` when tsx's require hook compiles .ts files in this thread (a `tsx` command), else null. */
+function tsxRequire(from: string): NodeJS.Require | null {
+  const requireFrom = createRequire(from);
+  return typeof requireFrom.extensions[".ts"] === "function" ? requireFrom : null;
 }
 
 /**

@@ -2,60 +2,31 @@
  * tsx scripts/compare.ts --framework local_state_graph|langgraph|./engine.ts [--output PATH]
  * Runs the columns through the handwritten engine and a framework, prints the table and writes the
  * JSON evidence (and the graph's Mermaid picture beside it). See --help for the exit codes.
- * This file checks the command line and its input files only; the run (comparison/run.ts), its
- * engines and its store load after, so bad input is refused at once.
+ * The command (comparison/main.ts) checks the command line and its input files, then loads the run;
+ * this file loads only it, by require under tsx (durable/load-run.ts loadCommand), so the checks'
+ * modules load once and the run shares them.
  */
-import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { DEFAULT_INPUT_LIMITS, readInputFile } from "../cli/index.js";
-import { loadRun, loadRunInThread } from "../durable/load-run.js";
-import { resolveStoreSpec } from "../durable/spec.js";
-import { loadsByRequire } from "../scenarios/engine-catalogue.js";
-import { EXIT, parseCompareArgs, USAGE, type CompareArgs } from "./comparison/args.js";
+import { loadCommand } from "../durable/load-run.js";
 import type { MainIo } from "./comparison/run.js";
-import { plannerRefused, readPlannerSource } from "./comparison/planner-arg.js";
 
 export type { MainIo } from "./comparison/run.js";
 
-const defaultIo: MainIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
-
-export async function main(argv: readonly string[], io: MainIo = defaultIo): Promise<number> {
-  const parsed = parseCompareArgs(argv);
-  if (!parsed.ok) {
-    io.stderr(`compare: ${parsed.error.message} (${parsed.error.code})\n\n${USAGE}\n`);
-    return EXIT.usage;
-  }
-  if (parsed.value.kind === "help") {
-    io.stdout(`${USAGE}\n`);
-    return EXIT.ok;
-  }
-  const { framework } = parsed.value;
-  if (framework.kind === "module") {
-    // import() of a FIFO or a device would wait forever: the module must be a regular file.
-    const file = resolve(io.load?.cwd ?? process.cwd(), framework.path);
-    const module = readInputFile(file, { maxBytes: DEFAULT_INPUT_LIMITS.maxBytes });
-    if (!module.ok && module.error.code !== "input_not_found") {
-      io.stderr(`compare: engine module ${module.error.message} (${module.error.code})\n`);
-      return module.error.exit;
-    }
-  }
-  // The route is read and checked before the store opens, so a bad one leaves nothing behind.
-  const source = readPlannerSource(parsed.value.planner);
-  if (!source.ok) return plannerRefused("compare", source.error, io.stderr);
-  const { compareRun } = runsByRequire(parsed.value, io.env ?? process.env)
-    ? await loadRunInThread(import.meta.url, "./comparison/run.js", () => import("./comparison/run.js"))
-    : await loadRun(() => import("./comparison/run.js"));
-  return compareRun(parsed.value, source.value, io);
-}
-
-/** A built-in framework that loads by require, in memory: the run imports no user module or SQL store (see loadRunInThread). */
-function runsByRequire(args: Extract<CompareArgs, { kind: "run" }>, env: MainIo["env"] & object): boolean {
-  const store = resolveStoreSpec(args.store ?? undefined, env, { kind: "memory" });
-  return (
-    args.framework.kind === "builtin" && loadsByRequire(args.framework.id) && store.ok && store.value.kind === "memory"
-  );
+export async function main(argv: readonly string[], io?: MainIo): Promise<number> {
+  const command = await loadCommand(import.meta.url, "./comparison/main.js", () => import("./comparison/main.js"));
+  return command.main(argv, io);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  // tsx turns Node's source maps on, and Node then decodes the map of every module it compiles (inline in each
+  // .ts; a .map file read beside each package file that names one: 70 for local_state_graph, 406 for LangGraph):
+  // ~100 ms of CPU on a busy machine, ~10 MiB. Only a crash's stack trace would use them;
+  // NODE_OPTIONS=--enable-source-maps keeps them.
+  if (!sourceMapsAsked(process.execArgv, process.env["NODE_OPTIONS"])) process.setSourceMapsEnabled(false);
   process.exitCode = await main(process.argv.slice(2));
+}
+
+/** Whether the person running the command asked Node for source maps (a flag to node, or in NODE_OPTIONS). */
+function sourceMapsAsked(execArgv: readonly string[], nodeOptions: string | undefined): boolean {
+  return [...execArgv, ...(nodeOptions ?? "").split(/\s+/)].includes("--enable-source-maps");
 }

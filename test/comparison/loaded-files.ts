@@ -1,7 +1,8 @@
 /**
  * Runs `compare` as a person does (through tsx) with a hook that lists what the process loads:
- * every ES module as `import <url>`, and at exit every CommonJS file as `require <path>`. The
- * loading tests read the list to see that a run loads only what it needs, and each package once.
+ * every ES module as `import <url>`, and at exit every CommonJS file as `require <path>` and whether
+ * Node's source maps were on (`source maps true|false`). The loading tests read the list to see that a
+ * run loads only what it needs, and each package once.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -23,6 +24,7 @@ register(new URL("./hooks.mjs", import.meta.url));
 const cache = createRequire(import.meta.url).cache;
 process.on("exit", () => {
   for (const file of Object.keys(cache)) appendFileSync(process.env.LOADED_FILES, "require " + file + "\\n");
+  appendFileSync(process.env.LOADED_FILES, "source maps " + process.sourceMapsEnabled + "\\n");
 });
 `;
 
@@ -36,7 +38,11 @@ export type CompareLoad = {
 };
 
 /** `tsx scripts/compare.ts --framework <framework> --output <tmp> --quiet [...extra]`, with what it loaded. */
-export function compareLoads(framework: string, extra: readonly string[] = []): CompareLoad {
+export function compareLoads(
+  framework: string,
+  extra: readonly string[] = [],
+  env: Readonly<Record<string, string>> = {},
+): CompareLoad {
   const scratch = mkdtempSync(join(tmpdir(), "compare-loads-"));
   try {
     writeFileSync(join(scratch, "hooks.mjs"), HOOKS);
@@ -55,7 +61,7 @@ export function compareLoads(framework: string, extra: readonly string[] = []): 
         "--quiet",
         ...extra,
       ]),
-      { cwd: ROOT, env: { ...process.env, LOADED_FILES: list }, encoding: "utf8" },
+      { cwd: ROOT, env: { ...process.env, ...env, LOADED_FILES: list }, encoding: "utf8" },
     );
     let report: CompareLoad["report"] = null;
     try {

@@ -1,0 +1,52 @@
+/**
+ * `compare`'s command (scripts/compare.ts loads it): the command line and its input files checked,
+ * then the run (run.ts), its engines and its store loaded, so bad input is refused at once. See
+ * --help for the exit codes.
+ */
+import { resolve } from "node:path";
+import { DEFAULT_INPUT_LIMITS, readInputFile } from "../../cli/index.js";
+import { loadRun, loadRunInThread } from "../../durable/load-run.js";
+import { resolveStoreSpec } from "../../durable/spec.js";
+import { loadsByRequire } from "../../scenarios/engine-catalogue.js";
+import { EXIT, parseCompareArgs, USAGE, type CompareArgs } from "./args.js";
+import type { MainIo } from "./run.js";
+import { plannerRefused, readPlannerSource } from "./planner-arg.js";
+
+const defaultIo: MainIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
+
+export async function main(argv: readonly string[], io: MainIo = defaultIo): Promise<number> {
+  const parsed = parseCompareArgs(argv);
+  if (!parsed.ok) {
+    io.stderr(`compare: ${parsed.error.message} (${parsed.error.code})\n\n${USAGE}\n`);
+    return EXIT.usage;
+  }
+  if (parsed.value.kind === "help") {
+    io.stdout(`${USAGE}\n`);
+    return EXIT.ok;
+  }
+  const { framework } = parsed.value;
+  if (framework.kind === "module") {
+    // import() of a FIFO or a device would wait forever: the module must be a regular file.
+    const file = resolve(io.load?.cwd ?? process.cwd(), framework.path);
+    const module = readInputFile(file, { maxBytes: DEFAULT_INPUT_LIMITS.maxBytes });
+    if (!module.ok && module.error.code !== "input_not_found") {
+      io.stderr(`compare: engine module ${module.error.message} (${module.error.code})\n`);
+      return module.error.exit;
+    }
+  }
+  // The route is read and checked before the store opens, so a bad one leaves nothing behind.
+  const source = readPlannerSource(parsed.value.planner);
+  if (!source.ok) return plannerRefused("compare", source.error, io.stderr);
+  const { compareRun } = runsByRequire(parsed.value, io.env ?? process.env)
+    ? await loadRunInThread(import.meta.url, "./run.js", () => import("./run.js"))
+    : await loadRun(() => import("./run.js"));
+  return compareRun(parsed.value, source.value, io);
+}
+
+/** A built-in framework that loads by require, in memory: the run imports no user module or SQL store (see loadRunInThread). */
+function runsByRequire(args: Extract<CompareArgs, { kind: "run" }>, env: MainIo["env"] & object): boolean {
+  const store = resolveStoreSpec(args.store ?? undefined, env, { kind: "memory" });
+  return (
+    args.framework.kind === "builtin" && loadsByRequire(args.framework.id) && store.ok && store.value.kind === "memory"
+  );
+}
