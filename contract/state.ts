@@ -1,4 +1,7 @@
-/** The agent state: plain, JSON-serialisable data, a discriminated union on `status`. */
+/**
+ * The agent state: JSON-serialisable data, a discriminated union on `status`. Its conversation is an
+ * `AppendList` in memory (`MessageList`) and an array in JSON; everything else is plain data.
+ */
 import { z } from "zod";
 import { AppendList, listItems } from "./append-list.js";
 import type { PendingApproval } from "./approval.js";
