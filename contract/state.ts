@@ -38,7 +38,7 @@ export type Message =
  */
 export type MessageList = readonly Message[] | AppendList<Message>;
 
-/** The messages of a state, as a frozen array (an `AppendList` version is copied out once, then remembered). */
+/** The messages of a state as an array: a plain array itself, an `AppendList` version copied out once (then remembered). */
 export function messagesOf(state: { readonly messages: MessageList }): readonly Message[] {
   return listItems(state.messages);
 }
