@@ -94,6 +94,7 @@ export {
   isTerminal,
   isWaiting,
   lastMessage,
+  messagesFrom,
   messagesOf,
   STATE_VERSION,
   TERMINAL_STATUSES,

@@ -4,7 +4,7 @@ import { canonicalJson } from "./canonical.js";
 import { CheckpointSchema, createMemoryCheckpointStore, hashState, toCheckpoint } from "./checkpoint.js";
 import { applyFact, startRun, type Fact } from "./facts.js";
 import { createIdSource } from "./ids.js";
-import { AgentStateEnvelopeSchema, lastMessage, messagesOf, type AgentState } from "./state.js";
+import { AgentStateEnvelopeSchema, lastMessage, messagesFrom, messagesOf, type AgentState } from "./state.js";
 
 const env = { at: 1_000, ids: createIdSource("message-list") };
 const SECRET = "message-list-secret";
@@ -68,6 +68,15 @@ describe("the conversation a fact extends", () => {
     }
     expect(store.list("s").map((c) => JSON.stringify(c.state))).toEqual(written);
     expect(store.list("s").map((c) => messagesOf(c.state).length)).toEqual([2, 3, 4, 5, 6]);
+  });
+
+  it("gives the messages from an index on as slice() gives them, on a list and on a plain array", () => {
+    const state = apply(startRun("s", "goal", env).state, planned("one"), rejected, planned("two"));
+    const plain = { messages: [...messagesOf(state)] };
+    for (const start of [0, 2, 4, 9, -1, -3, -9]) {
+      expect(messagesFrom(state, start)).toEqual(messagesOf(state).slice(start));
+      expect(messagesFrom(plain, start)).toEqual(plain.messages.slice(start));
+    }
   });
 
   it("writes, hashes and checks as the plain array it stands for", () => {

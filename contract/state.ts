@@ -43,6 +43,16 @@ export function messagesOf(state: { readonly messages: MessageList }): readonly 
   return listItems(state.messages);
 }
 
+/** The messages from index `start` on (as `slice(start)`), copying only those however long the conversation. */
+export function messagesFrom(state: { readonly messages: MessageList }, start: number): Message[] {
+  const { messages } = state;
+  if (!(messages instanceof AppendList)) return messages.slice(start);
+  const out: Message[] = [];
+  for (let i = start < 0 ? Math.max(0, messages.length + start) : start; i < messages.length; i++)
+    out.push(messages.at(i) as Message);
+  return out;
+}
+
 /** The last message of a state, without copying the conversation out. */
 export function lastMessage(state: { readonly messages: MessageList }): Message | undefined {
   return state.messages.at(-1);
