@@ -9,7 +9,8 @@
  * so no version can see a change: appending to an older version (a thread rewound to an earlier
  * checkpoint) copies that version's items into a store of its own.
  */
-import { listDigest, pushKept, type ListDigest } from "./state-hash.js";
+import { LIST_ITEMS } from "./canonical.js";
+import { listDigest, pushKept, type ListDigest } from "./list-chain.js";
 
 /** Frozen arrays made by `toArray`, so a version is copied out once however often it is read. */
 const arrays = new WeakMap<AppendList<unknown>, readonly unknown[]>();
@@ -52,6 +53,12 @@ export class AppendList<T> {
     return { chain: this.#chain, length: this.length };
   }
 
+  /** The item at `index` (negative counts from the end, as `Array.prototype.at`), without copying the items out. */
+  at(index: number): T | undefined {
+    const i = index < 0 ? this.length + index : index;
+    return Number.isInteger(i) && i >= 0 && i < this.length ? this.#store[i] : undefined;
+  }
+
   /** The items as a frozen array (copied once per version, then remembered). */
   toArray(): readonly T[] {
     let array = arrays.get(this) as readonly T[] | undefined;
@@ -66,6 +73,16 @@ export class AppendList<T> {
   toJSON(): readonly T[] {
     return this.toArray();
   }
+
+  /** Canonical JSON writes it so too (`canonical.ts`). */
+  [LIST_ITEMS](): readonly T[] {
+    return this.toArray();
+  }
+}
+
+/** `list` with `items` at the end, as an `AppendList` (a plain array is taken in once, then shared). */
+export function extended<T>(list: readonly T[] | AppendList<T>, items: readonly T[]): AppendList<T> {
+  return AppendList.from(list).append(items);
 }
 
 /** The items of a plain array or of a list, as a frozen array of a list or the array itself. */

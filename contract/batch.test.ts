@@ -13,7 +13,7 @@ import {
 } from "./batch.js";
 import { deriveIdempotencyKey } from "./ids.js";
 import { isHarnessError } from "./result.js";
-import { STATE_VERSION, type BatchCall, type Intent } from "./state.js";
+import { messagesOf, STATE_VERSION, type BatchCall, type Intent } from "./state.js";
 import type { Rejection, ValidatedCall } from "./validation.js";
 
 const read: ValidatedCall = {
@@ -253,7 +253,7 @@ describe("stateForBatch", () => {
     const state = stateForBatch(base, withPhases(ok("read_table"), ok("publish")));
     expect(state.status).toBe("ready");
     expect(state.pending_approval).toBeNull();
-    expect(state.messages).toEqual([
+    expect(messagesOf(state)).toEqual([
       { role: "user", content: "goal" },
       { role: "tool", tool: "read_table", status: "ok", idempotency_key: "k", content: null, call_id: "c1" },
       { role: "tool", tool: "publish", status: "ok", idempotency_key: "k", content: null, call_id: "c2" },

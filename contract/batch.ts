@@ -17,7 +17,7 @@ import {
 } from "./call-facts.js";
 import { deriveIdempotencyKey } from "./ids.js";
 import { assertNever, HarnessError } from "./result.js";
-import { appendedAll } from "./state-hash.js";
+import { extended } from "./append-list.js";
 import type { AgentState, AuthorizedCall, Batch, BatchCall, BatchPhase, Intent, StateOf } from "./state.js";
 import type { BatchEntry } from "./validation.js";
 
@@ -124,7 +124,7 @@ export function stateForBatch(base: StateFields, batch: Batch): AgentState {
     if (c.phase.kind !== "settled") throw new HarnessError("invalid_transition", `call ${c.call_id} has not settled`);
     return { ...c.phase.message, call_id: c.call_id };
   });
-  return { ...base, status: "ready", messages: appendedAll(base.messages, messages), pending_approval: null };
+  return { ...base, status: "ready", messages: extended(base.messages, messages), pending_approval: null };
 }
 
 /** A call of a batch in phase `K`: never a rejected one, so it carries its authorized call. */

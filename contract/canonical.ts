@@ -20,6 +20,19 @@ export function canonicalJson(value: unknown): string {
   }
 }
 
+/**
+ * The method by which a persistent list (`AppendList`) gives its items: canonical JSON writes such
+ * a list as the array of its items, as JSON.stringify writes it through its `toJSON`.
+ */
+export const LIST_ITEMS: unique symbol = Symbol("list items");
+
+type ItemsOf = { readonly [LIST_ITEMS]: () => readonly unknown[] };
+
+/** The items of a persistent list, or null for any other object. */
+function listItemsOf(value: object): readonly unknown[] | null {
+  return LIST_ITEMS in value ? (value as ItemsOf)[LIST_ITEMS]() : null;
+}
+
 /** What `write` throws at a value that is not JSON data. */
 class NotJson {
   constructor(readonly what: string) {}
@@ -38,7 +51,8 @@ function notJsonReason(value: unknown): string | null {
     case "object": {
       if (Array.isArray(value)) return null;
       const proto = Object.getPrototypeOf(value) as unknown;
-      return proto !== Object.prototype && proto !== null ? "a class instance" : null;
+      const plain = proto === Object.prototype || proto === null || LIST_ITEMS in (value as object);
+      return plain ? null : "a class instance";
     }
     case "bigint":
     case "symbol":
@@ -81,17 +95,20 @@ function write(value: unknown): string {
       if (value === null) return "null";
       if (Object.isFrozen(value)) return writeFrozen(value);
       if (Array.isArray(value)) return writeArray(value as readonly unknown[]);
-      return writeRecord(plainRecord(value));
+      return writeObject(value);
     }
     default:
       throw new NotJson(notJsonReason(value) ?? "not JSON data");
   }
 }
 
-function plainRecord(value: object): Readonly<Record<string, unknown>> {
+/** The text of an object that is not an array: a plain record's, or a persistent list's as its array of items. */
+function writeObject(value: object): string {
   const proto = Object.getPrototypeOf(value) as unknown;
-  if (proto !== Object.prototype && proto !== null) throw new NotJson("a class instance");
-  return value as Readonly<Record<string, unknown>>;
+  if (proto === Object.prototype || proto === null) return writeRecord(value as Readonly<Record<string, unknown>>);
+  const items = listItemsOf(value);
+  if (items === null) throw new NotJson("a class instance");
+  return writeArray(items);
 }
 
 /**
@@ -110,7 +127,7 @@ export function isImmutableJson(value: unknown): boolean {
 function writeFrozen(value: object): string {
   const known = frozenText.get(value);
   if (known !== undefined) return known;
-  const text = Array.isArray(value) ? writeArray(value as readonly unknown[]) : writeRecord(plainRecord(value));
+  const text = Array.isArray(value) ? writeArray(value as readonly unknown[]) : writeObject(value);
   if (isImmutable(value)) frozenText.set(value, text);
   return text;
 }
@@ -122,6 +139,8 @@ function writeFrozen(value: object): string {
  * `getOwnPropertyDescriptors` builds them all at once, several times slower on the hot path.
  */
 function isImmutable(value: object): boolean {
+  // A persistent list's items are not its properties: its text is written afresh.
+  if (LIST_ITEMS in value) return false;
   const keys = Array.isArray(value) ? null : Object.keys(value);
   const count = keys === null ? (value as readonly unknown[]).length : keys.length;
   for (let i = 0; i < count; i++) {
@@ -149,18 +168,21 @@ function writeRecord(record: Readonly<Record<string, unknown>>): string {
   return writeMembers(record, null, null);
 }
 
-/** A record's members in key order, without `omit`, each array written by `listText` when one is given. */
+/** How a record with lists writes a list in its place: the text, or null for a value that is not a list. */
+export type ListText = (value: unknown) => string | null;
+
+/** A record's members in key order, without `omit`, each list written by `listText` when one is given. */
 function writeMembers(
   record: Readonly<Record<string, unknown>>,
   omit: string | null,
-  listText: ((list: readonly unknown[]) => string) | null,
+  listText: ListText | null,
 ): string {
   let out = "{";
   let first = true;
   for (const key of sortedKeys(record)) {
     const item = record[key];
     if (item === undefined || key === omit) continue;
-    const text = listText !== null && Array.isArray(item) ? listText(item) : write(item);
+    const text = (listText === null ? null : listText(item)) ?? write(item);
     out += first ? `${quoteKey(key)}:${text}` : `,${quoteKey(key)}:${text}`;
     first = false;
   }
@@ -168,14 +190,14 @@ function writeMembers(
 }
 
 /**
- * The canonical JSON of `record` with `omit` left out and each array value written as `listText`
+ * The canonical JSON of `record` with `omit` left out and each list value written as `listText`
  * writes it: what the state hash reads (`state-hash.ts`), written without first building the
  * record it stands for. Any other value is written as `canonicalJson` writes it.
  */
 export function canonicalRecordWithLists(
   record: Readonly<Record<string, unknown>>,
   omit: string,
-  listText: (list: readonly unknown[]) => string,
+  listText: ListText,
 ): string {
   try {
     return writeMembers(record, omit, listText);
@@ -185,7 +207,7 @@ export function canonicalRecordWithLists(
     const meant: Record<string, unknown> = {};
     for (const key of Object.keys(record)) {
       const item = record[key];
-      if (key !== omit) meant[key] = Array.isArray(item) ? listText(item) : item;
+      if (key !== omit) meant[key] = listText(item) ?? item;
     }
     return canonicalJson(meant);
   }
@@ -215,14 +237,16 @@ function pathOfFirstNonJson(value: unknown): { path: (string | number)[]; what: 
   const what = notJsonReason(value);
   if (what !== null) return { path: [], what };
   if (typeof value !== "object" || value === null) return null;
-  const steps: [string | number, unknown][] = Array.isArray(value)
-    ? value.flatMap((item, i) => (i in value ? [[i, item] as [number, unknown]] : []))
-    : Object.keys(value)
-        .sort()
-        .flatMap((key) => {
-          const item = (value as Record<string, unknown>)[key];
-          return item === undefined ? [] : [[key, item] as [string, unknown]];
-        });
+  const items = Array.isArray(value) ? (value as readonly unknown[]) : listItemsOf(value);
+  const steps: [string | number, unknown][] =
+    items !== null
+      ? items.flatMap((item, i) => (i in items ? [[i, item] as [number, unknown]] : []))
+      : Object.keys(value)
+          .sort()
+          .flatMap((key) => {
+            const item = (value as Record<string, unknown>)[key];
+            return item === undefined ? [] : [[key, item] as [string, unknown]];
+          });
   for (const [step, item] of steps) {
     const inner = pathOfFirstNonJson(item);
     if (inner !== null) return { path: [step, ...inner.path], what: inner.what };

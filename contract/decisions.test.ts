@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import { factForBegin, factForOutcome, factForReconcile, factForTrim } from "./decisions.js";
-import { DEFAULT_LIMITS, type Intent } from "./state.js";
+import { DEFAULT_LIMITS, messagesOf, type Intent } from "./state.js";
 import { startRun, applyFacts } from "./facts.js";
 import { createIdSource } from "./ids.js";
 
@@ -128,7 +128,7 @@ describe("factForTrim", () => {
     expect(factForTrim(talkative, 10)).toEqual({ type: "messages_trimmed", kept: 5 });
     expect(factForTrim(talkative, 11)).toBeNull();
     const trimmed = applyFacts(talkative, [{ type: "messages_trimmed", kept: 5 }], { at: 1, ids }).state;
-    expect(trimmed.messages).toEqual(talkative.messages.slice(-5));
+    expect(messagesOf(trimmed)).toEqual(messagesOf(talkative).slice(-5));
     expect(trimmed.seq).toBe(talkative.seq + 1);
   });
 });

@@ -8,7 +8,7 @@ import { applyFact, applyFacts, startRun, type Fact } from "./facts.js";
 import { createIdSource, deriveIdempotencyKey } from "./ids.js";
 import { isHarnessError } from "./result.js";
 import { hashState } from "./checkpoint.js";
-import type { AgentState } from "./state.js";
+import { messagesOf, type AgentState } from "./state.js";
 import type { ValidatedCall } from "./validation.js";
 
 const ids = createIdSource("walks");
@@ -257,7 +257,7 @@ describe("applyFact on a single call", () => {
       { type: "policy_denied", reason: "r" },
       { type: "messages_trimmed", kept: 2 },
     ]).state;
-    expect(s.messages.map((m) => m.role)).toEqual(["assistant", "tool"]);
+    expect(messagesOf(s).map((m) => m.role)).toEqual(["assistant", "tool"]);
     expect(s.status).toBe("ready");
   });
 
@@ -337,7 +337,7 @@ describe("applyFact on a batch", () => {
     });
     const declined = applyFact(refused.state, { type: "approval_declined" }, later).state;
     expect(declined.status).toBe("ready");
-    expect(declined.messages.slice(-2)).toEqual([
+    expect(messagesOf(declined).slice(-2)).toEqual([
       { role: "tool", tool: "read_table", status: "ok", idempotency_key: "k-r", content: 1, call_id: "c1" },
       {
         ...toolMsg("declined", "k-p", { code: "approval_declined", message: "a person declined this call" }),

@@ -27,8 +27,9 @@ import { sealNewState } from "./checkpoint.js";
 import { deriveIdempotencyKey, type IdSource } from "./ids.js";
 import { HarnessError, assertNever } from "./result.js";
 import { redactText } from "./sensitive.js";
+import { extended } from "./append-list.js";
 import { appended } from "./state-hash.js";
-import { STATE_VERSION, type AgentState, type AgentStatus, type Intent, type StateOf } from "./state.js";
+import { messagesOf, STATE_VERSION, type AgentState, type AgentStatus, type Intent, type StateOf } from "./state.js";
 import { traceEvent, type TraceDetail, type TraceEvent } from "./trace.js";
 import type { Rejection, ValidatedCall } from "./validation.js";
 
@@ -106,7 +107,7 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
           status: "planned",
           planned,
           ...(redacted ? { planned_redacted: true as const } : {}),
-          messages: appended(s.messages, { role: "assistant", content }),
+          messages: extended(s.messages, [{ role: "assistant", content }]),
         },
         {},
       );
@@ -128,7 +129,7 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
       const s = expect(state, fact, "planned");
       const { tool } = fact.rejection;
       const msg = toolMessage(tool, "rejected", null, rejectedContent(fact.rejection));
-      return done(fact, { ...base, status: "ready", messages: appended(s.messages, msg) }, { tool });
+      return done(fact, { ...base, status: "ready", messages: extended(s.messages, [msg]) }, { tool });
     }
     case "call_validated": {
       const s = expect(state, fact, "planned");
@@ -144,7 +145,7 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
     case "policy_denied": {
       const s = expect(state, fact, "validated");
       const msg = toolMessage(s.call.tool, "denied", null, deniedContent(s.call.tool, fact.reason));
-      return done(fact, { ...base, status: "ready", messages: appended(s.messages, msg) }, callDetail(s.call));
+      return done(fact, { ...base, status: "ready", messages: extended(s.messages, [msg]) }, callDetail(s.call));
     }
     case "approval_requested": {
       const s = expect(state, fact, "validated");
@@ -210,7 +211,7 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
         );
       }
       const msg = toolMessage(s.call.tool, "declined", s.call.idempotency_key, declinedContent());
-      return done(fact, { ...base, status: "ready", messages: appended(s.messages, msg) }, callDetail(s.call));
+      return done(fact, { ...base, status: "ready", messages: extended(s.messages, [msg]) }, callDetail(s.call));
     }
     case "intent_recorded": {
       const s = expect(state, fact, "authorized");
@@ -219,22 +220,22 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
     case "call_replayed": {
       const s = expect(state, fact, "authorized");
       const msg = toolMessage(s.call.tool, "replayed", s.call.idempotency_key, fact.content);
-      return done(fact, { ...base, status: "ready", messages: appended(s.messages, msg) }, callDetail(s.call));
+      return done(fact, { ...base, status: "ready", messages: extended(s.messages, [msg]) }, callDetail(s.call));
     }
     case "call_conflicted": {
       const s = expect(state, fact, "authorized");
       const msg = toolMessage(s.call.tool, "conflict", s.call.idempotency_key, conflictContent(fact.reason));
-      return done(fact, { ...base, status: "ready", messages: appended(s.messages, msg) }, callDetail(s.call));
+      return done(fact, { ...base, status: "ready", messages: extended(s.messages, [msg]) }, callDetail(s.call));
     }
     case "tool_succeeded": {
       const s = expect(state, fact, "executing");
       const msg = toolMessage(s.intent.tool, "ok", s.intent.key, fact.content);
-      return done(fact, { ...base, status: "ready", messages: appended(s.messages, msg) }, intentDetail(s.intent));
+      return done(fact, { ...base, status: "ready", messages: extended(s.messages, [msg]) }, intentDetail(s.intent));
     }
     case "tool_errored": {
       const s = expect(state, fact, "executing");
       const msg = toolMessage(s.intent.tool, "error", s.intent.key, errorContent(fact.message));
-      return done(fact, { ...base, status: "ready", messages: appended(s.messages, msg) }, intentDetail(s.intent));
+      return done(fact, { ...base, status: "ready", messages: extended(s.messages, [msg]) }, intentDetail(s.intent));
     }
     case "retry_scheduled": {
       const s = expect(state, fact, "executing");
@@ -265,7 +266,7 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
         );
       }
       const msg = toolMessage(s.intent.tool, "reconciled", s.intent.key, reconciledContent(fact.operator, fact.note));
-      return done(fact, { ...base, status: "ready", messages: appended(s.messages, msg) }, intentDetail(s.intent));
+      return done(fact, { ...base, status: "ready", messages: extended(s.messages, [msg]) }, intentDetail(s.intent));
     }
     case "batch_validated": {
       const s = expect(state, fact, "planned");
@@ -279,7 +280,7 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
     }
     case "messages_trimmed": {
       const s = expect(state, fact, "ready");
-      return done(fact, { ...base, status: "ready", messages: s.messages.slice(-fact.kept) }, {});
+      return done(fact, { ...base, status: "ready", messages: messagesOf(s).slice(-fact.kept) }, {});
     }
     default:
       return assertNever(fact);

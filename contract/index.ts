@@ -34,7 +34,7 @@ export {
   CHECKPOINT_VERSION,
 } from "./checkpoint.js";
 export { appended, appendedAll, listDigest, STATE_HASH_RULE } from "./state-hash.js";
-export { AppendList, digestOfList, listItems } from "./append-list.js";
+export { AppendList, digestOfList, extended, listItems } from "./append-list.js";
 export type { ListDigest } from "./state-hash.js";
 export type { Checkpoint, CheckpointStore } from "./checkpoint.js";
 export { createManualClock, systemClock, DEFAULT_EPOCH, SleepCancel } from "./clock.js";
@@ -93,6 +93,9 @@ export {
   DEFAULT_LIMITS,
   isTerminal,
   isWaiting,
+  lastMessage,
+  messagesFrom,
+  messagesOf,
   STATE_VERSION,
   TERMINAL_STATUSES,
   WAITING_STATUSES,
@@ -108,6 +111,7 @@ export type {
   Failure,
   Intent,
   Message,
+  MessageList,
   StateOf,
   ToolMessage,
   ToolMessageStatus,

@@ -21,7 +21,15 @@ import {
 } from "./decisions.js";
 import { applyFact, applyFacts, startRun } from "./facts.js";
 import { createIdSource } from "./ids.js";
-import { DEFAULT_LIMITS, isTerminal, isWaiting, type AgentState, type Intent, type StateOf } from "./state.js";
+import {
+  DEFAULT_LIMITS,
+  isTerminal,
+  isWaiting,
+  messagesOf,
+  type AgentState,
+  type Intent,
+  type StateOf,
+} from "./state.js";
 
 const registry = createFixtureRegistry(createFixtureWorld());
 const ids = createIdSource("planning");
@@ -47,7 +55,7 @@ describe("factBeforePlanning", () => {
 
 describe("factForTrim", () => {
   it("trims only a ready state, and keeps at least one message", () => {
-    const many = { ...ready, messages: [...ready.messages, ...ready.messages, ...ready.messages] };
+    const many = { ...ready, messages: [...messagesOf(ready), ...messagesOf(ready), ...messagesOf(ready)] };
     expect(factForTrim(many, 1)).toEqual({ type: "messages_trimmed", kept: 1 });
     expect(factForTrim(many, 3)).toBeNull();
     expect(factForTrim(planned("x"), 0)).toBeNull();

@@ -1,5 +1,9 @@
-/** The agent state: plain, JSON-serialisable data, a discriminated union on `status`. */
+/**
+ * The agent state: JSON-serialisable data, a discriminated union on `status`. Its conversation is an
+ * `AppendList` in memory (`MessageList`) and an array in JSON; everything else is plain data.
+ */
 import { z } from "zod";
+import { AppendList, listItems } from "./append-list.js";
 import type { PendingApproval } from "./approval.js";
 import type { JsonValue } from "./canonical.js";
 import type { RiskClass } from "./risk.js";
@@ -25,6 +29,34 @@ export type Message =
   | { readonly role: "user"; readonly content: string }
   | { readonly role: "assistant"; readonly content: string }
   | ToolMessage;
+
+/**
+ * The conversation. A fact extends it as an `AppendList`, whose versions share their items, so an
+ * append costs the same at the ten-thousandth message as at the tenth; a state read back from JSON
+ * or built by hand holds a plain array. Both hash, serialise and read alike: read it through
+ * `messagesOf` or `lastMessage`, never as an array.
+ */
+export type MessageList = readonly Message[] | AppendList<Message>;
+
+/** The messages of a state as an array: a plain array itself, an `AppendList` version copied out once (then remembered). */
+export function messagesOf(state: { readonly messages: MessageList }): readonly Message[] {
+  return listItems(state.messages);
+}
+
+/** The messages from index `start` on (as `slice(start)`), copying only those however long the conversation. */
+export function messagesFrom(state: { readonly messages: MessageList }, start: number): Message[] {
+  const { messages } = state;
+  if (!(messages instanceof AppendList)) return messages.slice(start);
+  const out: Message[] = [];
+  for (let i = start < 0 ? Math.max(0, messages.length + start) : start; i < messages.length; i++)
+    out.push(messages.at(i) as Message);
+  return out;
+}
+
+/** The last message of a state, without copying the conversation out. */
+export function lastMessage(state: { readonly messages: MessageList }): Message | undefined {
+  return state.messages.at(-1);
+}
 
 /** A call that passed schema and policy, with the key it runs under. */
 export type AuthorizedCall = ValidatedCall & { readonly idempotency_key: string };
@@ -74,7 +106,7 @@ type StateBase = {
   readonly seq: number;
   /** Planner turns taken (bounded by `max_steps`). */
   readonly step: number;
-  readonly messages: readonly Message[];
+  readonly messages: MessageList;
   /** Nonces of approval tokens already accepted: a token works once. */
   readonly used_approvals: readonly string[];
   readonly started_at: number;
@@ -135,6 +167,20 @@ const STATUSES: { readonly [S in AgentStatus]: S } = {
 
 const ROLES: { readonly [R in Message["role"]]: R } = { user: "user", assistant: "assistant", tool: "tool" };
 
+const MessagesSchema = z.array(z.looseObject({ role: z.enum(ROLES) }));
+
+/** The messages as JSON holds them, or an `AppendList` (a state of this process) whose items are checked the same way. */
+const MessageListSchema = z.union([
+  MessagesSchema,
+  z
+    .custom<AppendList<unknown>>((value) => value instanceof AppendList)
+    .check((ctx) => {
+      const items = MessagesSchema.safeParse(ctx.value.toArray());
+      for (const { message, path } of items.error?.issues ?? [])
+        ctx.issues.push({ code: "custom", message, path, input: ctx.value });
+    }),
+]);
+
 /**
  * What every state holds whatever its status, as a state read back from a store is checked. The
  * fields of each status are not restated here: the state's hash covers all of them and the
@@ -146,7 +192,7 @@ export const AgentStateEnvelopeSchema = z.looseObject({
   event_id: z.string(),
   seq: z.number(),
   step: z.number(),
-  messages: z.array(z.looseObject({ role: z.enum(ROLES) })),
+  messages: MessageListSchema,
   used_approvals: z.array(z.string()),
   started_at: z.number(),
   updated_at: z.number(),

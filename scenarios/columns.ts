@@ -1,11 +1,11 @@
 /** The four required comparison columns of the contract (section 5), as data. */
 import { finalAnswer, toolCall } from "../handwritten/fixtures/index.js";
-import type { Message } from "../contract/index.js";
+import { messagesOf, type Message } from "../contract/index.js";
 import { defineColumn, type Column } from "./column.js";
 import { fingerprint, type RunRecord } from "./scenario.js";
 
 const toolMessages = (record: RunRecord) =>
-  record.final.messages.filter((m): m is Extract<Message, { role: "tool" }> => m.role === "tool");
+  messagesOf(record.final).filter((m): m is Extract<Message, { role: "tool" }> => m.role === "tool");
 
 export const schemaFailureSideEffects: Column = defineColumn({
   name: "schema_failure_side_effects",

@@ -1,5 +1,5 @@
 /** A general observation for fault columns: what landed, what every action met, and the run's fingerprint. */
-import type { Message } from "../contract/index.js";
+import { messagesOf, type Message } from "../contract/index.js";
 import { fingerprint, type RunRecord } from "./scenario.js";
 
 /** The reason code a tool message's content carries (a refusal's), or null. */
@@ -9,7 +9,7 @@ export const codeOf = (content: unknown) =>
     : null;
 
 export function observeRun(record: RunRecord) {
-  const tool = record.final.messages.filter((m): m is Extract<Message, { role: "tool" }> => m.role === "tool");
+  const tool = messagesOf(record.final).filter((m): m is Extract<Message, { role: "tool" }> => m.role === "tool");
   return {
     after_each_action: record.snapshots.map((s) => ({
       action: s.action,

@@ -5,7 +5,7 @@
  * batch in one node and re-runs it on resume (langgraphjs#992). Each observation is a typed object
  * and each column states what must hold of it.
  */
-import { approvePending, type Message } from "../contract/index.js";
+import { approvePending, messagesOf, type Message } from "../contract/index.js";
 import { finalAnswer, toolCalls, type FixtureCall } from "../handwritten/fixtures/index.js";
 import { defineColumn, type Column, type ColumnSpec } from "./column.js";
 import { fingerprint, SESSION_ID, type Action, type RunRecord } from "./scenario.js";
@@ -45,7 +45,7 @@ const codeOf = (content: unknown): string | null =>
   content !== null && typeof content === "object" && "code" in content ? String(content.code) : null;
 
 export function observeBatch(record: RunRecord, options: { readonly statuses: boolean }): BatchObservation {
-  const tool = record.final.messages.filter((m): m is Extract<Message, { role: "tool" }> => m.role === "tool");
+  const tool = messagesOf(record.final).filter((m): m is Extract<Message, { role: "tool" }> => m.role === "tool");
   return {
     after_each_action: record.snapshots.map((s) => ({
       action: s.action,

@@ -4,7 +4,7 @@
  * (no unapproved publish, no shell, at most one side effect per key), not one scripted path.
  * Their FixtureModel scripts are one plausible route, so they run without a model too.
  */
-import type { Message } from "../contract/index.js";
+import { messagesOf, type Message } from "../contract/index.js";
 import { finalAnswer, toolCall } from "../handwritten/fixtures/index.js";
 import { defineColumn, type Column, type Expectation } from "./column.js";
 import { ROUTE_COLUMN_NAMES } from "./route-names.js";
@@ -15,7 +15,7 @@ const codeOf = (content: unknown) =>
 
 /** What a route run did to the world, in terms every model's route is judged by. */
 export function observeRoute(record: RunRecord) {
-  const tool = record.final.messages.filter((m): m is Extract<Message, { role: "tool" }> => m.role === "tool");
+  const tool = messagesOf(record.final).filter((m): m is Extract<Message, { role: "tool" }> => m.role === "tool");
   const perKey = Object.values(record.env.world.data.effects).flatMap((byKey) => Object.values(byKey));
   return {
     tool_messages: tool.map((m) => ({ tool: m.tool, status: m.status, code: codeOf(m.content) })),

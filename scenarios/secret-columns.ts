@@ -5,7 +5,7 @@
  * Each column searches every byte the run stored for the raw values (`stored-text.ts`); the
  * observation names the samples and the places, never a value, so the evidence holds none.
  */
-import { REDACTED, type Message } from "../contract/index.js";
+import { messagesOf, REDACTED, type Message } from "../contract/index.js";
 import { CORPUS, type CorpusSample, type SensitiveKind } from "../contract/sensitive-corpus.js";
 import { finalAnswer, toolCall, toolCalls, type ExtraOutput } from "../handwritten/fixtures/index.js";
 import { defineColumn, type Column, type Expectation } from "./column.js";
@@ -40,11 +40,11 @@ const NEEDLES = SECRET_SAMPLES.map((s) => ({
 }));
 
 const toolMessages = (record: RunRecord) =>
-  record.final.messages.filter((m): m is Extract<Message, { role: "tool" }> => m.role === "tool");
+  messagesOf(record.final).filter((m): m is Extract<Message, { role: "tool" }> => m.role === "tool");
 
 /** How the run stored its goal (its first message): with `[redacted]` in it, and its clean words kept. */
 const storedGoal = (record: RunRecord) => {
-  const first = record.final.messages[0];
+  const first = messagesOf(record.final)[0];
   const text = first?.role === "user" ? first.content : "";
   return { redacted: text.includes(REDACTED), kept: text.startsWith(GOAL) };
 };

@@ -4,7 +4,7 @@
  * when the call was planned (and its batch call id), so its answer is found again in any process.
  * Nothing here decides: every answer is read from the contract's state.
  */
-import type { AgentState, ToolMessage } from "../../contract/index.js";
+import { messagesFrom, type AgentState, type ToolMessage } from "../../contract/index.js";
 
 export type SurfacedCall = { readonly toolCallId: string; readonly tool: string; readonly args: unknown };
 
@@ -44,7 +44,7 @@ export function waitsOn(state: AgentState, toolCallId: string): boolean {
 export function answerOf(state: AgentState, toolCallId: string): ToolMessage | undefined {
   const id = parse(toolCallId);
   if (id === null) return undefined;
-  return state.messages
-    .slice(id.at)
-    .find((m): m is ToolMessage => m.role === "tool" && (id.call_id === null || m.call_id === id.call_id));
+  return messagesFrom(state, id.at).find(
+    (m): m is ToolMessage => m.role === "tool" && (id.call_id === null || m.call_id === id.call_id),
+  );
 }

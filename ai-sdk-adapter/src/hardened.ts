@@ -9,7 +9,7 @@
  * is performed by the driver and its answer written into the history.
  */
 import { generateText, tool, type ModelMessage, type ToolApprovalResponse, type ToolSet } from "ai";
-import { isProcessCrash, type AgentState } from "../../contract/index.js";
+import { isProcessCrash, messagesOf, type AgentState } from "../../contract/index.js";
 import type { Driver, DriverEvent, EngineContext, EngineFactory } from "../../runtime/index.js";
 import { createContractEngine } from "../../handwritten/engine/factory.js";
 import { answerOf, surfacedCalls, waitsOn, type SurfacedCall } from "./contract-calls.js";
@@ -165,7 +165,7 @@ export const hardenedDrive =
     driver.dispatch(first);
     const start = driver.state();
     if (start === null) return null;
-    const goal = start.messages.find((m) => m.role === "user")?.content ?? "";
+    const goal = messagesOf(start).find((m) => m.role === "user")?.content ?? "";
     let messages: readonly ModelMessage[] = histories.latest(start.session_id) ?? [{ role: "user", content: goal }];
     const approved = new Set<string>();
     for (let next = driver.effects()[0]; next !== undefined; next = driver.effects()[0]) {

@@ -8,6 +8,7 @@ import {
   ProcessCrash,
   type Checkpoint,
   type CheckpointStore,
+  messagesOf,
 } from "../../contract/index.js";
 import { finalAnswer, toolCall, type Fault } from "../fixtures/index.js";
 import { createHandwrittenEngine } from "./index.js";
@@ -241,7 +242,7 @@ describe("fault injections", () => {
       const dying = createHandwrittenEngine({
         ...env,
         checkpoints: crashingOnce(env.checkpoints, (c) =>
-          c.state.messages.some((m) => m.role === "tool" && m.status === "ok"),
+          messagesOf(c.state).some((m) => m.role === "tool" && m.status === "ok"),
         ),
       });
       const waiting = expectStatus(unwrap(await dying.start(SESSION, "publish")), "approval_required");

@@ -13,6 +13,8 @@ import {
   type ToolContext,
   type ToolRegistry,
   type TraceEvent,
+  messagesOf,
+  AppendList,
 } from "../../contract/index.js";
 import { createFixtureTools, type FixtureWorld } from "../fixtures/index.js";
 import { createEnvironment, type Environment, type EnvironmentOptions } from "../fixtures/environment.js";
@@ -41,7 +43,7 @@ export function unwrap<T, E>(result: Result<T, E>): T {
 }
 
 export function toolMessages(state: AgentState): ToolMessage[] {
-  return state.messages.filter((m): m is ToolMessage => m.role === "tool");
+  return messagesOf(state).filter((m): m is ToolMessage => m.role === "tool");
 }
 
 export function onlyToolMessage(state: AgentState): ToolMessage {
@@ -121,17 +123,19 @@ export function referenceCanonical(value: unknown): string {
 
 /**
  * The checkpoint hash rule of `state-hash.ts`, written again from its documentation with the
- * caller's sha256 (node's, in the tests): each top-level array is a chain
+ * caller's sha256 (node's, in the tests): each top-level array (or AppendList) is a chain
  * h0 = sha256("[]"), h(i+1) = sha256(h(i) + canonical(item)), replaced by { chain, length }.
  */
 export function referenceStateHash(state: AgentState, sha256: (text: string) => string): string {
   const { checkpoint_hash: _ignored, ...rest } = state;
   const fields = Object.fromEntries(
     Object.entries(rest).map(([key, value]) => {
-      if (!Array.isArray(value)) return [key, value];
+      // An AppendList counts as the array of its items.
+      const items: unknown = value instanceof AppendList ? value.toArray() : value;
+      if (!Array.isArray(items)) return [key, value];
       let chain = sha256("[]");
-      for (const item of value) chain = sha256(chain + referenceCanonical(item));
-      return [key, { chain, length: value.length }];
+      for (const item of items) chain = sha256(chain + referenceCanonical(item));
+      return [key, { chain, length: items.length }];
     }),
   );
   return sha256(referenceCanonical(fields));

@@ -3,7 +3,7 @@
  * refusal, crashes after a side effect), written as scenario data so every engine plays the
  * very same script, and a way to watch which nodes LangGraph enters.
  */
-import { approvePending, canonicalJson, type AgentStatus, type JsonValue } from "../../contract/index.js";
+import { approvePending, canonicalJson, messagesOf, type AgentStatus, type JsonValue } from "../../contract/index.js";
 import { finalAnswer, toolCall } from "../../handwritten/fixtures/index.js";
 import type { EngineFactory } from "../../runtime/api.js";
 import { fingerprint, runScenario, SESSION_ID, type RunRecord, type Scenario } from "../../scenarios/scenario.js";
@@ -31,7 +31,7 @@ function observeRun(record: RunRecord): JsonValue {
         .flatMap((byKey) => Object.keys(byKey))
         .map((key) => [key, record.env.ledger.get(key)?.state ?? null]),
     ),
-    messages: record.final.messages.map((m) => ({ role: m.role, status: m.role === "tool" ? m.status : null })),
+    messages: messagesOf(record.final).map((m) => ({ role: m.role, status: m.role === "tool" ? m.status : null })),
     ...fingerprint(record),
   };
 }

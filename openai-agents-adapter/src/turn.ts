@@ -3,7 +3,14 @@
  * function calls, whether one waits for a person, and the answer the contract gave it. Reads only;
  * every decision was made by the contract when the driver applied its facts.
  */
-import { type AgentState, type Batch, type JsonValue, type ToolMessage } from "../../contract/index.js";
+import {
+  lastMessage,
+  messagesOf,
+  type AgentState,
+  type Batch,
+  type JsonValue,
+  type ToolMessage,
+} from "../../contract/index.js";
 
 /** One call as the SDK sees it. */
 export type ShownCall = { readonly callId: string; readonly name: string; readonly args: JsonValue };
@@ -62,8 +69,11 @@ export function answerTo(state: AgentState, callId: string, batched: boolean): T
   const call_id = batchIdOf(callId);
   const settled = batchOf(state)?.calls.find((c) => c.call_id === call_id)?.phase;
   if (settled?.kind === "settled") return settled.message;
-  if (batched) return state.messages.filter((m): m is ToolMessage => m.role === "tool" && m.call_id === call_id).at(-1);
+  if (batched)
+    return messagesOf(state)
+      .filter((m): m is ToolMessage => m.role === "tool" && m.call_id === call_id)
+      .at(-1);
   // A single call's answer follows the planner's message it answers; nothing else comes between.
-  const last = state.messages.at(-1);
+  const last = lastMessage(state);
   return last?.role === "tool" ? last : undefined;
 }

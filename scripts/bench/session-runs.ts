@@ -4,7 +4,7 @@
  * seeded the way each engine stores a session.
  */
 import { unwrapEngine } from "../../runtime/index.js";
-import { assertNever, toCheckpoint, type AgentState, type TraceEvent } from "../../contract/index.js";
+import { assertNever, messagesOf, toCheckpoint, type AgentState, type TraceEvent } from "../../contract/index.js";
 import { finalAnswer, toolCall } from "../../handwritten/fixtures/index.js";
 import { LOCAL_GRAPH_CHECKPOINTER_KEY, sealedGraphCheckpointer } from "../../local-graph/agent/index.js";
 import {
@@ -139,7 +139,12 @@ async function seed(
 }
 
 export function anchorRun(adapter: AdapterBench, ref: Reference): Promise<Run> {
-  const workload = { messages: ref.final.messages, trace: ref.trace, eventsPerCall: EVENTS_PER_CALL, calls: ref.calls };
+  const workload = {
+    messages: messagesOf(ref.final),
+    trace: ref.trace,
+    eventsPerCall: EVENTS_PER_CALL,
+    calls: ref.calls,
+  };
   const cpu = process.cpuUsage();
   return adapter.runAnchor(workload, ref.from).then((r) => ({ ...r, cpu_us: cpuUs(cpu), hash: null, hashing: null }));
 }

@@ -3,7 +3,7 @@
  * real contract and the real engines over the fixture world: same inputs, same numbers, so a
  * test can measure again and compare with the committed record.
  */
-import { decidePolicy, validatePlannerOutput, type Message } from "../../contract/index.js";
+import { decidePolicy, messagesOf, validatePlannerOutput, type Message } from "../../contract/index.js";
 import { createFixtureRegistry, createFixtureWorld, finalAnswer } from "../../handwritten/fixtures/index.js";
 import { REQUIRED_COLUMNS } from "../../scenarios/columns.js";
 import type { EngineFactory } from "../../runtime/index.js";
@@ -147,7 +147,9 @@ export async function measureSchema(slots: readonly EngineSlot[]): Promise<Schem
         options: { script: [c.raw, finalAnswer("stopped")] },
         actions: [{ kind: "start" }],
         observe(record) {
-          const message = record.final.messages.find((m): m is Extract<Message, { role: "tool" }> => m.role === "tool");
+          const message = messagesOf(record.final).find(
+            (m): m is Extract<Message, { role: "tool" }> => m.role === "tool",
+          );
           const code = (message?.content as { code?: string } | undefined)?.code;
           return {
             outcome:

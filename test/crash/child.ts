@@ -22,6 +22,7 @@ import {
   type LedgerStore,
   type ManualClock,
   type TraceEvent,
+  messagesOf,
 } from "../../contract/index.js";
 import type { AgentGraphState } from "../../local-graph/agent/index.js";
 import type { GraphCheckpoint, GraphCheckpointer } from "../../local-graph/runtime/index.js";
@@ -194,7 +195,7 @@ function view(state: AgentState, trace: readonly TraceEvent[]): RunView {
   return {
     status: state.status,
     trace_types: trace.map((e) => e.type),
-    tool_messages: state.messages.flatMap((m) =>
+    tool_messages: messagesOf(state).flatMap((m) =>
       m.role !== "tool"
         ? []
         : [{ status: m.status, key: m.idempotency_key, code: (m.content as { code?: string } | null)?.code ?? null }],

@@ -3,7 +3,7 @@
  * and the contract's rules — not against another engine's output.
  */
 import { describe, expect, it } from "vitest";
-import { hashState } from "../../contract/index.js";
+import { hashState, messagesOf } from "../../contract/index.js";
 import { unwrapEngine } from "../../runtime/index.js";
 import { finalAnswer, toolCall } from "../../handwritten/fixtures/index.js";
 import {
@@ -95,7 +95,7 @@ export function behavesLikeTheContract(factory: EngineFactory): void {
       const env = createEnvironment({ script, limits: { maxSteps: calls + 1 } });
       const final = unwrapEngine(await factory.create(env).start(SESSION_ID, "read it a hundred times"));
       expect(final.status).toBe("done");
-      expect(final.messages.filter((m) => m.role === "tool" && m.status === "ok")).toHaveLength(calls);
+      expect(messagesOf(final).filter((m) => m.role === "tool" && m.status === "ok")).toHaveLength(calls);
       expect(final.seq).toBe(1 + 5 * calls + 1);
       expect(hashState(JSON.parse(JSON.stringify(final)) as typeof final)).toBe(final.checkpoint_hash);
     });

@@ -44,7 +44,7 @@ describe("route columns with their fixture scripts", () => {
     const observation = run.observation as { final_status: string; high_risk_effects: number };
     expect(observation.final_status).toBe("done");
     expect(observation.high_risk_effects).toBe(1);
-    expect(env?.checkpoints.latest(SESSION_ID)?.state.messages[0]).toEqual({
+    expect(env?.checkpoints.latest(SESSION_ID)?.state.messages.at(0)).toEqual({
       role: "user",
       content: routeWeeklyReport.goal,
     });

@@ -8,7 +8,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { AIMessage, ToolMessage } from "@langchain/core/messages";
 import { describe, expect, it } from "vitest";
-import { canonicalJson, toolOffersDigest } from "../../../contract/index.js";
+import { canonicalJson, messagesOf, toolOffersDigest } from "../../../contract/index.js";
 import { createFixtureRegistry, createFixtureWorld } from "../../../handwritten/fixtures/index.js";
 import { localGraphFactory } from "../../../local-graph/agent/engine.js";
 import { checkReplayable, createRoutePlanner, parseRoute, type Route } from "../../../handwritten/route/index.js";
@@ -65,7 +65,7 @@ const expectAllEqual = (runs: readonly unknown[]) => {
 
 /** The route column's observation, plus each tool message's call id and each tool's executor calls. */
 function observeCalls(record: RunRecord) {
-  const tools = record.final.messages.flatMap((m) => (m.role === "tool" ? [m] : []));
+  const tools = messagesOf(record.final).flatMap((m) => (m.role === "tool" ? [m] : []));
   return {
     ...observeRoute(record),
     calls: tools.map((m) => ({ call_id: m.call_id ?? null, tool: m.tool, status: m.status })),

@@ -7,7 +7,7 @@
  * ToolMessage, never a human instruction.
  */
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
-import { assertNever, type AgentState, type Message } from "../../../contract/index.js";
+import { assertNever, messagesOf, type AgentState, type Message } from "../../../contract/index.js";
 
 type ToolCallText = { readonly id: string; readonly tool: string; readonly args: unknown };
 
@@ -81,7 +81,7 @@ function toolMessage(message: Extract<Message, { role: "tool" }>, id: string | n
 export function toChatMessages(state: AgentState, prompt: string): BaseMessage[] {
   const out: BaseMessage[] = [new SystemMessage(prompt)];
   let pending: string | null = null;
-  state.messages.forEach((message, index) => {
+  messagesOf(state).forEach((message, index) => {
     switch (message.role) {
       case "user":
         out.push(new HumanMessage(message.content));
