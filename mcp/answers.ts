@@ -12,6 +12,7 @@ import {
   type Fact,
   type ToolMessage,
   type TraceEvent,
+  lastMessage,
 } from "../contract/index.js";
 import { stoppedAnswer, type CallAnswer, type HeadOf } from "./call-answer.js";
 
@@ -41,7 +42,7 @@ export function answerFor(
   if (state === null) throw new HarnessError("invalid_transition", "a tools/call left no session");
   switch (state.status) {
     case "ready": {
-      const message = state.messages.at(-1);
+      const message = lastMessage(state);
       if (message?.role !== "tool") throw new HarnessError("invalid_transition", "a tools/call left no tool message");
       return messageAnswer(message, head);
     }

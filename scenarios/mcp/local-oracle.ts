@@ -17,6 +17,7 @@ import {
   type ApprovalInput,
   type JsonValue,
   type PendingApproval,
+  lastMessage,
 } from "../../contract/index.js";
 import { handwrittenFactory } from "../../handwritten/engine/factory.js";
 import { createEnvironment } from "../../handwritten/fixtures/environment.js";
@@ -141,7 +142,7 @@ function outcomeOf(
 ): { readonly status: string; readonly code: string | null; readonly output?: JsonValue } {
   switch (state.status) {
     case "ready": {
-      const message = state.messages.at(-1);
+      const message = lastMessage(state);
       if (message?.role !== "tool") throw new Error("the engine's turn left no tool message");
       if (message.status === "ok" || message.status === "replayed")
         return { status: message.status, code: null, output: message.content };
