@@ -53,6 +53,15 @@ export class AppendList<T> {
     return { chain: this.#chain, length: this.length };
   }
 
+  /**
+   * True when this version's first `prefix.length` items are `prefix`'s very items, known without
+   * reading them: both versions share a store, whose items below a version's length never change.
+   * False says nothing (the same items may sit in another store).
+   */
+  startsWith(prefix: AppendList<T>): boolean {
+    return prefix.#store === this.#store && prefix.length <= this.length;
+  }
+
   /** The item at `index` (negative counts from the end, as `Array.prototype.at`), without copying the items out. */
   at(index: number): T | undefined {
     const i = index < 0 ? this.length + index : index;

@@ -10,7 +10,7 @@
  * non-finite number, no `lc` record or `__proto__` key, which LangGraph's JsonPlus revives), frozen
  * all the way down, with plain data properties only; or an `AppendList` whose items are such values
  * (a version's items never change: the list only ever grows past them). An array's items are read
- * by index, as JSON reads them.
+ * by index, as JSON reads them; so are a list's, without copying it out.
  */
 import { AppendList } from "../../contract/index.js";
 
@@ -61,14 +61,31 @@ function fixedObject(value: object): boolean {
 }
 
 /**
+ * Lists found fixed most recently. A version appended to the newest version of a list (the agent
+ * state's messages, grown by `extended` in the contract) shares its store with it, so its items
+ * past the longest of these it starts with are the only ones walked, read one by one: copying the
+ * version out would cost a step the whole conversation.
+ */
+const recentLists: AppendList<unknown>[] = [];
+
+/**
  * `AppendList.append` gives a version the items of the list it extends, then what it keeps of each
  * new item: the item itself, or a frozen copy that reads back as the item does. So a version that
- * extends a fixed list is fixed when the items it added are; any other is read out and walked.
+ * extends a fixed list is fixed when the items it added are; any other is walked past the fixed
+ * list it starts with, if any.
  */
 function fixedList(list: AppendList<unknown>): boolean {
   const added = extensions.get(list);
-  if (added !== undefined && added.every((item) => isFixed(item))) return true;
-  return fixedArray(list.toArray() as readonly unknown[]);
+  if (added === undefined || !added.every((item) => isFixed(item))) {
+    let from = 0;
+    for (const earlier of recentLists) if (earlier.length > from && list.startsWith(earlier)) from = earlier.length;
+    for (let i = from; i < list.length; i++) if (!isFixed(list.at(i))) return false;
+  }
+  if (list.length > 0) {
+    recentLists.unshift(list);
+    if (recentLists.length > RECENT) recentLists.pop();
+  }
+  return true;
 }
 
 /**

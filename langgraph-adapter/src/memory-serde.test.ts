@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AppendList } from "../../contract/index.js";
+import { AppendList, extended } from "../../contract/index.js";
 import { extendList } from "./held-values.js";
 import { MemorySaver } from "./langgraph.js";
 import { PlainJsonFirstSerializer, revivesAsItself } from "./memory-serde.js";
@@ -139,6 +139,48 @@ describe("the MemorySaver serializer that keeps what cannot change", () => {
       const read = (await fast.loadsTyped(type, stored)) as { trace: unknown };
       expect(read.trace).not.toBe(trace);
       expect(read).toStrictEqual(await viaJsonPlus({ trace }));
+    });
+  });
+});
+
+describe("the conversation of an agent state, an AppendList the contract extends (extended)", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+  const agentWith = (messages: AppendList<unknown>) => Object.freeze({ status: "ready", messages });
+
+  it("is kept by reference after checking only the messages it added, without copying the list out", async () => {
+    const held = AppendList.from<unknown>([deepFreeze({ role: "user", content: "hi" })]);
+    await fast.dumpsTyped({ agent: agentWith(held) });
+    const agent = agentWith(extended(held, [{ role: "assistant", content: "ok" }]));
+    const readOut = vi.spyOn(AppendList.prototype, "toArray");
+    const [type, stored] = await fast.dumpsTyped({ agent });
+    expect(readOut).not.toHaveBeenCalled();
+    expect(((await fast.loadsTyped(type, stored)) as { agent: unknown }).agent).toBe(agent);
+  });
+
+  it("is copied when an earlier message could still change, however it starts", async () => {
+    const first = deepFreeze({ role: "user", content: "hi" });
+    const reply = deepFreeze({ role: "assistant", content: "ok" });
+    await fast.dumpsTyped({ agent: agentWith(AppendList.from<unknown>([first, reply])) });
+    // Taken in as it is (a seeded array): the same first messages, then one that can still change.
+    const changing = { role: "tool", content: "rows" };
+    const rewritten = extended(AppendList.from<unknown>([first, changing, reply]), [reply]);
+    const [type, stored] = await fast.dumpsTyped({ agent: agentWith(rewritten) });
+    changing.content = "changed";
+    expect(await fast.loadsTyped(type, stored)).toStrictEqual({
+      agent: { status: "ready", messages: [first, { role: "tool", content: "rows" }, reply, reply] },
+    });
+  });
+
+  it("is copied when it extends a conversation that was copied", async () => {
+    const changing = { role: "user", content: "hi" };
+    const seeded = AppendList.from<unknown>([changing]);
+    await fast.dumpsTyped({ agent: agentWith(seeded) });
+    const [type, stored] = await fast.dumpsTyped({ agent: agentWith(extended(seeded, [{ role: "assistant" }])) });
+    changing.content = "changed";
+    expect(await fast.loadsTyped(type, stored)).toStrictEqual({
+      agent: { status: "ready", messages: [{ role: "user", content: "hi" }, { role: "assistant" }] },
     });
   });
 });
