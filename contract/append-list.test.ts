@@ -33,6 +33,19 @@ describe("AppendList", () => {
     expect(further.digest().chain).toBe(chainOf(["a", "l1", "l2"]));
   });
 
+  it("knows a version starts with another only when it holds that version's very items", () => {
+    const base = AppendList.from<object>([{ n: 0 }]);
+    const left = base.append([{ n: 1 }]);
+    const right = base.append([{ n: 1 }]); // a rewound thread: the same-looking item, in a store of its own
+    const further = left.append([{ n: 2 }]);
+    const retaken = AppendList.from(further.toArray());
+    const versions = [base, left, right, further, retaken];
+    for (const a of versions)
+      for (const b of versions) if (a.startsWith(b)) for (let i = 0; i < b.length; i++) expect(a.at(i)).toBe(b.at(i));
+    expect([left.startsWith(base), further.startsWith(base), further.startsWith(left)]).toEqual([true, true, true]);
+    expect([base.startsWith(left), right.startsWith(left), further.startsWith(right)]).toEqual([false, false, false]);
+  });
+
   it("keeps a frozen copy of an item the caller may still change, and the item itself when it cannot change", () => {
     const mutable = { rows: [1, 2] };
     const frozen = Object.freeze({ rows: Object.freeze([3]) });
