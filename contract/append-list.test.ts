@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { referenceCanonical } from "../handwritten/engine/test-helpers.js";
 import { AppendList, digestOfList, listItems } from "./append-list.js";
+import { isImmutableJson } from "./canonical.js";
 
 const nodeSha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 const chainOf = (items: readonly unknown[]) =>
@@ -55,6 +56,8 @@ describe("AppendList", () => {
     expect(kept).toEqual({ rows: [1, 2] });
     expect(Object.isFrozen((kept as { rows: number[] }).rows)).toBe(true);
     expect(shared).toBe(frozen);
+    // Written once for the chain, never again: its text is not kept (what it holds is).
+    expect([isImmutableJson(frozen), isImmutableJson(frozen.rows)]).toEqual([false, true]);
     expect(list.digest().chain).toBe(chainOf([{ rows: [1, 2] }, frozen]));
   });
 

@@ -1,6 +1,15 @@
 import { createHash, createHmac } from "node:crypto";
 import { describe, it, expect } from "vitest";
-import { canonicalJson, cloneJson, constantTimeEqual, digest, hmacHex, sha256Hex } from "./canonical.js";
+import {
+  canonicalJson,
+  canonicalJsonOnce,
+  cloneJson,
+  constantTimeEqual,
+  digest,
+  hmacHex,
+  isImmutableJson,
+  sha256Hex,
+} from "./canonical.js";
 import { referenceCanonical } from "../handwritten/engine/test-helpers.js";
 import { isHarnessError } from "./result.js";
 
@@ -156,6 +165,49 @@ describe("canonicalJson", () => {
     expect(canonicalJson(["", "\u2028", "\ud800", "é"])).toBe('["","\u2028","\\ud800","é"]');
     expect(canonicalJson({ "": 1, "\n": 2 })).toBe('{"":1,"\\n":2}');
     expect(canonicalJson([true, false, [], {}])).toBe("[true,false,[],{}]");
+  });
+});
+
+describe("canonicalJsonOnce", () => {
+  it("writes the text canonicalJson writes, and the same error for what is not JSON data", () => {
+    const shared = Object.freeze({ rows: Object.freeze([1, -0, "é\n"]) });
+    const values: unknown[] = [
+      "plain",
+      3,
+      null,
+      [2, 1],
+      { z: 1, a: { y: [shared] } },
+      Object.freeze({ z: shared, a: Object.freeze({ b: null }) }),
+      Object.freeze([shared, { open: true }]),
+      shared,
+    ];
+    for (const value of values) expect(canonicalJsonOnce(value).text).toBe(referenceCanonical(value));
+    const bad = Object.freeze({ a: Object.freeze([1, undefined]) });
+    expect(() => canonicalJsonOnce(bad)).toThrow("$.a[1] is a undefined");
+  });
+
+  it("keeps what the value holds but not the value itself, and says whether canonicalJson would have kept it", () => {
+    const inner = Object.freeze({ b: 2 });
+    const outer = Object.freeze({ a: 1, inner });
+    expect(canonicalJsonOnce(outer)).toEqual({ text: '{"a":1,"inner":{"b":2}}', immutable: true });
+    expect([isImmutableJson(outer), isImmutableJson(inner)]).toEqual([false, true]);
+    // What canonicalJson decides for the same values: kept exactly when `immutable` said so.
+    canonicalJson(outer);
+    expect(isImmutableJson(outer)).toBe(true);
+    expect(canonicalJsonOnce(outer).immutable).toBe(true);
+    const open = Object.freeze({ open: { b: 2 } });
+    const getter = Object.freeze({
+      get n() {
+        return 1;
+      },
+    });
+    const unfrozen = { a: inner };
+    for (const value of [open, getter, unfrozen]) {
+      expect(canonicalJsonOnce(value).immutable).toBe(false);
+      canonicalJson(value);
+      expect(isImmutableJson(value)).toBe(false);
+    }
+    expect(canonicalJsonOnce("text").immutable).toBe(false);
   });
 });
 

@@ -9,8 +9,35 @@ export type JsonValue = null | boolean | number | string | readonly JsonValue[] 
 
 /** Serialises plain JSON data with sorted keys; throws on anything that is not JSON data. */
 export function canonicalJson(value: unknown): string {
+  return guarded(write, value);
+}
+
+/** What `canonicalJsonOnce` answers: the canonical JSON, and whether nothing in the value can ever change. */
+export type WrittenOnce = { readonly text: string; readonly immutable: boolean };
+
+/**
+ * `canonicalJson` of a value whose text will not be asked for again (an event appended to a trace):
+ * the same text, but the value's own text is not kept (what it holds is, as `canonicalJson` keeps
+ * it), so a value written once costs no memo entry. `immutable` is what `isImmutableJson` would
+ * then have answered: whether the value is one whose text `canonicalJson` would have kept.
+ */
+export function canonicalJsonOnce(value: unknown): WrittenOnce {
+  const text = guarded(writeOnce, value);
+  if (typeof value !== "object" || value === null) return { text, immutable: false };
+  const immutable = frozenText.has(value) || (Object.isFrozen(value) && isImmutable(value));
+  return { text, immutable };
+}
+
+/** `write`, without keeping the outer value's text (see `canonicalJsonOnce`). */
+function writeOnce(value: unknown): string {
+  if (typeof value !== "object" || value === null || !Object.isFrozen(value)) return write(value);
+  return frozenText.get(value) ?? (Array.isArray(value) ? writeArray(value as readonly unknown[]) : writeObject(value));
+}
+
+/** `writer`'s text of `value`, or the error naming the path of the first value that is not JSON data. */
+function guarded(writer: (value: unknown) => string, value: unknown): string {
   try {
-    return write(value);
+    return writer(value);
   } catch (error) {
     if (!(error instanceof NotJson)) throw error;
     // The path is looked for only now, by a second walk in the same order, so the writer carries none.

@@ -3,7 +3,7 @@
  * `h(i+1) = sha256(h(i) + canonicalJson(item i))`), and what a list keeps of an item appended to
  * it. Below both `state-hash.ts` and `append-list.ts`, which build on it.
  */
-import { canonicalJson, isImmutableJson, sha256Hex } from "./canonical.js";
+import { canonicalJson, canonicalJsonOnce, isImmutableJson, sha256Hex } from "./canonical.js";
 
 /** sha256("[]"), written out: a module computes no digest as it loads, before its host has installed hashing. */
 export const EMPTY_LIST_DIGEST = "4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945";
@@ -44,8 +44,8 @@ export function rememberChain(list: readonly unknown[], head: string): void {
  * values are all primitives or such values (a message around a frozen tool output); else a
  * deep-frozen copy parsed back from `text`.
  */
-export function keptItem<T>(item: T, text: string): T {
-  if (typeof item !== "object" || item === null || isImmutableJson(item)) return item;
+export function keptItem<T>(item: T, text: string, immutable: boolean = isImmutableJson(item)): T {
+  if (typeof item !== "object" || item === null || immutable) return item;
   if (Array.isArray(item) || Object.getPrototypeOf(item) !== Object.prototype) return parsedCopy(text);
   const copy: Record<string, unknown> = {};
   for (const key of Object.keys(item)) {
@@ -65,13 +65,16 @@ export function keptItem<T>(item: T, text: string): T {
 
 const parsedCopy = <T>(text: string): T => deepFreeze(JSON.parse(text) as T);
 
-/** Pushes what a list keeps of each item (`keptItem`) onto `into`; the chain head after them, from `chain`. */
+/**
+ * Pushes what a list keeps of each item (`keptItem`) onto `into`; the chain head after them, from `chain`.
+ * An item is written once here and never again (its list's digest stands for it), so its own text is not kept.
+ */
 export function pushKept<T>(into: T[], chain: string, items: readonly T[]): string {
   let head = chain;
   for (const item of items) {
-    const text = canonicalJson(item);
+    const { text, immutable } = canonicalJsonOnce(item);
     head = sha256Hex(head + text);
-    into.push(keptItem(item, text));
+    into.push(keptItem(item, text, immutable));
   }
   return head;
 }
