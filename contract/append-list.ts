@@ -29,7 +29,7 @@ export class AppendList<T> {
 
   /**
    * A list holding `items`: a list as it is; a plain array (seeded, or read back from a store) by a
-   * copy of its items as they are, as `appendedAll` keeps a list's earlier items, with its digest.
+   * copy of its items as they are (each already kept once, by `keptItem`), with its digest.
    */
   static from<T>(items: readonly T[] | AppendList<T>): AppendList<T> {
     if (items instanceof AppendList) return items;
@@ -38,7 +38,7 @@ export class AppendList<T> {
   }
 
   /**
-   * This list with `items` at the end, kept as `appendedAll` keeps them (`keptItem`), so a caller's
+   * This list with `items` at the end, each as `keptItem` keeps it, so a caller's
    * later mutation of an item never reaches the list.
    */
   append(items: readonly T[]): AppendList<T> {

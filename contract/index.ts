@@ -33,7 +33,7 @@ export {
   toCheckpoint,
   CHECKPOINT_VERSION,
 } from "./checkpoint.js";
-export { appended, appendedAll, listDigest, STATE_HASH_RULE } from "./state-hash.js";
+export { appended, listDigest, STATE_HASH_RULE } from "./state-hash.js";
 export { AppendList, digestOfList, extended, listItems } from "./append-list.js";
 export type { ListDigest } from "./state-hash.js";
 export type { Checkpoint, CheckpointStore } from "./checkpoint.js";

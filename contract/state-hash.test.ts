@@ -1,15 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { referenceCanonical } from "../handwritten/engine/test-helpers.js";
-import {
-  appended,
-  appendedAll,
-  deepFreeze,
-  EMPTY_LIST_DIGEST,
-  hashStateFields,
-  listDigest,
-  STATE_HASH_RULE,
-} from "./state-hash.js";
+import { appended, deepFreeze, EMPTY_LIST_DIGEST, hashStateFields, listDigest, STATE_HASH_RULE } from "./state-hash.js";
 
 const nodeSha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 
@@ -58,22 +50,6 @@ describe("listDigest", () => {
   it("tells lists apart by order and content", () => {
     expect(listDigest(["a", "b"]).chain).not.toBe(listDigest(["b", "a"]).chain);
     expect(listDigest(["ab"]).chain).not.toBe(listDigest(["a", "b"]).chain);
-  });
-});
-
-describe("appendedAll", () => {
-  it("gives the items, the frozen copies and the chain head of appending them one by one, leaving the list as it was", () => {
-    const start = appended<unknown>([], { role: "user", content: "goal" });
-    const items = [{ b: [1, 2], a: true }, "nonce-1", { z: { y: null } }];
-    const all = appendedAll(start, items);
-    const oneByOne = items.reduce<readonly unknown[]>((list, item) => appended(list, item), start);
-    expect(all).toEqual(oneByOne);
-    expect(listDigest(all)).toEqual(listDigest(oneByOne));
-    expect(listDigest(all).chain).toBe(chainOf([{ role: "user", content: "goal" }, ...items]));
-    expect(Object.isFrozen(all) && all.every((item) => Object.isFrozen(item))).toBe(true);
-    expect(all[1]).not.toBe(items[0]);
-    expect(start).toHaveLength(1);
-    expect(appendedAll(start, [])).toBe(start);
   });
 });
 

@@ -15,7 +15,7 @@
  */
 import { canonicalJson, canonicalRecordWithLists, sha256Hex } from "./canonical.js";
 import { AppendList } from "./append-list.js";
-import { chainHead, keptItem, pushKept, rememberChain } from "./list-chain.js";
+import { chainHead, keptItem, rememberChain } from "./list-chain.js";
 
 export { chainStep, deepFreeze, EMPTY_LIST_DIGEST, keptItem, listDigest, pushKept } from "./list-chain.js";
 export type { ListDigest } from "./list-chain.js";
@@ -32,21 +32,6 @@ export function appended<T>(list: readonly T[], item: T): readonly T[] {
   const head = chainHead(list);
   const next = Object.freeze([...list, keptItem(item, text)]);
   rememberChain(next, sha256Hex(head + text));
-  return next;
-}
-
-/**
- * `appended` for several items in turn (the trace lists the graph engines keep beside the state),
- * with one copy of the list for all of them: the same items and the same chain head.
- */
-export function appendedAll<T>(list: readonly T[], items: readonly T[]): readonly T[] {
-  if (items.length === 0) return list;
-  if (items.length === 1) return appended(list, items[0] as T);
-  // A spread, not slice(): Node 20 copies a frozen array through slice() on a slow path, ~100× slower.
-  const next = [...list];
-  const head = pushKept(next, chainHead(list), items);
-  Object.freeze(next);
-  rememberChain(next, head);
   return next;
 }
 
