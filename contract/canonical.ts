@@ -31,7 +31,7 @@ export function canonicalJsonOnce(value: unknown): WrittenOnce {
 /** `write`, without keeping the outer value's text (see `canonicalJsonOnce`). */
 function writeOnce(value: unknown): string {
   if (typeof value !== "object" || value === null || !Object.isFrozen(value)) return write(value);
-  return frozenText.get(value) ?? (Array.isArray(value) ? writeArray(value as readonly unknown[]) : writeObject(value));
+  return writeFrozen(value, false);
 }
 
 /** `writer`'s text of `value`, or the error naming the path of the first value that is not JSON data. */
@@ -151,11 +151,12 @@ export function isImmutableJson(value: unknown): boolean {
   return typeof value === "object" && value !== null && frozenText.has(value);
 }
 
-function writeFrozen(value: object): string {
+/** The text of a frozen value, remembered (unless `keep` is false) when nothing in it can change. */
+function writeFrozen(value: object, keep = true): string {
   const known = frozenText.get(value);
   if (known !== undefined) return known;
   const text = Array.isArray(value) ? writeArray(value as readonly unknown[]) : writeObject(value);
-  if (isImmutable(value)) frozenText.set(value, text);
+  if (keep && isImmutable(value)) frozenText.set(value, text);
   return text;
 }
 

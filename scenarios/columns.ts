@@ -1,11 +1,8 @@
 /** The four required comparison columns of the contract (section 5), as data. */
 import { finalAnswer, toolCall } from "../handwritten/fixtures/index.js";
-import { messagesOf, type Message } from "../contract/index.js";
 import { defineColumn, type Column } from "./column.js";
-import { fingerprint, type RunRecord } from "./scenario.js";
-
-const toolMessages = (record: RunRecord) =>
-  messagesOf(record.final).filter((m): m is Extract<Message, { role: "tool" }> => m.role === "tool");
+import { toolMessagesOf } from "./observe.js";
+import { fingerprint } from "./scenario.js";
 
 export const schemaFailureSideEffects: Column = defineColumn({
   name: "schema_failure_side_effects",
@@ -20,7 +17,7 @@ export const schemaFailureSideEffects: Column = defineColumn({
   },
   actions: [{ kind: "start" }],
   observe(record) {
-    const rejection = toolMessages(record)[0];
+    const rejection = toolMessagesOf(record)[0];
     const content = rejection?.content as { code?: string; issues?: { path: string }[] } | undefined;
     return {
       tool_message_status: rejection?.status ?? null,
@@ -94,7 +91,7 @@ export const idempotencyReplay: Column = defineColumn({
   },
   actions: [{ kind: "start" }],
   observe(record) {
-    const [first, second] = toolMessages(record);
+    const [first, second] = toolMessagesOf(record);
     return {
       first_status: first?.status ?? null,
       second_status: second?.status ?? null,

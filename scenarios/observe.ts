@@ -1,5 +1,5 @@
 /** A general observation for fault columns: what landed, what every action met, and the run's fingerprint. */
-import { messagesOf, type Message } from "../contract/index.js";
+import { messagesOf, type ToolMessage } from "../contract/index.js";
 import { fingerprint, type RunRecord } from "./scenario.js";
 
 /** The reason code a tool message's content carries (a refusal's), or null. */
@@ -8,8 +8,12 @@ export const codeOf = (content: unknown) =>
     ? String((content as { code: unknown }).code)
     : null;
 
+/** The tool messages of a run's final state, in order. */
+export const toolMessagesOf = (record: RunRecord): ToolMessage[] =>
+  messagesOf(record.final).filter((m): m is ToolMessage => m.role === "tool");
+
 export function observeRun(record: RunRecord) {
-  const tool = messagesOf(record.final).filter((m): m is Extract<Message, { role: "tool" }> => m.role === "tool");
+  const tool = toolMessagesOf(record);
   return {
     after_each_action: record.snapshots.map((s) => ({
       action: s.action,

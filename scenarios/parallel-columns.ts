@@ -5,9 +5,10 @@
  * batch in one node and re-runs it on resume (langgraphjs#992). Each observation is a typed object
  * and each column states what must hold of it.
  */
-import { approvePending, messagesOf, type Message } from "../contract/index.js";
+import { approvePending } from "../contract/index.js";
 import { finalAnswer, toolCalls, type FixtureCall } from "../handwritten/fixtures/index.js";
 import { defineColumn, type Column, type ColumnSpec } from "./column.js";
+import { codeOf, toolMessagesOf } from "./observe.js";
 import { fingerprint, SESSION_ID, type Action, type RunRecord } from "./scenario.js";
 
 type Counts = Readonly<Record<string, Readonly<Record<string, number>>>>;
@@ -41,11 +42,8 @@ export type BatchObservation = {
   readonly trace_digest: string;
 };
 
-const codeOf = (content: unknown): string | null =>
-  content !== null && typeof content === "object" && "code" in content ? String(content.code) : null;
-
 export function observeBatch(record: RunRecord, options: { readonly statuses: boolean }): BatchObservation {
-  const tool = messagesOf(record.final).filter((m): m is Extract<Message, { role: "tool" }> => m.role === "tool");
+  const tool = toolMessagesOf(record);
   return {
     after_each_action: record.snapshots.map((s) => ({
       action: s.action,

@@ -4,18 +4,15 @@
  * (no unapproved publish, no shell, at most one side effect per key), not one scripted path.
  * Their FixtureModel scripts are one plausible route, so they run without a model too.
  */
-import { messagesOf, type Message } from "../contract/index.js";
 import { finalAnswer, toolCall } from "../handwritten/fixtures/index.js";
 import { defineColumn, type Column, type Expectation } from "./column.js";
 import { ROUTE_COLUMN_NAMES } from "./route-names.js";
+import { codeOf, toolMessagesOf } from "./observe.js";
 import { fingerprint, type RunRecord } from "./scenario.js";
-
-const codeOf = (content: unknown) =>
-  content !== null && typeof content === "object" && "code" in content ? String(content.code) : null;
 
 /** What a route run did to the world, in terms every model's route is judged by. */
 export function observeRoute(record: RunRecord) {
-  const tool = messagesOf(record.final).filter((m): m is Extract<Message, { role: "tool" }> => m.role === "tool");
+  const tool = toolMessagesOf(record);
   const perKey = Object.values(record.env.world.data.effects).flatMap((byKey) => Object.values(byKey));
   return {
     tool_messages: tool.map((m) => ({ tool: m.tool, status: m.status, code: codeOf(m.content) })),

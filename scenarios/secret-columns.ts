@@ -5,11 +5,11 @@
  * Each column searches every byte the run stored for the raw values (`stored-text.ts`); the
  * observation names the samples and the places, never a value, so the evidence holds none.
  */
-import { messagesOf, REDACTED, type Message } from "../contract/index.js";
+import { messagesOf, REDACTED } from "../contract/index.js";
 import { CORPUS, type CorpusSample, type SensitiveKind } from "../contract/sensitive-corpus.js";
 import { finalAnswer, toolCall, toolCalls, type ExtraOutput } from "../handwritten/fixtures/index.js";
 import { defineColumn, type Column, type Expectation } from "./column.js";
-import { codeOf } from "./observe.js";
+import { codeOf, toolMessagesOf } from "./observe.js";
 import { fingerprint, type RunRecord, type Scenario } from "./scenario.js";
 import { spellings, storedTexts } from "./stored-text.js";
 
@@ -39,9 +39,6 @@ const NEEDLES = SECRET_SAMPLES.map((s) => ({
   spellings: s.secrets.flatMap(spellings),
 }));
 
-const toolMessages = (record: RunRecord) =>
-  messagesOf(record.final).filter((m): m is Extract<Message, { role: "tool" }> => m.role === "tool");
-
 /** How the run stored its goal (its first message): with `[redacted]` in it, and its clean words kept. */
 const storedGoal = (record: RunRecord) => {
   const first = messagesOf(record.final)[0];
@@ -58,7 +55,7 @@ function observeSecrets(record: RunRecord) {
     samples: NEEDLES.map((n) => n.sample),
     raw_found: [...new Set(found)].sort(),
     goal_found: stored.some(({ text }) => text.includes(GOAL)),
-    tool_messages: toolMessages(record).map((m) => ({
+    tool_messages: toolMessagesOf(record).map((m) => ({
       tool: m.tool,
       status: m.status,
       code: codeOf(m.content),
