@@ -60,6 +60,20 @@ describe("createMemoryCheckpointStore", () => {
     expect(store.list("missing")).toEqual([]);
   });
 
+  it("with keep: latest, holds each session's latest checkpoint only, and lists that one", () => {
+    const store = createMemoryCheckpointStore({ keep: "latest" });
+    const first = startRun("s1", "goal", { at: 0, ids }).state;
+    const second = applyFact(first, { type: "planner_responded", raw: "{}" }, { at: 1, ids }).state;
+    const other = startRun("s2", "other", { at: 0, ids }).state;
+    store.put(toCheckpoint(first, SECRET));
+    store.put(toCheckpoint(other, SECRET));
+    store.put(toCheckpoint(second, SECRET));
+    expect(store.latest("s1")?.checkpoint_hash).toBe(second.checkpoint_hash);
+    expect(store.list("s1").map((c) => c.checkpoint_hash)).toEqual([second.checkpoint_hash]);
+    expect(store.list("s2").map((c) => c.checkpoint_hash)).toEqual([other.checkpoint_hash]);
+    expect(store.list("missing")).toEqual([]);
+  });
+
   it("keeps a sealed state as it is: nothing in it can be mutated", () => {
     const store = createMemoryCheckpointStore();
     const state = startRun("s1", "goal", { at: 0, ids }).state;

@@ -135,15 +135,25 @@ export interface CheckpointStore {
   list(session_id: string): readonly Checkpoint[];
 }
 
+export type MemoryCheckpointOptions = {
+  /**
+   * `latest`: each session keeps only its latest checkpoint, and `list` answers that one. For a host
+   * that only ever resumes from the latest (the MCP server), so a long-lived process does not hold
+   * every checkpoint it ever wrote. @default "all" (rewinds and restores read the history)
+   */
+  readonly keep?: "all" | "latest";
+};
+
 /**
  * In memory. A caller mutating its state cannot rewrite history: a sealed state is immutable and
  * kept as it is (no per-fact copy of the whole session); anything else is stored as a copy.
  */
-export function createMemoryCheckpointStore(): CheckpointStore {
+export function createMemoryCheckpointStore(options: MemoryCheckpointOptions = {}): CheckpointStore {
   const bySession = new Map<string, Checkpoint[]>();
+  const latestOnly = options.keep === "latest";
   return {
     put(checkpoint) {
-      const list = bySession.get(checkpoint.session_id) ?? [];
+      const list = latestOnly ? [] : (bySession.get(checkpoint.session_id) ?? []);
       // A copy of a sealed state would be the same frozen data, whether or not the header matches it.
       list.push(Object.freeze(isSealed(checkpoint.state) ? { ...checkpoint } : cloneJson(checkpoint)));
       bySession.set(checkpoint.session_id, list);

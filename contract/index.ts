@@ -36,7 +36,7 @@ export {
 export { appended, listDigest, STATE_HASH_RULE } from "./state-hash.js";
 export { AppendList, digestOfList, extended, listItems } from "./append-list.js";
 export type { ListDigest } from "./state-hash.js";
-export type { Checkpoint, CheckpointStore } from "./checkpoint.js";
+export type { Checkpoint, CheckpointStore, MemoryCheckpointOptions } from "./checkpoint.js";
 export { createManualClock, systemClock, DEFAULT_EPOCH, SleepCancel } from "./clock.js";
 export type { Clock, ManualClock, SleepSignal } from "./clock.js";
 export {

@@ -4,6 +4,7 @@ import {
   approvePending,
   createIdSource,
   createManualClock,
+  createMemoryCheckpointStore,
   type Checkpoint,
   type PendingApproval,
 } from "../contract/index.js";
@@ -17,7 +18,16 @@ function setup() {
   const world = createFixtureWorld();
   const audit = createMemoryAuditSink();
   const clock = createManualClock();
-  const deps = createFixtureHarnessDeps({ world, clock, ids: createIdSource("call-tool"), secret: TEST_SECRET, audit });
+  // The whole history, which a test forging records from older checkpoints reads (the server keeps only the latest).
+  const sessions = createMemoryCheckpointStore();
+  const deps = createFixtureHarnessDeps({
+    world,
+    clock,
+    ids: createIdSource("call-tool"),
+    secret: TEST_SECRET,
+    audit,
+    sessions,
+  });
   const call = createCallTool(deps);
   const request = (name: string, args: unknown, extra: Partial<ToolCallRequest> = {}): ToolCallRequest => ({
     session_id: "s",

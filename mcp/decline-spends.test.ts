@@ -8,7 +8,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { approvePending, createIdSource, createManualClock, type PendingApproval } from "../contract/index.js";
+import {
+  approvePending,
+  createIdSource,
+  createManualClock,
+  createMemoryCheckpointStore,
+  type PendingApproval,
+} from "../contract/index.js";
 import { createFixtureWorld } from "../handwritten/fixtures/index.js";
 import { latestEarlierApproval } from "../runtime/index.js";
 import { createCallTool, type PersonAnswer, type ToolCallRequest } from "./call-tool.js";
@@ -24,7 +30,15 @@ const REFUSED = { status: "approval_refused", code: "approval_already_used" };
 function inProcess() {
   const world = createFixtureWorld();
   const clock = createManualClock();
-  const deps = createFixtureHarnessDeps({ world, clock, ids: createIdSource("decline"), secret: TEST_SECRET });
+  // The whole history: the test restores a session to an earlier checkpoint (the server keeps only the latest).
+  const sessions = createMemoryCheckpointStore();
+  const deps = createFixtureHarnessDeps({
+    world,
+    clock,
+    ids: createIdSource("decline"),
+    secret: TEST_SECRET,
+    sessions,
+  });
   const call = createCallTool(deps);
   const answer = async (name: string, args: unknown, extra: Partial<ToolCallRequest> = {}) => {
     const decision = await call({

@@ -39,6 +39,13 @@ export type FixtureDepsOptions = {
   readonly registry?: ToolRegistry;
 };
 
+/**
+ * A session is only ever resumed from its latest checkpoint (a call loads it; nothing rewinds an
+ * MCP session), so sessions in memory keep that one: not every checkpoint of every call for the
+ * process's life, which the garbage collector would walk again and again.
+ */
+export const MCP_SESSION_KEEP = Object.freeze({ keep: "latest" as const });
+
 export function createFixtureHarnessDeps(options: FixtureDepsOptions): HarnessDeps {
   return {
     registry: options.registry ?? createFixtureRegistry(options.world),
@@ -48,7 +55,7 @@ export function createFixtureHarnessDeps(options: FixtureDepsOptions): HarnessDe
     clock: options.clock,
     ids: options.ids,
     secret: options.secret,
-    sessions: options.sessions ?? createMemoryCheckpointStore(),
+    sessions: options.sessions ?? createMemoryCheckpointStore(MCP_SESSION_KEEP),
     audit: options.audit ?? createMemoryAuditSink(),
     limits: MCP_SESSION_LIMITS,
     inputLimits: DEFAULT_INPUT_LIMITS,

@@ -8,7 +8,7 @@ export type { CallDecision, CallToolDeps, PersonAnswer, ToolCallRequest } from "
 export { createFileAuditSink } from "./audit-file.js";
 export { MIN_SECRET_CHARS, parseServerFlags, readSecret, SECRET_ENV, SERVER_USAGE } from "./cli.js";
 export type { ServerFlags, UsageError } from "./cli.js";
-export { createFixtureHarnessDeps } from "./deps.js";
+export { createFixtureHarnessDeps, MCP_SESSION_KEEP } from "./deps.js";
 export type { FixtureDepsOptions } from "./deps.js";
 export { APPROVAL_FORM, approvalQuestion, askByElicitation, MAX_ELICITED_CHARS, readElicited } from "./elicitation.js";
 export type { ElicitInput } from "./elicitation.js";

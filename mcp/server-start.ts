@@ -6,13 +6,13 @@ import { randomBytes } from "node:crypto";
 import { dirname } from "node:path";
 import { z } from "zod";
 import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
-import { createIdSource, ok, systemClock, type TraceSink } from "../contract/index.js";
+import { createIdSource, createMemoryCheckpointStore, ok, systemClock, type TraceSink } from "../contract/index.js";
 import type { FixtureWorld } from "../handwritten/fixtures/index.js";
 import { claimStoreKey, openStores, resolveStoreSpec, type OpenedStores } from "../durable/index.js";
 import { makeDirectory, writeFilesAtomically } from "../cli/index.js";
 import { createFileAuditSink } from "./audit-file.js";
 import { createMemoryAuditSink, type AuditSink } from "./audit.js";
-import { createFixtureHarnessDeps } from "./deps.js";
+import { createFixtureHarnessDeps, MCP_SESSION_KEEP } from "./deps.js";
 import { DEFAULT_MCP_STORE, HTTP_TOKEN_ENV, SECRET_ENV, type ServerFlags } from "./cli.js";
 import { createFrameGuard } from "./frame-guard.js";
 import { createGuards } from "./guards.js";
@@ -91,7 +91,8 @@ export function startServer(
 
   const deps = createFixtureHarnessDeps({
     world,
-    sessions: stores.checkpoints,
+    // In memory, the latest checkpoint of each session only (deps.ts); a database keeps its own rows.
+    sessions: spec.value.kind === "memory" ? createMemoryCheckpointStore(MCP_SESSION_KEEP) : stores.checkpoints,
     ledger: stores.ledger,
     nonces: stores.nonces,
     artifacts: stores.artifacts,
