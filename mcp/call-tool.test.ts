@@ -120,3 +120,30 @@ describe("the MCP call path", () => {
     expect(world.totalCalls()).toBe(calls + 2);
   });
 });
+
+describe("the MCP call path's sessions in memory", () => {
+  it("keep each session's latest checkpoint only, and a waiting call goes on from it", async () => {
+    const clock = createManualClock();
+    const deps = createFixtureHarnessDeps({
+      world: createFixtureWorld(),
+      clock,
+      ids: createIdSource("latest"),
+      secret: TEST_SECRET,
+    });
+    const call = createCallTool(deps);
+    const answer = async (name: string, args: unknown, approval: string | null = null) => {
+      const decision = await call({ session_id: "s", name, arguments: args, approval, idempotency_key: undefined });
+      if (decision.kind !== "answered") throw new Error(decision.message);
+      return decision.answer;
+    };
+    for (let i = 0; i < 3; i++) expect((await answer("read_table", { table: "sales", limit: 1 })).status).toBe("ok");
+    const waiting = await answer("publish_report", PUBLISH);
+    const pending = (waiting as { pending: PendingApproval }).pending;
+    const token = approvePending(pending, "s", TEST_SECRET, clock.now());
+    expect((await answer("publish_report", PUBLISH, token)).status).toBe("ok");
+    const kept = deps.sessions.list("s");
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toBe(deps.sessions.latest("s"));
+    expect(kept[0]?.state.status).toBe("ready");
+  });
+});
