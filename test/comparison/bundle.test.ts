@@ -1,9 +1,10 @@
 /**
  * The run's bundle (scripts/comparison/bundle.ts) is never older than its sources: a second run takes
- * the bundle already built, and a change to a source, or a file added beside one, builds it again.
+ * the bundle already built, and a change to a source (even one that keeps its size and modification
+ * time), or a file added beside one, builds it again.
  * Modules the process already loaded stay outside it, and each module keeps its own import.meta.url.
  */
-import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -68,5 +69,20 @@ describe("the run's bundle", () => {
     file("other.ts", "export {};\n");
     expect((await load()).read()).toBe(2);
     expect(await bundleInode()).not.toBe(before);
+  });
+
+  it("is built again when a source keeps its size and modification time", { timeout: 20_000 }, async () => {
+    const leaf = join(root, "leaf.ts");
+    const then = 1_700_000_000; // whole seconds, which utimes sets back exactly
+    utimesSync(leaf, then, then);
+    // Left alone long enough before a build for its times to be listed; the file added makes that build.
+    await new Promise((done) => setTimeout(done, 2_100));
+    file("another.ts", "export {};\n");
+    expect((await load()).read()).toBe(2);
+    const { size } = statSync(leaf);
+    file("leaf.ts", "export const value: number = 3;\nexport const leafUrl = import.meta.url;\n");
+    utimesSync(leaf, then, then);
+    expect(statSync(leaf)).toMatchObject({ size, mtimeMs: then * 1000 });
+    expect((await load()).read()).toBe(3);
   });
 });
