@@ -13,7 +13,7 @@ import { hash } from "node:crypto";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import vm from "node:vm";
-import { makeDirectory } from "../../cli/index.js";
+import { makeDirectory } from "../../cli/files.js";
 import { buildBundle, manifestHolds, type Manifest } from "./bundle-build.js";
 
 export type BundleSpec = {

@@ -4,7 +4,9 @@
  * --help for the exit codes.
  */
 import { resolve } from "node:path";
-import { DEFAULT_INPUT_LIMITS, readInputFile } from "../../cli/index.js";
+// The modules, not cli/index.ts: the checks load before every run (and alone for a refusal), and the index
+// would bring what they do not use (args.ts and planner-arg.ts likewise).
+import { DEFAULT_INPUT_LIMITS, readInputFile } from "../../cli/input-file.js";
 import { loadRun } from "../../durable/load-run.js";
 import { resolveStoreSpec } from "../../durable/spec.js";
 import { loadsByRequire } from "../../scenarios/engine-catalogue.js";
