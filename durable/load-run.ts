@@ -52,13 +52,23 @@ function tsxRequire(from: string): NodeJS.Require | null {
   return typeof requireFrom.extensions[".ts"] === "function" ? requireFrom : null;
 }
 
+/** Modules a bundled run holds (scripts/comparison/bundle.ts), by file URL: `loadLikeCaller` takes them from it. */
+const provided = new Map<string, () => Promise<unknown>>();
+
+/** Offers `loadLikeCaller` the module at `url` from `load` (a bundle's own copy of it, with the bundle's contract). */
+export function provideModule(url: string, load: () => Promise<unknown>): void {
+  provided.set(url, load);
+}
+
 /**
  * A module that a run loads once it is running (an engine, a framework's adapter), loaded the way the
- * module at `from` was: through require when a run loaded by `loadRunInThread` asks, so it shares that
- * run's one copy of the contract; else `load()`, the import it names. `specifier` is relative to
- * `from`, or a file URL.
+ * module at `from` was: from the run's bundle when it holds it (`provideModule`); through require when a
+ * run loaded by `loadRunInThread` asks, so it shares that run's one copy of the contract; else `load()`,
+ * the import it names. `specifier` is relative to `from`, or a file URL.
  */
 export async function loadLikeCaller<T>(from: string, specifier: string, load: () => Promise<T>): Promise<T> {
+  const fromBundle = provided.get(new URL(specifier, from).href);
+  if (fromBundle !== undefined) return (await fromBundle()) as T;
   const requireFrom = createRequire(from);
   if (requireFrom.cache[fileURLToPath(from)] === undefined) return load();
   return requireFrom(specifier.startsWith("file:") ? fileURLToPath(specifier) : specifier) as T;

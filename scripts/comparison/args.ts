@@ -1,6 +1,6 @@
 /** Command-line arguments of compare.ts, parsed into a typed result before any engine loads; bad usage is a value, not a throw. */
 import { err, ok, type Result } from "../../contract/result.js";
-import { parseFlags, type FlagErrorCode } from "../../cli/index.js";
+import { parseFlags, type FlagErrorCode } from "../../cli/flags.js";
 import { ENGINE_CATALOGUE, FRAMEWORK_IDS, isFrameworkId, type FrameworkId } from "../../scenarios/engine-catalogue.js";
 import { parsePlannerArg, type PlannerArg } from "./planner-arg.js";
 

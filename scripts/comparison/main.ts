@@ -4,10 +4,13 @@
  * --help for the exit codes.
  */
 import { resolve } from "node:path";
-import { DEFAULT_INPUT_LIMITS, readInputFile } from "../../cli/index.js";
-import { loadRun, loadRunInThread } from "../../durable/load-run.js";
+// The modules, not cli/index.ts: the checks load before every run (and alone for a refusal), and the index
+// would bring what they do not use (args.ts and planner-arg.ts likewise).
+import { DEFAULT_INPUT_LIMITS, readInputFile } from "../../cli/input-file.js";
+import { loadRun } from "../../durable/load-run.js";
 import { resolveStoreSpec } from "../../durable/spec.js";
 import { loadsByRequire } from "../../scenarios/engine-catalogue.js";
+import { loadBundledRun } from "./bundled-run.js";
 import { EXIT, parseCompareArgs, USAGE, type CompareArgs } from "./args.js";
 import type { MainIo } from "./run.js";
 import { plannerRefused, readPlannerSource } from "./planner-arg.js";
@@ -37,8 +40,9 @@ export async function main(argv: readonly string[], io: MainIo = defaultIo): Pro
   // The route is read and checked before the store opens, so a bad one leaves nothing behind.
   const source = readPlannerSource(parsed.value.planner);
   if (!source.ok) return plannerRefused("compare", source.error, io.stderr);
-  const { compareRun } = runsByRequire(parsed.value, io.env ?? process.env)
-    ? await loadRunInThread(import.meta.url, "./run.js", () => import("./run.js"))
+  const env = io.env ?? process.env;
+  const { compareRun } = runsByRequire(parsed.value, env)
+    ? await loadBundledRun(env)
     : await loadRun(() => import("./run.js"));
   return compareRun(parsed.value, source.value, io);
 }

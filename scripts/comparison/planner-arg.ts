@@ -4,7 +4,7 @@
  * checking the route (planner.ts) comes after, with the contract loaded.
  */
 import { err, ok, type Result } from "../../contract/result.js";
-import { DEFAULT_INPUT_LIMITS, readInputFile, type InputFileError } from "../../cli/index.js";
+import { DEFAULT_INPUT_LIMITS, readInputFile, type InputFileError } from "../../cli/input-file.js";
 
 export type PlannerArg = { readonly kind: "fixture" } | { readonly kind: "route"; readonly path: string };
 /** The planner's input, read: a route's text is not yet parsed. */

@@ -2,8 +2,9 @@
  * What `compare --framework local_state_graph` loads: none of the SQL stores for a run in memory
  * (durable/option.ts), no YAML parser for a command that reads only JSON (cli/input-depth.ts), and
  * libphonenumber-js's core functions without the wrappers of its `/max` entry (secret-scanners.ts);
- * the command and its run through require (durable/load-run.ts), so their modules skip tsx's loader
- * thread and load once; and Node's source maps off (scripts/compare.ts).
+ * the command through require (durable/load-run.ts) and its run from one bundle of its sources
+ * (scripts/comparison/bundle.ts) that shares the command's modules, so nothing skips to tsx's loader
+ * thread or loads twice; and Node's source maps off (scripts/compare.ts).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,27 +17,41 @@ describe("compare --framework local_state_graph loads only what the run needs", 
     const load = compareLoads("local_state_graph");
     expect(load.status, load.stderr).toBe(0);
     expect(load.report?.status).toBe("measured");
-    // The hook saw the run: the contract and the phone metadata were loaded.
-    expect(filesMatching(load, /\/contract\/index\.ts$/)).not.toEqual([]);
-    expect(filesMatching(load, /\/libphonenumber-js\/metadata\.max\.json(\.js)?$/)).not.toEqual([]);
+    // The hook saw the run: the contract and the phone metadata were bundled.
+    expect(filesMatching(load, /^bundle .*\/contract\/index\.ts$/)).not.toEqual([]);
+    expect(filesMatching(load, /^bundle .*\/libphonenumber-js\/metadata\.max\.json(\.js)?$/)).not.toEqual([]);
     expect(filesMatching(load, /\/durable\/(open|environment)\.ts$|\/durable\/(sql|stores)\//)).toEqual([]);
     expect(filesMatching(load, /\/node_modules\/yaml\//)).toEqual([]);
     expect(filesMatching(load, /\/libphonenumber-js\/max\//)).toEqual([]);
   });
 
-  it("the run loads through require: only the entry and its loader are imported", { timeout: 180_000 }, () => {
+  it("the run loads from its bundle: only the entry and its loader are imported", { timeout: 180_000 }, () => {
     const load = compareLoads("local_state_graph");
     expect(load.status, load.stderr).toBe(0);
     expect(load.report?.status).toBe("measured");
-    expect(filesMatching(load, /^require .*\/contract\/index\.ts$/)).not.toEqual([]);
-    expect(filesMatching(load, /^require .*\/local-graph\/agent\/index\.ts$/)).not.toEqual([]);
-    // No package and none of the run's modules through the loader thread; the command's checks load by require
-    // (loadCommand), so none of them loads twice, once imported and once required by the run.
+    expect(filesMatching(load, /^bundle .*\/contract\/index\.ts$/)).not.toEqual([]);
+    expect(filesMatching(load, /^bundle .*\/local-graph\/agent\/index\.ts$/)).not.toEqual([]);
+    // Nothing of the run by require or through the loader thread, and no file both required and bundled: one copy.
+    expect(filesMatching(load, /^(require|import) .*\/(contract\/index|runtime|local-graph|handwritten)\//)).toEqual(
+      [],
+    );
+    const required = new Set(filesMatching(load, /^require /).map((line) => line.slice("require ".length)));
+    expect(filesMatching(load, /^bundle /).filter((line) => required.has(line.slice("bundle ".length)))).toEqual([]);
     expect(filesMatching(load, /^import .*\/node_modules\//)).toEqual([]);
     expect(
       filesMatching(load, /^import .*\.ts$/).map((line) => line.replace(/^import .*\/([^/]+\/[^/]+)$/, "$1")),
     ).toEqual(["scripts/compare.ts", "durable/load-run.ts"]);
+    // The command's checks load by require (loadCommand) and the bundle shares them: none of them twice.
     expect(filesMatching(load, /^require .*\/scripts\/comparison\/(main|args)\.ts$/)).toHaveLength(2);
+    expect(filesMatching(load, /^bundle .*\/scripts\/comparison\/(main|args)\.ts$/)).toEqual([]);
+    expect(filesMatching(load, /^bundle .*\/scripts\/comparison\/run\.ts$/)).toHaveLength(1);
+  });
+
+  it("loads the run module by module when source maps are asked for", { timeout: 180_000 }, () => {
+    const load = compareLoads("local_state_graph", [], { NODE_OPTIONS: "--enable-source-maps" });
+    expect(load.status, load.stderr).toBe(0);
+    expect(filesMatching(load, /^require .*\/contract\/index\.ts$/)).not.toEqual([]);
+    expect(filesMatching(load, /^bundle /)).toEqual([]);
   });
 
   it("turns tsx's source maps off, unless NODE_OPTIONS asks for them", { timeout: 180_000 }, () => {

@@ -1,0 +1,47 @@
+/**
+ * How `compare` loads a run of built-in engines in memory under tsx: from one bundle of the run's
+ * current sources (bundle.ts), which skips tsx's work on each of its ~300 modules. The command's checks,
+ * already loaded, stay shared. The run loads module by module instead (`loadRunInThread`) when tsx's
+ * require hook is not there, when source maps are on (a stack trace then names each source file), when
+ * AGENT_HARNESS_NO_BUNDLE is set, or when the bundle cannot be built (esbuild's complaint is then tsx's).
+ * AGENT_HARNESS_BUNDLE_CACHE names another folder for the bundle (the loading tests read what it holds).
+ */
+import { createRequire } from "node:module";
+import { join, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadRunInThread } from "../../durable/load-run.js";
+import { prepareBundle } from "./bundle.js";
+
+type Run = typeof import("./run.js");
+type Entry = typeof import("./run-entry.js");
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+/**
+ * Left out of the bundle (required by path if ever asked for): the SQL stores durable/option.ts imports
+ * for a run on a database, which never comes here (main.ts sends it through `loadRun`).
+ */
+const NEVER_RUN = ["durable/open.ts", "durable/environment.ts"];
+
+export async function loadBundledRun(env: Readonly<Record<string, string | undefined>>): Promise<Run> {
+  const inThread = () => loadRunInThread<Run>(import.meta.url, "./run.js", () => import("./run.js"));
+  const require = createRequire(import.meta.url);
+  if (typeof require.extensions[".ts"] !== "function" || process.sourceMapsEnabled || env["AGENT_HARNESS_NO_BUNDLE"])
+    return inThread();
+  let evaluate: () => Entry;
+  try {
+    evaluate = await prepareBundle<Entry>({
+      root: ROOT,
+      entry: "scripts/comparison/run-entry.ts",
+      shared: new Set([...Object.keys(require.cache).filter(isProjectSource), ...NEVER_RUN.map((f) => join(ROOT, f))]),
+      cacheDir: env["AGENT_HARNESS_BUNDLE_CACHE"] ?? `${ROOT}node_modules${sep}.cache${sep}agent-harness${sep}compare`,
+    });
+  } catch {
+    return inThread();
+  }
+  return evaluate().loadRun();
+}
+
+/** A project's TypeScript file (the command's checks, loaded by tsx), not a package's. */
+const isProjectSource = (file: string) =>
+  file.startsWith(ROOT) && file.endsWith(".ts") && !file.includes(`${sep}node_modules${sep}`);
