@@ -124,22 +124,49 @@ export function applyToCalls(
 
 /** The state a batch puts the run in: the first applicable of failed, authorizing, reconcile, dispatched, approval, ready. */
 export function stateForBatch(base: StateFields, batch: Batch): AgentState {
-  const [awaiting] = callsIn(batch, "awaiting_approval");
+  // Where the calls stand, read in one pass: a batch is re-derived at every fact of its turn.
+  let exhausted: Extract<BatchPhase, { kind: "exhausted" }> | undefined;
+  let uncertain: Extract<BatchPhase, { kind: "uncertain" }> | undefined;
+  let awaiting: CallIn<"awaiting_approval"> | undefined;
+  let authorizing = false;
+  let executing = false;
+  for (const c of batch.calls) {
+    const { phase } = c;
+    switch (phase.kind) {
+      case "validated":
+      case "authorized":
+        authorizing = true;
+        break;
+      case "executing":
+        executing = true;
+        break;
+      case "exhausted":
+        exhausted ??= phase;
+        break;
+      case "uncertain":
+        uncertain ??= phase;
+        break;
+      case "awaiting_approval":
+        if (awaiting === undefined && c.call !== null) awaiting = c as CallIn<"awaiting_approval">;
+        break;
+      case "settled":
+        break;
+      default:
+        assertNever(phase);
+    }
+  }
   const pending_approval = awaiting === undefined ? null : pendingOf(awaiting);
-  const exhausted = findIn(batch, "exhausted");
-  if (exhausted?.phase.kind === "exhausted")
+  if (exhausted !== undefined)
     return {
       ...base,
       status: "failed",
-      failure: { code: "retries_exhausted", message: exhausted.phase.message },
+      failure: { code: "retries_exhausted", message: exhausted.message },
       pending_approval: null,
     };
-  if (findIn(batch, "validated") !== undefined || findIn(batch, "authorized") !== undefined)
-    return { ...base, status: "batch", batch, pending_approval };
-  const uncertain = findIn(batch, "uncertain");
-  if (uncertain?.phase.kind === "uncertain")
-    return { ...base, status: "reconcile_required", intent: uncertain.phase.intent, batch, pending_approval: null };
-  if (findIn(batch, "executing") !== undefined) return { ...base, status: "batch", batch, pending_approval };
+  if (authorizing) return { ...base, status: "batch", batch, pending_approval };
+  if (uncertain !== undefined)
+    return { ...base, status: "reconcile_required", intent: uncertain.intent, batch, pending_approval: null };
+  if (executing) return { ...base, status: "batch", batch, pending_approval };
   if (awaiting !== undefined)
     return { ...base, status: "approval_required", call: awaiting.call, pending_approval: pendingOf(awaiting), batch };
   const messages = batch.calls.map((c) => {
@@ -147,11 +174,6 @@ export function stateForBatch(base: StateFields, batch: Batch): AgentState {
     return { ...c.phase.message, call_id: c.call_id };
   });
   return { ...base, status: "ready", messages: extended(base.messages, messages), pending_approval: null };
-}
-
-/** The first call of a batch in phase `kind`. */
-function findIn(batch: Batch, kind: BatchPhase["kind"]): BatchCall | undefined {
-  return batch.calls.find((c) => c.phase.kind === kind);
 }
 
 /** A call of a batch in phase `K`: never a rejected one, so it carries its authorized call. */
