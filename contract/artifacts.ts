@@ -13,7 +13,17 @@ export type ArtifactStore = {
 
 export function createMemoryArtifactStore(): ArtifactStore & { size(): number } {
   const bodies = new Map<string, string>();
-  return { put: (ref, body) => void bodies.set(ref, body), get: (ref) => bodies.get(ref), size: () => bodies.size };
+  return {
+    put(ref, body) {
+      bodies.set(ref, body);
+    },
+    get(ref) {
+      return bodies.get(ref);
+    },
+    size() {
+      return bodies.size;
+    },
+  };
 }
 
 export type MessageContent = {

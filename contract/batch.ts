@@ -18,7 +18,17 @@ import {
 import { deriveIdempotencyKey } from "./ids.js";
 import { assertNever, HarnessError } from "./result.js";
 import { extended } from "./append-list.js";
-import type { AgentState, AuthorizedCall, Batch, BatchCall, BatchPhase, Intent, StateOf } from "./state.js";
+import type { JsonValue } from "./canonical.js";
+import type {
+  AgentState,
+  AuthorizedCall,
+  Batch,
+  BatchCall,
+  BatchPhase,
+  Intent,
+  StateOf,
+  ToolMessageStatus,
+} from "./state.js";
 import type { BatchEntry } from "./validation.js";
 
 /** The fields every state shares, as `applyFact` prepares them. */
@@ -46,44 +56,57 @@ export function applyCallFact(entry: BatchCall, fact: CallFact, env: CallFactEnv
   const call = entry.call;
   if (call === null) throw new HarnessError("invalid_transition", `call ${entry.call_id} was rejected; ${fact.type}`);
   const key = call.idempotency_key;
-  const to = (phase: BatchPhase): BatchCall => ({ ...entry, phase });
-  const settle = (
-    status: Parameters<typeof toolMessage>[1],
-    k: string | null,
-    content: Parameters<typeof toolMessage>[3],
-  ) => to({ kind: "settled", message: toolMessage(call.tool, status, k, content) });
   const current = entry.phase.kind === "executing" ? entry.phase.intent : intentOf(call, env.step);
   switch (fact.type) {
     case "policy_allowed":
     case "approval_accepted":
-      return to({ kind: "authorized" });
+      return withPhase(entry, { kind: "authorized" });
     case "approval_requested":
-      return to({ kind: "awaiting_approval", nonce: env.nonce(entry.call_id), requested_at: env.at });
+      return withPhase(entry, { kind: "awaiting_approval", nonce: env.nonce(entry.call_id), requested_at: env.at });
     case "policy_denied":
-      return settle("denied", null, deniedContent(call.tool, fact.reason));
+      return settled(entry, call, "denied", null, deniedContent(call.tool, fact.reason));
     case "approval_declined":
-      return settle("declined", key, declinedContent());
+      return settled(entry, call, "declined", key, declinedContent());
     case "call_conflicted":
-      return settle("conflict", key, conflictContent(fact.reason));
+      return settled(entry, call, "conflict", key, conflictContent(fact.reason));
     case "intent_recorded":
-      return to({ kind: "executing", intent: current });
+      return withPhase(entry, { kind: "executing", intent: current });
     case "call_replayed":
-      return settle("replayed", key, fact.content);
+      return settled(entry, call, "replayed", key, fact.content);
     case "tool_uncertain":
-      return to({ kind: "uncertain", intent: current });
+      return withPhase(entry, { kind: "uncertain", intent: current });
     case "tool_succeeded":
-      return settle("ok", key, fact.content);
+      return settled(entry, call, "ok", key, fact.content);
     case "tool_errored":
-      return settle("error", key, errorContent(fact.message));
+      return settled(entry, call, "error", key, errorContent(fact.message));
     case "retry_scheduled":
-      return to({ kind: "executing", intent: { ...current, attempt: current.attempt + 1, retry_at: fact.retry_at } });
+      return withPhase(entry, {
+        kind: "executing",
+        intent: { ...current, attempt: current.attempt + 1, retry_at: fact.retry_at },
+      });
     case "retries_exhausted":
-      return to({ kind: "exhausted", message: fact.message });
+      return withPhase(entry, { kind: "exhausted", message: fact.message });
     case "tool_reconciled":
-      return settle("reconciled", key, reconciledContent(fact.operator, fact.note));
+      return settled(entry, call, "reconciled", key, reconciledContent(fact.operator, fact.note));
     default:
       return assertNever(fact);
   }
+}
+
+/** The entry in `phase` (module functions, not closures made per call fact: under tsx each closure is also named). */
+function withPhase(entry: BatchCall, phase: BatchPhase): BatchCall {
+  return { ...entry, phase };
+}
+
+/** The entry settled with its tool message. */
+function settled(
+  entry: BatchCall,
+  call: AuthorizedCall,
+  status: ToolMessageStatus,
+  key: string | null,
+  content: JsonValue,
+): BatchCall {
+  return withPhase(entry, { kind: "settled", message: toolMessage(call.tool, status, key, content) });
 }
 
 /** Applies call facts to the calls they name; every named call must exist. */
@@ -101,23 +124,49 @@ export function applyToCalls(
 
 /** The state a batch puts the run in: the first applicable of failed, authorizing, reconcile, dispatched, approval, ready. */
 export function stateForBatch(base: StateFields, batch: Batch): AgentState {
-  const find = (kind: BatchPhase["kind"]) => batch.calls.find((c) => c.phase.kind === kind);
-  const [awaiting] = callsIn(batch, "awaiting_approval");
+  // Where the calls stand, read in one pass: a batch is re-derived at every fact of its turn.
+  let exhausted: Extract<BatchPhase, { kind: "exhausted" }> | undefined;
+  let uncertain: Extract<BatchPhase, { kind: "uncertain" }> | undefined;
+  let awaiting: CallIn<"awaiting_approval"> | undefined;
+  let authorizing = false;
+  let executing = false;
+  for (const c of batch.calls) {
+    const { phase } = c;
+    switch (phase.kind) {
+      case "validated":
+      case "authorized":
+        authorizing = true;
+        break;
+      case "executing":
+        executing = true;
+        break;
+      case "exhausted":
+        exhausted ??= phase;
+        break;
+      case "uncertain":
+        uncertain ??= phase;
+        break;
+      case "awaiting_approval":
+        if (awaiting === undefined && c.call !== null) awaiting = c as CallIn<"awaiting_approval">;
+        break;
+      case "settled":
+        break;
+      default:
+        assertNever(phase);
+    }
+  }
   const pending_approval = awaiting === undefined ? null : pendingOf(awaiting);
-  const exhausted = find("exhausted");
-  if (exhausted?.phase.kind === "exhausted")
+  if (exhausted !== undefined)
     return {
       ...base,
       status: "failed",
-      failure: { code: "retries_exhausted", message: exhausted.phase.message },
+      failure: { code: "retries_exhausted", message: exhausted.message },
       pending_approval: null,
     };
-  if (find("validated") !== undefined || find("authorized") !== undefined)
-    return { ...base, status: "batch", batch, pending_approval };
-  const uncertain = find("uncertain");
-  if (uncertain?.phase.kind === "uncertain")
-    return { ...base, status: "reconcile_required", intent: uncertain.phase.intent, batch, pending_approval: null };
-  if (find("executing") !== undefined) return { ...base, status: "batch", batch, pending_approval };
+  if (authorizing) return { ...base, status: "batch", batch, pending_approval };
+  if (uncertain !== undefined)
+    return { ...base, status: "reconcile_required", intent: uncertain.intent, batch, pending_approval: null };
+  if (executing) return { ...base, status: "batch", batch, pending_approval };
   if (awaiting !== undefined)
     return { ...base, status: "approval_required", call: awaiting.call, pending_approval: pendingOf(awaiting), batch };
   const messages = batch.calls.map((c) => {

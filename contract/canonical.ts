@@ -94,17 +94,23 @@ function notJsonReason(value: unknown): string | null {
 /** Characters JSON.stringify escapes in a string: quote, backslash, controls, and (lone) surrogates. */
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
-/** Keys are a small set (the contract's field names, a tool's argument names): each is quoted once. */
-const quotedKeys = new Map<string, string>();
-const MAX_QUOTED_KEYS = 4096;
+/**
+ * Keys are a small set (the contract's field names, a tool's argument names): each is written once
+ * as the text that opens its member, `"key":`, and as that of a later member, `,"key":`, so a
+ * member costs one concatenation more than its value's text.
+ */
+type KeyText = { readonly first: string; readonly later: string };
+const keyTexts = new Map<string, KeyText>();
+const MAX_KEY_TEXTS = 4096;
 
-function quoteKey(key: string): string {
-  let quoted = quotedKeys.get(key);
-  if (quoted === undefined) {
-    quoted = JSON.stringify(key);
-    if (quotedKeys.size < MAX_QUOTED_KEYS) quotedKeys.set(key, quoted);
+function keyText(key: string): KeyText {
+  let text = keyTexts.get(key);
+  if (text === undefined) {
+    const quoted = JSON.stringify(key);
+    text = { first: `${quoted}:`, later: `,${quoted}:` };
+    if (keyTexts.size < MAX_KEY_TEXTS) keyTexts.set(key, text);
   }
-  return quoted;
+  return text;
 }
 
 function write(value: unknown): string {
@@ -211,7 +217,8 @@ function writeMembers(
     const item = record[key];
     if (item === undefined || key === omit) continue;
     const text = (listText === null ? null : listText(item)) ?? write(item);
-    out += first ? `${quoteKey(key)}:${text}` : `,${quoteKey(key)}:${text}`;
+    const opening = keyText(key);
+    out += (first ? opening.first : opening.later) + text;
     first = false;
   }
   return `${out}}`;

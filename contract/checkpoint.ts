@@ -158,7 +158,11 @@ export function createMemoryCheckpointStore(options: MemoryCheckpointOptions = {
       list.push(Object.freeze(isSealed(checkpoint.state) ? { ...checkpoint } : cloneJson(checkpoint)));
       bySession.set(checkpoint.session_id, list);
     },
-    latest: (session_id) => bySession.get(session_id)?.at(-1),
-    list: (session_id) => bySession.get(session_id) ?? [],
+    latest(session_id) {
+      return bySession.get(session_id)?.at(-1);
+    },
+    list(session_id) {
+      return bySession.get(session_id) ?? [];
+    },
   };
 }

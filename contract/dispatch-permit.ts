@@ -25,16 +25,18 @@ export function grantDispatch(ctx: ToolContext): ToolContext {
 
 /** The spec as a registry hands it out: its executor refuses any context the contract did not grant. */
 export function guardExecutor(spec: AnyToolSpec): AnyToolSpec {
+  // A method, not an arrow property: a registry is made per run, and under tsx each arrow is named as it is made.
   return Object.freeze({
     ...spec,
-    execute: (args: unknown, ctx: ToolContext): Promise<unknown> =>
-      granted.has(ctx)
+    execute(args: unknown, ctx: ToolContext): Promise<unknown> {
+      return granted.has(ctx)
         ? spec.execute(args as never, ctx)
         : Promise.reject(
             new HarnessError(
               "bare_executor",
               `${spec.name}'s executor was called past the contract (no dispatch granted it): nothing ran`,
             ),
-          ),
+          );
+    },
   });
 }

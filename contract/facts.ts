@@ -385,7 +385,14 @@ function listOrNull(items: readonly (string | null)[]): string | null {
 
 function callEnv(s: AgentState, env: FactEnv) {
   const seq = s.seq + 1;
-  return { step: s.step, at: env.at, nonce: (call_id: string) => env.ids.nonce(`${s.session_id}#${call_id}`, seq) };
+  // A method, not an arrow property: under tsx an arrow is named as it is made, once per batch fact.
+  return {
+    step: s.step,
+    at: env.at,
+    nonce(call_id: string) {
+      return env.ids.nonce(`${s.session_id}#${call_id}`, seq);
+    },
+  };
 }
 
 /** Applies facts in order, collecting their trace events. */

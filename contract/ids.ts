@@ -10,8 +10,12 @@ export type IdSource = {
 
 export function createIdSource(seed: string): IdSource {
   return {
-    eventId: (session_id, seq) => `${session_id}:${String(seq).padStart(4, "0")}`,
-    nonce: (session_id, seq) => sha256Hex(`${seed}\u0000nonce\u0000${session_id}\u0000${seq}`).slice(0, 24),
+    eventId(session_id, seq) {
+      return `${session_id}:${String(seq).padStart(4, "0")}`;
+    },
+    nonce(session_id, seq) {
+      return sha256Hex(`${seed}\u0000nonce\u0000${session_id}\u0000${seq}`).slice(0, 24);
+    },
   };
 }
 

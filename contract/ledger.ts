@@ -155,23 +155,37 @@ export const ledgerEntries = {
 /** An in-memory ledger (tests, single process). */
 export function createMemoryLedger(): LedgerStore & { entries(): readonly LedgerEntry[] } {
   const entries = new Map<string, LedgerEntry>();
-  const update = (key: string, change: (entry: LedgerEntry) => LedgerEntry) => {
-    const entry = entries.get(key);
-    if (entry !== undefined) entries.set(key, change(entry));
-  };
+  // Methods, not arrow properties: a ledger is made per run, and under tsx each arrow is named as it is made.
   return {
-    get: (key) => entries.get(key),
+    get(key) {
+      return entries.get(key);
+    },
     begin(request) {
       const decision = decideBegin(entries.get(request.key), request);
       if (decision.kind === "execute") entries.set(request.key, ledgerEntries.begun(request, entries.get(request.key)));
       return decision;
     },
-    setDispatched: (key, dispatched, at) => update(key, (e) => ledgerEntries.dispatched(e, dispatched, at)),
-    complete: (key, output, at) => update(key, (e) => ledgerEntries.completed(e, output, at)),
-    markUncertain: (key, at) => update(key, (e) => ledgerEntries.uncertain(e, at)),
-    release: (key) => void entries.delete(key),
-    entries: () => [...entries.values()],
+    setDispatched(key, dispatched, at) {
+      update(entries, key, (e) => ledgerEntries.dispatched(e, dispatched, at));
+    },
+    complete(key, output, at) {
+      update(entries, key, (e) => ledgerEntries.completed(e, output, at));
+    },
+    markUncertain(key, at) {
+      update(entries, key, (e) => ledgerEntries.uncertain(e, at));
+    },
+    release(key) {
+      entries.delete(key);
+    },
+    entries() {
+      return [...entries.values()];
+    },
   };
+}
+
+function update(entries: Map<string, LedgerEntry>, key: string, change: (entry: LedgerEntry) => LedgerEntry): void {
+  const entry = entries.get(key);
+  if (entry !== undefined) entries.set(key, change(entry));
 }
 
 function base(entry: LedgerEntry): EntryBase {

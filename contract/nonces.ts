@@ -26,6 +26,8 @@ export function createMemoryNonceStore(): NonceStore {
       used.add(nonce);
       return true;
     },
-    has: (nonce) => used.has(nonce),
+    has(nonce) {
+      return used.has(nonce);
+    },
   };
 }

@@ -23,7 +23,11 @@ export function createRegistry(tools: readonly AnyToolSpec[]): ToolRegistry {
   return Object.freeze({
     names: Object.freeze([...byName.keys()]),
     // Own-key lookup only: a planner naming "constructor" or "__proto__" finds nothing.
-    get: (name: string) => byName.get(name),
-    list: () => list,
+    get(name: string) {
+      return byName.get(name);
+    },
+    list() {
+      return list;
+    },
   });
 }

@@ -101,7 +101,11 @@ export type TraceSink = {
 export function createMemoryTraceSink(): TraceSink {
   const events: TraceEvent[] = [];
   return {
-    append: (more) => void events.push(...more),
-    list: (session_id) => events.filter((e) => e.session_id === session_id),
+    append(more) {
+      events.push(...more);
+    },
+    list(session_id) {
+      return events.filter((e) => e.session_id === session_id);
+    },
   };
 }

@@ -65,13 +65,64 @@ export type Driver = {
 export function createDriver(
   deps: DriverDeps,
   initial: AgentState | null,
-  observe: (step: DriverStep) => void = () => undefined,
+  observe: (step: DriverStep) => void = ignoreStep,
 ): Driver {
-  let state = initial;
-  let effects: readonly Effect[] = [];
+  return new Interpreter(deps, initial, observe);
+}
 
-  /** Steps, traces and checkpoints one event (a module-level body would need `state` passed in; this closure is made once). */
-  const commit = (event: DriverEvent | EngineEvent): StepResult => {
+const ignoreStep = (): void => undefined;
+
+/**
+ * The driver as a class: a host makes one per request, and methods on the prototype cost nothing to
+ * make, where a closure per method would be allocated (and, under tsx, named) on every request.
+ */
+class Interpreter implements Driver {
+  #state: AgentState | null;
+  #effects: readonly Effect[] = [];
+
+  constructor(
+    private readonly deps: DriverDeps,
+    initial: AgentState | null,
+    private readonly observe: (step: DriverStep) => void,
+  ) {
+    this.#state = initial;
+  }
+
+  state(): AgentState | null {
+    return this.#state;
+  }
+
+  effects(): readonly Effect[] {
+    return this.#effects;
+  }
+
+  dispatch(event: DriverEvent): DriverStep {
+    return this.#apply(event, null);
+  }
+
+  async performNext(signal?: AbortSignal): Promise<DriverStep | null> {
+    const effect = this.#effects[0];
+    const state = this.#state;
+    if (effect === undefined || state === null) return null;
+    return this.#apply(await performEffect(this.deps, effect, state, signal), effect.type);
+  }
+
+  async run(event: DriverEvent, until: RunUntil = {}): Promise<AgentState | null> {
+    this.#apply(event, null);
+    for (let next = this.#effects[0]; next !== undefined; next = this.#effects[0]) {
+      if (until.planner === true && next.type === "planner/request") break;
+      const state = this.#state;
+      if (state === null) break;
+      // `performNext`'s body, without the promise of a call to it per effect.
+      this.#apply(await performEffect(this.deps, next, state, until.signal), next.type);
+    }
+    return this.#state;
+  }
+
+  /** Steps, traces and checkpoints one event. */
+  #commit(event: DriverEvent | EngineEvent): StepResult {
+    const { deps } = this;
+    const state = this.#state;
     const stepped = reduce(deps, state, event);
     // The audit log first: where the two are not one transaction, a process that dies between them has traced a
     // transition it may not have saved (a resume traces it again, `currentHistory` keeps the later one), never the reverse.
@@ -79,41 +130,21 @@ export function createDriver(
     if (stepped.state !== null && stepped.state !== state)
       deps.checkpoints.put(toCheckpoint(stepped.state, deps.secret), state?.checkpoint_hash ?? null);
     return stepped;
-  };
+  }
 
-  const apply = (event: DriverEvent | EngineEvent, effect: EffectType | null): DriverStep => {
+  #apply(event: DriverEvent | EngineEvent, effect: EffectType | null): DriverStep {
     // One transaction: `approve` may spend a nonce, and the spend stands only with the checkpoint
     // that records it; a checkpoint that lost its place to another writer (`after` is no longer the
     // session's latest) rolls the claim back, and the token stays good for a retry. Without a
     // transaction to run in, no closure is made per event.
-    const result = deps.atomically === undefined ? commit(event) : deps.atomically(() => commit(event));
-    state = result.state;
-    effects = result.effects;
+    const { atomically } = this.deps;
+    const result = atomically === undefined ? this.#commit(event) : atomically(() => this.#commit(event));
+    this.#state = result.state;
+    this.#effects = result.effects;
     const applied = { event, effect, result };
-    observe(applied);
+    this.observe(applied);
     return applied;
-  };
-
-  const performNext = async (signal?: AbortSignal): Promise<DriverStep | null> => {
-    const effect = effects[0];
-    if (effect === undefined || state === null) return null;
-    return apply(await performEffect(deps, effect, state, signal), effect.type);
-  };
-
-  return {
-    state: () => state,
-    effects: () => effects,
-    dispatch: (event) => apply(event, null),
-    performNext,
-    async run(event, until = {}) {
-      apply(event, null);
-      for (let next = effects[0]; next !== undefined; next = effects[0]) {
-        if (until.planner === true && next.type === "planner/request") break;
-        await performNext(until.signal);
-      }
-      return state;
-    },
-  };
+  }
 }
 
 /** The reducer's step, with a person's answer decided (and its nonce spent) by `approve` first. */

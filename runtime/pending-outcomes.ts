@@ -15,11 +15,14 @@ export interface PendingOutcomeStore {
   add(session_id: string, seq: number, settled: SettledCall): void;
 }
 
+const id = (session_id: string, seq: number) => `${session_id}\u0000${seq}`;
+
 export function createMemoryPendingOutcomes(): PendingOutcomeStore {
   const bySeq = new Map<string, SettledCall[]>();
-  const id = (session_id: string, seq: number) => `${session_id}\u0000${seq}`;
   return {
-    list: (session_id, seq) => bySeq.get(id(session_id, seq)) ?? [],
+    list(session_id, seq) {
+      return bySeq.get(id(session_id, seq)) ?? [];
+    },
     add(session_id, seq, settled) {
       const list = bySeq.get(id(session_id, seq)) ?? [];
       // Only the latest batch can still settle: forget the others.

@@ -33,11 +33,21 @@ export function createSlots(initial: readonly SlotValue[] = []): EngineSlots {
   const values = new Map<string, unknown>(initial.map(({ name, value }) => [name, value]));
   const slots: EngineSlots = {
     // The only place a slot's value is given its type back: `set` took it as that same T.
-    get: <T>(key: SlotKey<T>) => values.get(key.name) as T | undefined,
-    has: (key) => values.has(key.name),
-    set: (key, value) => void values.set(key.name, value),
-    copy: () => createSlots(slots.entries()),
-    entries: () => [...values].map(([name, value]) => ({ name, value })),
+    get<T>(key: SlotKey<T>) {
+      return values.get(key.name) as T | undefined;
+    },
+    has(key) {
+      return values.has(key.name);
+    },
+    set(key, value) {
+      values.set(key.name, value);
+    },
+    copy() {
+      return createSlots(slots.entries());
+    },
+    entries() {
+      return [...values].map(([name, value]) => ({ name, value }));
+    },
   };
   return slots;
 }

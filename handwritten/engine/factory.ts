@@ -41,16 +41,31 @@ export function createContractEngine<Id extends string>(
     pendingOutcomes: pendingOf(env.slots),
     ...(options.drive === undefined ? {} : { drive: options.drive }),
   });
+  // Methods, not arrow properties: an engine is made per restart, and under tsx each arrow is named as it is made.
   return {
     id,
-    start: (session_id, goal) => engine.start(session_id, goal),
-    submitApproval: (session_id, input) => engine.submitApproval(session_id, input),
-    resume: (session_id) => engine.resume(session_id),
-    reconcileUncertain: (session_id, input) => engine.reconcileUncertain(session_id, input),
-    state: async (session_id) => engine.state(session_id),
+    start(session_id, goal) {
+      return engine.start(session_id, goal);
+    },
+    submitApproval(session_id, input) {
+      return engine.submitApproval(session_id, input);
+    },
+    resume(session_id) {
+      return engine.resume(session_id);
+    },
+    reconcileUncertain(session_id, input) {
+      return engine.reconcileUncertain(session_id, input);
+    },
+    async state(session_id) {
+      return engine.state(session_id);
+    },
     // The sink is an append-only audit log; the session's trace is the history its state came from.
-    trace: async (session_id) => currentHistory(env.trace.list(session_id)),
-    graphSteps: async () => null,
+    async trace(session_id) {
+      return currentHistory(env.trace.list(session_id));
+    },
+    async graphSteps() {
+      return null;
+    },
     async rewindToApproval(session_id) {
       // A restore from an older copy: the old, sealed checkpoint becomes the latest again.
       let history: readonly Checkpoint[];

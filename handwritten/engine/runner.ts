@@ -77,74 +77,83 @@ export function createHandwrittenEngine(deps: HandwrittenDeps): HandwrittenEngin
     limits: deps.limits ?? DEFAULT_LIMITS,
     inputLimits: deps.inputLimits ?? DEFAULT_INPUT_LIMITS,
   };
-  /** The latest state of a session, once its seal holds: no load skips the check. */
-  const load = (session_id: string): Result<AgentState | undefined, EngineError> => {
-    let checkpoint: Checkpoint | undefined;
-    try {
-      checkpoint = deps.checkpoints.latest(session_id);
-    } catch (error) {
-      // A durable store checks its rows' seals as it reads them.
-      if (isCheckpointTamperedError(error)) return err({ code: "checkpoint_tampered", message: error.message });
-      throw error;
-    }
-    if (checkpoint === undefined) return ok(undefined);
-    const opened = openCheckpoint(checkpoint, session_id, deps.secret);
-    return opened.ok ? opened : err({ code: "checkpoint_tampered", message: opened.error.message });
+  const runner: Runner = {
+    deps,
+    driverDeps: { ...deps, ...config, pendingOutcomes: deps.pendingOutcomes ?? createMemoryPendingOutcomes() },
   };
-  const driverDeps: DriverDeps = {
-    ...deps,
-    ...config,
-    pendingOutcomes: deps.pendingOutcomes ?? createMemoryPendingOutcomes(),
-  };
-  const drive = (initial: AgentState | null, first: DriverEvent) => {
-    const driver = createDriver(driverDeps, initial);
-    return deps.drive === undefined ? driver.run(first) : deps.drive(driver, first);
-  };
-
-  const withSession = async (
-    session_id: string,
-    run: (state: AgentState) => Promise<Result<AgentState, EngineError>>,
-  ) => {
-    const loaded = load(session_id);
-    if (!loaded.ok) return loaded;
-    return loaded.value === undefined
-      ? err<EngineError>({ code: "unknown_session", message: `no checkpoint for session ${session_id}` })
-      : run(loaded.value);
-  };
-
+  // Methods, not arrow properties: a process makes an engine per restart, and under tsx each arrow is named as it is made.
   return {
     async start(session_id, goal) {
-      const existing = load(session_id);
+      const existing = load(runner, session_id);
       if (!existing.ok) return existing;
       if (existing.value !== undefined)
         return err({ code: "session_exists", message: `session ${session_id} already has checkpoints` });
-      const state = await drive(null, { type: "run/started", session_id, goal, at: deps.clock.now() });
+      const state = await drive(runner, null, { type: "run/started", session_id, goal, at: deps.clock.now() });
       return state === null ? err({ code: "unknown_session", message: "run did not start" }) : ok(state);
     },
     async submitApproval(session_id, input) {
       // Checked before the session is even read: malformed input changes nothing anywhere.
       const parsed = parseApprovalInput(input);
       if (!parsed.ok) return err({ code: "approval_malformed", message: parsed.error.message });
-      return withSession(session_id, async (state) => {
-        if (state.status !== "approval_required")
-          return err({
-            code: "approval_not_pending",
-            message: `no call is waiting for approval; session is ${state.status}`,
-          });
-        const submitted = { type: "approval/submitted", input: parsed.value, at: deps.clock.now() } as const;
-        return ok((await drive(state, submitted)) ?? state);
-      });
+      const loaded = loadSession(runner, session_id);
+      if (!loaded.ok) return loaded;
+      const state = loaded.value;
+      if (state.status !== "approval_required")
+        return err({
+          code: "approval_not_pending",
+          message: `no call is waiting for approval; session is ${state.status}`,
+        });
+      const submitted = { type: "approval/submitted", input: parsed.value, at: deps.clock.now() } as const;
+      return ok((await drive(runner, state, submitted)) ?? state);
     },
-    resume: (session_id) =>
-      withSession(session_id, async (state) =>
-        ok((await drive(state, { type: "run/resumed", at: deps.clock.now() })) ?? state),
-      ),
-    reconcileUncertain: (session_id, input) =>
-      withSession(session_id, async (state) => {
-        const confirmed = confirmUncertain(deps, state, input);
-        if (!confirmed.ok) return err({ code: "not_reconcilable", message: confirmed.error });
-        return ok((await drive(state, { type: "reconcile/confirmed", input, at: deps.clock.now() })) ?? state);
-      }),
-    state: (session_id) => load(session_id),
+    async resume(session_id) {
+      const loaded = loadSession(runner, session_id);
+      if (!loaded.ok) return loaded;
+      const state = loaded.value;
+      return ok((await drive(runner, state, { type: "run/resumed", at: deps.clock.now() })) ?? state);
+    },
+    async reconcileUncertain(session_id, input) {
+      const loaded = loadSession(runner, session_id);
+      if (!loaded.ok) return loaded;
+      const state = loaded.value;
+      const confirmed = confirmUncertain(deps, state, input);
+      if (!confirmed.ok) return err({ code: "not_reconcilable", message: confirmed.error });
+      return ok((await drive(runner, state, { type: "reconcile/confirmed", input, at: deps.clock.now() })) ?? state);
+    },
+    state(session_id) {
+      return load(runner, session_id);
+    },
   };
+}
+
+/** What an engine's operations share. */
+type Runner = { readonly deps: HandwrittenDeps; readonly driverDeps: DriverDeps };
+
+/** The latest state of a session, once its seal holds: no load skips the check. */
+function load({ deps }: Runner, session_id: string): Result<AgentState | undefined, EngineError> {
+  let checkpoint: Checkpoint | undefined;
+  try {
+    checkpoint = deps.checkpoints.latest(session_id);
+  } catch (error) {
+    // A durable store checks its rows' seals as it reads them.
+    if (isCheckpointTamperedError(error)) return err({ code: "checkpoint_tampered", message: error.message });
+    throw error;
+  }
+  if (checkpoint === undefined) return ok(undefined);
+  const opened = openCheckpoint(checkpoint, session_id, deps.secret);
+  return opened.ok ? opened : err({ code: "checkpoint_tampered", message: opened.error.message });
+}
+
+/** The latest state of a session that has one; `unknown_session` for one that does not. */
+function loadSession(runner: Runner, session_id: string): Result<AgentState, EngineError> {
+  const loaded = load(runner, session_id);
+  if (!loaded.ok) return loaded;
+  return loaded.value === undefined
+    ? err({ code: "unknown_session", message: `no checkpoint for session ${session_id}` })
+    : ok(loaded.value);
+}
+
+function drive({ deps, driverDeps }: Runner, initial: AgentState | null, first: DriverEvent) {
+  const driver = createDriver(driverDeps, initial);
+  return deps.drive === undefined ? driver.run(first) : deps.drive(driver, first);
 }
