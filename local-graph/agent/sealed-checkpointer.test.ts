@@ -42,6 +42,19 @@ describe("the local graph's sealed checkpoints", () => {
     expect(sealed.latest("t")?.state.agent).toBe(agent);
   });
 
+  it("open a record sealed here once, frozen and without its seal, so no read can change what the next one sees", () => {
+    const sealed = sealedGraphCheckpointer(createMemoryGraphCheckpointer<unknown>(), SECRET);
+    const started = startRun("t", "the goal", { at: 0, ids: createIdSource("seed") });
+    const state = Object.freeze({ agent: started.state, trace: AppendList.from([started.trace]), outcomes: [] });
+    sealed.put({ thread_id: "t", step: 1, state, next: "plan", interrupt: null });
+    const first = sealed.latest("t");
+    expect(first?.state).toBe(state);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(first).not.toHaveProperty("seal");
+    expect(sealed.latest("t")).toBe(first);
+    expect(sealed.list("t")[0]).toBe(first);
+  });
+
   it("refuse a record whose agent state was replaced by an edited copy that keeps the old hash field", () => {
     const { inner, sealed, agent } = stored();
     const record = inner.latest("t") as GraphCheckpoint<AgentGraphState> & { seal: string };

@@ -55,10 +55,11 @@ function sealedForm(checkpoint: Checkpoint): unknown {
  * Records this process sealed whose sealed form cannot have changed since: frozen, with a frozen
  * state whose agent state is sealed and whose trace is an `AppendList` (which keeps its digest),
  * and nothing else the seal covers but plain values (no interrupt payload, no fan-out packets). The
- * seal of such a record holds by construction, so reading it back skips re-serialising its form.
- * A record edited outside the harness is another object, and is checked.
+ * seal of such a record holds by construction, so reading it back skips re-serialising its form,
+ * and each is opened (its seal left off) once: the value every later read of it returns. A record
+ * edited outside the harness is another object, and is checked.
  */
-const unchanged = new WeakSet<object>();
+const opened = new WeakMap<object, Checkpoint | null>();
 
 function cannotChange(record: Sealed): boolean {
   const { state, next } = record;
@@ -73,13 +74,26 @@ function cannotChange(record: Sealed): boolean {
   );
 }
 
+/** The record without its seal. */
+function withoutSeal(stored: Sealed): Checkpoint {
+  const { seal: _seal, ...record } = stored;
+  return record;
+}
+
 export function sealedGraphCheckpointer(
   inner: GraphCheckpointer<unknown>,
   secret: string,
 ): GraphCheckpointer<LocalGraphState> {
   const open = (thread_id: string, stored: Sealed): Checkpoint => {
-    const { seal, ...record } = stored;
-    if (!unchanged.has(stored)) openOrThrow(secret, thread_id, sealedForm(record), seal);
+    const known = opened.get(stored);
+    if (known !== undefined) {
+      if (known !== null) return known;
+      const record = Object.freeze(withoutSeal(stored));
+      opened.set(stored, record);
+      return record;
+    }
+    const record = withoutSeal(stored);
+    openOrThrow(secret, thread_id, sealedForm(record), stored.seal);
     return record;
   };
   return {
@@ -88,7 +102,7 @@ export function sealedGraphCheckpointer(
         ...checkpoint,
         seal: sealOf(secret, checkpoint.thread_id, sealedForm(checkpoint)),
       });
-      if (cannotChange(sealed)) unchanged.add(sealed);
+      if (cannotChange(sealed)) opened.set(sealed, null);
       inner.put(sealed);
     },
     latest(thread_id) {
