@@ -40,7 +40,8 @@ export type CompareInput = {
   readonly framework: string;
   readonly factory: EngineFactory<string> | Unavailable;
   readonly scenarios: readonly Column[];
-  readonly commit: string | null;
+  /** HEAD's commit, or its promise: awaited once the columns have run. */
+  readonly commit: string | null | PromiseLike<string | null>;
   readonly now: Date;
   readonly progress?: Progress | undefined;
   /** The file name the Mermaid picture is written to, beside the evidence; null when none is written. */
@@ -104,7 +105,7 @@ export async function compareWithDiagram(input: CompareInput): Promise<Compariso
     note: route === null ? EVIDENCE_NOTE : ROUTE_NOTE,
     runtime: { node: process.version, platform: `${process.platform}-${process.arch}`, store: input.store ?? "memory" },
     generated_at: input.now.toISOString(),
-    commit: input.commit,
+    commit: await input.commit,
     graph: shape === null ? NOT_MEASURED : { ...shape, diagram: diagram === null ? null : (input.diagramFile ?? null) },
     scenarios: measured
       ? rows

@@ -3,7 +3,7 @@
  * parsed, the store opened, the framework loaded, the columns run on both engines, the evidence
  * written all or nothing.
  */
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { basename, dirname, join } from "node:path";
 import { writeFilesAtomically } from "../../cli/index.js";
 // The module, not the folder's index: a run in memory loads none of the SQL stores.
@@ -53,6 +53,8 @@ async function run(
   io: MainIo,
 ): Promise<number> {
   const { framework, output, quiet } = args;
+  // Asked of git now and read once the columns have run: git answers meanwhile, on the other core.
+  const commit = currentCommit();
   const loaded = await loadChosenFramework(framework, io.load);
   const diagramFile = output === null ? null : diagramPathFor(output);
   const { report, diagram } = await compareWithDiagram({
@@ -62,7 +64,7 @@ async function run(
       : { unavailable: loaded.error.reason, found_version: loaded.error.found_version },
     scenarios: scenariosFor(planner),
     planner,
-    commit: currentCommit(),
+    commit,
     now: (io.now ?? (() => new Date()))(),
     progress: quiet ? undefined : (message) => io.stderr(`… ${message}\n`),
     diagramFile: diagramFile === null ? null : basename(diagramFile),
@@ -86,13 +88,12 @@ async function run(
   return exitCodeFor(report);
 }
 
-function currentCommit(): string | null {
-  try {
-    return execFileSync("git", ["rev-parse", "HEAD"], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "ignore"],
-    }).trim();
-  } catch {
-    return null;
-  }
+/** HEAD's commit, or null where git or the repository is not there. */
+function currentCommit(): Promise<string | null> {
+  return new Promise((settle) => {
+    const git = execFile("git", ["rev-parse", "HEAD"], { encoding: "utf8" }, (error, stdout) =>
+      settle(error === null ? stdout.trim() : null),
+    );
+    git.stdin?.end();
+  });
 }

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -50,6 +51,8 @@ describe("compare.ts when LangGraph cannot load", () => {
     expect(report.framework).toBe("langgraph");
     expect(report.reason).toMatch(/not installed/);
     expect(report.all_equal).toBeNull();
+    // Asked of git while the columns ran: HEAD's commit, as git itself names it.
+    expect(report.commit).toBe(execFileSync("git", ["rev-parse", "HEAD"], { encoding: "utf8" }).trim());
     for (const row of report.scenarios) {
       expect(row.framework).toBe(NOT_MEASURED);
       expect(row.equal).toBeNull();
