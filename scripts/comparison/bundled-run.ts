@@ -9,7 +9,10 @@
 import { createRequire } from "node:module";
 import { join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadRunInThread } from "../../durable/load-run.js";
+import { loadRun, loadRunInThread } from "../../durable/load-run.js";
+import { resolveStoreSpec } from "../../durable/spec.js";
+import { loadsByRequire } from "../../scenarios/engine-catalogue.js";
+import type { CompareArgs } from "./args.js";
 import { prepareBundle } from "./bundle.js";
 
 type Run = typeof import("./run.js");
@@ -23,7 +26,22 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
  */
 const NEVER_RUN = ["durable/open.ts", "durable/environment.ts"];
 
-export async function loadBundledRun(env: Readonly<Record<string, string | undefined>>): Promise<Run> {
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** The run of `args`: bundled when it runs by require (`runsByRequire`), else imported module by module. */
+export async function loadCompareRun(args: Extract<CompareArgs, { kind: "run" }>, env: Env): Promise<Run> {
+  return runsByRequire(args, env) ? loadBundledRun(env) : loadRun(() => import("./run.js"));
+}
+
+/** A built-in framework that loads by require, in memory: the run imports no user module or SQL store (see loadRunInThread). */
+function runsByRequire(args: Extract<CompareArgs, { kind: "run" }>, env: Env): boolean {
+  const store = resolveStoreSpec(args.store ?? undefined, env, { kind: "memory" });
+  return (
+    args.framework.kind === "builtin" && loadsByRequire(args.framework.id) && store.ok && store.value.kind === "memory"
+  );
+}
+
+async function loadBundledRun(env: Env): Promise<Run> {
   const inThread = () => loadRunInThread<Run>(import.meta.url, "./run.js", () => import("./run.js"));
   const require = createRequire(import.meta.url);
   if (typeof require.extensions[".ts"] !== "function" || process.sourceMapsEnabled || env["AGENT_HARNESS_NO_BUNDLE"])

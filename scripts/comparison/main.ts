@@ -7,11 +7,8 @@ import { resolve } from "node:path";
 // The modules, not cli/index.ts: the checks load before every run (and alone for a refusal), and the index
 // would bring what they do not use (args.ts and planner-arg.ts likewise).
 import { DEFAULT_INPUT_LIMITS, readInputFile } from "../../cli/input-file.js";
-import { loadRun } from "../../durable/load-run.js";
-import { resolveStoreSpec } from "../../durable/spec.js";
-import { loadsByRequire } from "../../scenarios/engine-catalogue.js";
-import { loadBundledRun } from "./bundled-run.js";
-import { EXIT, parseCompareArgs, USAGE, type CompareArgs } from "./args.js";
+import { loadCommand } from "../../durable/load-run.js";
+import { EXIT, parseCompareArgs, USAGE } from "./args.js";
 import type { MainIo } from "./run.js";
 import { plannerRefused, readPlannerSource } from "./planner-arg.js";
 
@@ -40,17 +37,8 @@ export async function main(argv: readonly string[], io: MainIo = defaultIo): Pro
   // The route is read and checked before the store opens, so a bad one leaves nothing behind.
   const source = readPlannerSource(parsed.value.planner);
   if (!source.ok) return plannerRefused("compare", source.error, io.stderr);
-  const env = io.env ?? process.env;
-  const { compareRun } = runsByRequire(parsed.value, env)
-    ? await loadBundledRun(env)
-    : await loadRun(() => import("./run.js"));
+  // How the run loads (and the bundle's machinery) only once the input holds: a refusal loads none of it.
+  const { loadCompareRun } = await loadCommand(import.meta.url, "./bundled-run.js", () => import("./bundled-run.js"));
+  const { compareRun } = await loadCompareRun(parsed.value, io.env ?? process.env);
   return compareRun(parsed.value, source.value, io);
-}
-
-/** A built-in framework that loads by require, in memory: the run imports no user module or SQL store (see loadRunInThread). */
-function runsByRequire(args: Extract<CompareArgs, { kind: "run" }>, env: MainIo["env"] & object): boolean {
-  const store = resolveStoreSpec(args.store ?? undefined, env, { kind: "memory" });
-  return (
-    args.framework.kind === "builtin" && loadsByRequire(args.framework.id) && store.ok && store.value.kind === "memory"
-  );
 }

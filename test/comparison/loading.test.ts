@@ -47,6 +47,17 @@ describe("compare --framework local_state_graph loads only what the run needs", 
     expect(filesMatching(load, /^bundle .*\/scripts\/comparison\/run\.ts$/)).toHaveLength(1);
   });
 
+  it("a refusal loads the checks only: not how the run loads, nor the bundle's machinery", { timeout: 180_000 }, () => {
+    const load = compareLoads("crewai");
+    expect(load.status, load.stderr).toBe(2);
+    expect(load.stderr).toContain("(unknown_framework)");
+    expect(filesMatching(load, /^require .*\/scripts\/comparison\/args\.ts$/)).toHaveLength(1);
+    expect(
+      filesMatching(load, /\/scripts\/comparison\/(bundled-run|bundle|bundle-build)\.ts$|\/durable\/spec\.ts$/),
+    ).toEqual([]);
+    expect(filesMatching(load, /^bundle /)).toEqual([]);
+  });
+
   it("loads the run module by module when source maps are asked for", { timeout: 180_000 }, () => {
     const load = compareLoads("local_state_graph", [], { NODE_OPTIONS: "--enable-source-maps" });
     expect(load.status, load.stderr).toBe(0);
