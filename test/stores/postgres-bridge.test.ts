@@ -15,9 +15,10 @@ describe.runIf(postgresUrl !== undefined)("postgres bridge: a late reply answers
     // The caller waits connect + statement timeout (2,000 ms); the session's own server-side limit is
     // lifted, so the 2,500 ms sleep answers after the caller gave up, while the next statement, which
     // the worker runs only after it, is still inside its own 2,000 ms: 1.5 s to spare on a loaded machine.
+    // The connection gets 1 s of the 2: at 100 ms it timed out in CI at load 11, before any statement ran.
     const opened = openPostgres(postgresUrl!, "postgres:bridge-test", {
-      connectTimeoutMs: 100,
-      statementTimeoutMs: 1_900,
+      connectTimeoutMs: 1_000,
+      statementTimeoutMs: 1_000,
     });
     if (!opened.ok) throw new Error(opened.error.message);
     const db = opened.value;
