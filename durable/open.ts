@@ -11,6 +11,7 @@ import {
   type CheckpointStore,
   type LedgerEntry,
   type LedgerStore,
+  type MemoryCheckpointOptions,
   type NonceStore,
   type Result,
   type TraceSink,
@@ -90,8 +91,9 @@ export function storesIn(db: SqlConnection, scope: string, secret: string, resto
   };
 }
 
-export function memoryStores(): Stores {
-  const stores = memoryEnvironmentStores();
+/** The stores of a memory spec; `checkpoints` says what its checkpoint store keeps. */
+export function memoryStores(checkpoints: MemoryCheckpointOptions = {}): Stores {
+  const stores = memoryEnvironmentStores(checkpoints);
   return {
     ...stores,
     label: "memory",
@@ -110,6 +112,8 @@ export type OpenStoresOptions = {
   readonly spentJournal?: string | null;
   /** Accept a database the guard finds restored or emptied (`store_restored`, `store_truncated`). */
   readonly acceptRestore?: boolean;
+  /** What a memory spec's checkpoint store keeps (a database keeps every row). @default every checkpoint */
+  readonly memoryCheckpoints?: MemoryCheckpointOptions;
 };
 
 export type OpenedStores = {
@@ -126,7 +130,7 @@ export function openStores(
   secret: string,
   options: OpenStoresOptions = {},
 ): Result<OpenedStores, StoreError> {
-  if (spec.kind === "memory") return ok({ stores: memoryStores(), db: null, restore: null });
+  if (spec.kind === "memory") return ok({ stores: memoryStores(options.memoryCheckpoints), db: null, restore: null });
   const db = openDatabase(spec);
   if (!db.ok) return db;
   const journal = options.spentJournal === undefined ? defaultSpentJournal(spec) : options.spentJournal;

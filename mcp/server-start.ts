@@ -6,9 +6,15 @@ import { randomBytes } from "node:crypto";
 import { dirname } from "node:path";
 import { z } from "zod";
 import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
-import { createIdSource, createMemoryCheckpointStore, ok, systemClock, type TraceSink } from "../contract/index.js";
+import { createIdSource, ok, systemClock, type TraceSink } from "../contract/index.js";
 import type { FixtureWorld } from "../handwritten/fixtures/index.js";
-import { claimStoreKey, openStores, resolveStoreSpec, type OpenedStores } from "../durable/index.js";
+import {
+  claimStoreKey,
+  openStores,
+  resolveStoreSpec,
+  type OpenedStores,
+  type OpenStoresOptions,
+} from "../durable/index.js";
 import { makeDirectory, writeFilesAtomically } from "../cli/index.js";
 import { createFileAuditSink } from "./audit-file.js";
 import { createMemoryAuditSink, type AuditSink } from "./audit.js";
@@ -43,6 +49,12 @@ export function worldCounts(world: FixtureWorld): WorldCounts {
 /** Where a run that ends at once writes: help to `out`, errors and notices to `err`. */
 export type MainIo = { readonly out: (text: string) => void; readonly err: (text: string) => void };
 
+/** How the server opens its stores: in memory, each session's latest checkpoint only (deps.ts); a database keeps its rows. */
+export function mcpOpenOptions(flags: Pick<ServerFlags, "spentJournal" | "acceptRestore">): OpenStoresOptions {
+  const { spentJournal, acceptRestore } = flags;
+  return { ...(spentJournal === null ? {} : { spentJournal }), acceptRestore, memoryCheckpoints: MCP_SESSION_KEEP };
+}
+
 export function startServer(
   flags: ServerFlags,
   configured: string | null,
@@ -58,11 +70,7 @@ export function startServer(
   if (!spec.ok) return fail(spec.error.message);
   const key = serverKeyFor(configured, spec.value, () => randomBytes(32).toString("hex"));
   if (!key.ok) return fail(key.error.message);
-  const { spentJournal, acceptRestore } = flags;
-  const opened = openStores(spec.value, MCP_STORE_SCOPE, key.value.secret, {
-    ...(spentJournal === null ? {} : { spentJournal }),
-    acceptRestore,
-  });
+  const opened = openStores(spec.value, MCP_STORE_SCOPE, key.value.secret, mcpOpenOptions(flags));
   if (!opened.ok) {
     const refused = opened.error.code === "store_restored" || opened.error.code === "store_truncated";
     if (!refused) return fail(opened.error.message);
@@ -91,8 +99,7 @@ export function startServer(
 
   const deps = createFixtureHarnessDeps({
     world,
-    // In memory, the latest checkpoint of each session only (deps.ts); a database keeps its own rows.
-    sessions: spec.value.kind === "memory" ? createMemoryCheckpointStore(MCP_SESSION_KEEP) : stores.checkpoints,
+    sessions: stores.checkpoints,
     ledger: stores.ledger,
     nonces: stores.nonces,
     artifacts: stores.artifacts,

@@ -100,11 +100,11 @@ class Interpreter implements Driver {
     return this.#apply(event, null);
   }
 
-  async performNext(signal?: AbortSignal): Promise<DriverStep | null> {
+  performNext(signal?: AbortSignal): Promise<DriverStep | null> {
     const effect = this.#effects[0];
     const state = this.#state;
-    if (effect === undefined || state === null) return null;
-    return this.#apply(await performEffect(this.deps, effect, state, signal), effect.type);
+    if (effect === undefined || state === null) return Promise.resolve(null);
+    return this.#perform(effect, state, signal);
   }
 
   async run(event: DriverEvent, until: RunUntil = {}): Promise<AgentState | null> {
@@ -113,10 +113,14 @@ class Interpreter implements Driver {
       if (until.planner === true && next.type === "planner/request") break;
       const state = this.#state;
       if (state === null) break;
-      // `performNext`'s body, without the promise of a call to it per effect.
-      this.#apply(await performEffect(this.deps, next, state, until.signal), next.type);
+      await this.#perform(next, state, until.signal);
     }
     return this.#state;
+  }
+
+  /** Performs `effect` on `state` and applies the fact it reports. */
+  async #perform(effect: Effect, state: AgentState, signal: AbortSignal | undefined): Promise<DriverStep> {
+    return this.#apply(await performEffect(this.deps, effect, state, signal), effect.type);
   }
 
   /** Steps, traces and checkpoints one event. */
