@@ -223,9 +223,14 @@ const TSX_CLI = createRequire(import.meta.url).resolve("tsx/cli");
 
 /** Spawns a script the way the package.json scripts run it (`tsx script`), killed if it outlives `timeoutMs`. */
 export function runEntryPoint(script: string, argv: readonly string[], timeoutMs: number): Promise<EntryPointRun> {
+  return runNode([TSX_CLI, resolve(root, script), ...argv], timeoutMs);
+}
+
+/** This node with `args` and no tsx: the floor under every entry point, which is node's own start. */
+export function runNode(args: readonly string[], timeoutMs: number): Promise<EntryPointRun> {
   return new Promise((done) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [TSX_CLI, resolve(root, script), ...argv], {
+    const child = spawn(process.execPath, args, {
       cwd: root,
       stdio: ["ignore", "pipe", "pipe"],
       env: Object.fromEntries(

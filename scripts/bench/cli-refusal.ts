@@ -2,12 +2,12 @@
  * How long an entry point takes to refuse bad input, as a user waits for it: every case of the
  * bad-input table (scenarios/cli-refusals.ts), or with --quick each entry point's first, started
  * with tsx as `npm run` starts it, one at a time, beside tsx starting an empty script (the floor
- * no entry point can go under).
+ * no entry point can go under) and node starting one without tsx (what of that floor is node's).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { refusalCases, runEntryPoint, type RefusalCase } from "../../scenarios/cli-refusals.js";
+import { refusalCases, runEntryPoint, runNode, type RefusalCase } from "../../scenarios/cli-refusals.js";
 import type { CliRefusalSection } from "./sections-services.js";
 import { round, summarize } from "./stats.js";
 
@@ -37,8 +37,14 @@ export async function measureCliRefusal(options: CliRefusalOptions): Promise<Cli
   try {
     const floorScript = join(scratch, "exit.ts");
     writeFileSync(floorScript, "process.exitCode = 2;\n");
+    const nodeScript = join(scratch, "exit.mjs");
+    writeFileSync(nodeScript, "process.exitCode = 2;\n");
     const floor: number[] = [];
-    for (let i = 0; i < options.samples; i++) floor.push((await runEntryPoint(floorScript, [], 60_000)).wallMs);
+    const nodeFloor: number[] = [];
+    for (let i = 0; i < options.samples; i++) {
+      nodeFloor.push((await runNode([nodeScript], 60_000)).wallMs);
+      floor.push((await runEntryPoint(floorScript, [], 60_000)).wallMs);
+    }
     const cases: CliRefusalCase[] = [];
     for (const c of casesToMeasure(refusalCases(scratch), options.cases)) {
       const samples: number[] = [];
@@ -53,6 +59,7 @@ export async function measureCliRefusal(options: CliRefusalOptions): Promise<Cli
     const worst = cases.reduce((a, b) => (b.wall_ms.median > a.wall_ms.median ? b : a));
     return {
       definition: CLI_REFUSAL_DEFINITION,
+      node_floor_ms: summarize(nodeFloor),
       tsx_floor_ms: summarize(floor),
       cases,
       worst_ms: round(worst.wall_ms.median),

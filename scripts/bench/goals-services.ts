@@ -51,12 +51,14 @@ export function mcpGoals(mcp: McpSection): Goal[] {
   ];
 }
 
-export function comparisonGoals(c: ComparisonSection, tsxFloorMs: number | undefined): Goal[] {
+export function comparisonGoals(c: ComparisonSection, refusal: CliRefusalSection | undefined): Goal[] {
   const compare = c.frameworks.langgraph;
   const compareLocal = c.frameworks.local_state_graph;
-  // What no entry point goes under: tsx starting an empty script, measured by cli_refusal in this run.
+  // What no entry point goes under: tsx starting an empty script, and node's share of it, measured by cli_refusal in this run.
   const floor =
-    tsxFloorMs === undefined ? undefined : `tsx alone starts an empty script in ${round(tsxFloorMs / 1000)} s`;
+    refusal === undefined
+      ? undefined
+      : `tsx alone starts an empty script in ${round(refusal.tsx_floor_ms.median / 1000)} s, node alone in ${round(refusal.node_floor_ms.median / 1000)} s`;
   return [
     goal({
       id: "compare_langgraph_wall_s",

@@ -33,7 +33,7 @@ export function goalsOf(r: Partial<GoalInputs>): Goal[] {
     ...(r.session_length === undefined ? [] : sessionGoals(r.session_length, adapterOverheadOf(r.session_length))),
     ...(r.fault_throughput === undefined ? [] : faultGoals(r.fault_throughput)),
     ...(r.mcp === undefined ? [] : mcpGoals(r.mcp)),
-    ...(r.comparison === undefined ? [] : comparisonGoals(r.comparison, r.cli_refusal?.tsx_floor_ms.median)),
+    ...(r.comparison === undefined ? [] : comparisonGoals(r.comparison, r.cli_refusal)),
     ...(r.cli_refusal === undefined ? [] : cliRefusalGoals(r.cli_refusal)),
     ...(r.web_bundle === undefined ? [] : webBundleGoals(r.web_bundle)),
   ];

@@ -68,6 +68,8 @@ export type ComparisonSection = z.infer<typeof ComparisonSection>;
 /** How long each entry point takes to refuse bad input (scripts/bench/cli-refusal.ts). */
 export const CliRefusalSection = z.strictObject({
   definition: z.string(),
+  /** node starting an empty script without tsx: the part of tsx's floor that is node's own start. */
+  node_floor_ms: SummarySchema,
   tsx_floor_ms: SummarySchema,
   cases: z.array(
     z.strictObject({ script: z.string(), code: z.string(), refused: z.boolean(), wall_ms: SummarySchema }),

@@ -168,7 +168,7 @@ export function renderTables(report: BenchReport): string {
   const r = report.cli_refusal;
   out.push(
     `8. Refusing bad input: ${r.cases.length} cases of scenarios/cli-refusals.ts, tsx <entry point> <bad input>, one at a time`,
-    `   tsx starting an empty script: ${int(r.tsx_floor_ms.median)} ms; every case refused as the table says: ${r.all_refused ? "yes" : "NO"}`,
+    `   tsx starting an empty script: ${int(r.tsx_floor_ms.median)} ms (node alone: ${int(r.node_floor_ms.median)} ms); every case refused as the table says: ${r.all_refused ? "yes" : "NO"}`,
     ...grid(
       ["entry point", "code", "wall ms median", "min–max"],
       r.cases.map((c) => [
