@@ -39,6 +39,8 @@ export async function buildBundle(root: string, entry: string, shared: ReadonlyS
     // As tsx compiles: no comments or spaces (less to read and hash before each run), names unchanged.
     minifyWhitespace: true,
     legalComments: "none",
+    // Every other character escaped (esbuild's default, relied on): bundle.ts reads the file as latin1.
+    charset: "ascii",
     write: false,
     metafile: true,
     logLevel: "silent",

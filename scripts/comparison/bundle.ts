@@ -41,18 +41,26 @@ export async function prepareBundle<T>(spec: BundleSpec): Promise<() => T> {
   const base = join(spec.cacheDir, key.slice(0, 16));
   const stored = readStored(`${base}.json`, key);
   if (stored !== null && existsSync(`${base}.cjs`) && manifestHolds(spec.root, stored.manifest)) {
-    const code = readFileSync(`${base}.cjs`, "utf8");
-    return () => evaluate<T>(code, `${base}.cjs`, `${base}.v8`);
+    // Read as latin1: the file is ASCII (esbuild escapes the rest), and decoding 1.6 MB as UTF-8 costs ~10 ms more.
+    const wrapped = readFileSync(`${base}.cjs`).toString("latin1");
+    return () => evaluate<T>(wrapped, `${base}.cjs`, `${base}.v8`);
   }
   const built = await buildBundle(spec.root, spec.entry, spec.shared);
+  const wrapped = wrap(built.code);
   // The manifest last, so a reader finds it only beside the bundle it describes (and no stale compiled code).
   const kept = keep([
     [`${base}.v8`, Buffer.alloc(0)],
-    [`${base}.cjs`, built.code],
+    [`${base}.cjs`, wrapped],
     [`${base}.json`, JSON.stringify({ key, manifest: built.manifest } satisfies Stored)],
   ]);
-  return () => evaluate<T>(built.code, `${base}.cjs`, kept ? `${base}.v8` : null);
+  return () => evaluate<T>(wrapped, `${base}.cjs`, kept ? `${base}.v8` : null);
 }
+
+/**
+ * The bundle inside Node's CommonJS wrapper, on its first line (line numbers stay). The file keeps it so:
+ * V8 compiles the text as read, where joining it to the wrapper at each start would copy its 1.6 MB again.
+ */
+const wrap = (code: string) => `(function (exports, require, module, __filename, __dirname) {${code}\n})`;
 
 /**
  * What the bundle depends on beyond its sources: the root (the bundle names files by absolute path, and
@@ -81,9 +89,9 @@ function readStored(file: string, key: string): Stored | null {
  * Runs the bundle as Node runs a CommonJS file, compiled from V8's cached code when it has some; the
  * code is cached at exit when there was none (or V8 refused it), once the run compiled what it calls.
  */
-function evaluate<T>(code: string, file: string, cacheFile: string | null): T {
+function evaluate<T>(wrapped: string, file: string, cacheFile: string | null): T {
   const cached = cacheFile !== null && existsSync(cacheFile) ? readFileSync(cacheFile) : Buffer.alloc(0);
-  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${code}\n})`, {
+  const script = new vm.Script(wrapped, {
     filename: file,
     ...(cached.length > 0 ? { cachedData: cached } : {}),
     importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,

@@ -12,7 +12,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { prepareBundle } from "../../scripts/comparison/bundle.js";
 
-type Entry = { read: () => number; url: string; leafUrl: string; sharedLoads: () => number };
+type Entry = { read: () => number; url: string; leafUrl: string; sharedLoads: () => number; text: string };
 
 const root = mkdtempSync(join(tmpdir(), "bundle-"));
 const cacheDir = mkdtempSync(join(tmpdir(), "bundle-cache-"));
@@ -22,11 +22,14 @@ const sharedFile = join(root, "shared.cjs");
 
 file(
   "entry.ts",
-  'import { value, leafUrl } from "./leaf.js";\nimport shared from "./shared.cjs";\n' +
+  'import { value, leafUrl } from "./leaf.js";\nimport shared from "./shared.cjs";\nexport { text } from "./text.js";\n' +
     "export const read = (): number => value;\nexport const url = import.meta.url;\nexport { leafUrl };\n" +
     "export const sharedLoads = (): number => shared.loads;\n",
 );
 file("leaf.ts", "export const value: number = 1;\nexport const leafUrl = import.meta.url;\n");
+// Beyond ASCII, and astral: the bundle is kept escaped to ASCII and read back as latin1.
+const TEXT = "café — ✓ 𝄞";
+file("text.ts", `export const text = ${JSON.stringify(TEXT)};\n`);
 file(
   "shared.cjs",
   "globalThis.sharedLoads = (globalThis.sharedLoads ?? 0) + 1;\nmodule.exports = { get loads() { return globalThis.sharedLoads; } };\n",
@@ -49,6 +52,11 @@ describe("the run's bundle", () => {
     expect(entry.leafUrl).toBe(pathToFileURL(join(root, "leaf.ts")).href);
     // Required by path, so the copy this process loaded: loaded once.
     expect(entry.sharedLoads()).toBe(1);
+    expect(entry.text).toBe(TEXT);
+  });
+
+  it("reads its text back as built, characters beyond ASCII included", async () => {
+    expect((await load()).text).toBe(TEXT);
   });
 
   it("is taken as it was built while no source changed", async () => {
