@@ -216,7 +216,8 @@ function writeMembers(
   for (const key of sortedKeys(record)) {
     const item = record[key];
     if (item === undefined || key === omit) continue;
-    const text = (listText === null ? null : listText(item)) ?? write(item);
+    // Only an object can be a list: a primitive goes straight to the writer.
+    const text = (listText === null || typeof item !== "object" ? null : listText(item)) ?? write(item);
     const opening = keyText(key);
     out += (first ? opening.first : opening.later) + text;
     first = false;

@@ -1,8 +1,8 @@
 /** Checkpoints: versioned plain data holding the agent state, its hash and its seal. */
 import { z } from "zod";
-import { cloneJson } from "./canonical.js";
 import { err, ok, type Result } from "./result.js";
-import { checkSeal, sealOf, type CheckpointTampered } from "./seal.js";
+import { canonicalJson, cloneJson } from "./canonical.js";
+import { checkSeal, checkSealJson, sealOfJson, type CheckpointTampered } from "./seal.js";
 import { AgentStateEnvelopeSchema, type AgentState } from "./state.js";
 import { deepFreeze, hashStateFields } from "./state-hash.js";
 
@@ -53,7 +53,12 @@ export function sealState<S extends AgentState>(state: S): S {
  * sealed in place, without the copy a caller's object needs.
  */
 export function sealNewState<S extends AgentState>(state: S): S {
-  for (const key in state) deepFreeze(state[key]);
+  // Own keys, not for-in, and only objects reach deepFreeze: most of a state's fields are primitives.
+  const keys = Object.keys(state);
+  for (let i = 0; i < keys.length; i++) {
+    const value = (state as Record<string, unknown>)[keys[i] as string];
+    if (typeof value === "object" && value !== null) deepFreeze(value);
+  }
   (state as { checkpoint_hash: string }).checkpoint_hash = hashState(state);
   Object.freeze(state);
   sealedStates.add(state);
@@ -81,13 +86,27 @@ export function currentHashOf(state: AgentState): string {
  */
 export function toCheckpoint(state: AgentState, secret: string): Checkpoint {
   const { session_id, seq, checkpoint_hash } = state;
-  const seal = sealOf(secret, session_id, headerOf(session_id, seq, checkpoint_hash));
+  const header =
+    headerJson(session_id, seq, checkpoint_hash) ?? canonicalJson(headerOf(session_id, seq, checkpoint_hash));
+  const seal = sealOfJson(secret, session_id, header);
   // The header's fields written out, in its order: a spread of it would copy it once more per fact.
   return { v: CHECKPOINT_VERSION, session_id, seq, checkpoint_hash, state, seal };
 }
 
 function headerOf(session_id: string, seq: number, checkpoint_hash: string) {
   return { v: CHECKPOINT_VERSION, session_id, seq, checkpoint_hash } as const;
+}
+
+/**
+ * `canonicalJson(headerOf(…))`, written out in its sorted key order (every commit seals a header and
+ * every load checks one; the general writer's key sort costs more than the HMAC's input), or null
+ * for fields of other types (a record read back may hold anything), which take the general way.
+ */
+function headerJson(session_id: unknown, seq: unknown, checkpoint_hash: unknown): string | null {
+  if (typeof session_id !== "string" || typeof checkpoint_hash !== "string") return null;
+  if (typeof seq !== "number" || !Number.isFinite(seq)) return null;
+  const fields = `"seq":${canonicalJson(seq)},"session_id":${canonicalJson(session_id)}`;
+  return `{"checkpoint_hash":${canonicalJson(checkpoint_hash)},${fields},"v":${CHECKPOINT_VERSION}}`;
 }
 
 /** The state of a stored checkpoint of `session_id`, once its seal and hash hold; the one check every load makes. */
@@ -98,8 +117,19 @@ export function openCheckpoint(
 ): Result<AgentState, CheckpointTampered> {
   const { seal, state } = checkpoint;
   // The seal covers the session id too: a record copied from another session does not open.
-  const header = { ...headerOf(checkpoint.session_id, checkpoint.seq, checkpoint.checkpoint_hash), v: checkpoint.v };
-  const sealed = checkSeal(secret, session_id, header, seal);
+  const json =
+    checkpoint.v === CHECKPOINT_VERSION
+      ? headerJson(checkpoint.session_id, checkpoint.seq, checkpoint.checkpoint_hash)
+      : null;
+  const sealed =
+    json === null
+      ? checkSeal(
+          secret,
+          session_id,
+          { ...headerOf(checkpoint.session_id, checkpoint.seq, checkpoint.checkpoint_hash), v: checkpoint.v },
+          seal,
+        )
+      : checkSealJson(secret, session_id, json, seal);
   if (!sealed.ok) return sealed;
   if (!holdsItsHash(checkpoint))
     return err({

@@ -20,6 +20,16 @@ describe("checkpoint seals", () => {
     });
   });
 
+  it("seals a checkpoint's header as sealOf seals the header record, whatever its session id", () => {
+    for (const id of ["s1", 'quote"and\\back', "line\nbreak", "lone\ud800"]) {
+      const checkpoint = toCheckpoint(state(id), SECRET);
+      const header = { v: 1, session_id: id, seq: checkpoint.seq, checkpoint_hash: checkpoint.checkpoint_hash };
+      expect(checkpoint.seal).toBe(sealOf(SECRET, id, header));
+      expect(openCheckpoint(checkpoint, id, SECRET).ok).toBe(true);
+      expect(openCheckpoint({ ...checkpoint, seq: checkpoint.seq + 1 }, id, SECRET).ok).toBe(false);
+    }
+  });
+
   it("refuses an edited state even when its unkeyed hash was recomputed, naming the session", () => {
     const forged = toCheckpoint(state("s1", "forged"), "attacker-guess");
     const honest = toCheckpoint(state("s1"), SECRET);

@@ -19,7 +19,12 @@ const SEAL_LABEL = "checkpoint-seal-v1";
 
 /** HMAC-SHA256 over the session and the canonical JSON of `record` (plain JSON data). */
 export function sealOf(secret: string, session_id: string, record: unknown): string {
-  return sealOfMessage(secret, `${SEAL_LABEL}\n${session_id}\n${canonicalJson(record)}`);
+  return sealOfJson(secret, session_id, canonicalJson(record));
+}
+
+/** `sealOf` of a record whose canonical JSON its caller wrote (`json`, exactly `canonicalJson(record)`). */
+export function sealOfJson(secret: string, session_id: string, json: string): string {
+  return sealOfMessage(secret, `${SEAL_LABEL}\n${session_id}\n${json}`);
 }
 
 /**
@@ -46,13 +51,26 @@ export function checkSeal(
   record: unknown,
   seal: unknown,
 ): Result<void, CheckpointTampered> {
-  if (typeof seal !== "string") return tampered(session_id, "the stored checkpoint carries no seal");
-  let message: string;
+  let json: string;
   try {
-    message = `${SEAL_LABEL}\n${session_id}\n${canonicalJson(record)}`;
+    json = canonicalJson(record);
   } catch {
-    return tampered(session_id, "the stored checkpoint is not JSON data");
+    return typeof seal === "string"
+      ? tampered(session_id, "the stored checkpoint is not JSON data")
+      : tampered(session_id, "the stored checkpoint carries no seal");
   }
+  return checkSealJson(secret, session_id, json, seal);
+}
+
+/** `checkSeal` of a record whose canonical JSON its caller wrote (`json`, exactly `canonicalJson(record)`). */
+export function checkSealJson(
+  secret: string,
+  session_id: string,
+  json: string,
+  seal: unknown,
+): Result<void, CheckpointTampered> {
+  if (typeof seal !== "string") return tampered(session_id, "the stored checkpoint carries no seal");
+  const message = `${SEAL_LABEL}\n${session_id}\n${json}`;
   const known = computed.get(seal);
   if (known !== undefined && known.secret === secret && known.message === message) return ok(undefined);
   return constantTimeEqual(seal, sealOfMessage(secret, message))
