@@ -12,32 +12,23 @@ import {
   DEFAULT_APPROVAL_TTL_MS,
   DEFAULT_INPUT_LIMITS,
   DEFAULT_LIMITS,
-  err,
-  isCheckpointTamperedError,
-  ok,
-  openCheckpoint,
   validatePlannerOutput,
   decidePolicy,
   type AgentLimits,
-  type AgentState,
   type ApprovalInput,
-  type Checkpoint,
   type CheckpointStore,
-  type CheckpointTampered,
   type ExecutionDeps,
-  type Fact,
   type IdSource,
   type InputLimits,
   type NonceStore,
   type PendingApproval,
   type RestatedCall,
-  type Result,
   type TraceEvent,
 } from "../contract/index.js";
-import { createDriver, type DriverEvent } from "../runtime/index.js";
 import { isStoreError } from "../durable/errors.js";
 import { answerFor, busyAnswer, stoppedAnswer, storeErrorAnswer, tamperedAnswer, type CallAnswer } from "./answers.js";
 import type { AuditSink } from "./audit.js";
+import { CallSession } from "./call-session.js";
 import { createSessionLocks } from "./session-locks.js";
 import { createWrittenCheckpoints, type WrittenCheckpoints } from "./written-checkpoints.js";
 
@@ -113,7 +104,7 @@ async function callInSession(
   request: ToolCallRequest,
 ): Promise<CallDecision> {
   const { session_id, name } = request;
-  const session = openSession(deps, written, session_id, request.signal, request.observe);
+  const session = new CallSession(deps, written, session_id, request.signal, request.observe);
   if (!session.opened.ok) return answered(tamperedAnswer({ session_id, tool: name }, session.opened.error.message));
   if (session.state() === null) await session.feed({ type: "run/started", session_id, goal: MCP_GOAL });
   const head = { session_id, tool: name };
@@ -151,7 +142,7 @@ function tokenInput(approval: string | null, restated: RestatedCall): ApprovalIn
 /** Elicitation: an approval becomes a token bound exactly as an out-of-band one; no answer leaves it pending. */
 async function askPerson(
   deps: CallToolDeps,
-  session: Session,
+  session: CallSession,
   ask: NonNullable<ToolCallRequest["ask"]>,
   pending: PendingApproval,
 ): Promise<void> {
@@ -180,86 +171,6 @@ function restatedHighRisk(deps: CallToolDeps, envelope: string): RestatedCall | 
   const { call } = parsed.value;
   if (decidePolicy(call.risk).kind !== "require_approval") return null;
   return { tool: call.tool, args_digest: call.args_digest, idempotency_key: call.requested_key };
-}
-
-type Session = ReturnType<typeof openSession>;
-type Unstamped = DriverEvent extends infer E ? (E extends DriverEvent ? Omit<E, "at"> : never) : never;
-
-/**
- * A session over the runtime's one driver: it steps, checkpoints, audits each fact and performs the
- * effects (an approval is decided by the contract's `approve`, which spends the nonce), until it
- * waits. The host is the planner: the driver stops before asking one, and the next request is the
- * next turn. This wrapper only collects the facts and their trace events for the answer.
- */
-function openSession(
-  deps: CallToolDeps,
-  written: WrittenCheckpoints,
-  session_id: string,
-  signal: AbortSignal | undefined,
-  observe: ((event: TraceEvent) => void) | undefined,
-) {
-  // Every load checks the seal, or knows the record as the one sealed here (a durable store checks its rows' too);
-  // a tampered session is never driven on.
-  const opened = loadSession(deps, written, session_id);
-  const facts: Fact[] = [];
-  const events: TraceEvent[] = [];
-  const driver = createDriver(
-    {
-      ...deps,
-      checkpoints: {
-        put(checkpoint, after) {
-          deps.sessions.put(checkpoint, after);
-          written.remember(checkpoint);
-        },
-      },
-      trace: {
-        append(trace) {
-          for (const e of trace) {
-            deps.audit.append(e);
-            observe?.(e);
-          }
-        },
-      },
-    },
-    opened.ok ? opened.value : null,
-    ({ result }) => {
-      events.push(...result.trace.slice(result.trace.length - result.facts.length));
-      facts.push(...result.facts);
-    },
-  );
-  // Methods, not arrow properties: a tsx build names each arrow it makes (a defineProperty per call).
-  return {
-    session_id,
-    opened,
-    state(): AgentState | null {
-      return driver.state();
-    },
-    status() {
-      return driver.state()?.status ?? null;
-    },
-    pending(): PendingApproval | null {
-      const s = driver.state();
-      return s?.status === "approval_required" ? s.pending_approval : null;
-    },
-    facts(): readonly Fact[] {
-      return facts;
-    },
-    events(): readonly TraceEvent[] {
-      return events;
-    },
-    cancelled() {
-      return signal?.aborted === true;
-    },
-    async feed(first: Unstamped): Promise<void> {
-      await driver.run(
-        { ...first, at: deps.clock.now() },
-        {
-          planner: true,
-          ...(signal ? { signal } : {}),
-        },
-      );
-    },
-  };
 }
 
 function answered(answer: CallAnswer): CallDecision {
@@ -297,20 +208,4 @@ function cutBelow(value: unknown, levels: number): unknown {
   if (levels === 0) return null;
   if (Array.isArray(value)) return value.map((item) => cutBelow(item, levels - 1));
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, cutBelow(item, levels - 1)]));
-}
-
-function loadSession(
-  deps: CallToolDeps,
-  written: WrittenCheckpoints,
-  session_id: string,
-): Result<AgentState | null, CheckpointTampered> {
-  let stored: Checkpoint | undefined;
-  try {
-    stored = deps.sessions.latest(session_id);
-  } catch (error) {
-    if (isCheckpointTamperedError(error)) return err(error.failure);
-    throw error;
-  }
-  if (stored === undefined) return ok(null);
-  return written.isMine(stored, session_id) ? ok(stored.state) : openCheckpoint(stored, session_id, deps.secret);
 }
