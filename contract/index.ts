@@ -16,6 +16,8 @@ export type {
 export { createMemoryArtifactStore, toMessageContent, MAX_INLINE_OUTPUT_CHARS } from "./artifacts.js";
 export type { ArtifactStore, MessageContent } from "./artifacts.js";
 export { canonicalJson, cloneJson, constantTimeEqual, digest, hmacHex, sha256Hex } from "./canonical.js";
+// The local graph's sealed checkpointer asks whether an interrupt payload can change under its seal.
+export { isImmutableJson } from "./canonical.js";
 export type { JsonValue } from "./canonical.js";
 export { installHashing, installedHashing } from "./hashing.js";
 export type { Hashing } from "./hashing.js";

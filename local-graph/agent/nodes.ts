@@ -148,7 +148,7 @@ export function createAgentNodes(deps: AgentNodeDeps): Readonly<Record<AgentNode
         const outcomes = await executeBatch(deps, dispatched(s));
         update = then(update, factForBatchOutcomes(s, outcomes, deps.limits, deps.clock.now()));
       } else if (s.status === "approval_required" && s.batch !== undefined) {
-        const input = interrupt({ session_id: s.session_id, pending: s.pending_approval });
+        const input = interrupt(approvalRequest(s));
         // One decision per run of this node: on resume a framework replays every earlier interrupt of
         // the node, so a second decision here would be decided (and its nonce spent) twice.
         return authorize(then(update, approve(deps, s, input, deps.clock.now())));
@@ -177,7 +177,7 @@ export function createAgentNodes(deps: AgentNodeDeps): Readonly<Record<AgentNode
       }
       const s = expectStatus(agent, "policy", "approval_required");
       // Nothing above this line has side effects: a framework re-runs it on resume.
-      const input = interrupt({ session_id: s.session_id, pending: s.pending_approval });
+      const input = interrupt(approvalRequest(s));
       return authorize(apply(s, approve(deps, s, input, deps.clock.now())));
     },
 
@@ -193,6 +193,14 @@ export function createAgentNodes(deps: AgentNodeDeps): Readonly<Record<AgentNode
       return apply(s, factForOutcome(outcome, s.intent, deps.limits, deps.clock.now()));
     },
   };
+}
+
+/**
+ * What an approval wait shows, frozen: its parts are the sealed state's, so the checkpoint paused on
+ * it cannot change under its seal, and reading it back skips the seal's re-check.
+ */
+function approvalRequest(s: StateOf<"approval_required">): ApprovalRequest {
+  return Object.freeze({ session_id: s.session_id, pending: s.pending_approval });
 }
 
 function expectStatus<S extends AgentState["status"]>(agent: AgentState, node: AgentNode, status: S): StateOf<S> {

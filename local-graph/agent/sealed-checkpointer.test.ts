@@ -55,6 +55,23 @@ describe("the local graph's sealed checkpoints", () => {
     expect(sealed.list("t")[0]).toBe(first);
   });
 
+  it("open an approval wait whose payload is frozen once too, and check one whose payload could change at every read", () => {
+    const sealed = sealedGraphCheckpointer(createMemoryGraphCheckpointer<unknown>(), SECRET);
+    const started = startRun("t", "the goal", { at: 0, ids: createIdSource("seed") });
+    const state = Object.freeze({ agent: started.state, trace: AppendList.from([started.trace]), outcomes: [] });
+    const frozen = Object.freeze({ session_id: "t", pending: Object.freeze({ call_id: "c1" }) });
+    sealed.put({ thread_id: "t", step: 1, state, next: "policy", interrupt: frozen });
+    expect(sealed.latest("t")).toBe(sealed.latest("t"));
+    sealed.put({
+      thread_id: "t",
+      step: 2,
+      state,
+      next: "policy",
+      interrupt: { session_id: "t", pending: { call_id: "c1" } },
+    });
+    expect(sealed.latest("t")).not.toBe(sealed.latest("t"));
+  });
+
   it("refuse a record whose agent state was replaced by an edited copy that keeps the old hash field", () => {
     const { inner, sealed, agent } = stored();
     const record = inner.latest("t") as GraphCheckpoint<AgentGraphState> & { seal: string };

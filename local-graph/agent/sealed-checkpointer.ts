@@ -14,11 +14,12 @@ import {
   CheckpointTamperedError,
   currentHashOf,
   digestOfList,
+  isImmutableJson,
   isSealed,
   openOrThrow,
   sealOf,
 } from "../../contract/index.js";
-import type { GraphCheckpoint, GraphCheckpointer } from "../runtime/index.js";
+import type { GraphCheckpoint, GraphCheckpointer, SendPacket } from "../runtime/index.js";
 import type { LocalGraphState } from "./build.js";
 
 type Checkpoint = GraphCheckpoint<LocalGraphState>;
@@ -30,33 +31,51 @@ const stateForm = (state: LocalGraphState) => ({ agent: currentHashOf(state.agen
 /**
  * What the seal covers: the checkpoint, with its state in `stateForm`, and so the state each packet
  * of a fan-out carries (the whole graph state, and the call it runs): serialising their traces
- * would cost each fan-out checkpoint the length of the session.
+ * would cost each fan-out checkpoint the length of the session. A record read back is covered with
+ * every key it holds, so a key added outside the harness breaks its seal; one being written, with
+ * the keys `withSeal` stores, written out (a spread costs each write a copy more).
  */
-function sealedForm(checkpoint: Checkpoint): unknown {
-  const { state, next } = checkpoint;
+function sealedForm(checkpoint: Checkpoint, written: boolean): unknown {
+  const { thread_id, step, state, next, interrupt, resumes, pending } = checkpoint;
   try {
-    return {
-      ...checkpoint,
-      state: stateForm(state),
-      ...(Array.isArray(next)
-        ? { next: next.map(({ node, arg }) => ({ node, arg: { ...stateForm(arg), dispatch: arg.dispatch ?? null } })) }
-        : {}),
-    };
+    const form = { state: stateForm(state), next: Array.isArray(next) ? next.map(packetForm) : next };
+    if (!written) return { ...checkpoint, ...form };
+    return { thread_id, step, state: form.state, next: form.next, interrupt, resumes, pending };
   } catch {
     throw new CheckpointTamperedError({
       code: "checkpoint_tampered",
-      session_id: checkpoint.thread_id,
-      message: `checkpoint_tampered: session ${checkpoint.thread_id}: the stored checkpoint is not an agent state`,
+      session_id: thread_id,
+      message: `checkpoint_tampered: session ${thread_id}: the stored checkpoint is not an agent state`,
     });
   }
+}
+
+function packetForm({ node, arg }: SendPacket<LocalGraphState>) {
+  return { node, arg: { ...stateForm(arg), dispatch: arg.dispatch ?? null } };
+}
+
+/** The record stored: the checkpoint's fields and its seal, written out. */
+function withSeal(checkpoint: Checkpoint, seal: string): Sealed {
+  const { thread_id, step, state, next, interrupt, resumes, pending } = checkpoint;
+  if (resumes === undefined && pending === undefined) return { thread_id, step, state, next, interrupt, seal };
+  return {
+    thread_id,
+    step,
+    state,
+    next,
+    interrupt,
+    ...(resumes === undefined ? {} : { resumes }),
+    ...(pending === undefined ? {} : { pending }),
+    seal,
+  };
 }
 
 /**
  * Records this process sealed whose sealed form cannot have changed since: frozen, with a frozen
  * state whose agent state is sealed and whose trace is an `AppendList` (which keeps its digest),
- * and nothing else the seal covers but plain values (no interrupt payload, no fan-out packets). The
- * seal of such a record holds by construction, so reading it back skips re-serialising its form,
- * and each is opened (its seal left off) once: the value every later read of it returns. A record
+ * and nothing else the seal covers but plain values or immutable ones (`isImmutableJson`: an
+ * approval wait's payload), and no fan-out packets. The seal of such a record holds by
+ * construction, so reading it back skips re-serialising its form, and each is opened (its seal left off) once: the value every later read of it returns. A record
  * edited outside the harness is another object, and is checked.
  */
 const opened = new WeakMap<object, Checkpoint | null>();
@@ -68,7 +87,8 @@ function cannotChange(record: Sealed): boolean {
     isSealed(state.agent) &&
     state.trace instanceof AppendList &&
     (next === null || typeof next === "string") &&
-    record.interrupt === null &&
+    // An approval wait's payload is frozen and, once sealed, written: its text cannot change either.
+    (record.interrupt === null || isImmutableJson(record.interrupt)) &&
     record.resumes === undefined &&
     record.pending === undefined
   );
@@ -93,15 +113,14 @@ export function sealedGraphCheckpointer(
       return record;
     }
     const record = withoutSeal(stored);
-    openOrThrow(secret, thread_id, sealedForm(record), stored.seal);
+    openOrThrow(secret, thread_id, sealedForm(record, false), stored.seal);
     return record;
   };
   return {
     put(checkpoint) {
-      const sealed: Sealed = Object.freeze({
-        ...checkpoint,
-        seal: sealOf(secret, checkpoint.thread_id, sealedForm(checkpoint)),
-      });
+      const sealed = Object.freeze(
+        withSeal(checkpoint, sealOf(secret, checkpoint.thread_id, sealedForm(checkpoint, true))),
+      );
       if (cannotChange(sealed)) opened.set(sealed, null);
       inner.put(sealed);
     },
