@@ -51,6 +51,17 @@ describe("createManualClock", () => {
     expect(clock.now()).toBe(0);
   });
 
+  it("leaves no task behind when the signal aborts during the sleep", () => {
+    const immediates = () => process.getActiveResourcesInfo().filter((r) => r === "Immediate").length;
+    const before = immediates();
+    const clock = createManualClock(0);
+    const controller = new AbortController();
+    void clock.sleep(1_000, controller.signal);
+    expect(immediates()).toBe(before + 1);
+    controller.abort();
+    expect(immediates()).toBe(before);
+  });
+
   it("moves time once when a sleep with a signal completes, and a later abort changes nothing", async () => {
     const clock = createManualClock(0);
     const controller = new AbortController();

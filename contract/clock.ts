@@ -65,15 +65,14 @@ export function createManualClock(start: number = DEFAULT_EPOCH): ManualClock {
     sleep(ms, signal) {
       return new Promise((resolve) => {
         if (signal?.aborted) return resolve();
-        let fired = false;
-        nextMacrotask(() => {
-          if (fired) return;
+        const cancel = nextMacrotask(() => {
           signal?.removeEventListener("abort", onAbort);
           now += ms;
           resolve();
         });
+        // A cancelled sleep leaves no task behind: most timeouts lose their race to the call they guard.
         const onAbort = () => {
-          fired = true;
+          cancel();
           resolve();
         };
         signal?.addEventListener("abort", onAbort, { once: true });
@@ -83,14 +82,21 @@ export function createManualClock(start: number = DEFAULT_EPOCH): ManualClock {
 }
 
 /**
- * Runs `task` after the current macrotask. Node's setImmediate has no 1 ms floor, where
- * setTimeout(0) does: a fault schedule sleeps through many virtual timeouts, and spent 13% of its
- * wall time idle on that floor. Browsers (the pages) have no setImmediate and keep setTimeout.
+ * Runs `task` after the current macrotask, unless the function returned cancels it first. Node's
+ * setImmediate has no 1 ms floor, where setTimeout(0) does: a fault schedule sleeps through many
+ * virtual timeouts, and spent 13% of its wall time idle on that floor. Browsers (the pages) have
+ * no setImmediate and keep setTimeout.
  */
-const nextMacrotask: (task: () => void) => void =
+const nextMacrotask: (task: () => void) => () => void =
   typeof globalThis.setImmediate === "function"
-    ? (task) => void setImmediate(task)
-    : (task) => void setTimeout(task, 0);
+    ? (task) => {
+        const immediate = setImmediate(task);
+        return () => clearImmediate(immediate);
+      }
+    : (task) => {
+        const timer = setTimeout(task, 0);
+        return () => clearTimeout(timer);
+      };
 
 /** Wall-clock time, for real runs (the MCP server, the benchmarks). */
 export const systemClock: Clock = {

@@ -87,7 +87,14 @@ export { createRegistry } from "./registry.js";
 export type { ToolRegistry } from "./registry.js";
 export { assertNever, err, HarnessError, isHarnessError, ok } from "./result.js";
 export type { Err, HarnessErrorCode, Ok, Result } from "./result.js";
-export { checkSeal, CheckpointTamperedError, isCheckpointTamperedError, openOrThrow, sealOf } from "./seal.js";
+export {
+  checkSeal,
+  CheckpointTamperedError,
+  isCheckpointTamperedError,
+  openOrThrow,
+  sealOf,
+  sealOfJson,
+} from "./seal.js";
 export type { CheckpointTampered } from "./seal.js";
 export { findSensitive, redact, REDACTED } from "./sensitive.js";
 export {

@@ -28,8 +28,13 @@ describe("the bench's bare LangGraph anchor", () => {
   });
 
   it("plays the calls after the seeded ones to the end, four node entries per call and one for the final answer", async () => {
+    const before = Number(process.hrtime.bigint() / 1000n);
     const run = await runAnchor(workload, 1);
+    const after = Number(process.hrtime.bigint() / 1000n);
     expect(run.graph_steps).toBe(4 * (calls - 1) + 2);
     expect(run.facts).toBe(workload.trace.length - (1 + 5));
+    // The timed span, on the monotonic clock, lies inside the call (seeding came before it).
+    expect(run.started_us).toBeGreaterThan(before);
+    expect(run.started_us + run.us).toBeLessThanOrEqual(after + 1);
   });
 });

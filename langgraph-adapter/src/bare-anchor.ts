@@ -40,7 +40,13 @@ type BareValues = typeof BareState.State;
 
 const agentOf = (agent: BareAgent): BareAgent => Object.freeze(agent);
 
-export type AnchorRun = { readonly us: number; readonly graph_steps: number; readonly facts: number };
+export type AnchorRun = {
+  readonly us: number;
+  /** When the timed `invoke` began, in µs on the monotonic clock (a CPU profile's clock). */
+  readonly started_us: number;
+  readonly graph_steps: number;
+  readonly facts: number;
+};
 
 /** Where each status the anchor's nodes leave goes next: the engine's routes, for the statuses a run of calls passes. */
 const NEXT: Readonly<Record<BareAgent["status"], RouteTarget>> = {
@@ -124,5 +130,5 @@ export async function runAnchor(workload: AnchorWorkload, from: number): Promise
   const us = Number(process.hrtime.bigint() - start) / 1000;
   if (final.agent.status !== "done" || final.trace.length !== trace.length)
     throw new Error(`the anchor ended ${final.agent.status} with ${final.trace.length} of ${trace.length} events`);
-  return { us, graph_steps: entries, facts: trace.length - eventsBefore(from) };
+  return { us, started_us: Number(start / 1000n), graph_steps: entries, facts: trace.length - eventsBefore(from) };
 }

@@ -8,8 +8,9 @@ import {
   type AgentState,
 } from "../../contract/index.js";
 import { createMemoryGraphCheckpointer, type GraphCheckpoint } from "../runtime/index.js";
+import type { LocalGraphState } from "./build.js";
 import type { AgentGraphState } from "./nodes.js";
-import { sealedGraphCheckpointer } from "./sealed-checkpointer.js";
+import { sealedFormJson, sealedGraphCheckpointer } from "./sealed-checkpointer.js";
 
 const SECRET = "graph-seal-test-secret";
 
@@ -70,6 +71,43 @@ describe("the local graph's sealed checkpoints", () => {
       interrupt: { session_id: "t", pending: { call_id: "c1" } },
     });
     expect(sealed.latest("t")).not.toBe(sealed.latest("t"));
+  });
+
+  it("seal each step's record by the direct writer, and a copy of it still opens by the general one", () => {
+    const started = startRun("t", "the goal", { at: 0, ids: createIdSource("seed") });
+    const trace = AppendList.from([started.trace]);
+    const wait = Object.freeze({ kind: "approval", tool: "refund", "é\u0001": [1, -0, "x"] });
+    const records: GraphCheckpoint<LocalGraphState>[] = [
+      { thread_id: "t", step: 1, state: { agent: started.state, trace, outcomes: [] }, next: "plan", interrupt: null },
+      {
+        thread_id: 't\n"2',
+        step: 7,
+        state: { agent: started.state, trace: [], outcomes: [] },
+        next: null,
+        interrupt: null,
+      },
+      {
+        thread_id: "t",
+        step: 2,
+        state: { agent: started.state, trace, outcomes: [] },
+        next: "policy",
+        interrupt: wait,
+      },
+    ];
+    for (const record of records) {
+      expect(sealedFormJson(record)).not.toBeNull();
+      const inner = createMemoryGraphCheckpointer<unknown>();
+      sealedGraphCheckpointer(inner, SECRET).put(record);
+      // A structured copy is another object: the reading wrapper recomputes its form and checks the seal.
+      const copied = createMemoryGraphCheckpointer<unknown>();
+      const stored = inner.latest(record.thread_id) as GraphCheckpoint<LocalGraphState>;
+      const state = { ...record.state, trace: listItems(record.state.trace) };
+      copied.put(structuredClone({ ...stored, state }) as GraphCheckpoint<unknown>);
+      expect(sealedGraphCheckpointer(copied, SECRET).latest(record.thread_id)?.step).toBe(record.step);
+    }
+    // Records it does not write: the general writer seals those.
+    expect(sealedFormJson({ ...records[0]!, resumes: ["yes"] })).toBeNull();
+    expect(sealedFormJson({ ...records[0]!, next: [] })).toBeNull();
   });
 
   it("refuse a record whose agent state was replaced by an edited copy that keeps the old hash field", () => {

@@ -11,13 +11,14 @@
  */
 import {
   AppendList,
+  canonicalJson,
   CheckpointTamperedError,
   currentHashOf,
   digestOfList,
   isImmutableJson,
   isSealed,
   openOrThrow,
-  sealOf,
+  sealOfJson,
 } from "../../contract/index.js";
 import type { GraphCheckpoint, GraphCheckpointer, SendPacket } from "../runtime/index.js";
 import type { LocalGraphState } from "./build.js";
@@ -48,6 +49,33 @@ function sealedForm(checkpoint: Checkpoint, written: boolean): unknown {
       message: `checkpoint_tampered: session ${thread_id}: the stored checkpoint is not an agent state`,
     });
   }
+}
+
+/**
+ * `canonicalJson(sealedForm(checkpoint, true))` written out in its sorted key order, for the record
+ * every graph step writes (no fan-out packets, resumes or pending writes): the general writer would
+ * build the form, sort its keys and look for frozen parts at each step. Null for any other record.
+ */
+export function sealedFormJson(checkpoint: Checkpoint): string | null {
+  const { thread_id, step, state, next, interrupt, resumes, pending } = checkpoint;
+  if (resumes !== undefined || pending !== undefined || interrupt === undefined) return null;
+  if (next !== null && typeof next !== "string") return null;
+  const { chain, length } = digestOfList(state.trace);
+  const agent = canonicalJson(currentHashOf(state.agent));
+  const form = `"state":{"agent":${agent},"trace":{"chain":${canonicalJson(chain)},"length":${length}}}`;
+  const head = `{"interrupt":${canonicalJson(interrupt)},"next":${canonicalJson(next)},${form}`;
+  return `${head},"step":${canonicalJson(step)},"thread_id":${canonicalJson(thread_id)}}`;
+}
+
+/** The seal of a record being written. */
+function sealFor(secret: string, checkpoint: Checkpoint): string {
+  let json: string | null;
+  try {
+    json = sealedFormJson(checkpoint);
+  } catch {
+    json = null; // sealedForm names what is wrong
+  }
+  return sealOfJson(secret, checkpoint.thread_id, json ?? canonicalJson(sealedForm(checkpoint, true)));
 }
 
 function packetForm({ node, arg }: SendPacket<LocalGraphState>) {
@@ -118,9 +146,7 @@ export function sealedGraphCheckpointer(
   };
   return {
     put(checkpoint) {
-      const sealed = Object.freeze(
-        withSeal(checkpoint, sealOf(secret, checkpoint.thread_id, sealedForm(checkpoint, true))),
-      );
+      const sealed = Object.freeze(withSeal(checkpoint, sealFor(secret, checkpoint)));
       if (cannotChange(sealed)) opened.set(sealed, null);
       inner.put(sealed);
     },

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { summariseProfile, type Profile } from "./cpu-profile.js";
 import type { Goal, GoalProfile } from "./goals.js";
-import { forcedCollections } from "./stats.js";
+import { forcedCollections, recordTimedSpans, type Span } from "./stats.js";
 
 /** How to rerun the workload behind a goal; goals without one are left unexplained (and the test says so). */
 export type GoalWorkload = { readonly workload: string; readonly profile: () => Promise<GoalProfile | string> };
@@ -28,8 +28,12 @@ const SAMPLING_INTERVAL_US = 250;
 const isHarnessFrame = (frame: Profile["nodes"][number]["callFrame"]) =>
   frame.functionName === "collectGarbage" || frame.url === "node:inspector";
 
-/** The profile without the samples taken inside a harness frame or during a forced collection. */
-function withoutHarness(profile: Profile): Profile {
+/**
+ * The profile without the samples taken inside a harness frame or during a forced collection, and,
+ * when the work timed any region (`timed`, sorted by start), without those outside every one: the
+ * set-up a measure leaves off its clock (a reference session, seeding a store, building engines).
+ */
+function withoutHarness(profile: Profile, timed: readonly Span[]): Profile {
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame] as const));
@@ -42,11 +46,14 @@ function withoutHarness(profile: Profile): Profile {
   const forced = forcedCollections();
   let span = 0;
   let at = profile.startTime ?? Number.NEGATIVE_INFINITY;
+  let region = 0;
   const keep = profile.samples.map((id, i) => {
     at += profile.timeDeltas[i] ?? 0;
     while (span < forced.length && (forced[span]?.end ?? 0) < at) span++;
     const duringCollection = (forced[span]?.start ?? Number.POSITIVE_INFINITY) <= at;
-    return !inHarness(id) && !duringCollection;
+    while (region < timed.length && (timed[region]?.end ?? 0) < at) region++;
+    const offClock = timed.length > 0 && (timed[region]?.start ?? Number.POSITIVE_INFINITY) > at;
+    return !inHarness(id) && !duringCollection && !offClock;
   });
   return {
     ...profile,
@@ -55,10 +62,12 @@ function withoutHarness(profile: Profile): Profile {
   };
 }
 
-function toGoalProfile(workload: string, profile: Profile): GoalProfile {
-  const summary = summariseProfile(withoutHarness(profile), TOP_FUNCTIONS);
+function toGoalProfile(workload: string, profile: Profile, timed: readonly Span[] = []): GoalProfile {
+  const sorted = [...timed].sort((a, b) => a.start - b.start);
+  const summary = summariseProfile(withoutHarness(profile, sorted), TOP_FUNCTIONS);
   return {
     workload,
+    sampled: timed.length > 0 ? "timed_regions" : "whole_workload",
     total_ms: summary.total_ms,
     functions: summary.functions,
     groups: summary.groups.slice(0, TOP_GROUPS),
@@ -72,14 +81,17 @@ export async function profileInProcess(workload: string, work: () => Promise<unk
   try {
     await session.post("Profiler.enable");
     await session.post("Profiler.setSamplingInterval", { interval: SAMPLING_INTERVAL_US });
+    const stopRecording = recordTimedSpans();
     await session.post("Profiler.start");
     let profile: Profile;
+    let timed: readonly Span[];
     try {
       await work();
     } finally {
       ({ profile } = (await session.post("Profiler.stop")) as unknown as { profile: Profile });
+      timed = stopRecording();
     }
-    return toGoalProfile(workload, profile);
+    return toGoalProfile(workload, profile, timed);
   } finally {
     session.disconnect();
   }

@@ -13,6 +13,11 @@ const SelfTimeSchema = z.strictObject({ name: z.string(), where: z.string(), ms:
 export const GoalProfileSchema = z.strictObject({
   /** What ran under the profiler. */
   workload: z.string(),
+  /**
+   * Which samples count: those inside the regions the workload's measure timed (its set-up left
+   * out), or, for a workload that is all timed or a whole process, every one.
+   */
+  sampled: z.enum(["timed_regions", "whole_workload"]),
   total_ms: Num,
   functions: z.array(SelfTimeSchema),
   groups: z.array(SelfTimeSchema),

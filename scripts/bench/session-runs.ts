@@ -17,7 +17,7 @@ import {
   type SessionStore,
 } from "../../scenarios/index.js";
 import { countHashing, type HashWork } from "./hash-work.js";
-import { cpuUs, elapsedUs } from "./stats.js";
+import { cpuUs, elapsedUs, recordTimedSpan } from "./stats.js";
 import { warmRegistry } from "./workload.js";
 
 /** What the adapter module offers the bench (loaded dynamically: only the adapter imports LangGraph). */
@@ -31,7 +31,7 @@ export type AdapterBench = {
   runAnchor(
     workload: { messages: readonly unknown[]; trace: readonly unknown[]; eventsPerCall: number; calls: number },
     from: number,
-  ): Promise<{ us: number; graph_steps: number; facts: number }>;
+  ): Promise<{ us: number; started_us: number; graph_steps: number; facts: number }>;
 };
 
 const EVENTS_PER_CALL = 5;
@@ -146,5 +146,8 @@ export function anchorRun(adapter: AdapterBench, ref: Reference): Promise<Run> {
     calls: ref.calls,
   };
   const cpu = process.cpuUsage();
-  return adapter.runAnchor(workload, ref.from).then((r) => ({ ...r, cpu_us: cpuUs(cpu), hash: null, hashing: null }));
+  return adapter.runAnchor(workload, ref.from).then(({ us, graph_steps, facts, started_us }) => {
+    recordTimedSpan({ start: started_us, end: started_us + us });
+    return { us, cpu_us: cpuUs(cpu), facts, graph_steps, hash: null, hashing: null };
+  });
 }

@@ -59,9 +59,37 @@ export function ratio(a: number, b: number): number {
   return b === 0 ? Number.POSITIVE_INFINITY : round(a / b);
 }
 
-/** High-resolution elapsed microseconds since `start` (a `process.hrtime.bigint()` reading). */
+/**
+ * High-resolution elapsed microseconds of a timed region that began at `start` (a
+ * `process.hrtime.bigint()` reading). While a profile is being taken (`recordTimedSpans`), the
+ * region is recorded, so the profile can keep what the clock timed and leave out the set-up around it.
+ */
 export function elapsedUs(start: bigint): number {
+  const end = process.hrtime.bigint();
+  timedSpans?.push({ start: Number(start / 1000n), end: Number(end / 1000n) });
+  return Number(end - start) / 1000;
+}
+
+/** Elapsed microseconds of a stretch that is no measure (a calibration): never recorded as timed. */
+export function untimedUs(start: bigint): number {
   return Number(process.hrtime.bigint() - start) / 1000;
+}
+
+/** Records a timed region measured elsewhere (the adapter's anchor times its own `invoke`). */
+export function recordTimedSpan(span: Span): void {
+  timedSpans?.push(span);
+}
+
+let timedSpans: Span[] | null = null;
+
+/** Starts recording the timed regions; the function returned stops and gives them, in the order they ended. */
+export function recordTimedSpans(): () => readonly Span[] {
+  const spans: Span[] = [];
+  timedSpans = spans;
+  return () => {
+    if (timedSpans === spans) timedSpans = null;
+    return spans;
+  };
 }
 
 /** CPU microseconds (user + system) of this process since `start` (a `process.cpuUsage()` reading). */

@@ -5,7 +5,7 @@
  */
 import type { BuiltInEngineId, BuiltInFactory, EngineFactory, EngineId, Scenario } from "../../scenarios/index.js";
 import { NOT_MEASURED, type EngineStepResult, type StepSection } from "./sections.js";
-import { collectGarbage, elapsedUs, ratio, round, summarize } from "./stats.js";
+import { collectGarbage, ratio, round, summarize, untimedUs } from "./stats.js";
 import { floorItems, floorRegistry, runFloor, runTimed, type FloorItem } from "./workload.js";
 
 export type StepOptions = {
@@ -103,7 +103,7 @@ export async function measureStepOverhead(
     for (let i = 0; i < options.warmup; i++) await pass(entry.factory);
     const start = process.hrtime.bigint();
     await pass(entry.factory);
-    passes.set(entry.id, Math.max(1, Math.ceil((options.minSampleMs * 1000) / elapsedUs(start))));
+    passes.set(entry.id, Math.max(1, Math.ceil((options.minSampleMs * 1000) / untimedUs(start))));
   }
   for (let i = 0; i < Math.max(3, options.warmup * 20); i++) runFloor(registry, items);
   passes.set("floor", Math.max(1, Math.ceil((options.minSampleMs * 1000) / Math.max(1, runFloor(registry, items).us))));

@@ -24,7 +24,15 @@ import { goalsOf, type Goal, type GoalInputs } from "../../scripts/bench/goals.j
 import { STORES_BENCH_SCHEMA } from "../../scripts/bench/stores-evidence.js";
 import { BenchReport, TARGETS } from "../../scripts/bench/report.js";
 import { ANCHOR_ID } from "../../scripts/bench/sections.js";
-import { collectGarbage, percentile, ratio, round, summarize } from "../../scripts/bench/stats.js";
+import {
+  collectGarbage,
+  elapsedUs,
+  percentile,
+  ratio,
+  round,
+  summarize,
+  untimedUs,
+} from "../../scripts/bench/stats.js";
 import { renderTables } from "../../scripts/bench/table.js";
 import type { WebBundleSection } from "../../scripts/bench/web-bundle.js";
 import { WEB_BUDGET_BYTES } from "../../web/build.js";
@@ -405,7 +413,7 @@ describe("explainGoals", () => {
       { name: "@langchain/langgraph-checkpoint", where: "", ms: 40, pct: 40 },
       { name: "(native, GC, idle)", where: "", ms: 30, pct: 30 },
     ];
-    const profile = { workload: "w", total_ms: 100, functions: [], groups };
+    const profile = { workload: "w", sampled: "whole_workload" as const, total_ms: 100, functions: [], groups };
     const [explained] = await explainGoals(
       [{ ...goal("session_growth_langgraph", false), reason: "bare LangGraph grows 42.8× per graph step" }],
       { session_growth_langgraph: { workload: "w", profile: async () => profile } },
@@ -428,14 +436,57 @@ describe("profileInProcess", () => {
     const profile = await profileInProcess("forced collections and a little work", async () => {
       for (let round = 0; round < 8; round++) {
         expect(collectGarbage()).toBe(true);
-        for (let i = 0; i < 200_000; i++) sum += i % 7;
+        for (let i = 0; i < 2_000_000; i++) sum += i % 7;
       }
     });
     expect(sum).toBeGreaterThan(0);
     expect(held).toHaveLength(200_000);
     const gc = profile.functions.find((f) => f.name === "(garbage collector)")?.ms ?? 0;
-    // Eight full collections of this heap would be most of the profile; the loops allocate nothing.
+    // Eight full collections of this heap would be most of the profile; the loops (a few ms each) allocate nothing.
     expect(gc).toBeLessThan(profile.total_ms / 4);
+  });
+});
+
+describe("profileInProcess, of a workload that times regions", () => {
+  // Named spins, so the profile can tell them apart: each burns ~60 ms of CPU.
+  const spin = (step: (n: number) => number): number => {
+    let n = 0;
+    for (const end = performance.now() + 60; performance.now() < end;) for (let i = 0; i < 100_000; i++) n = step(n);
+    return n;
+  };
+  function spinOffTheClock(): number {
+    return spin(function offTheClock(n) {
+      return (n * 31 + 7) % 1_000_003;
+    });
+  }
+  function spinOnTheClock(): number {
+    return spin(function onTheClock(n) {
+      return (n * 17 + 3) % 1_000_033;
+    });
+  }
+  const msOf = (p: { functions: readonly { name: string; ms: number }[] }, name: string) =>
+    p.functions.find((f) => f.name === name)?.ms ?? 0;
+
+  it("keeps only the samples inside the regions the work timed, and every sample of work that timed none", async () => {
+    const timed = await profileInProcess("set-up, then a timed region", async () => {
+      spinOffTheClock();
+      const start = process.hrtime.bigint();
+      spinOnTheClock();
+      elapsedUs(start);
+    });
+    expect(timed.sampled).toBe("timed_regions");
+    expect(msOf(timed, "onTheClock") + msOf(timed, "spin")).toBeGreaterThan(20);
+    expect(msOf(timed, "offTheClock")).toBe(0);
+
+    const whole = await profileInProcess("no timed region", async () => {
+      spinOffTheClock();
+      spinOnTheClock();
+      untimedUs(process.hrtime.bigint());
+    });
+    expect(whole.sampled).toBe("whole_workload");
+    expect(Math.min(msOf(whole, "onTheClock"), msOf(whole, "offTheClock"))).toBeGreaterThan(10);
+    // Two spins against one: the timed profile holds about half of the time.
+    expect(timed.total_ms).toBeLessThan(whole.total_ms * 0.75);
   });
 });
 
@@ -606,7 +657,8 @@ describe.runIf(existsSync(EVIDENCE))("the committed evidence/bench-v3.json", () 
 
   it("would be caught with an unmet goal that carries no profile, or a met one that does (the check bites)", () => {
     const report = BenchReport.parse(JSON.parse(text));
-    const profile = { workload: "w", total_ms: 10, functions: [{ name: "f", where: "x", ms: 5, pct: 50 }], groups: [] };
+    const functions = [{ name: "f", where: "x", ms: 5, pct: 50 }];
+    const profile = { workload: "w", sampled: "whole_workload" as const, total_ms: 10, functions, groups: [] };
     const goals = report.goals.map((g, i) =>
       i === 0
         ? { ...g, met: false, profile: undefined, profile_missing: undefined, reason: undefined }
