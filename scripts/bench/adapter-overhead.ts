@@ -43,3 +43,11 @@ export function adapterOverheadOf(s: SessionLengthSection): AdapterOverheadSecti
   }
   return { definition: ADAPTER_OVERHEAD_DEFINITION, points: out };
 }
+
+/** The session length where the adapter's overhead is largest: the one its goal is judged at (issue #27). */
+export function worstAdapterPoint(section: AdapterOverheadSection): AdapterOverheadPoint | undefined {
+  return section.points.reduce<AdapterOverheadPoint | undefined>(
+    (worst, p) => (worst === undefined || p.ratio > worst.ratio ? p : worst),
+    undefined,
+  );
+}

@@ -33,7 +33,7 @@ const isHarnessFrame = (frame: Profile["nodes"][number]["callFrame"]) =>
  * when the work timed any region (`timed`, sorted by start), without those outside every one: the
  * set-up a measure leaves off its clock (a reference session, seeding a store, building engines).
  */
-function withoutHarness(profile: Profile, timed: readonly Span[]): Profile {
+export function withoutHarness(profile: Profile, timed: readonly Span[]): Profile {
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame] as const));
@@ -47,19 +47,21 @@ function withoutHarness(profile: Profile, timed: readonly Span[]): Profile {
   let span = 0;
   let at = profile.startTime ?? Number.NEGATIVE_INFINITY;
   let region = 0;
-  const keep = profile.samples.map((id, i) => {
-    at += profile.timeDeltas[i] ?? 0;
+  const samples: number[] = [];
+  const timeDeltas: number[] = [];
+  profile.samples.forEach((id, i) => {
+    const delta = profile.timeDeltas[i] ?? 0;
+    at += delta;
     while (span < forced.length && (forced[span]?.end ?? 0) < at) span++;
     const duringCollection = (forced[span]?.start ?? Number.POSITIVE_INFINITY) <= at;
     while (region < timed.length && (timed[region]?.end ?? 0) < at) region++;
-    const offClock = timed.length > 0 && (timed[region]?.start ?? Number.POSITIVE_INFINITY) > at;
-    return !inHarness(id) && !duringCollection && !offClock;
+    const start = timed.length > 0 ? (timed[region]?.start ?? Number.POSITIVE_INFINITY) : Number.NEGATIVE_INFINITY;
+    if (inHarness(id) || duringCollection || start > at) return;
+    samples.push(id);
+    // A sample weighs the time since the one before it: the first of a timed region, only its part inside.
+    timeDeltas.push(Math.min(delta, at - start));
   });
-  return {
-    ...profile,
-    samples: profile.samples.filter((_, i) => keep[i]),
-    timeDeltas: profile.timeDeltas.filter((_, i) => keep[i]),
-  };
+  return { ...profile, samples, timeDeltas };
 }
 
 function toGoalProfile(workload: string, profile: Profile, timed: readonly Span[] = []): GoalProfile {

@@ -27,18 +27,22 @@ export type WorkloadInputs = {
   readonly adapter: AdapterBench | null;
   /** The longest session the bench measured. */
   readonly calls: number;
+  /** The session length the adapter's goal is judged at (its worst), when it was measured. */
+  readonly adapterCalls?: number;
   /** Per engine: how many fault schedules its profile replays. */
   readonly faultSchedules: Readonly<Record<BuiltInEngineId, number>>;
   readonly mcpCalls: number;
 };
 
+const SESSION_PROFILE_SAMPLES = 25;
+
 export function goalWorkloads(inputs: WorkloadInputs): Record<string, GoalWorkload> {
   const { entries, adapter, calls } = inputs;
-  const session = (id: BuiltInEngineId): GoalWorkload => {
+  const session = (id: BuiltInEngineId, length: number = calls): GoalWorkload => {
     const entry = entries.filter((e) => e.id === id);
     // The anchor runs too when LangGraph is the engine: the adapter goal is a ratio of the two.
     const withAdapter = id === "langgraph" ? adapter : null;
-    const workload = `one sample of a ${calls}-call session on ${id}${withAdapter === null ? "" : " and bare LangGraph"} (measureSessionLength)`;
+    const workload = `${SESSION_PROFILE_SAMPLES} samples of a ${length}-call session on ${id}${withAdapter === null ? "" : " and bare LangGraph"} (measureSessionLength)`;
     return {
       workload,
       profile: () =>
@@ -47,7 +51,8 @@ export function goalWorkloads(inputs: WorkloadInputs): Record<string, GoalWorklo
             entry,
             withAdapter,
             "not profiled",
-            { sizes: [calls], timedCalls: 10, samples: 1, minSampleMs: 0 },
+            // Enough runs that their timed regions (a few ms each on the contract's engines) fill a profile.
+            { sizes: [length], timedCalls: 10, samples: SESSION_PROFILE_SAMPLES, minSampleMs: 0 },
             quiet,
           ),
         ),
@@ -118,7 +123,8 @@ export function goalWorkloads(inputs: WorkloadInputs): Record<string, GoalWorklo
     local_vs_handwritten: steps("local_state_graph"),
     ...Object.fromEntries(ENGINE_IDS.map((id) => [`session_growth_${id}`, session(id)])),
     handwritten_vs_bare_langgraph: session("handwritten"),
-    adapter_overhead: session("langgraph"),
+    // Profiled at the length its goal is judged at.
+    adapter_overhead: session("langgraph", inputs.adapterCalls ?? calls),
     ...Object.fromEntries(ENGINE_IDS.map((id) => [`${id}_fault_schedules_per_core_s`, faults(id)])),
     mcp_stdio_ratio: mcpWorkload,
     mcp_in_memory_ratio: mcpWorkload,

@@ -1,11 +1,10 @@
 /** The engines' goals: cost per step, growth with session length, the adapter's overhead, fault schedules per core. */
 import { BUILT_IN_ENGINE_IDS as ENGINE_IDS } from "../../scenarios/index.js";
-import { points } from "./adapter-overhead.js";
+import { points, worstAdapterPoint } from "./adapter-overhead.js";
 import { goal, us, type Goal } from "./goal.js";
 import type { HashWork } from "./hash-work.js";
 import {
   ANCHOR_ID,
-  type AdapterOverheadPoint,
   type AdapterOverheadSection,
   type FaultThroughputSection,
   type SessionLengthSection,
@@ -101,10 +100,7 @@ export function sessionGoals(s: SessionLengthSection, adapterOverhead: AdapterOv
   const hw = at("handwritten", largest)?.us_per_fact.median;
   const bareStep = at(ANCHOR_ID, largest)?.us_per_graph_step?.median;
   // Judged at the worst session length (issue #27), every length reported.
-  const overhead = adapterOverhead.points.reduce<AdapterOverheadPoint | undefined>(
-    (worst, p) => (worst === undefined || p.ratio > worst.ratio ? p : worst),
-    undefined,
-  );
+  const overhead = worstAdapterPoint(adapterOverhead);
   return [
     ...growth,
     goal({

@@ -10,7 +10,7 @@ import type { FaultThroughputSection, SessionLengthSection, StepSection } from "
 import type { CliRefusalSection, ComparisonSection, McpSection } from "./sections-services.js";
 import type { WebBundleSection } from "./web-bundle.js";
 
-export { ADAPTER_OVERHEAD_DEFINITION, adapterOverheadOf } from "./adapter-overhead.js";
+export { ADAPTER_OVERHEAD_DEFINITION, adapterOverheadOf, worstAdapterPoint } from "./adapter-overhead.js";
 export type { AdapterOverheadPoint, AdapterOverheadSection } from "./sections.js";
 export type { Goal, GoalProfile } from "./goal.js";
 export { FAULT_SCHEDULES_PER_CORE_S } from "./goals-engines.js";

@@ -19,7 +19,14 @@ import { measureComparison, type Framework } from "./comparison-run.js";
 import { measureFaultThroughput, type FaultThroughputOptions } from "./fault-throughput.js";
 import { explainGoals } from "./explain.js";
 import { goalWorkloads } from "./goal-workloads.js";
-import { adapterOverheadOf, goalsOf, type AdapterOverheadSection, type Goal, type GoalInputs } from "./goals.js";
+import {
+  adapterOverheadOf,
+  goalsOf,
+  worstAdapterPoint,
+  type AdapterOverheadSection,
+  type Goal,
+  type GoalInputs,
+} from "./goals.js";
 import { measureGrowth, type GrowthOptions } from "./growth.js";
 import type { GrowthSection } from "./sections.js";
 import { machineInfo } from "./machine.js";
@@ -181,6 +188,7 @@ async function measure(
     entries,
     adapter: adapter.ok ? adapter.value : null,
     calls: Math.max(...settings.sessionLength.sizes),
+    ...adapterCallsOf(sections.adapter_overhead),
     faultSchedules: settings.faults.schedules,
     mcpCalls: settings.mcp.calls,
   });
@@ -241,4 +249,10 @@ function currentCommit(): string | null {
   } catch {
     return null;
   }
+}
+
+/** The session length of the adapter's worst overhead, where its profile is taken. */
+function adapterCallsOf(section: AdapterOverheadSection | undefined): { adapterCalls?: number } {
+  const worst = section === undefined ? undefined : worstAdapterPoint(section);
+  return worst === undefined ? {} : { adapterCalls: worst.calls };
 }

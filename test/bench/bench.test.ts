@@ -19,8 +19,9 @@ import {
   QUICK_STORES_OUTPUT,
 } from "../../scripts/bench/args.js";
 import { casesToMeasure } from "../../scripts/bench/cli-refusal.js";
-import { explainGoals, profileInProcess } from "../../scripts/bench/explain.js";
-import { goalsOf, type Goal, type GoalInputs } from "../../scripts/bench/goals.js";
+import { explainGoals, profileInProcess, withoutHarness } from "../../scripts/bench/explain.js";
+import { goalWorkloads } from "../../scripts/bench/goal-workloads.js";
+import { goalsOf, worstAdapterPoint, type Goal, type GoalInputs } from "../../scripts/bench/goals.js";
 import { STORES_BENCH_SCHEMA } from "../../scripts/bench/stores-evidence.js";
 import { BenchReport, TARGETS } from "../../scripts/bench/report.js";
 import { ANCHOR_ID } from "../../scripts/bench/sections.js";
@@ -487,6 +488,53 @@ describe("profileInProcess, of a workload that times regions", () => {
     expect(Math.min(msOf(whole, "onTheClock"), msOf(whole, "offTheClock"))).toBeGreaterThan(10);
     // Two spins against one: the timed profile holds about half of the time.
     expect(timed.total_ms).toBeLessThan(whole.total_ms * 0.75);
+  });
+});
+
+describe("the profile of the adapter's goal", () => {
+  it("is taken at the session length the goal is judged at, its worst, and the growth goals' at the longest", () => {
+    const point = (calls: number, r: number) => ({
+      calls,
+      adapter_us_per_graph_step: 1,
+      bare_us_per_graph_step: 1,
+      ratio: r,
+      paired_ratios: summarize([r]),
+    });
+    const worst = worstAdapterPoint({ definition: "d", points: [point(10, 1.1), point(100, 1.3), point(1000, 1.2)] });
+    expect(worst?.calls).toBe(100);
+    const faultSchedules = Object.fromEntries(ENGINE_IDS.map((id) => [id, 1])) as Record<
+      (typeof ENGINE_IDS)[number],
+      number
+    >;
+    const workloads = goalWorkloads({
+      entries: [],
+      adapter: null,
+      calls: 1000,
+      adapterCalls: 100,
+      faultSchedules,
+      mcpCalls: 1,
+    });
+    expect(workloads["adapter_overhead"]?.workload).toContain("of a 100-call session on langgraph");
+    expect(workloads["session_growth_handwritten"]?.workload).toContain("of a 1000-call session on handwritten");
+  });
+});
+
+describe("withoutHarness", () => {
+  it("weighs the first sample of a timed region by its time inside the region, not since the sample before", () => {
+    const frame = (functionName: string) => ({ functionName, url: "", lineNumber: 0 });
+    const profile = {
+      startTime: 0,
+      nodes: [
+        { id: 1, callFrame: frame("(root)"), children: [2] },
+        { id: 2, callFrame: frame("work") },
+      ],
+      // Samples at 10, 1,010 and 1,110 µs; the region the work timed is 1,000 to 1,200.
+      samples: [2, 2, 2],
+      timeDeltas: [10, 1_000, 100],
+    };
+    const kept = withoutHarness(profile, [{ start: 1_000, end: 1_200 }]);
+    expect(kept.timeDeltas).toEqual([10, 100]);
+    expect(withoutHarness(profile, []).timeDeltas).toEqual([10, 1_000, 100]);
   });
 });
 
