@@ -27,8 +27,8 @@ export type WorkloadInputs = {
   readonly adapter: AdapterBench | null;
   /** The longest session the bench measured. */
   readonly calls: number;
-  /** The session length the adapter's goal is judged at (its worst), when it was measured. */
-  readonly adapterCalls?: number;
+  /** The session length the adapter's goal is judged at (its worst; the longest when it was not measured). */
+  readonly adapterCalls: number;
   /** Per engine: how many fault schedules its profile replays. */
   readonly faultSchedules: Readonly<Record<BuiltInEngineId, number>>;
   readonly mcpCalls: number;
@@ -124,7 +124,7 @@ export function goalWorkloads(inputs: WorkloadInputs): Record<string, GoalWorklo
     ...Object.fromEntries(ENGINE_IDS.map((id) => [`session_growth_${id}`, session(id)])),
     handwritten_vs_bare_langgraph: session("handwritten"),
     // Profiled at the length its goal is judged at.
-    adapter_overhead: session("langgraph", inputs.adapterCalls ?? calls),
+    adapter_overhead: session("langgraph", inputs.adapterCalls),
     ...Object.fromEntries(ENGINE_IDS.map((id) => [`${id}_fault_schedules_per_core_s`, faults(id)])),
     mcp_stdio_ratio: mcpWorkload,
     mcp_in_memory_ratio: mcpWorkload,

@@ -184,11 +184,12 @@ async function measure(
   if (want("web_bundle")) sections.web_bundle = await measureWebBundle(log);
   const duration_s = round((Date.now() - started) / 1000, 1);
   // Profiles come after every timed measure, so the profiler's cost never reaches a number.
+  const longest = Math.max(...settings.sessionLength.sizes);
   const workloads = goalWorkloads({
     entries,
     adapter: adapter.ok ? adapter.value : null,
-    calls: Math.max(...settings.sessionLength.sizes),
-    ...adapterCallsOf(sections.adapter_overhead),
+    calls: longest,
+    adapterCalls: adapterCallsOf(sections.adapter_overhead) ?? longest,
     faultSchedules: settings.faults.schedules,
     mcpCalls: settings.mcp.calls,
   });
@@ -251,8 +252,7 @@ function currentCommit(): string | null {
   }
 }
 
-/** The session length of the adapter's worst overhead, where its profile is taken. */
-function adapterCallsOf(section: AdapterOverheadSection | undefined): { adapterCalls?: number } {
-  const worst = section === undefined ? undefined : worstAdapterPoint(section);
-  return worst === undefined ? {} : { adapterCalls: worst.calls };
+/** The session length of the adapter's worst overhead, where its profile is taken; undefined when not measured. */
+function adapterCallsOf(section: AdapterOverheadSection | undefined): number | undefined {
+  return section === undefined ? undefined : worstAdapterPoint(section)?.calls;
 }

@@ -59,6 +59,9 @@ export function ratio(a: number, b: number): number {
   return b === 0 ? Number.POSITIVE_INFINITY : round(a / b);
 }
 
+/** The timed regions being recorded (`recordTimedSpans`), or null when no profile is being taken. */
+let timedSpans: Span[] | null = null;
+
 /**
  * High-resolution elapsed microseconds of a timed region that began at `start` (a
  * `process.hrtime.bigint()` reading). While a profile is being taken (`recordTimedSpans`), the
@@ -79,8 +82,6 @@ export function untimedUs(start: bigint): number {
 export function recordTimedSpan(span: Span): void {
   timedSpans?.push(span);
 }
-
-let timedSpans: Span[] | null = null;
 
 /** Starts recording the timed regions; the function returned stops and gives them, in the order they ended. */
 export function recordTimedSpans(): () => readonly Span[] {
