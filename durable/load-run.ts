@@ -60,6 +60,23 @@ export function provideModule(url: string, load: () => Promise<unknown>): void {
   provided.set(url, load);
 }
 
+/** CommonJS modules a bundle of packages holds (run-entry.ts), by file URL: `requireLikeCaller` takes them from it. */
+const providedRequires = new Map<string, () => unknown>();
+
+/** Offers `requireLikeCaller` the CommonJS module at `url` from `load` (a bundle of the packages it requires). */
+export function provideRequire(url: string, load: () => unknown): void {
+  providedRequires.set(url, load);
+}
+
+/**
+ * `require(specifier)` from the module at `from`, or the bundle's copy when one was offered for it
+ * (`provideRequire`). `specifier` is relative to `from`.
+ */
+export function requireLikeCaller<T>(from: string, specifier: string): T {
+  const fromBundle = providedRequires.get(new URL(specifier, from).href);
+  return (fromBundle === undefined ? createRequire(from)(specifier) : fromBundle()) as T;
+}
+
 /**
  * A module that a run loads once it is running (an engine, a framework's adapter), loaded the way the
  * module at `from` was: from the run's bundle when it holds it (`provideModule`); through require when a

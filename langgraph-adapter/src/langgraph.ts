@@ -6,15 +6,16 @@
  * (`compare --framework langgraph`). Every adapter module takes these values from here, so the
  * classes LangGraph tests with `instanceof` (Command, Send) and the savers' base class come from
  * one copy (the durable savers, `durable-checkpointer.ts` and `postgres-checkpointer.ts`, load the
- * same way); types are still imported from the packages (a type import loads nothing).
+ * same way); types are still imported from the packages (a type import loads nothing). Both packages
+ * come through `packages.cjs`, which `compare` may offer from a bundle of them (`requireLikeCaller`).
  */
-import { createRequire } from "node:module";
 import type * as Checkpoint from "@langchain/langgraph-checkpoint";
 import type * as LangGraph from "@langchain/langgraph";
 import type * as Runnables from "@langchain/core/runnables";
+import { requireLikeCaller } from "../../durable/load-run.js";
 
-const require = createRequire(import.meta.url);
-const langgraph = require("@langchain/langgraph") as typeof LangGraph;
+type Packages = { readonly langgraph: typeof LangGraph; readonly runnables: typeof Runnables };
+const { langgraph, runnables } = requireLikeCaller<Packages>(import.meta.url, "./packages.cjs");
 
 export const { Annotation, Command, END, INTERRUPT, interrupt, Send, START, StateGraph } = langgraph;
 
@@ -24,6 +25,6 @@ export const MemorySaver = langgraph.MemorySaver;
 export type MemorySaver = LangGraph.MemorySaver;
 
 /** The base of the route the graph hands LangGraph (`graph.ts`), from the same copy of @langchain/core LangGraph runs on. */
-export const { Runnable } = require("@langchain/core/runnables") as typeof Runnables;
+export const { Runnable } = runnables;
 export type Runnable<I = unknown, O = unknown> = Runnables.Runnable<I, O>;
 export type Send = LangGraph.Send;

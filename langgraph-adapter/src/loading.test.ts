@@ -1,6 +1,7 @@
 /**
- * What `compare --framework langgraph` loads: LangGraph once, through require (langgraph.ts), and
- * never as ES modules beside it (two copies would cost their load twice and fail LangGraph's
+ * What `compare --framework langgraph` loads: LangGraph once, from a bundle of its packages
+ * (packages.cjs, offered by scripts/comparison/run-entry.ts), and never from node_modules beside it,
+ * as ES modules or by require (two copies would cost their load twice and fail LangGraph's
  * instanceof checks); the run and the adapter from one bundle of their sources (scripts/comparison/bundle.ts),
  * so they skip tsx's loader thread and share one copy of the contract; and not the local graph's engine.
  */
@@ -13,12 +14,14 @@ describe("compare --framework langgraph loads LangGraph once", () => {
     load = compareLoads("langgraph");
   }, 180_000);
 
-  it("through require only", () => {
+  it("from a bundle of its packages: none of their modules by require or import", () => {
     expect(load.status, load.stderr).toBe(0);
     expect(load.report?.status).toBe("measured");
-    const langchain = filesMatching(load, /\/node_modules\/@langchain\//);
-    expect(langchain.filter((line) => line.startsWith("import "))).toEqual([]);
-    expect(langchain).toContainEqual(expect.stringMatching(/^require .*\/@langchain\/langgraph\/dist\/index\.cjs$/));
+    expect(filesMatching(load, /^bundle .*\/langgraph-adapter\/src\/packages\.cjs$/)).toHaveLength(1);
+    expect(filesMatching(load, /^bundle .*\/node_modules\/@langchain\/langgraph\/dist\/index\.cjs$/)).toHaveLength(1);
+    expect(filesMatching(load, /^bundle .*\/node_modules\/langsmith\//)).not.toEqual([]);
+    // Only their package.json files, read for their versions (versions.ts).
+    expect(filesMatching(load, /^(require|import) .*\/node_modules\/(@langchain|langsmith)\/.*\.[cm]?js$/)).toEqual([]);
   });
 
   it("the run and the adapter from the bundle, its checks through require: nothing of the project but the entry is imported", () => {

@@ -3,6 +3,7 @@
  * Summarises a V8 CPU profile (from `node --cpu-prof`): the functions with the most self time,
  * and self time per package or project folder. Paths are shown relative to the repository.
  */
+import { readFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { DEFAULT_INPUT_LIMITS, parseFlags, readInputFile, wholeNumber } from "../../cli/index.js";
@@ -33,6 +34,8 @@ function where(url: string): string {
 /** Which package or project folder a frame belongs to. */
 export function groupOf(url: string): string {
   const path = where(url);
+  const bundle = bundleEntryOf(path);
+  if (bundle !== null) return `bundle of ${bundle}`;
   const modules = path.lastIndexOf("node_modules/");
   if (modules >= 0) {
     const [scope, name] = path.slice(modules + "node_modules/".length).split("/");
@@ -41,6 +44,30 @@ export function groupOf(url: string): string {
   if (path.startsWith("node:") || path === "(native)")
     return path.startsWith("node:") ? "node internals" : "(native, GC, idle)";
   return path.split("/").slice(0, 2).join("/");
+}
+
+const BUNDLE = /node_modules\/\.cache\/agent-harness\/[^/]+\/([0-9a-f]{16})\.cjs$/;
+const bundleEntries = new Map<string, string | null>();
+
+/**
+ * The entry a bundle of compare's (scripts/comparison/bundle.ts) was built from, as the record kept beside
+ * it names it (its frames then count for what it bundles, not for a cache folder); null for any other file.
+ */
+function bundleEntryOf(path: string): string | null {
+  if (!BUNDLE.test(path)) return null;
+  let entry = bundleEntries.get(path);
+  if (entry === undefined) {
+    try {
+      const stored = JSON.parse(readFileSync(resolve(ROOT, path.replace(/\.cjs$/, ".json")), "utf8")) as {
+        entry?: unknown;
+      };
+      entry = typeof stored.entry === "string" ? stored.entry : "compare's run";
+    } catch {
+      entry = "compare's run";
+    }
+    bundleEntries.set(path, entry);
+  }
+  return entry;
 }
 
 export function summariseProfile(

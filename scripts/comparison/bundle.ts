@@ -30,7 +30,8 @@ export type BundleSpec = {
   readonly cacheDir: string;
 };
 
-type Stored = { readonly key: string; readonly manifest: Manifest };
+/** What is kept beside a bundle: its key, what it was built from, and its entry (a profile names the bundle by it). */
+type Stored = { readonly key: string; readonly entry: string; readonly manifest: Manifest };
 
 /**
  * The bundle, built first when a source changed since the last build (esbuild's error, if the sources
@@ -51,7 +52,7 @@ export async function prepareBundle<T>(spec: BundleSpec): Promise<() => T> {
   const kept = keep([
     [`${base}.v8`, Buffer.alloc(0)],
     [`${base}.cjs`, wrapped],
-    [`${base}.json`, JSON.stringify({ key, manifest: built.manifest } satisfies Stored)],
+    [`${base}.json`, JSON.stringify({ key, entry: spec.entry, manifest: built.manifest } satisfies Stored)],
   ]);
   return () => evaluate<T>(wrapped, `${base}.cjs`, kept ? `${base}.v8` : null);
 }

@@ -46,18 +46,20 @@ async function loadBundledRun(env: Env): Promise<Run> {
   const require = createRequire(import.meta.url);
   if (typeof require.extensions[".ts"] !== "function" || process.sourceMapsEnabled || env["AGENT_HARNESS_NO_BUNDLE"])
     return inThread();
+  const cacheDir =
+    env["AGENT_HARNESS_BUNDLE_CACHE"] ?? `${ROOT}node_modules${sep}.cache${sep}agent-harness${sep}compare`;
   let evaluate: () => Entry;
   try {
     evaluate = await prepareBundle<Entry>({
       root: ROOT,
       entry: "scripts/comparison/run-entry.ts",
       shared: new Set([...Object.keys(require.cache).filter(isProjectSource), ...NEVER_RUN.map((f) => join(ROOT, f))]),
-      cacheDir: env["AGENT_HARNESS_BUNDLE_CACHE"] ?? `${ROOT}node_modules${sep}.cache${sep}agent-harness${sep}compare`,
+      cacheDir,
     });
   } catch {
     return inThread();
   }
-  return evaluate().loadRun();
+  return evaluate().loadRun({ root: ROOT, cacheDir });
 }
 
 /** A project's TypeScript file (the command's checks, loaded by tsx), not a package's. */

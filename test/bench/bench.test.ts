@@ -3,10 +3,10 @@
  * its own numbers. Nothing here asserts a timing; the targets are read, never enforced.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { refusalCases } from "../../scenarios/cli-refusals.js";
 import { BUILT_IN_ENGINE_IDS as ENGINE_IDS } from "../../scenarios/index.js";
@@ -19,6 +19,7 @@ import {
   QUICK_STORES_OUTPUT,
 } from "../../scripts/bench/args.js";
 import { casesToMeasure } from "../../scripts/bench/cli-refusal.js";
+import { groupOf } from "../../scripts/bench/cpu-profile.js";
 import { explainGoals, profileInProcess, withoutHarness } from "../../scripts/bench/explain.js";
 import { goalWorkloads } from "../../scripts/bench/goal-workloads.js";
 import { goalsOf, worstAdapterPoint, type Goal, type GoalInputs } from "../../scripts/bench/goals.js";
@@ -535,6 +536,31 @@ describe("withoutHarness", () => {
     const kept = withoutHarness(profile, [{ start: 1_000, end: 1_200 }]);
     expect(kept.timeDeltas).toEqual([10, 100]);
     expect(withoutHarness(profile, []).timeDeltas).toEqual([10, 1_000, 100]);
+  });
+});
+
+describe("groupOf", () => {
+  it("files a frame of one of compare's bundles under the entry the bundle was built from", () => {
+    const dir = mkdtempSync(join(tmpdir(), "bench-groups-"));
+    try {
+      const cache = join(dir, "node_modules", ".cache", "agent-harness", "compare");
+      mkdirSync(cache, { recursive: true });
+      writeFileSync(
+        join(cache, "0123456789abcdef.json"),
+        JSON.stringify({ entry: "langgraph-adapter/src/packages.cjs" }),
+      );
+      expect(groupOf(pathToFileURL(join(cache, "0123456789abcdef.cjs")).href)).toBe(
+        "bundle of langgraph-adapter/src/packages.cjs",
+      );
+      // A record that names no entry (built before entries were kept) still names the bundle, not the cache folder.
+      writeFileSync(join(cache, "fedcba9876543210.json"), JSON.stringify({ key: "k" }));
+      expect(groupOf(pathToFileURL(join(cache, "fedcba9876543210.cjs")).href)).toBe("bundle of compare's run");
+      expect(groupOf(pathToFileURL(join(dir, "node_modules", "@langchain", "core", "x.cjs")).href)).toBe(
+        "@langchain/core",
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
