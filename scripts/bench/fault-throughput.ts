@@ -4,11 +4,13 @@
  * its replay check) with its invariants checked, on one shard per core as they run there. Engines
  * get their own counts so the slow one does not set the length of the whole bench.
  */
-import type { BuiltInEngineId } from "../../scenarios/index.js";
+import { runScenario, type BuiltInEngineId, type BuiltInFactory } from "../../scenarios/index.js";
+import { schedulesOf } from "../../scenarios/faults/play.js";
 import { DEFAULT_SEED, runSchedules, type RunTiming } from "../../scenarios/faults/run.js";
 import { defaultShards } from "../../scenarios/faults/defaults.js";
 import { onWorkers, type Shards } from "../../scenarios/faults/shards.js";
 import { NOT_MEASURED, type FaultThroughputEngine, type FaultThroughputSection } from "./sections.js";
+import { round } from "./stats.js";
 import type { EngineEntry } from "./steps.js";
 
 export type FaultThroughputOptions = {
@@ -17,8 +19,10 @@ export type FaultThroughputOptions = {
   readonly shards?: number;
 };
 
-export const FAULT_THROUGHPUT_DEFINITION =
-  "runSchedules (scenarios/faults/run.ts, what npm run faults and test/faults/schedules.test.ts play): the first N schedules of the seed on one engine, each run, replayed and checked against the contract's invariants, in chunks on `shards` worker threads (one per core) started and with the engine loaded before the clock starts, after an untimed warm-up of as many schedules of the next seed on the same shards (JIT-compiled code, as in a long CI run). schedules_per_s = N / wall time (all shards); schedules_per_core_s = N / busy time summed over the shards (what one core does); both rounded.";
+/** Schedules whose graph steps are counted: enough for a mean, few enough that reading histories costs little. */
+const GRAPH_STEP_SCHEDULES = 20;
+
+export const FAULT_THROUGHPUT_DEFINITION = `runSchedules (scenarios/faults/run.ts, what npm run faults and test/faults/schedules.test.ts play): the first N schedules of the seed on one engine, each run, replayed and checked against the contract's invariants, in chunks on \`shards\` worker threads (one per core) started and with the engine loaded before the clock starts, after an untimed warm-up of as many schedules of the next seed on the same shards (JIT-compiled code, as in a long CI run). schedules_per_s = N / wall time (all shards); schedules_per_core_s = N / busy time summed over the shards (what one core does); both rounded. graph_steps_per_schedule (a graph engine's) = committed graph steps of the first ${GRAPH_STEP_SCHEDULES} schedules, each run once untimed in this thread with its checkpoint history read at the end, times two (each schedule is played twice), averaged: a lower bound (a node re-run after a crash commits nothing).`;
 
 const WARM_UP_SEED = DEFAULT_SEED + 1;
 
@@ -61,6 +65,7 @@ export async function measureFaultThroughput(
         busy_ms: e.busy_ms,
         schedules_per_core_s: e.schedules_per_core_s,
         violations: report.engines[entry.id]?.violations ?? 0,
+        graph_steps_per_schedule: await graphStepsPerSchedule(entry.factory, options.schedules[entry.id]),
       };
       log(`faults ${entry.id}: ${e.schedules} on ${t.shards} shards, ${perS}/s, ${e.schedules_per_core_s}/s per core`);
     }
@@ -68,4 +73,26 @@ export async function measureFaultThroughput(
     if (typeof shards === "object") await shards.close();
   }
   return { definition: FAULT_THROUGHPUT_DEFINITION, seed: DEFAULT_SEED, engines };
+}
+
+/**
+ * Committed graph steps per schedule (both of its plays) over the seed's first schedules, or null for
+ * an engine without graph steps. Untimed: a framework's own cost per graph step bounds its throughput.
+ */
+async function graphStepsPerSchedule(factory: BuiltInFactory, schedules: number): Promise<number | null> {
+  let steps = 0;
+  let counted = 0;
+  for (const schedule of schedulesOf(DEFAULT_SEED, 0, Math.min(schedules, GRAPH_STEP_SCHEDULES))) {
+    let run: Awaited<ReturnType<typeof runScenario>>;
+    try {
+      run = await runScenario(factory, schedule);
+    } catch {
+      // A schedule the engine throws on (a finding of the timed run's) has no history to count.
+      continue;
+    }
+    if (run.graph_steps === null) return null;
+    steps += run.graph_steps;
+    counted += 1;
+  }
+  return counted === 0 ? null : round((2 * steps) / counted, 1);
 }

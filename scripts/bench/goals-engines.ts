@@ -126,9 +126,26 @@ export function sessionGoals(s: SessionLengthSection, adapterOverhead: AdapterOv
   ];
 }
 
-export function faultGoals(f: FaultThroughputSection): Goal[] {
+/**
+ * Fault schedules per core. A graph engine's reason also names what its framework alone would need:
+ * its graph steps per schedule at bare LangGraph's cost per graph step (session_length's anchor at the
+ * shortest length, the nearest to a schedule's), the most any adapter on LangGraph could reach here.
+ */
+export function faultGoals(f: FaultThroughputSection, sessions?: SessionLengthSection): Goal[] {
+  const bare = sessions === undefined ? [] : points(sessions, ANCHOR_ID);
+  const shortest = bare.reduce<(typeof bare)[number] | undefined>(
+    (a, p) => (a === undefined || p.calls < a.calls ? p : a),
+    undefined,
+  );
+  const bareStepUs = shortest?.us_per_graph_step?.median;
   return ENGINE_IDS.map((id) => {
     const e = f.engines[id];
+    const measured = e.status === "measured" && e.schedules_per_core_s > 0 ? e : undefined;
+    const steps = measured?.graph_steps_per_schedule ?? null;
+    const floor =
+      id === "langgraph" && steps !== null && bareStepUs !== undefined
+        ? frameworkFloor(steps, bareStepUs, shortest?.calls ?? 0)
+        : "";
     return goal({
       id: `${id}_fault_schedules_per_core_s`,
       says: `${id} fault schedules ≥ ${FAULT_SCHEDULES_PER_CORE_S[id].toLocaleString("en")} per second per core`,
@@ -137,9 +154,15 @@ export function faultGoals(f: FaultThroughputSection): Goal[] {
       kind: "min",
       from: `fault_throughput.engines.${id}.schedules_per_core_s`,
       context:
-        e.status === "measured" && e.schedules_per_core_s > 0
-          ? `a schedule takes ${round(1000 / e.schedules_per_core_s, 1)} ms of one core`
-          : undefined,
+        measured === undefined
+          ? undefined
+          : `a schedule takes ${round(1000 / measured.schedules_per_core_s, 1)} ms of one core${floor}`,
     });
   });
+}
+
+/** What bare LangGraph alone spends on a schedule's graph steps, and the throughput per core that leaves. */
+function frameworkFloor(steps: number, bareStepUs: number, calls: number): string {
+  const ms = (steps * bareStepUs) / 1000;
+  return `; bare LangGraph alone would spend ${round(ms, 1)} ms on its ${steps} graph steps (${us(bareStepUs)} each, session_length's ${ANCHOR_ID} at ${calls} calls): at most ${Math.floor(1000 / ms)} per second per core before the harness does anything`;
 }

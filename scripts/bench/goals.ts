@@ -31,7 +31,7 @@ export function goalsOf(r: Partial<GoalInputs>): Goal[] {
   return [
     ...(r.step_overhead === undefined ? [] : stepGoals(r.step_overhead)),
     ...(r.session_length === undefined ? [] : sessionGoals(r.session_length, adapterOverheadOf(r.session_length))),
-    ...(r.fault_throughput === undefined ? [] : faultGoals(r.fault_throughput)),
+    ...(r.fault_throughput === undefined ? [] : faultGoals(r.fault_throughput, r.session_length)),
     ...(r.mcp === undefined ? [] : mcpGoals(r.mcp)),
     ...(r.comparison === undefined ? [] : comparisonGoals(r.comparison, r.cli_refusal)),
     ...(r.cli_refusal === undefined ? [] : cliRefusalGoals(r.cli_refusal)),

@@ -160,6 +160,8 @@ export const FaultThroughputEngine = z.discriminatedUnion("status", [
     busy_ms: Num,
     schedules_per_core_s: Num,
     violations: z.number().int(),
+    /** Committed graph steps per schedule, both plays (null for an engine without graph steps). */
+    graph_steps_per_schedule: Num.nullable(),
   }),
   Unmeasured,
 ]);

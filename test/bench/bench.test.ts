@@ -593,6 +593,37 @@ describe("goalsOf", () => {
     expect(overhead?.reason).toBe("worst at 10 calls: 300 µs per graph step against bare LangGraph's 100 µs");
   });
 
+  it("names what bare LangGraph alone would spend on a LangGraph fault schedule's graph steps", () => {
+    const engine = (schedules_per_core_s: number, graph_steps_per_schedule: number | null) => ({
+      status: "measured",
+      schedules: 30,
+      shards: 2,
+      ms: 300,
+      schedules_per_s: 100,
+      busy_ms: 600,
+      schedules_per_core_s,
+      violations: 0,
+      graph_steps_per_schedule,
+    });
+    const fault_throughput = {
+      definition: "",
+      seed: 13,
+      engines: { handwritten: engine(200, null), local_state_graph: engine(100, 40), langgraph: engine(20, 50) },
+    } as unknown as GoalInputs["fault_throughput"];
+    // 50 graph steps at bare LangGraph's 400 µs (its point at 10 calls, the shortest) are 20 ms: at most 50 per second.
+    const goals = goalsOf({ fault_throughput, session_length: sessions([400, 1000], [500, 1100]) });
+    expect(goals.find((g) => g.id === "langgraph_fault_schedules_per_core_s")?.reason).toBe(
+      "a schedule takes 50 ms of one core; bare LangGraph alone would spend 20 ms on its 50 graph steps (400 µs each, session_length's bare_langgraph at 10 calls): at most 50 per second per core before the harness does anything",
+    );
+    // Only LangGraph's goal names LangGraph; without the sessions, the schedule's time alone.
+    expect(goals.find((g) => g.id === "local_state_graph_fault_schedules_per_core_s")?.reason).toBe(
+      "a schedule takes 10 ms of one core",
+    );
+    expect(goalsOf({ fault_throughput }).find((g) => g.id === "langgraph_fault_schedules_per_core_s")?.reason).toBe(
+      "a schedule takes 50 ms of one core",
+    );
+  });
+
   it("names bare LangGraph's own growth on langgraph's session goal, and gives a met goal no reason", () => {
     const goals = goalsOf({ session_length: sessions([100, 1000], [100, 1100]) });
     expect(goals.find((g) => g.id === "session_growth_langgraph")?.reason).toBe(
