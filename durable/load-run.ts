@@ -63,9 +63,13 @@ export function provideModule(url: string, load: () => Promise<unknown>): void {
 /** CommonJS modules a bundle of packages holds (run-entry.ts), by file URL: `requireLikeCaller` takes them from it. */
 const providedRequires = new Map<string, () => unknown>();
 
-/** Offers `requireLikeCaller` the CommonJS module at `url` from `load` (a bundle of the packages it requires). */
+/**
+ * Offers `requireLikeCaller` the CommonJS module at `url` from `load` (a bundle of the packages it
+ * requires), called once at most, as `require` evaluates a module once: one copy of what it holds.
+ */
 export function provideRequire(url: string, load: () => unknown): void {
-  providedRequires.set(url, load);
+  let loaded: { readonly exports: unknown } | undefined;
+  providedRequires.set(url, () => (loaded ??= { exports: load() }).exports);
 }
 
 /**

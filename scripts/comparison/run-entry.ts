@@ -22,8 +22,9 @@ export type RunEntryOptions = {
 export async function loadRun(options: RunEntryOptions): Promise<typeof import("./run.js")> {
   installNodeHashing();
   // The path's type left unchecked (`as string`): the project's type check leaves the adapter, its own package, out.
+  let packages: Promise<void> | undefined;
   provideModule(pathToFileURL(resolve(LANGGRAPH_ADAPTER_DIR, "src/index.ts")).href, async () => {
-    await provideLangGraphPackages(options);
+    await (packages ??= provideLangGraphPackages(options));
     return import("../../langgraph-adapter/src/index.js" as string);
   });
   return import("./run.js");

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { installedHashing, installHashing, type Hashing } from "../../contract/index.js";
-import { loadLikeCaller, loadRun } from "../../durable/load-run.js";
+import { loadLikeCaller, loadRun, provideRequire, requireLikeCaller } from "../../durable/load-run.js";
 import { nodeHashing } from "../../durable/node-hashing.js";
 
 afterEach(() => installHashing(nodeHashing));
@@ -31,5 +31,22 @@ describe("loadLikeCaller", () => {
     const specifier = "./testing/digest-on-load.js";
     const loaded = await loadLikeCaller(import.meta.url, specifier, () => import("./testing/digest-on-load.js"));
     expect(loaded).toBe(await import("./testing/digest-on-load.js"));
+  });
+});
+
+describe("requireLikeCaller", () => {
+  it("requires from the caller's folder when no bundle offered the module", () => {
+    const loaded = requireLikeCaller<{ name: string }>(import.meta.url, "../../package.json");
+    expect(loaded.name).toBe("agent-harness");
+  });
+
+  it("takes an offered module from its bundle, evaluated once however often it is required", () => {
+    let evaluated = 0;
+    const specifier = "./testing/offered-only.cjs";
+    provideRequire(new URL(specifier, import.meta.url).href, () => ({ copy: ++evaluated }));
+    const first = requireLikeCaller<{ copy: number }>(import.meta.url, specifier);
+    expect(requireLikeCaller(import.meta.url, specifier)).toBe(first);
+    expect(first.copy).toBe(1);
+    expect(evaluated).toBe(1);
   });
 });
