@@ -5,7 +5,7 @@
  * the same; bare imports resolve through symlinks to the two real node_modules folders (the root's,
  * and the LangGraph adapter's own, which the adapter is still loaded from dynamically).
  */
-import { mkdirSync, mkdtempSync, readdirSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { build } from "esbuild";
@@ -22,22 +22,27 @@ const SOURCES = [
   "langgraph-adapter/src",
 ];
 
-function sources(root: string, dir: string): string[] {
+/** The files under `dir` whose names pass `keep`, node_modules left out. */
+function sources(root: string, dir: string, keep: (name: string) => boolean): string[] {
   if (!statSync(join(root, dir)).isDirectory()) return [dir];
   return readdirSync(join(root, dir)).flatMap((name) => {
     const path = join(dir, name);
     if (name === "node_modules") return [];
-    if (statSync(join(root, path)).isDirectory()) return sources(root, path);
-    return name.endsWith(".ts") && !name.endsWith(".test.ts") ? [path] : [];
+    if (statSync(join(root, path)).isDirectory()) return sources(root, path, keep);
+    return keep(name) ? [path] : [];
   });
 }
+
+const isSource = (name: string) => name.endsWith(".ts") && !name.endsWith(".test.ts");
+/** CommonJS files are required as they are (langgraph-adapter/src/packages.cjs): copied, not compiled. */
+const isCommonJs = (name: string) => name.endsWith(".cjs");
 
 export type CompiledChild = { readonly dir: string; readonly entry: string };
 
 export async function compileChild(root: string): Promise<CompiledChild> {
   const dir = mkdtempSync(join(tmpdir(), "agent-harness-crash-build-"));
   await build({
-    entryPoints: SOURCES.flatMap((folder) => sources(root, folder)).map((file) => join(root, file)),
+    entryPoints: SOURCES.flatMap((folder) => sources(root, folder, isSource)).map((file) => join(root, file)),
     outdir: dir,
     outbase: root,
     bundle: false,
@@ -47,6 +52,10 @@ export async function compileChild(root: string): Promise<CompiledChild> {
     sourcemap: "inline",
     logLevel: "error",
   });
+  for (const file of SOURCES.filter((f) => statSync(join(root, f)).isDirectory()).flatMap((f) =>
+    sources(root, f, isCommonJs),
+  ))
+    copyFileSync(join(root, file), join(dir, file));
   writeFileSync(join(dir, "package.json"), JSON.stringify({ type: "module", private: true }));
   symlinkSync(join(root, "node_modules"), join(dir, "node_modules"), "dir");
   mkdirSync(join(dir, "langgraph-adapter"), { recursive: true });
