@@ -46,8 +46,8 @@ export function groupOf(url: string): string {
   return path.split("/").slice(0, 2).join("/");
 }
 
-const BUNDLE = /node_modules\/\.cache\/agent-harness\/[^/]+\/([0-9a-f]{16})\.cjs$/;
-const bundleEntries = new Map<string, string | null>();
+const BUNDLE = /node_modules\/\.cache\/agent-harness\/[^/]+\/[0-9a-f]{16}\.cjs$/;
+const bundleEntries = new Map<string, string>();
 
 /**
  * The entry a bundle of compare's (scripts/comparison/bundle.ts) was built from, as the record kept beside

@@ -127,24 +127,21 @@ export function sessionGoals(s: SessionLengthSection, adapterOverhead: AdapterOv
 }
 
 /**
- * Fault schedules per core. A graph engine's reason also names what its framework alone would need:
- * its graph steps per schedule at bare LangGraph's cost per graph step (session_length's anchor at the
+ * Fault schedules per core. LangGraph's reason also names what the framework alone would need: its
+ * graph steps per schedule at bare LangGraph's cost per graph step (session_length's anchor at the
  * shortest length, the nearest to a schedule's), the most any adapter on LangGraph could reach here.
  */
 export function faultGoals(f: FaultThroughputSection, sessions?: SessionLengthSection): Goal[] {
-  const bare = sessions === undefined ? [] : points(sessions, ANCHOR_ID);
-  const shortest = bare.reduce<(typeof bare)[number] | undefined>(
-    (a, p) => (a === undefined || p.calls < a.calls ? p : a),
-    undefined,
-  );
-  const bareStepUs = shortest?.us_per_graph_step?.median;
+  const shortest = sessions === undefined ? undefined : Math.min(...sessions.sizes);
+  const bare = sessions === undefined ? undefined : points(sessions, ANCHOR_ID).find((p) => p.calls === shortest);
+  const bareStepUs = bare?.us_per_graph_step?.median;
   return ENGINE_IDS.map((id) => {
     const e = f.engines[id];
     const measured = e.status === "measured" && e.schedules_per_core_s > 0 ? e : undefined;
     const steps = measured?.graph_steps_per_schedule ?? null;
     const floor =
       id === "langgraph" && steps !== null && bareStepUs !== undefined
-        ? frameworkFloor(steps, bareStepUs, shortest?.calls ?? 0)
+        ? frameworkFloor(steps, bareStepUs, shortest ?? 0)
         : "";
     return goal({
       id: `${id}_fault_schedules_per_core_s`,

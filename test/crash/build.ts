@@ -22,27 +22,27 @@ const SOURCES = [
   "langgraph-adapter/src",
 ];
 
-/** The files under `dir` whose names pass `keep`, node_modules left out. */
-function sources(root: string, dir: string, keep: (name: string) => boolean): string[] {
+/** The files under `dir` (or `dir` itself, a single file), node_modules left out. */
+function sources(root: string, dir: string): string[] {
   if (!statSync(join(root, dir)).isDirectory()) return [dir];
   return readdirSync(join(root, dir)).flatMap((name) => {
     const path = join(dir, name);
     if (name === "node_modules") return [];
-    if (statSync(join(root, path)).isDirectory()) return sources(root, path, keep);
-    return keep(name) ? [path] : [];
+    return statSync(join(root, path)).isDirectory() ? sources(root, path) : [path];
   });
 }
 
-const isSource = (name: string) => name.endsWith(".ts") && !name.endsWith(".test.ts");
+const isSource = (file: string) => file.endsWith(".ts") && !file.endsWith(".test.ts");
 /** CommonJS files are required as they are (langgraph-adapter/src/packages.cjs): copied, not compiled. */
-const isCommonJs = (name: string) => name.endsWith(".cjs");
+const isCommonJs = (file: string) => file.endsWith(".cjs");
 
 export type CompiledChild = { readonly dir: string; readonly entry: string };
 
 export async function compileChild(root: string): Promise<CompiledChild> {
   const dir = mkdtempSync(join(tmpdir(), "agent-harness-crash-build-"));
+  const files = SOURCES.flatMap((folder) => sources(root, folder));
   await build({
-    entryPoints: SOURCES.flatMap((folder) => sources(root, folder, isSource)).map((file) => join(root, file)),
+    entryPoints: files.filter(isSource).map((file) => join(root, file)),
     outdir: dir,
     outbase: root,
     bundle: false,
@@ -52,10 +52,7 @@ export async function compileChild(root: string): Promise<CompiledChild> {
     sourcemap: "inline",
     logLevel: "error",
   });
-  for (const file of SOURCES.filter((f) => statSync(join(root, f)).isDirectory()).flatMap((f) =>
-    sources(root, f, isCommonJs),
-  ))
-    copyFileSync(join(root, file), join(dir, file));
+  for (const file of files.filter(isCommonJs)) copyFileSync(join(root, file), join(dir, file));
   writeFileSync(join(dir, "package.json"), JSON.stringify({ type: "module", private: true }));
   symlinkSync(join(root, "node_modules"), join(dir, "node_modules"), "dir");
   mkdirSync(join(dir, "langgraph-adapter"), { recursive: true });
