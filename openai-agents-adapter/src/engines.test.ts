@@ -65,6 +65,21 @@ describe("openai_agents_native", () => {
     expect(twice.violations?.framework?.join(" ")).toMatch(/ran nothing more/);
     const effects = (twice.framework as { side_effects: Record<string, Record<string, number>> }).side_effects;
     expect(Object.values(effects["publish_report"] ?? {}).reduce((a, b) => a + b, 0)).toBe(2);
+    // Every interruption is shown and answered on its own: the first answer decides one publish, runs nothing,
+    // and the column runs to its end (the sibling's token finds its call waiting).
+    const mixed = framework(report, "mixed_approve_decline");
+    expect(mixed.violations?.framework?.join(" ")).not.toMatch(/ran the column to its end/);
+    const answered = (mixed.framework as { after_each_action: { status: string; executor_calls: number }[] })
+      .after_each_action[1];
+    expect(answered).toMatchObject({ status: "approval_required", executor_calls: 1 });
+    // run_shell stays offered, and the SDK's tool input guardrail keeps it from running, whatever is approved.
+    const risky = framework(report, "parallel_mixed_risk").framework as { executor_calls: Record<string, unknown> };
+    expect(Object.keys(risky.executor_calls).sort()).toEqual(["publish_report", "read_table", "save_artifact"]);
+    // Fresh call ids after a crash: the re-run's write lands under a new key, a duplicate the view now shows.
+    const rerun = framework(report, "crash_after_side_effect_idempotent").framework as {
+      side_effects: Record<string, Record<string, number>>;
+    };
+    expect(Object.values(rerun.side_effects["save_artifact"] ?? {})).toEqual([1, 1]);
     // No checkpoint before the effect: the crash column fails for want of one.
     expect(framework(report, "interrupted_checkpoint").violations?.framework).toContain(
       "the checkpoint at the crash holds the intent (executing, key write-002)",

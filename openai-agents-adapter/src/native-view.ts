@@ -8,19 +8,25 @@ import {
   sealState,
   STATE_VERSION,
   type AgentState,
+  type Batch,
+  type BatchCall,
   type JsonValue,
   type Message,
   type ToolMessage,
 } from "../../contract/index.js";
 
-/** One model turn: the planner's text and the SDK call ids it became. */
-export type Turn = { readonly raw: string; readonly callIds: readonly string[] };
-/** The call an interruption waits on. */
-export type Waiting = {
+/** One function call of a model turn, under the SDK's call id. */
+export type ShownCall = {
   readonly callId: string;
   readonly tool: string;
   readonly args: Readonly<Record<string, unknown>>;
 };
+/** One model turn: the planner's text and the SDK function calls it became. */
+export type Turn = { readonly raw: string; readonly calls: readonly ShownCall[] };
+/** A call an interruption waits on (the SDK's ToolApprovalItem, read back). */
+export type Waiting = ShownCall;
+/** A person's answer to one interruption, by the SDK's call id. */
+export type Decision = "approve" | "reject";
 
 export type NativeSession = {
   goal: string;
@@ -31,17 +37,26 @@ export type NativeSession = {
   results: Map<string, ToolMessage>;
   phase: "running" | "waiting" | "done" | "step_limit";
   final: string;
-  waiting: Waiting | null;
-  /** The serialized RunState the SDK handed back at the last interruption (what its docs say to store). */
+  /** Every interruption of the last run, in the SDK's order: each is decided on its own. */
+  waiting: readonly Waiting[];
+  /** The answers given so far to `waiting`, by call id; the run resumes once every one has its answer. */
+  decided: Map<string, Decision>;
+  /** Every call id minted in this conversation (`callIdMinter`): a real model never repeats one. */
+  minted: string[];
+  /** The serialized RunState the SDK handed back at the last interruption, with the answers given so far. */
   runState: string | null;
   /** The last interruption as it was, for a restore from an older copy. */
   interruption: {
     readonly turns: Turn[];
     readonly results: Map<string, ToolMessage>;
-    readonly waiting: Waiting;
+    readonly waiting: readonly Waiting[];
     readonly runState: string;
   } | null;
 };
+
+/** The interruption a person is shown now: the first one still without an answer. */
+export const shownInterruption = (s: NativeSession): Waiting | undefined =>
+  s.waiting.find((w) => !s.decided.has(w.callId));
 
 const parseOutput = (output: string): JsonValue => {
   try {
@@ -60,8 +75,8 @@ export function viewOf(session_id: string, s: NativeSession): AgentState {
   const messages: Message[] = [{ role: "user", content: s.goal }];
   for (const turn of s.turns) {
     messages.push({ role: "assistant", content: turn.raw });
-    for (const id of turn.callIds) {
-      const result = s.results.get(id);
+    for (const { callId } of turn.calls) {
+      const result = s.results.get(callId);
       if (result !== undefined) messages.push(result);
     }
   }
@@ -86,25 +101,46 @@ export function viewOf(session_id: string, s: NativeSession): AgentState {
     case "running":
       return sealState({ ...base, status: "ready", pending_approval: null });
     case "waiting": {
-      const w = s.waiting ?? { callId: "", tool: "", args: {} };
-      const args_digest = digest(w.args);
-      const call = {
-        tool: w.tool,
-        risk: "high_risk",
-        args: w.args,
-        args_digest,
-        requested_key: null,
-        idempotency_key: w.callId,
-      } as const;
-      const pending_approval = {
-        tool: w.tool,
-        args: w.args,
-        args_digest,
-        idempotency_key: w.callId,
-        nonce: w.callId,
-        requested_at: s.updated_at,
-      };
-      return sealState({ ...base, status: "approval_required", call, pending_approval });
+      const w = shownInterruption(s) ?? { callId: "", tool: "", args: {} };
+      const call = authorized(w);
+      const pending_approval = { ...pendingOf(w), requested_at: s.updated_at };
+      const batch = batchOf(s);
+      return sealState({ ...base, status: "approval_required", call, pending_approval, ...(batch ? { batch } : {}) });
     }
   }
+}
+
+const authorized = (w: Waiting) =>
+  ({
+    tool: w.tool,
+    risk: "high_risk",
+    args: w.args,
+    args_digest: digest(w.args),
+    requested_key: null,
+    idempotency_key: w.callId,
+  }) as const;
+const pendingOf = (w: Waiting) => ({
+  tool: w.tool,
+  args: w.args,
+  args_digest: digest(w.args),
+  idempotency_key: w.callId,
+  nonce: w.callId,
+});
+
+/** A turn of several calls, read as the contract's batch: answered, waiting on a person, answered by one, or not run. */
+function batchOf(s: NativeSession): Batch | undefined {
+  const turn = s.turns.at(-1);
+  if (turn === undefined || turn.calls.length < 2) return undefined;
+  return {
+    calls: turn.calls.map((c): BatchCall => {
+      const message = s.results.get(c.callId);
+      if (message !== undefined) return { call_id: c.callId, call: null, phase: { kind: "settled", message } };
+      if (!s.waiting.some((w) => w.callId === c.callId))
+        return { call_id: c.callId, call: null, phase: { kind: "validated" } };
+      const phase = s.decided.has(c.callId)
+        ? ({ kind: "authorized" } as const)
+        : ({ kind: "awaiting_approval", nonce: c.callId, requested_at: s.updated_at } as const);
+      return { call_id: c.callId, call: authorized(c), phase };
+    }),
+  };
 }

@@ -1,19 +1,26 @@
 /**
- * The OpenAI Agents SDK as its docs teach it: the harness's tools as `tool({ parameters: zod })`,
- * `needsApproval: true` on the tools that change the world for good, the scripted planner played
- * through the SDK's own `Model` interface, and the RunState from `result.state.toString()` stored at
- * each interruption and resumed with `RunState.fromString` after `approve`/`reject`. No contract code
- * runs inside the SDK's loop: what the columns find missing is the SDK's, a finding.
+ * The OpenAI Agents SDK (@openai/agents 0.20.0) as its docs teach it. The harness's tools are
+ * `tool({ parameters: zod })`; `needsApproval: true` on the tools that need a person, and every
+ * interruption is shown and decided on its own with `state.approve(item)` / `state.reject(item)`,
+ * the item found by the SDK's own call id, the run resumed once all have an answer, the RunState
+ * stored with `toString()` and read back with `RunState.fromString` in between
+ * (https://openai.github.io/openai-agents-js/guides/human-in-the-loop/, "Approval flow"). A tool
+ * that must never run stays offered and is stopped by a tool input guardrail that rejects its
+ * content, so the SDK never calls its execute and the model is told
+ * (https://openai.github.io/openai-agents-js/guides/guardrails/, "Tool guardrails"); an unoffered tool
+ * would pass by removing it. The scripted planner plays through the SDK's own `Model` interface with
+ * call ids a model would mint (native-model.ts). No contract code runs inside the SDK's loop: the
+ * tools' configuration reads the risk table once, and what the columns find missing is the SDK's.
  */
 import { Agent, RunState, tool, Usage, type Model, type ModelResponse } from "@openai/agents";
 import {
+  decidePolicy,
   grantDispatch,
   isProcessCrash,
   parseApprovalInput,
   type AgentState,
   type AnyToolSpec,
   type Planner,
-  type ToolMessage,
 } from "../../contract/index.js";
 import {
   defineSlot,
@@ -24,8 +31,9 @@ import {
   type EngineFactory,
 } from "../../runtime/index.js";
 import { unwrapRunError } from "./errors.js";
-import { plannerItems } from "./native-model.js";
-import { toolMessage, viewOf, type NativeSession } from "./native-view.js";
+import { answer, NEVER_RUN, record, shown } from "./native-items.js";
+import { callIdMinter, plannerItems } from "./native-model.js";
+import { shownInterruption, viewOf, type Decision, type NativeSession } from "./native-view.js";
 import { runner } from "./shell.js";
 import { OPENAI_AGENTS_VERSION } from "./versions.js";
 
@@ -46,13 +54,15 @@ export function createNativeEngine(env: EngineContext): Engine<"openai_agents_na
 
   const agentFor = (session_id: string, s: NativeSession) => {
     const ran = new Set<string>();
-    const tools = env.registry.list().map((spec: AnyToolSpec) =>
-      tool({
+    const tools = env.registry.list().map((spec: AnyToolSpec) => {
+      const policy = decidePolicy(spec.risk).kind;
+      return tool({
         name: spec.name,
         description: spec.description,
         parameters: spec.input,
-        // The docs' way: a tool that changes the world for good asks a person first.
-        needsApproval: spec.risk === "high_risk" || spec.risk === "always_deny",
+        // The docs' way: a tool that changes the world for good asks a person first; one that may never run is refused.
+        needsApproval: policy === "require_approval",
+        inputGuardrails: policy === "deny" ? [NEVER_RUN] : [],
         timeoutMs: spec.timeoutMs,
         errorFunction: toolError,
         async execute(args, _context, details) {
@@ -67,14 +77,15 @@ export function createNativeEngine(env: EngineContext): Engine<"openai_agents_na
           ran.add(callId);
           return JSON.stringify(output ?? null);
         },
-      }),
-    );
+      });
+    });
+    const mint = callIdMinter(s.minted, (n) => env.ids.nonce(`${session_id}/calls`, n));
     const model: Model = {
       async getResponse(request): Promise<ModelResponse> {
         record(s, request.input, ran);
         const raw = await env.planner.respond(viewOf(session_id, s));
-        const output = plannerItems(raw, s.turns.length);
-        s.turns.push({ raw, callIds: output.flatMap((o) => (o.type === "function_call" ? [o.callId] : [])) });
+        const output = plannerItems(raw, mint);
+        s.turns.push({ raw, calls: output.flatMap((o) => (o.type === "function_call" ? [shown(o)] : [])) });
         s.updated_at = env.clock.now();
         return { usage: new Usage(), output };
       },
@@ -96,17 +107,19 @@ export function createNativeEngine(env: EngineContext): Engine<"openai_agents_na
     try {
       const result = await runner.run(agent, await input(agent), { maxTurns });
       record(s, result.history, ran);
-      const [interruption] = result.interruptions;
-      if (interruption !== undefined && interruption.rawItem.type === "function_call") {
-        const { callId, name, arguments: args } = interruption.rawItem;
+      // Every interruption is kept, to be shown and answered one by one.
+      const waiting = result.interruptions.flatMap((i) =>
+        i.rawItem.type === "function_call" ? [shown(i.rawItem)] : [],
+      );
+      s.decided = new Map();
+      s.waiting = waiting;
+      if (waiting.length > 0) {
         s.phase = "waiting";
-        s.waiting = { callId, tool: name, args: JSON.parse(args) as Record<string, unknown> };
         s.runState = result.state.toString();
-        s.interruption = { turns: [...s.turns], results: new Map(s.results), waiting: s.waiting, runState: s.runState };
+        s.interruption = { turns: [...s.turns], results: new Map(s.results), waiting, runState: s.runState };
       } else {
         s.phase = "done";
         s.final = String(result.finalOutput ?? "");
-        s.waiting = null;
       }
     } catch (error) {
       if (error instanceof Error && error.name === "MaxTurnsExceededError") s.phase = "step_limit";
@@ -134,7 +147,9 @@ export function createNativeEngine(env: EngineContext): Engine<"openai_agents_na
         results: new Map(),
         phase: "running",
         final: "",
-        waiting: null,
+        waiting: [],
+        decided: new Map(),
+        minted: [],
         runState: null,
         interruption: null,
       };
@@ -148,12 +163,23 @@ export function createNativeEngine(env: EngineContext): Engine<"openai_agents_na
       const blob = s.runState;
       if (s.phase !== "waiting" || blob === null)
         throw new EngineUsageError("approval_not_pending", `no interruption is waiting; the run is ${s.phase}`);
-      // The SDK has no token: a person's answer is approve or reject of the interruption, whatever it carries.
+      // The SDK has no token: the person's answer decides the interruption they were shown, by its call id.
+      const shownNow = shownInterruption(s);
+      if (shownNow === undefined)
+        throw new EngineUsageError("approval_not_pending", "every interruption has its answer");
+      const decision: Decision = parsed.value.kind === "decline" ? "reject" : "approve";
+      s.decided.set(shownNow.callId, decision);
+      if (s.waiting.some((w) => !s.decided.has(w.callId))) {
+        // More interruptions wait: the answer is recorded in the RunState, which is stored again.
+        const state = await RunState.fromString(agentFor(session_id, s).agent, blob);
+        answer(state, shownNow.callId, decision);
+        s.runState = state.toString();
+        s.updated_at = env.clock.now();
+        return viewOf(session_id, s);
+      }
       return drive(session_id, s, async (agent) => {
         const state = await RunState.fromString(agent, blob);
-        for (const item of state.getInterruptions())
-          if (parsed.value.kind === "decline") state.reject(item);
-          else state.approve(item);
+        answer(state, shownNow.callId, decision);
         return state;
       });
     },
@@ -189,6 +215,7 @@ export function createNativeEngine(env: EngineContext): Engine<"openai_agents_na
         turns: [...at.turns],
         results: new Map(at.results),
         waiting: at.waiting,
+        decided: new Map(),
         runState: at.runState,
         phase: "waiting",
       });
@@ -196,26 +223,6 @@ export function createNativeEngine(env: EngineContext): Engine<"openai_agents_na
     },
   });
 }
-
-/** Reads the SDK's items into the view: the answer to each call, as the model saw it. */
-function record(s: NativeSession, items: unknown, ran: ReadonlySet<string>): void {
-  if (!Array.isArray(items)) return;
-  const names = new Map<string, string>();
-  for (const item of items as { type?: string; callId?: string; name?: string; output?: unknown }[]) {
-    if (item.type === "function_call" && item.callId !== undefined) names.set(item.callId, item.name ?? "");
-    if (item.type !== "function_call_result" || item.callId === undefined) continue;
-    const output = outputText(item.output);
-    const status: ToolMessage["status"] =
-      ran.has(item.callId) || s.results.get(item.callId)?.status === "ok" ? "ok" : "error";
-    s.results.set(item.callId, toolMessage(item.name ?? names.get(item.callId) ?? "", output, status, item.callId));
-  }
-}
-
-const outputText = (output: unknown): string => {
-  if (typeof output === "string") return output;
-  const text = (output as { text?: unknown } | null)?.text;
-  return typeof text === "string" ? text : JSON.stringify(output ?? null);
-};
 
 export const openaiAgentsNativeFactory: EngineFactory<"openai_agents_native"> = {
   id: "openai_agents_native",
