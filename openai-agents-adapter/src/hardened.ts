@@ -1,19 +1,17 @@
 /**
- * The OpenAI Agents SDK, hardened by the contract: the SDK's own loop, tools, needsApproval and
- * RunState, with runtime/driver.ts behind every hook (shell.ts). The contract's sealed checkpoint is
- * written before every effect; the RunState the SDK hands back at an interruption is sealed and kept
- * beside the contract checkpoint it belongs to, and a resumed RunState runs nothing the contract
- * has not authorized: a second resume of the same approval finds its nonce spent.
+ * The OpenAI Agents SDK hardened by the layer in harden/: the SDK's own loop, Agent, Runner,
+ * interruptions and RunState (as the native engine uses them), with the contract entering only
+ * through the layer's pieces at the SDK's extension points. The contract's reducer records what the
+ * SDK does (state, checkpoints, trace) through the driver the layer's hooks call; the SDK decides
+ * when to call the model, which tools run and when to interrupt. `disable` switches pieces off for
+ * an ablation.
  */
-import { RunState } from "@openai/agents";
+import { Agent, RunState, Runner } from "@openai/agents";
 import {
-  CheckpointTamperedError,
-  checkSeal,
   confirmUncertain,
   DEFAULT_INPUT_LIMITS,
   isTerminal,
   parseApprovalInput,
-  sealOf,
   type AgentState,
 } from "../../contract/index.js";
 import {
@@ -23,6 +21,7 @@ import {
   engineOf,
   EngineUsageError,
   unwrapEngine,
+  type Driver,
   type DriverDeps,
   type DriverEvent,
   type Engine,
@@ -32,77 +31,102 @@ import {
 } from "../../runtime/index.js";
 import { handwrittenFactory } from "../../handwritten/engine/factory.js";
 import { unwrapRunError } from "./errors.js";
-import { hardenedAgent, runner, sessionDrive, type SessionDrive } from "./shell.js";
-import { answerTo, awaitsApproval, inBatch } from "./turn.js";
+import {
+  applyAnswer,
+  checkAnswer,
+  guardedExecutor,
+  hardenTool,
+  isOn,
+  keepRunState,
+  openRunState,
+  plannerModel,
+  sdkInput,
+  type HardeningOptions,
+  type RunStateStore,
+  type SdkAnswer,
+} from "./harden/index.js";
+import { awaitsApproval, callsOfTurn } from "./turn.js";
 import { OPENAI_AGENTS_VERSION } from "./versions.js";
 
-type SealedRunState = { readonly checkpoint_hash: string; readonly run_state: string; readonly seal: string };
-/** The sealed RunStates of each session's interruptions, by the contract checkpoint each was taken at. */
-export const RUN_STATES = defineSlot<Map<string, SealedRunState>>("openai_agents.run_states");
+/** The sealed RunStates of each session, beside the contract checkpoints they were taken at. */
+export const RUN_STATES = defineSlot<RunStateStore>("openai_agents.run_states");
 const PENDING = defineSlot<PendingOutcomeStore>("openai_agents.pending_outcomes");
 
-const slot = <T>(env: EngineContext, key: typeof RUN_STATES | typeof PENDING, make: () => T): T => {
-  const kept = env.slots.get(key as never) as T | undefined;
-  if (kept !== undefined) return kept;
-  const made = make();
-  env.slots.set(key as never, made as never);
-  return made;
-};
-
-export function createHardenedEngine(env: EngineContext): Engine<"openai_agents_hardened"> {
-  // State reads, the trace and a restore from an older copy are the contract's, as on the reference engine.
+export function createHardenedEngine(
+  env: EngineContext,
+  options: HardeningOptions = {},
+): Engine<"openai_agents_hardened"> {
+  // State reads, the trace and a restore from an older copy are the contract's stores, read as the reference reads them.
   const reference = handwrittenFactory.create(env);
-  const runStates = slot(env, RUN_STATES, () => new Map<string, SealedRunState>());
-  const deps: DriverDeps = {
-    ...env,
-    inputLimits: DEFAULT_INPUT_LIMITS,
-    pendingOutcomes: slot(env, PENDING, createMemoryPendingOutcomes),
-  };
+  let runStates = env.slots.get(RUN_STATES);
+  if (runStates === undefined) env.slots.set(RUN_STATES, (runStates = new Map()));
+  const kept = runStates;
+  let pending = env.slots.get(PENDING);
+  if (pending === undefined) env.slots.set(PENDING, (pending = createMemoryPendingOutcomes()));
+  const deps: DriverDeps = { ...env, inputLimits: DEFAULT_INPUT_LIMITS, pendingOutcomes: pending };
+  const runner = new Runner({ tracingDisabled: true, traceIncludeSensitiveData: !isOn(options, "redaction") });
   const maxTurns = env.limits.maxSteps * 2 + 4;
+
   const load = async (session_id: string): Promise<AgentState> => {
     const state = unwrapEngine(await reference.state(session_id));
     if (state === undefined) throw new EngineUsageError("unknown_session", `no checkpoint for session ${session_id}`);
     return state;
   };
-  const key = (state: AgentState) => `${state.session_id}\n${state.checkpoint_hash}`;
+  const current = (driver: Driver): AgentState => {
+    const state = driver.state();
+    if (state === null) throw new Error("the driver holds no session");
+    return state;
+  };
 
-  /** Runs the SDK's loop over the driver until it ends or interrupts; an interruption's RunState is sealed and kept. */
-  const runSdk = async (
-    drive: SessionDrive,
-    input: string | ((agent: ReturnType<typeof hardenedAgent>) => Promise<RunState<unknown, never>>),
-  ) => {
-    const agent = hardenedAgent(drive, env.registry.names);
+  /** The team's agent, its tools and model hardened by the layer, over one session's driver. */
+  const agentFor = (driver: Driver) => {
+    const executor = guardedExecutor(deps, driver);
+    const hooks = {
+      execute: (callId: string, args: unknown) => executor.execute(callId, args),
+      approvedByContract: (callId: string) => {
+        const state = current(driver);
+        return callsOfTurn(state).some((c) => c.callId === callId) && !awaitsApproval(state, callId);
+      },
+    };
+    const tools = env.registry.list().map((spec) => hardenTool(spec, hooks, options));
+    return new Agent({ name: "harness", instructions: "Use the tools.", model: plannerModel(driver), tools });
+  };
+
+  /** Runs the SDK's loop until it ends or interrupts; its RunState is kept beside the checkpoint it stopped at. */
+  const runSdk = async (driver: Driver, input: string | ((agent: Agent) => Promise<RunState<unknown, Agent>>)) => {
+    const agent = agentFor(driver);
     try {
       const result = await runner.run(agent, typeof input === "string" ? input : await input(agent), { maxTurns });
-      const state = drive.driver.state();
-      if (result.interruptions.length > 0 && state !== null) {
-        const run_state = result.state.toString();
-        const record = { checkpoint_hash: state.checkpoint_hash, run_state };
-        runStates.set(key(state), { ...record, seal: sealOf(env.secret, state.session_id, record) });
-      }
+      keepRunState(kept, env.secret, options, current(driver), result.state.toString());
     } catch (error) {
-      throw unwrapRunError(error);
+      if (!(error instanceof Error && error.name === "MaxTurnsExceededError")) throw unwrapRunError(error);
     }
-    return drive.driver.state() ?? (await load(""));
+    return current(driver);
   };
-  const openDrive = (state: AgentState | null, event: DriverEvent) => {
+  const openDriver = (state: AgentState | null, event: DriverEvent | null) => {
     const driver = createDriver(deps, state);
-    driver.dispatch(event);
-    return sessionDrive(driver);
+    if (event !== null) driver.dispatch(event);
+    return driver;
   };
-  /** Continues a turn the contract already holds (after a restart, a reconcile or an approval without a RunState). */
-  const carryOn = (drive: SessionDrive) => {
-    const state = drive.driver.state();
-    if (state === null || isTerminal(state)) return Promise.resolve(state ?? load(""));
-    return runSdk(drive, "continue");
+  /** Continues a turn the contract holds (after a restart or a reconcile): a new SDK run over it. */
+  const carryOn = (driver: Driver) => {
+    const state = current(driver);
+    return isTerminal(state) ? Promise.resolve(state) : runSdk(driver, "continue");
   };
+  const resumeWith = (driver: Driver, blob: string, answer: SdkAnswer) =>
+    runSdk(driver, async (agent) => {
+      const state = await RunState.fromString(agent, blob);
+      applyAnswer(state, answer);
+      return state;
+    });
 
   return engineOf({
     id: "openai_agents_hardened",
     async start(session_id, goal) {
       if (unwrapEngine(await reference.state(session_id)) !== undefined)
         throw new EngineUsageError("session_exists", `session ${session_id} already has checkpoints`);
-      return runSdk(openDrive(null, { type: "run/started", session_id, goal, at: env.clock.now() }), goal);
+      const driver = openDriver(null, { type: "run/started", session_id, goal, at: env.clock.now() });
+      return runSdk(driver, sdkInput(options, goal));
     },
     async submitApproval(session_id, input) {
       const parsed = parseApprovalInput(input);
@@ -113,39 +137,21 @@ export function createHardenedEngine(env: EngineContext): Engine<"openai_agents_
           "approval_not_pending",
           `no call is waiting for approval; session is ${before.status}`,
         );
-      // The kept RunState is checked before the answer is applied: a tampered one changes nothing.
-      const saved = runStates.get(key(before));
-      if (saved !== undefined) {
-        const { seal, ...record } = saved;
-        const sealed = checkSeal(env.secret, session_id, record, seal);
-        if (!sealed.ok) throw new CheckpointTamperedError(sealed.error);
-      }
-      const drive = openDrive(before, { type: "approval/submitted", input: parsed.value, at: env.clock.now() });
-      const after = drive.driver.state() ?? before;
-      // The contract refused the answer (bad token, expired, used): the call still waits, nothing runs.
-      if (after.status === "approval_required" && after.pending_approval.nonce === before.pending_approval.nonce)
-        return after;
-      if (saved === undefined) return carryOn(drive);
-      return runSdk(drive, async (agent) => {
-        const state = await RunState.fromString(agent, saved.run_state);
-        for (const item of state.getInterruptions()) {
-          const callId = item.rawItem.type === "function_call" ? item.rawItem.callId : "";
-          if (awaitsApproval(after, callId)) continue;
-          const answer = answerTo(after, callId, inBatch(before, callId));
-          if (answer?.status === "declined") state.reject(item, { message: JSON.stringify(answer.content) });
-          else state.approve(item);
-        }
-        return state as RunState<unknown, never>;
-      });
+      // The kept RunState is opened (its seal checked) before the answer is applied: a tampered one changes nothing.
+      const blob = openRunState(kept, env.secret, options, before);
+      const driver = openDriver(before, null);
+      const answer = checkAnswer(driver, before, parsed.value, env.clock.now(), options);
+      if (answer === null) return current(driver);
+      return blob === undefined ? carryOn(driver) : resumeWith(driver, blob, answer);
     },
     async resume(session_id) {
-      return carryOn(openDrive(await load(session_id), { type: "run/resumed", at: env.clock.now() }));
+      return carryOn(openDriver(await load(session_id), { type: "run/resumed", at: env.clock.now() }));
     },
     async reconcileUncertain(session_id, input) {
       const state = await load(session_id);
       const confirmed = confirmUncertain(env, state, input);
       if (!confirmed.ok) throw new EngineUsageError("not_reconcilable", confirmed.error);
-      return carryOn(openDrive(state, { type: "reconcile/confirmed", input, at: env.clock.now() }));
+      return carryOn(openDriver(state, { type: "reconcile/confirmed", input, at: env.clock.now() }));
     },
     state: async (session_id) => unwrapEngine(await reference.state(session_id)),
     trace: (session_id) => reference.trace(session_id),
@@ -157,9 +163,15 @@ export function createHardenedEngine(env: EngineContext): Engine<"openai_agents_
   });
 }
 
-export const openaiAgentsHardenedFactory: EngineFactory<"openai_agents_hardened"> = {
+/** The hardened engine as a factory, with pieces of the layer switched off for an ablation. */
+export const createOpenAIHardenedFactory = (
+  options: HardeningOptions = {},
+): EngineFactory<"openai_agents_hardened"> => ({
   id: "openai_agents_hardened",
   version: OPENAI_AGENTS_VERSION,
   shape: async () => null,
-  create: (env) => createHardenedEngine(env),
-};
+  create: (env) => createHardenedEngine(env, options),
+});
+
+/** The registry's hardened engine: every piece of the layer on. */
+export const openaiAgentsHardenedFactory: EngineFactory<"openai_agents_hardened"> = createOpenAIHardenedFactory();

@@ -3,8 +3,30 @@ import { openaiAgentsHardenedFactory } from "./hardened.js";
 import { openaiAgentsNativeFactory } from "./native.js";
 import type { EngineFactory } from "../../runtime/index.js";
 
-export { createHardenedEngine, openaiAgentsHardenedFactory } from "./hardened.js";
+export { createHardenedEngine, createOpenAIHardenedFactory, openaiAgentsHardenedFactory } from "./hardened.js";
 export { createNativeEngine, openaiAgentsNativeFactory } from "./native.js";
+export {
+  applyAnswer,
+  checkAnswer,
+  guardedExecutor,
+  hardenTool,
+  HARDENING_PIECES,
+  isOn,
+  keepRunState,
+  openRunState,
+  pendingCallId,
+  plannerModel,
+  sdkInput,
+} from "./harden/index.js";
+export type {
+  GuardedExecutor,
+  HardeningOptions,
+  HardeningPiece,
+  RunStateStore,
+  SdkAnswer,
+  SealedRunState,
+  ToolHooks,
+} from "./harden/index.js";
 export { OPENAI_AGENTS_VERSION } from "./versions.js";
 
 /** The factories the core's registry loads by id (scenarios/openai-agents-engines.ts). */

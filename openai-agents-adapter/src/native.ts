@@ -12,7 +12,7 @@
  * call ids a model would mint (native-model.ts). No contract code runs inside the SDK's loop: the
  * tools' configuration reads the risk table once, and what the columns find missing is the SDK's.
  */
-import { Agent, RunState, tool, Usage, type Model, type ModelResponse } from "@openai/agents";
+import { Agent, Runner, RunState, tool, Usage, type Model, type ModelResponse } from "@openai/agents";
 import {
   decidePolicy,
   grantDispatch,
@@ -34,8 +34,10 @@ import { unwrapRunError } from "./errors.js";
 import { answer, NEVER_RUN, record, shown } from "./native-items.js";
 import { callIdMinter, plannerItems } from "./native-model.js";
 import { shownInterruption, viewOf, type Decision, type NativeSession } from "./native-view.js";
-import { runner } from "./shell.js";
 import { OPENAI_AGENTS_VERSION } from "./versions.js";
+
+/** The SDK's runner, with tracing off: nothing leaves the process. */
+const runner = new Runner({ tracingDisabled: true });
 
 /** What the client keeps per session (the SDK keeps nothing): the run's view and its last RunState. */
 const SESSIONS = defineSlot<Map<string, NativeSession>>("openai_agents.native_sessions");

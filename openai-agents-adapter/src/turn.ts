@@ -19,6 +19,7 @@ export type ShownCall = { readonly callId: string; readonly name: string; readon
  * The SDK refuses a call id it has seen before, and a script may reuse a batch's call ids (or an
  * idempotency key) from turn to turn: the id it sees is the planner step, plus the batch's call id.
  */
+export const sdkIdOf = (state: AgentState, call_id: string | null): string => sdkId(state, call_id);
 const sdkId = (state: AgentState, call_id: string | null) =>
   call_id === null ? `step-${state.step}` : `step-${state.step}:${call_id}`;
 /** The batch call id inside an SDK call id, or null for the turn's single call. */
