@@ -6,7 +6,7 @@
  * contract's work for its own call; a batch's calls are dispatched together once the SDK has
  * invoked every one of them, as the contract's batch effect has them run.
  */
-import { digest, executeIntent, type AgentState } from "../../../contract/index.js";
+import { digest, executeIntent, type AgentState, type Intent } from "../../../contract/index.js";
 import type { DriverDeps, Driver, Effect } from "../../../runtime/index.js";
 import { answerTo, inBatch, sdkIdOf } from "../turn.js";
 
@@ -36,6 +36,8 @@ export function guardedExecutor(deps: DriverDeps, driver: Driver): GuardedExecut
   /** The SDK's invocation of a call of this effect, if it has come. */
   const waiterOf = (s: AgentState, call_id: string | null) => waiters.get(sdkIdOf(s, call_id));
   const sameArgs = (waiter: Waiter, expected: string) => digest(waiter.args) === expected;
+  /** The intent run with the arguments the SDK validated (checked equal to the authorized ones first). */
+  const withArgs = (intent: Intent, waiter: Waiter): Intent => ({ ...intent, args: waiter.args as Intent["args"] });
   /** Calls whose SDK arguments are not the ones the contract authorized: answered with a refusal, never run. */
   const refused = new Set<string>();
   const refuse = (callId: string) => {
@@ -47,10 +49,17 @@ export function guardedExecutor(deps: DriverDeps, driver: Driver): GuardedExecut
   /** Performs the contract's next effect if its call's invocation is here; false when it must wait. */
   const performOne = async (s: AgentState, effect: Effect): Promise<boolean> => {
     switch (effect.type) {
-      case "ledger/begin":
-        if (waiterOf(s, null) === undefined) return false;
+      case "ledger/begin": {
+        const waiter = waiterOf(s, null);
+        if (waiter === undefined) return false;
+        // Checked before the ledger entry opens: a refused call leaves no intent behind.
+        if (!sameArgs(waiter, effect.call.args_digest)) {
+          refuse(sdkIdOf(s, null));
+          return false;
+        }
         await driver.performNext();
         return true;
+      }
       case "tool/execute": {
         const waiter = waiterOf(s, null);
         if (waiter === undefined) return false;
@@ -58,7 +67,7 @@ export function guardedExecutor(deps: DriverDeps, driver: Driver): GuardedExecut
           refuse(sdkIdOf(s, null));
           return false;
         }
-        const outcome = await executeIntent(deps, effect.intent, effect.last_attempt);
+        const outcome = await executeIntent(deps, withArgs(effect.intent, waiter), effect.last_attempt);
         driver.dispatch({ type: "tool/settled", outcome, at: deps.clock.now() });
         return true;
       }
@@ -79,7 +88,7 @@ export function guardedExecutor(deps: DriverDeps, driver: Driver): GuardedExecut
           effect.calls.map(async (c) => {
             const earlier = known.find((k) => k.call_id === c.call_id);
             if (earlier !== undefined) return earlier.outcome;
-            const outcome = await executeIntent(deps, c.intent, c.last_attempt);
+            const outcome = await executeIntent(deps, withArgs(c.intent, waiterOf(s, c.call_id)!), c.last_attempt);
             deps.pendingOutcomes?.add(s.session_id, s.seq, { call_id: c.call_id, outcome });
             return outcome;
           }),
