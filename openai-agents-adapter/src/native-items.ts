@@ -1,16 +1,58 @@
 /**
- * The native engine's reading of the SDK's items, and the few SDK objects it hands over: the guardrail
- * a tool that may never run carries, an interruption's call read back, one answer applied to the
- * RunState by call id, and the SDK's results read into the view. No contract rule decides here.
+ * The native engine's SDK objects and its reading of the SDK's items: a harness tool as the docs
+ * define one (the guardrail a tool that may never run carries), an interruption's call read back, one
+ * answer applied to the RunState by call id, and the SDK's results read into the view. No contract
+ * rule decides here: the risk table is read once, to configure each tool.
  */
 import {
   defineToolInputGuardrail,
+  tool,
   ToolGuardrailFunctionOutputFactory,
   type Agent,
+  type FunctionTool,
   type RunState,
 } from "@openai/agents";
-import type { ToolMessage } from "../../contract/index.js";
+import {
+  decidePolicy,
+  grantDispatch,
+  isProcessCrash,
+  type AnyToolSpec,
+  type ToolMessage,
+} from "../../contract/index.js";
 import { toolMessage, type Decision, type NativeSession, type Waiting } from "./native-view.js";
+
+/** The SDK's default: a tool's error goes back to the model as text. A process that died stays dead. */
+const toolError = (_context: unknown, error: unknown): string => {
+  if (isProcessCrash(error) || (error instanceof Error && error.name === "WorkBudgetExceeded")) throw error;
+  return "An error occurred while running the tool. Please try again.";
+};
+
+/** A harness tool as the SDK's docs define one; `ran` collects the call ids whose executor ran. */
+export function nativeTool(spec: AnyToolSpec, ran: Set<string>): FunctionTool<unknown, never> {
+  const policy = decidePolicy(spec.risk).kind;
+  return tool({
+    name: spec.name,
+    description: spec.description,
+    parameters: spec.input,
+    // The docs' way: a tool that changes the world for good asks a person first; one that may never run is refused.
+    needsApproval: policy === "require_approval",
+    inputGuardrails: policy === "deny" ? [NEVER_RUN] : [],
+    timeoutMs: spec.timeoutMs,
+    errorFunction: toolError,
+    async execute(args, _context, details) {
+      const callId = details?.toolCall?.callId;
+      if (callId === undefined) throw new Error(`the SDK invoked ${spec.name} without its call`);
+      // The SDK has no idempotency key: the call id the model minted is all there is to pass. The
+      // grant hands the executor over as the SDK's user would, with no contract decision.
+      const output = await spec.execute(
+        args,
+        grantDispatch({ idempotencyKey: callId, signal: details?.signal ?? new AbortController().signal }),
+      );
+      ran.add(callId);
+      return JSON.stringify(output ?? null);
+    },
+  }) as never;
+}
 
 /** A tool the risk table says may never run: the SDK rejects its input before execute, and the model is told. */
 export const NEVER_RUN = defineToolInputGuardrail({

@@ -12,16 +12,8 @@
  * call ids a model would mint (native-model.ts). No contract code runs inside the SDK's loop: the
  * tools' configuration reads the risk table once, and what the columns find missing is the SDK's.
  */
-import { Agent, Runner, RunState, tool, Usage, type Model, type ModelResponse } from "@openai/agents";
-import {
-  decidePolicy,
-  grantDispatch,
-  isProcessCrash,
-  parseApprovalInput,
-  type AgentState,
-  type AnyToolSpec,
-  type Planner,
-} from "../../contract/index.js";
+import { Agent, Runner, RunState, Usage, type Model, type ModelResponse } from "@openai/agents";
+import { parseApprovalInput, type AgentState, type Planner } from "../../contract/index.js";
 import {
   defineSlot,
   engineOf,
@@ -31,7 +23,7 @@ import {
   type EngineFactory,
 } from "../../runtime/index.js";
 import { unwrapRunError } from "./errors.js";
-import { answer, NEVER_RUN, record, shown } from "./native-items.js";
+import { answer, nativeTool, record, shown } from "./native-items.js";
 import { callIdMinter, plannerItems } from "./native-model.js";
 import { shownInterruption, viewOf, type Decision, type NativeSession } from "./native-view.js";
 import { OPENAI_AGENTS_VERSION } from "./versions.js";
@@ -42,12 +34,6 @@ const runner = new Runner({ tracingDisabled: true });
 /** What the client keeps per session (the SDK keeps nothing): the run's view and its last RunState. */
 const SESSIONS = defineSlot<Map<string, NativeSession>>("openai_agents.native_sessions");
 
-/** The SDK's default: a tool's error goes back to the model as text. A process that died stays dead. */
-const toolError = (_context: unknown, error: unknown): string => {
-  if (isProcessCrash(error) || (error instanceof Error && error.name === "WorkBudgetExceeded")) throw error;
-  return "An error occurred while running the tool. Please try again.";
-};
-
 export function createNativeEngine(env: EngineContext): Engine<"openai_agents_native"> {
   let sessions = env.slots.get(SESSIONS);
   if (sessions === undefined) env.slots.set(SESSIONS, (sessions = new Map()));
@@ -56,31 +42,7 @@ export function createNativeEngine(env: EngineContext): Engine<"openai_agents_na
 
   const agentFor = (session_id: string, s: NativeSession) => {
     const ran = new Set<string>();
-    const tools = env.registry.list().map((spec: AnyToolSpec) => {
-      const policy = decidePolicy(spec.risk).kind;
-      return tool({
-        name: spec.name,
-        description: spec.description,
-        parameters: spec.input,
-        // The docs' way: a tool that changes the world for good asks a person first; one that may never run is refused.
-        needsApproval: policy === "require_approval",
-        inputGuardrails: policy === "deny" ? [NEVER_RUN] : [],
-        timeoutMs: spec.timeoutMs,
-        errorFunction: toolError,
-        async execute(args, _context, details) {
-          const callId = details?.toolCall?.callId ?? spec.name;
-          // The SDK has no idempotency key: the call id the model minted is all there is to pass.
-          // A native engine is handed the tools as the SDK's user would hand them over, with no
-          // contract decision: the grant lets the executor run, so the verdicts measure the SDK.
-          const output = await spec.execute(
-            args,
-            grantDispatch({ idempotencyKey: callId, signal: details?.signal ?? new AbortController().signal }),
-          );
-          ran.add(callId);
-          return JSON.stringify(output ?? null);
-        },
-      });
-    });
+    const tools = env.registry.list().map((spec) => nativeTool(spec, ran));
     const mint = callIdMinter(s.minted, (n) => env.ids.nonce(`${session_id}/calls`, n));
     const model: Model = {
       async getResponse(request): Promise<ModelResponse> {

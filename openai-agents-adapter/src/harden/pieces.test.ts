@@ -51,7 +51,9 @@ describe("the hardening layer's pieces", () => {
         approvedByContract: () => false,
       };
       const sdkTool = hardenTool(spec, hooks, { disable });
-      await sdkTool.invoke(new RunContext({}), JSON.stringify({ name: 7, extra: true })).catch(() => undefined);
+      const input = JSON.stringify({ name: 7, extra: true });
+      const toolCall = { type: "function_call" as const, callId: "call_1", name: spec.name, arguments: input };
+      await sdkTool.invoke(new RunContext({}), input, { toolCall }).catch(() => undefined);
       return seen;
     };
     expect(await reached([])).toEqual([]);

@@ -40,7 +40,8 @@ export function hardenTool(
     ...(isOn(options, "guarded_execute") ? {} : { timeoutMs: spec.timeoutMs }),
   };
   const execute = async (input: unknown, _context: unknown, details?: { toolCall?: { callId?: string } }) => {
-    const callId = details?.toolCall?.callId ?? "";
+    const callId = details?.toolCall?.callId;
+    if (callId === undefined) throw new Error(`the SDK invoked ${spec.name} without its call`);
     if (isOn(options, "guarded_execute")) return hooks.execute(callId, input);
     // Unguarded: the team's executor as it stands, keyed by the SDK's call id (what native does).
     const output = await spec.execute(
