@@ -27,7 +27,7 @@ export const ENGINE_CATALOGUE = [
   {
     id: "ai_sdk_native",
     about:
-      "the pinned Vercel AI SDK (ai 6.0.x) in ai-sdk-adapter/, as its docs teach: its own tool schemas, needsApproval and message history, no contract code in its loop",
+      "the pinned Vercel AI SDK (ai 7.0.x) in ai-sdk-adapter/, as its docs teach: its own tool schemas, needsApproval and message history, no contract code in its loop",
   },
   {
     id: "ai_sdk_hardened",

@@ -6,7 +6,7 @@
  * The app keeps the history and saves it when a generateText returns. No contract code runs in the
  * loop: no ledger, no idempotency key but the model's toolCallId, no checkpoint before an effect.
  */
-import { generateText, stepCountIs, tool, type ModelMessage, type ToolApprovalResponse, type ToolSet } from "ai";
+import { generateText, isStepCount, tool, type ModelMessage, type ToolApprovalResponse, type ToolSet } from "ai";
 import { grantDispatch, isProcessCrash, type AgentState, type AnyToolSpec } from "../../contract/index.js";
 import {
   defineSlot,
@@ -148,9 +148,9 @@ function createNativeEngine(env: EngineContext): Engine<"ai_sdk_native"> {
         messages: [...session.messages],
         maxRetries: 0,
         abortSignal: controller.signal,
-        stopWhen: stepCountIs(env.limits.maxSteps),
+        stopWhen: isStepCount(env.limits.maxSteps),
       });
-      response = result.response.messages;
+      response = result.responseMessages;
       stepped = result.steps.length;
       const last = result.steps.at(-1);
       const next: NativeSession = {
