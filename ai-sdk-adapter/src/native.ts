@@ -1,10 +1,20 @@
 /**
- * `ai_sdk_native`: the AI SDK as its docs teach. generateText loops over a model and tools; each
- * tool is the harness's tool with its own zod schema as `inputSchema`, and the tools a developer
- * would guard (high risk, always deny) carry `needsApproval: true`. A person's answer is a
- * tool-approval-response in the message history, tied to the request by approvalId and toolCallId.
- * The app keeps the history and saves it when a generateText returns. No contract code runs in the
- * loop: no ledger, no idempotency key but the model's toolCallId, no checkpoint before an effect.
+ * `ai_sdk_native`: the AI SDK as its docs teach (ai 7.0.185; ai-sdk.dev/docs/ai-sdk-core/tools-and-tool-calling
+ * "Tool Execution Approval" and ai-sdk.dev/docs/agents/tool-approvals, shipped in node_modules/ai/docs).
+ * generateText loops over a model and tools; each tool is the harness's tool with its own zod schema
+ * as `inputSchema`. Approval is ai 7's `toolApproval` map (the deprecated per-tool `needsApproval` is not
+ * used): the high-risk tool is `'user-approval'`; `always_deny` is `{ type: 'denied', reason }`, the docs'
+ * own example of a tool that stays registered and offered but never runs ("Deleting files is disabled
+ * in this workspace"), so the model is told the reason rather than meeting an unknown tool, and the
+ * registry is not shrunk to pass a column. A person's answer is a tool-approval-response for one
+ * request, bound to it by the SDK's own approvalId: a token names the approvalId it answers (its nonce
+ * is the approvalId the view showed), a decline answers the request the view shows pending, and an
+ * answer that names no open request is refused, never applied to another. Tool call ids are the
+ * model's own, kept end to end; calls the planner leaves unnamed get fresh ids, as a real model mints
+ * them, from the injected id source (so are the SDK's approvalIds, through its generateId hook: runs
+ * stay deterministic). The app keeps the history and saves it when a generateText returns. No
+ * contract code runs in the loop: no ledger, no idempotency key but the model's toolCallId, no
+ * checkpoint before an effect.
  */
 import { generateText, isStepCount, tool, type ModelMessage, type ToolApprovalResponse, type ToolSet } from "ai";
 import { grantDispatch, isProcessCrash, type AgentState, type AnyToolSpec } from "../../contract/index.js";
@@ -16,18 +26,15 @@ import {
   type EngineContext,
   type EngineFactory,
 } from "../../runtime/index.js";
+import { toolApprovalOf } from "./approval-status.js";
 import { openApprovalRequests, withToolParts } from "./messages.js";
 import { turnModel, type ModelContent } from "./model.js";
 import { projectNative, type NativeSession } from "./projection.js";
 import { AI_SDK_VERSION } from "./versions.js";
 
-/** Every history a session's app saved, oldest first (a client can send any of them back), and the model's turn counter. */
-type Kept = { readonly saved: NativeSession[]; turns: number };
+/** Every history a session's app saved, oldest first (a client can send any of them back), and the ids minted so far. */
+type Kept = { readonly saved: NativeSession[]; calls: number; approvals: number };
 export const NATIVE_SESSIONS_KEY = defineSlot<Map<string, Kept>>("ai_sdk_native.sessions");
-
-/** A tool nobody may run is not offered to the model at all; a risky one waits for a person. */
-const offered = (spec: AnyToolSpec) => spec.risk !== "always_deny";
-const guarded = (spec: AnyToolSpec) => spec.risk === "high_risk";
 
 /** The planner's text as a model's answer: tool calls with fresh ids, or text. */
 function contentOf(raw: string, mint: () => string): ModelContent {
@@ -103,13 +110,12 @@ function createNativeEngine(env: EngineContext): Engine<"ai_sdk_native"> {
       const shown = projectNative({ ...session, messages: session.messages });
       // The planner is shown the turn it is at: the model turns in the prompt it was sent.
       const raw = await env.planner.respond({ ...shown, step: prompt.filter((m) => m.role === "assistant").length });
-      return contentOf(raw, () => `call_${(record.turns += 1)}`);
+      return contentOf(raw, () => `call_${env.ids.nonce(`${session.session_id}/calls`, (record.calls += 1))}`);
     });
     const native = (spec: AnyToolSpec) =>
       tool({
         description: spec.description,
         inputSchema: spec.input,
-        needsApproval: guarded(spec),
         async execute(args: unknown, { toolCallId, abortSignal }) {
           const timer = new AbortController();
           const signal = abortSignal === undefined ? timer.signal : AbortSignal.any([abortSignal, timer.signal]);
@@ -133,12 +139,7 @@ function createNativeEngine(env: EngineContext): Engine<"ai_sdk_native"> {
           }
         },
       });
-    const tools: ToolSet = Object.fromEntries(
-      env.registry
-        .list()
-        .filter(offered)
-        .map((spec) => [spec.name, native(spec)]),
-    );
+    const tools: ToolSet = Object.fromEntries(env.registry.list().map((spec) => [spec.name, native(spec)]));
     let response: readonly ModelMessage[] = [];
     let stepped = 0;
     try {
@@ -149,6 +150,9 @@ function createNativeEngine(env: EngineContext): Engine<"ai_sdk_native"> {
         maxRetries: 0,
         abortSignal: controller.signal,
         stopWhen: isStepCount(env.limits.maxSteps),
+        toolApproval: toolApprovalOf(env.registry),
+        // The SDK's approvalIds from the injected id source (its generateId hook), so a run is reproducible.
+        _internal: { generateId: () => env.ids.nonce(`${session.session_id}/approvals`, (record.approvals += 1)) },
       });
       response = result.responseMessages;
       stepped = result.steps.length;
@@ -177,7 +181,7 @@ function createNativeEngine(env: EngineContext): Engine<"ai_sdk_native"> {
         messages: [{ role: "user", content: goal }],
         step_limit: false,
       };
-      kept.set(session_id, { saved: [session], turns: 0 });
+      kept.set(session_id, { saved: [session], calls: 0, approvals: 0 });
       return run(session);
     },
     async submitApproval(session_id, input) {
@@ -186,11 +190,15 @@ function createNativeEngine(env: EngineContext): Engine<"ai_sdk_native"> {
       if (kind !== "token" && kind !== "decline")
         throw new EngineUsageError("approval_malformed", "an answer is a token or a decline");
       const session = latest(session_id);
-      const requests = openApprovalRequests(session.messages);
-      // The person's answer names the request it answers (the token's nonce is the approvalId shown); its signature is not read.
-      const named = kind === "token" ? nonceIn((input as { token?: unknown }).token) : null;
-      const open = requests.find((r) => r.approvalId === named) ?? requests[0];
-      if (open === undefined) throw new EngineUsageError("approval_not_pending", "no approval request is open");
+      // Bound to the SDK's approvalId: a token names it (its nonce, its signature not read); a decline answers
+      // the request the view shows pending. An answer naming no open request approves nothing.
+      const named =
+        kind === "token"
+          ? nonceIn((input as { token?: unknown }).token)
+          : (projectNative(session).pending_approval?.nonce ?? null);
+      const open = openApprovalRequests(session.messages).find((r) => r.approvalId === named);
+      if (open === undefined)
+        throw new EngineUsageError("approval_not_pending", `no open approval request ${named ?? "(none named)"}`);
       const answer = {
         type: "tool-approval-response" as const,
         approvalId: open.approvalId,

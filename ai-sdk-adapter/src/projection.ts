@@ -36,24 +36,39 @@ const STATUS_OF_OUTPUT: Readonly<Record<string, ToolMessage["status"]>> = {
   "error-json": "error",
 };
 
-function toolMessage(part: Part): ToolMessage {
+/** Calls the SDK denied by its approval switch, not a person: their request is marked automatic. */
+const automaticallyDenied = (messages: readonly ModelMessage[]): ReadonlySet<string> =>
+  new Set(
+    messages
+      .flatMap(partsOf)
+      .filter((p) => p.type === "tool-approval-request" && p["isAutomatic"] === true)
+      .map((p) => String(p["toolCallId"])),
+  );
+
+function toolMessage(part: Part, automatic: ReadonlySet<string> = new Set()): ToolMessage {
   const output = (part["output"] ?? {}) as { type?: string; value?: unknown; reason?: unknown };
+  const toolCallId = typeof part["toolCallId"] === "string" ? part["toolCallId"] : null;
+  const denied = output.type === "execution-denied" && toolCallId !== null && automatic.has(toolCallId);
   return {
     role: "tool",
     tool: typeof part["toolName"] === "string" ? part["toolName"] : null,
-    status: STATUS_OF_OUTPUT[output.type ?? ""] ?? "ok",
-    idempotency_key: typeof part["toolCallId"] === "string" ? part["toolCallId"] : null,
+    status: denied ? "denied" : (STATUS_OF_OUTPUT[output.type ?? ""] ?? "ok"),
+    idempotency_key: toolCallId,
     content: (output.value ?? output.reason ?? null) as JsonValue,
+    // The SDK's own tool call id, kept so a column can tell the calls of one turn apart.
+    ...(toolCallId === null ? {} : { call_id: toolCallId }),
   };
 }
 
 /** The conversation as the contract's message list: text, and one tool message per tool result. */
 function messagesOf(session: NativeSession): Message[] {
+  const automatic = automaticallyDenied(session.messages);
   return session.messages.flatMap((m): Message[] => {
     if (m.role === "user") return [{ role: "user", content: typeof m.content === "string" ? m.content : "" }];
     if (m.role === "assistant")
       return partsOf(m).flatMap((p) => (p.type === "text" ? [{ role: "assistant", content: String(p["text"]) }] : []));
-    if (m.role === "tool") return partsOf(m).flatMap((p) => (p.type === "tool-result" ? [toolMessage(p)] : []));
+    if (m.role === "tool")
+      return partsOf(m).flatMap((p) => (p.type === "tool-result" ? [toolMessage(p, automatic)] : []));
     return [];
   });
 }
