@@ -16,7 +16,14 @@
  * contract code runs in the loop: no ledger, no idempotency key but the model's toolCallId, no
  * checkpoint before an effect.
  */
-import { generateText, isStepCount, tool, type ModelMessage, type ToolApprovalResponse, type ToolSet } from "ai";
+import {
+  generateText,
+  InvalidToolApprovalSignatureError,
+  isStepCount,
+  tool,
+  type ModelMessage,
+  type ToolSet,
+} from "ai";
 import { grantDispatch, isProcessCrash, type AgentState, type AnyToolSpec } from "../../contract/index.js";
 import {
   defineSlot,
@@ -27,8 +34,9 @@ import {
   type EngineFactory,
 } from "../../runtime/index.js";
 import { toolApprovalOf } from "./approval-status.js";
-import { openApprovalRequests, withToolParts } from "./messages.js";
-import { turnModel, type ModelContent } from "./model.js";
+import { openApprovalRequests } from "./messages.js";
+import { turnModel } from "./model.js";
+import { contentOf, nonceIn, withApprovalResponse } from "./native-turns.js";
 import { projectNative, type NativeSession } from "./projection.js";
 import { AI_SDK_VERSION } from "./versions.js";
 
@@ -36,53 +44,16 @@ import { AI_SDK_VERSION } from "./versions.js";
 type Kept = { readonly saved: NativeSession[]; calls: number; approvals: number };
 export const NATIVE_SESSIONS_KEY = defineSlot<Map<string, Kept>>("ai_sdk_native.sessions");
 
-/** The planner's text as a model's answer: tool calls with fresh ids, or text. */
-function contentOf(raw: string, mint: () => string): ModelContent {
-  let parsed: { type?: unknown; tool?: unknown; arguments?: unknown; calls?: unknown; text?: unknown };
-  try {
-    parsed = JSON.parse(raw) as typeof parsed;
-  } catch {
-    return [{ type: "text", text: raw }];
-  }
-  const call = (tool: unknown, args: unknown, id?: unknown): ModelContent[number] => ({
-    type: "tool-call",
-    // A call the planner names (a parallel turn) keeps its id, as a model's own call id; others get a fresh one.
-    toolCallId: typeof id === "string" ? id : mint(),
-    toolName: String(tool),
-    input: JSON.stringify(args ?? {}),
-  });
-  if (parsed.type === "tool_call") return [call(parsed.tool, parsed.arguments)];
-  if (parsed.type === "tool_calls" && Array.isArray(parsed.calls))
-    return (parsed.calls as { id?: unknown; tool?: unknown; arguments?: unknown }[]).map((c) =>
-      call(c.tool, c.arguments, c.id),
-    );
-  return [{ type: "text", text: typeof parsed.text === "string" ? parsed.text : raw }];
-}
+/**
+ * The two ways the docs teach it: plain, and with `experimental_toolApprovalSecret` ("Signing approvals",
+ * ai-sdk.dev/docs/agents/tool-approvals): the SDK HMAC-signs each approval request over approvalId,
+ * toolCallId, tool name and input, and refuses a replayed approval whose signature fails. It has no
+ * expiry and keeps no record of an approval used, so a genuine history resumed twice still runs twice.
+ */
+type Variant = { readonly id: NativeId; readonly signed: boolean };
+export type NativeId = "ai_sdk_native" | "ai_sdk_signed_native";
 
-/** The answers to one turn's requests go back in one tool message, the last (the only one the AI SDK reads them from). */
-function withApprovalResponse(messages: readonly ModelMessage[], answer: ToolApprovalResponse): ModelMessage[] {
-  const last = messages.at(-1);
-  const answers =
-    last?.role === "tool" && last.content.every((p) => p.type === "tool-approval-response") ? last.content : null;
-  return answers === null
-    ? withToolParts(messages, [answer])
-    : [...messages.slice(0, -1), { role: "tool", content: [...answers, answer] }];
-}
-
-/** The nonce a harness token carries (`apv1.<base64url claims>.<hmac>`), read without checking anything. */
-function nonceIn(token: unknown): string | null {
-  if (typeof token !== "string") return null;
-  try {
-    const claims = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as {
-      nonce?: unknown;
-    };
-    return typeof claims.nonce === "string" ? claims.nonce : null;
-  } catch {
-    return null;
-  }
-}
-
-function createNativeEngine(env: EngineContext): Engine<"ai_sdk_native"> {
+function createNativeEngine<Id extends NativeId>(env: EngineContext, variant: Variant & { id: Id }): Engine<Id> {
   let sessions = env.slots.get(NATIVE_SESSIONS_KEY);
   if (sessions === undefined) {
     sessions = new Map();
@@ -152,6 +123,7 @@ function createNativeEngine(env: EngineContext): Engine<"ai_sdk_native"> {
         stopWhen: isStepCount(env.limits.maxSteps),
         toolApproval: toolApprovalOf(env.registry),
         // The SDK's approvalIds from the injected id source (its generateId hook), so a run is reproducible.
+        ...(variant.signed ? { experimental_toolApprovalSecret: env.secret } : {}),
         _internal: { generateId: () => env.ids.nonce(`${session.session_id}/approvals`, (record.approvals += 1)) },
       });
       response = result.responseMessages;
@@ -167,12 +139,15 @@ function createNativeEngine(env: EngineContext): Engine<"ai_sdk_native"> {
       save(next);
       return projectNative(next);
     } catch (error) {
+      // A history whose approval the SDK's signature check refuses is not the history it signed: nothing ran, nothing is saved.
+      if (crash === null && InvalidToolApprovalSignatureError.isInstance(error))
+        throw new EngineUsageError("checkpoint_tampered", error.message);
       throw crash ?? error;
     }
   };
 
   return engineOf({
-    id: "ai_sdk_native",
+    id: variant.id,
     async start(session_id, goal) {
       if (kept.has(session_id)) throw new EngineUsageError("session_exists", `session ${session_id} already exists`);
       const session: NativeSession = {
@@ -247,5 +222,12 @@ export const aiSdkNativeFactory: EngineFactory<"ai_sdk_native"> = {
   id: "ai_sdk_native",
   version: AI_SDK_VERSION,
   shape: async () => null,
-  create: createNativeEngine,
+  create: (env) => createNativeEngine(env, { id: "ai_sdk_native", signed: false }),
+};
+
+export const aiSdkSignedNativeFactory: EngineFactory<"ai_sdk_signed_native"> = {
+  id: "ai_sdk_signed_native",
+  version: AI_SDK_VERSION,
+  shape: async () => null,
+  create: (env) => createNativeEngine(env, { id: "ai_sdk_signed_native", signed: true }),
 };
