@@ -8,7 +8,7 @@ import { engineContextOf, unwrapEngine } from "../../runtime/index.js";
 import type { ModelMessage } from "ai";
 import type { EngineFactory } from "../../runtime/index.js";
 import { aiSdkNativeFactory, aiSdkSignedNativeFactory } from "./index.js";
-import { NATIVE_SESSIONS_KEY } from "./native.js";
+import { NATIVE_SESSIONS_KEY } from "./session-store.js";
 
 const columnNamed = (name: string): Column => {
   const found = ALL_COLUMNS.find((c) => c.name === name);
