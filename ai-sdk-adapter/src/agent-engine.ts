@@ -39,8 +39,10 @@ export type AgentHooks = {
   tool(spec: AnyToolSpec, run: RunContext): Tool;
   readonly toolApproval: ToolApprovalConfiguration<ToolSet, unknown> | undefined;
   readonly approvalSecret?: string;
-  /** A person's answer as the SDK's response to one open request; refuses (EngineUsageError) an answer to none. */
-  answer(session: NativeSession, input: unknown): ToolApprovalResponse;
+  /** A person's answer as the SDK's response to one open request (null: refused, the history unchanged). */
+  answer(session: NativeSession, input: unknown): ToolApprovalResponse | null;
+  /** Checks a history before the SDK's loop acts on it (throws EngineUsageError to refuse it). */
+  admit(session: NativeSession): void;
   /** The session after a person confirmed its uncertain call; the native SDK has nothing to reconcile. */
   reconcile(session: NativeSession, input: ReconcileInput): NativeSession;
   /** The session a halted run leaves (an uncertain call waits for a person), or null when it was a process death. */
@@ -54,6 +56,7 @@ export function createAgentEngine<Id extends string>(env: EngineContext, id: Id,
   /** One generateText over the history, saved when it returns (a process death loses the turn). */
   const run = async (session: NativeSession): Promise<AgentState> => {
     const { session_id } = session;
+    hooks.admit(session);
     const controller = new AbortController();
     let stop: { readonly reason: unknown } | null = null;
     const context: RunContext = {
@@ -128,10 +131,9 @@ export function createAgentEngine<Id extends string>(env: EngineContext, id: Id,
     },
     async submitApproval(session_id, input) {
       const session = store.latest(session_id);
-      const answered: NativeSession = {
-        ...session,
-        messages: withApprovalResponse(session.messages, hooks.answer(session, input)),
-      };
+      const answer = hooks.answer(session, input);
+      if (answer === null) return projectNative(session);
+      const answered: NativeSession = { ...session, messages: withApprovalResponse(session.messages, answer) };
       // As the docs' chat does (lastAssistantMessageIsCompleteWithApprovalResponses): the history goes back
       // to the model once every request of the turn has its answer.
       if (openApprovalRequests(answered.messages).length > 0) {

@@ -12,3 +12,5 @@ export const aiSdkFactories: Readonly<Record<string, EngineFactory<string>>> = {
   ai_sdk_signed_native: aiSdkSignedNativeFactory,
   ai_sdk_hardened: aiSdkHardenedFactory,
 };
+export { createAiSdkHardenedFactory, hardenAiSdk, HARDENING_PIECES } from "./harden/index.js";
+export type { HardeningOptions, HardeningPiece, LayerDeps } from "./harden/index.js";

@@ -28,7 +28,7 @@ import { memorySessions } from "./session-store.js";
 import { AI_SDK_VERSION } from "./versions.js";
 
 /** The harness's tool as the docs' `tool()`: its own zod schema, its executor with its own timeout, the toolCallId as key. */
-export function nativeTool(env: EngineContext, spec: AnyToolSpec, run: RunContext): Tool {
+export function nativeTool(env: Pick<EngineContext, "clock">, spec: AnyToolSpec, run: RunContext): Tool {
   return tool({
     description: spec.description,
     inputSchema: spec.input,
@@ -85,6 +85,7 @@ export const nativeHooks = (env: EngineContext, signed: boolean): AgentHooks => 
   toolApproval: toolApprovalOf(env.registry),
   ...(signed ? { approvalSecret: env.secret } : {}),
   answer: nativeAnswer,
+  admit: () => undefined,
   reconcile() {
     throw new EngineUsageError("not_reconcilable", "the AI SDK has no uncertain outcome to reconcile");
   },

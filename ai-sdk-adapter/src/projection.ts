@@ -11,6 +11,7 @@ import {
   type Batch,
   type BatchCall,
   type BatchPhase,
+  type Intent,
   type JsonValue,
   type Message,
   type ToolMessage,
@@ -24,6 +25,10 @@ export type NativeSession = {
   readonly messages: readonly ModelMessage[];
   /** The last generateText stopped at its step count with tool calls still coming. */
   readonly step_limit: boolean;
+  /** Set by a hardening layer that stopped the SDK's loop: a call only a person can settle, or retries spent. */
+  readonly waiting?:
+    | { readonly kind: "uncertain"; readonly intent: Intent; readonly toolCallId: string }
+    | { readonly kind: "failed"; readonly message: string };
 };
 
 type Part = { readonly type: string; readonly [field: string]: unknown };
@@ -151,6 +156,15 @@ export function projectNative(session: NativeSession): AgentState {
     };
   }
   const last = messages.at(-1);
+  if (session.waiting?.kind === "uncertain")
+    return { ...base, status: "reconcile_required", pending_approval: null, intent: session.waiting.intent };
+  if (session.waiting?.kind === "failed")
+    return {
+      ...base,
+      status: "failed",
+      pending_approval: null,
+      failure: { code: "retries_exhausted", message: session.waiting.message },
+    };
   if (session.step_limit) return { ...base, status: "step_limit", pending_approval: null };
   if (last?.role === "assistant" && !partsOf(last).some((p) => p.type === "tool-call"))
     return {

@@ -26,8 +26,11 @@ export const NATIVE_SESSIONS_KEY = defineSlot<Map<string, Kept>>("ai_sdk_native.
 export const unknownSession = (session_id: string) =>
   new EngineUsageError("unknown_session", `no history for session ${session_id}`);
 
-/** The app's chats in an engine slot, so a new process over the same slots finds them. */
-export function memorySessions(env: EngineContext): SessionStore {
+/** The app's chats in an engine slot, so a new process over the same slots finds them; `keep` is what is stored of one. */
+export function memorySessions(
+  env: Pick<EngineContext, "slots">,
+  keep: (session: NativeSession) => NativeSession = (session) => session,
+): SessionStore {
   let sessions = env.slots.get(NATIVE_SESSIONS_KEY);
   if (sessions === undefined) {
     sessions = new Map();
@@ -41,13 +44,13 @@ export function memorySessions(env: EngineContext): SessionStore {
   };
   return {
     has: (session_id) => kept.has(session_id),
-    create: (session) => void kept.set(session.session_id, { saved: [session], calls: 0, approvals: 0 }),
+    create: (session) => void kept.set(session.session_id, { saved: [keep(session)], calls: 0, approvals: 0 }),
     latest(session_id) {
       const last = load(session_id).saved.at(-1);
       if (last === undefined) throw unknownSession(session_id);
       return last;
     },
-    save: (session) => void load(session.session_id).saved.push(session),
+    save: (session) => void load(session.session_id).saved.push(keep(session)),
     saved: (session_id) => kept.get(session_id)?.saved ?? [],
     mint: (session_id, kind) => (load(session_id)[kind] += 1),
   };

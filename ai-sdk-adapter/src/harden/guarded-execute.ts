@@ -1,0 +1,100 @@
+/**
+ * `guarded_execute`: the SDK tool's `execute` runs the team's executor through the contract's one
+ * execution path, on the arguments the SDK validated: the ledger's entry under a deterministic key
+ * (`deriveIdempotencyKey`), the intent checkpointed before the effect, the tool's timeout and retries
+ * (`executeIntent`, `factForOutcome`), a replay for a completed key, and an uncertain outcome that
+ * stops the SDK's loop in `reconcile_required` instead of becoming a tool error the model reads.
+ */
+import type { ModelMessage, ToolExecutionOptions } from "ai";
+import {
+  beginCall,
+  conflictContent,
+  deriveIdempotencyKey,
+  digest,
+  errorContent,
+  executeIntent,
+  factForOutcome,
+  isProcessCrash,
+  replayContent,
+  type AnyToolSpec,
+  type Intent,
+  type JsonValue,
+} from "../../../contract/index.js";
+import type { RunContext } from "../agent-engine.js";
+import type { LayerDeps } from "./pieces.js";
+import type { LayerTrace } from "./trace.js";
+
+/** Why the layer stopped the SDK's loop: a call only a person can settle, or retries spent. */
+export type Halt =
+  | { readonly kind: "uncertain"; readonly intent: Intent; readonly toolCallId: string; readonly message: string }
+  | { readonly kind: "failed"; readonly message: string };
+
+export const isHalt = (reason: unknown): reason is Halt =>
+  typeof reason === "object" && reason !== null && ["uncertain", "failed"].includes((reason as Halt).kind);
+
+/** The intent is checkpointed here before the effect (sealed_state saves the history with it). */
+export type BeforeEffect = (intent: Intent, toolCallId: string, messages: readonly ModelMessage[]) => void;
+
+export function guardedExecute(
+  deps: LayerDeps,
+  trace: LayerTrace,
+  spec: AnyToolSpec,
+  run: RunContext,
+  beforeEffect: BeforeEffect,
+) {
+  const { session_id } = run.session;
+  return async (input: unknown, { toolCallId, messages }: ToolExecutionOptions<unknown>): Promise<JsonValue> => {
+    const args = input as Readonly<Record<string, unknown>>;
+    const step = messages.filter((m) => m.role === "assistant").length;
+    const args_digest = digest(args);
+    const key = deriveIdempotencyKey(session_id, step, spec.name, args_digest);
+    const call = { tool: spec.name, risk: spec.risk, args, args_digest, requested_key: null, idempotency_key: key };
+    const detail = { tool: spec.name, args_digest, args, idempotency_key: key };
+    let intent: Intent = { key, tool: spec.name, risk: spec.risk, args, args_digest, step, attempt: 0, retry_at: null };
+    const begin = beginCall(deps, session_id, step, call);
+    switch (begin.kind) {
+      case "replay":
+        trace(session_id, step, "tool_replayed", "running", { ...detail, result_status: "replayed" });
+        return replayContent(deps)(begin.output);
+      case "mismatch":
+        return conflictContent("key_reused_with_other_arguments");
+      case "conflict":
+        return conflictContent("key_in_flight");
+      case "uncertain":
+        return stop({ kind: "uncertain", intent, toolCallId, message: "an earlier attempt may have run" });
+      case "execute":
+        break;
+    }
+    beforeEffect(intent, toolCallId, messages);
+    trace(session_id, step, "intent_recorded", "executing", detail);
+    for (;;) {
+      try {
+        const outcome = await executeIntent(deps, intent, intent.attempt >= deps.limits.maxRetries);
+        const fact = factForOutcome(outcome, intent, deps.limits, deps.clock.now());
+        switch (fact.type) {
+          case "tool_succeeded":
+            trace(session_id, step, "tool_succeeded", "running", { ...detail, result_status: "ok" });
+            return fact.content;
+          case "tool_errored":
+            return errorContent(fact.message);
+          case "retry_scheduled":
+            intent = { ...intent, attempt: intent.attempt + 1, retry_at: fact.retry_at };
+            continue;
+          case "retries_exhausted":
+            return stop({ kind: "failed", message: fact.message });
+          case "tool_uncertain":
+            trace(session_id, step, "tool_uncertain", "reconcile_required", { ...detail, reason: fact.reason });
+            return stop({ kind: "uncertain", intent, toolCallId, message: fact.message });
+        }
+      } catch (error) {
+        if (isProcessCrash(error)) run.halt(error);
+        throw error;
+      }
+    }
+  };
+
+  function stop(halt: Halt): never {
+    run.halt(halt);
+    throw new Error(`stopped: ${halt.message}`);
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * The hardening layer for an AI SDK agent (ai 7.0.185): a team hands its own agent's configuration
+ * through it and keeps `generateText`'s loop, steps and approval flow. Each piece goes in at one of the
+ * SDK's own extension points: the tool's `inputSchema` (sdk_schema), `toolApproval` (approval_switch),
+ * the app's answer endpoint (approval_check), the tool's `execute` (guarded_execute, redaction), and the
+ * app's history store (sealed_state, redaction). The contract's functions decide; the layer wires them.
+ */
+import { tool, type Tool } from "ai";
+import { z } from "zod";
+import { confirmInLedger, type AnyToolSpec, type JsonValue, type ReconcileInput } from "../../../contract/index.js";
+import { EngineUsageError } from "../../../runtime/index.js";
+import type { AgentHooks, RunContext } from "../agent-engine.js";
+import { toolApprovalOf } from "../approval-status.js";
+import { resultPart, toolNameOf, withToolParts } from "../messages.js";
+import { nativeAnswer, nativeTool } from "../native.js";
+import type { NativeSession } from "../projection.js";
+import { memorySessions } from "../session-store.js";
+import { checkedAnswer } from "./approval-check.js";
+import { guardedExecute, isHalt, type BeforeEffect } from "./guarded-execute.js";
+import { isOn, type HardeningOptions, type LayerDeps } from "./pieces.js";
+import { redactedSession, sensitiveRefusal } from "./redaction.js";
+import { admitSealed, sealedSessions } from "./sealed-state.js";
+import { layerTrace } from "./trace.js";
+
+export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): AgentHooks {
+  const on = (piece: Parameters<typeof isOn>[1]) => isOn(options, piece);
+  const trace = layerTrace(deps);
+  const keep = on("redaction") ? redactedSession : (session: NativeSession) => session;
+  const store = on("sealed_state") ? sealedSessions(deps, keep) : memorySessions(deps, keep);
+
+  // The intent's checkpoint: the history with the call about to run, saved before the effect.
+  const beforeEffect =
+    (run: RunContext): BeforeEffect =>
+    (_intent, toolCallId, messages) =>
+      store.save({
+        ...run.session,
+        messages: [
+          ...messages,
+          {
+            role: "assistant",
+            content: [{ type: "tool-call", toolCallId, toolName: _intent.tool, input: _intent.args }],
+          },
+        ],
+      });
+
+  const layered = (spec: AnyToolSpec, run: RunContext): Tool => {
+    const inner = on("guarded_execute")
+      ? guardedExecute(deps, trace, spec, run, beforeEffect(run))
+      : nativeTool(deps, spec, run).execute;
+    if (inner === undefined) throw new Error(`${spec.name} has no execute`);
+    return tool({
+      description: spec.description,
+      // Off: the SDK checks nothing, and the executor gets whatever the model sent.
+      inputSchema: on("sdk_schema") ? spec.input : z.looseObject({}),
+      async execute(input: unknown, execution) {
+        const refused = on("redaction") ? sensitiveRefusal(input) : null;
+        if (refused !== null) return refused;
+        return (await inner(input as never, execution as never)) as JsonValue;
+      },
+    });
+  };
+
+  return {
+    store,
+    tool: layered,
+    toolApproval: on("approval_switch") ? toolApprovalOf(deps.registry) : undefined,
+    answer: on("approval_check") ? checkedAnswer(deps, trace) : nativeAnswer,
+    admit: on("sealed_state") ? admitSealed(deps) : () => undefined,
+    reconcile(session: NativeSession, input: ReconcileInput): NativeSession {
+      const waiting = session.waiting;
+      if (waiting?.kind !== "uncertain")
+        throw new EngineUsageError("not_reconcilable", "no call of this session waits for a person to settle it");
+      confirmInLedger(deps, waiting.intent, input);
+      trace(session.session_id, waiting.intent.step, "tool_reconciled", "running", { tool: waiting.intent.tool });
+      // The answer the model gets is what the ledger now holds for the key: the person's confirmation.
+      const entry = deps.ledger.get(waiting.intent.key);
+      const content = (entry?.state === "completed" ? entry.output : { outcome: "confirmed" }) as JsonValue;
+      const result = resultPart(waiting.toolCallId, toolNameOf(session.messages, waiting.toolCallId), content);
+      const { waiting: _settled, ...rest } = session;
+      return { ...rest, messages: withToolParts(session.messages, [result]) };
+    },
+    halted: (latest, reason) =>
+      !isHalt(reason)
+        ? null
+        : {
+            ...latest,
+            waiting:
+              reason.kind === "uncertain"
+                ? { kind: "uncertain", intent: reason.intent, toolCallId: reason.toolCallId }
+                : { kind: "failed", message: reason.message },
+          },
+    trace: async (session_id) => deps.trace.list(session_id),
+  };
+}
