@@ -43,6 +43,8 @@ export type AgentHooks = {
   answer(session: NativeSession, input: unknown): ToolApprovalResponse | null;
   /** Checks a history before the SDK's loop acts on it (throws EngineUsageError to refuse it). */
   admit(session: NativeSession): void;
+  /** Answers the calls a history left open (a process died mid-call) before the SDK's loop sees it. */
+  settle(session: NativeSession, run: RunContext): Promise<NativeSession>;
   /** The session after a person confirmed its uncertain call; the native SDK has nothing to reconcile. */
   reconcile(session: NativeSession, input: ReconcileInput): NativeSession;
   /** The session a halted run leaves (an uncertain call waits for a person), or null when it was a process death. */
@@ -54,18 +56,19 @@ export function createAgentEngine<Id extends string>(env: EngineContext, id: Id,
   const { store } = hooks;
 
   /** One generateText over the history, saved when it returns (a process death loses the turn). */
-  const run = async (session: NativeSession): Promise<AgentState> => {
-    const { session_id } = session;
-    hooks.admit(session);
+  const run = async (opened: NativeSession): Promise<AgentState> => {
+    const { session_id } = opened;
+    hooks.admit(opened);
     const controller = new AbortController();
     let stop: { readonly reason: unknown } | null = null;
     const context: RunContext = {
-      session,
+      session: opened,
       halt(reason) {
         stop ??= { reason };
         controller.abort();
       },
     };
+    let session = opened;
     const model = turnModel("scripted-planner", async ({ prompt }) => {
       // The planner is shown the turn it is at: the model turns in the prompt it was sent.
       const raw = await env.planner.respond({
@@ -78,6 +81,7 @@ export function createAgentEngine<Id extends string>(env: EngineContext, id: Id,
       env.registry.list().map((spec) => [spec.name, hooks.tool(spec, context)]),
     );
     try {
+      session = await hooks.settle(opened, context);
       const result = await generateText({
         model,
         tools,

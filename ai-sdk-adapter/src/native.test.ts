@@ -82,8 +82,8 @@ describe("ai_sdk_native call ids", () => {
   it("keeps run_shell registered: the SDK's approval switch denies it with the contract's reason, and it never runs", async () => {
     const messages = await toolMessagesAfter(columnNamed("always_deny_refused"));
     expect(messages.map((m) => [m.tool, m.status, m.content])).toEqual([
-      ["run_shell", "denied", "always_deny"],
-      ["run_shell", "denied", "always_deny"],
+      ["run_shell", "denied", { code: "always_deny" }],
+      ["run_shell", "denied", { code: "always_deny" }],
     ]);
   });
 });

@@ -86,6 +86,8 @@ export const nativeHooks = (env: EngineContext, signed: boolean): AgentHooks => 
   ...(signed ? { approvalSecret: env.secret } : {}),
   answer: nativeAnswer,
   admit: () => undefined,
+  // The docs' app sends its saved history as it is: a call cut off by a process death is the SDK's to meet.
+  settle: async (session) => session,
   reconcile() {
     throw new EngineUsageError("not_reconcilable", "the AI SDK has no uncertain outcome to reconcile");
   },

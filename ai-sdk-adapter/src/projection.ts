@@ -59,7 +59,12 @@ function toolMessage(part: Part, automatic: ReadonlySet<string> = new Set()): To
     tool: typeof part["toolName"] === "string" ? part["toolName"] : null,
     status: denied ? "denied" : (STATUS_OF_OUTPUT[output.type ?? ""] ?? "ok"),
     idempotency_key: toolCallId,
-    content: (output.value ?? output.reason ?? null) as JsonValue,
+    // A denial carries the SDK's own reason field (the approval switch's, or the answer's): shown as its code.
+    content: (output.type === "execution-denied"
+      ? typeof output.reason === "string"
+        ? { code: output.reason }
+        : null
+      : (output.value ?? null)) as JsonValue,
     // The SDK's own tool call id, kept so a column can tell the calls of one turn apart.
     ...(toolCallId === null ? {} : { call_id: toolCallId }),
   };

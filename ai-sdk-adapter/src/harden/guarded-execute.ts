@@ -44,57 +44,99 @@ export function guardedExecute(
 ) {
   const { session_id } = run.session;
   return async (input: unknown, { toolCallId, messages }: ToolExecutionOptions<unknown>): Promise<JsonValue> => {
-    const args = input as Readonly<Record<string, unknown>>;
-    const step = messages.filter((m) => m.role === "assistant").length;
-    const args_digest = digest(args);
-    const key = deriveIdempotencyKey(session_id, step, spec.name, args_digest);
-    const call = { tool: spec.name, risk: spec.risk, args, args_digest, requested_key: null, idempotency_key: key };
-    const detail = { tool: spec.name, args_digest, args, idempotency_key: key };
-    let intent: Intent = { key, tool: spec.name, risk: spec.risk, args, args_digest, step, attempt: 0, retry_at: null };
+    const intent = intentOf(session_id, spec, input, messages);
+    const { step, key, args_digest } = intent;
+    const call = {
+      tool: spec.name,
+      risk: spec.risk,
+      args: intent.args,
+      args_digest,
+      requested_key: null,
+      idempotency_key: key,
+    };
     const begin = beginCall(deps, session_id, step, call);
     switch (begin.kind) {
       case "replay":
-        trace(session_id, step, "tool_replayed", "running", { ...detail, result_status: "replayed" });
+        trace(session_id, step, "tool_replayed", "running", { ...detailOf(intent), result_status: "replayed" });
         return replayContent(deps)(begin.output);
       case "mismatch":
         return conflictContent("key_reused_with_other_arguments");
       case "conflict":
         return conflictContent("key_in_flight");
       case "uncertain":
-        return stop({ kind: "uncertain", intent, toolCallId, message: "an earlier attempt may have run" });
+        return stopRun(run, { kind: "uncertain", intent, toolCallId, message: "an earlier attempt may have run" });
       case "execute":
         break;
     }
     beforeEffect(intent, toolCallId, messages);
-    trace(session_id, step, "intent_recorded", "executing", detail);
-    for (;;) {
-      try {
-        const outcome = await executeIntent(deps, intent, intent.attempt >= deps.limits.maxRetries);
-        const fact = factForOutcome(outcome, intent, deps.limits, deps.clock.now());
-        switch (fact.type) {
-          case "tool_succeeded":
-            trace(session_id, step, "tool_succeeded", "running", { ...detail, result_status: "ok" });
-            return fact.content;
-          case "tool_errored":
-            return errorContent(fact.message);
-          case "retry_scheduled":
-            intent = { ...intent, attempt: intent.attempt + 1, retry_at: fact.retry_at };
-            continue;
-          case "retries_exhausted":
-            return stop({ kind: "failed", message: fact.message });
-          case "tool_uncertain":
-            trace(session_id, step, "tool_uncertain", "reconcile_required", { ...detail, reason: fact.reason });
-            return stop({ kind: "uncertain", intent, toolCallId, message: fact.message });
-        }
-      } catch (error) {
-        if (isProcessCrash(error)) run.halt(error);
-        throw error;
-      }
-    }
+    trace(session_id, step, "intent_recorded", "executing", detailOf(intent));
+    return performIntent(deps, trace, run, intent, toolCallId);
   };
+}
 
-  function stop(halt: Halt): never {
-    run.halt(halt);
-    throw new Error(`stopped: ${halt.message}`);
+/** The intent of a call: its key derived from the session, the turn it was planned at and its arguments. */
+export function intentOf(
+  session_id: string,
+  spec: AnyToolSpec,
+  input: unknown,
+  before: readonly ModelMessage[],
+): Intent {
+  const args = input as Readonly<Record<string, unknown>>;
+  const step = before.filter((m) => m.role === "assistant").length;
+  const args_digest = digest(args);
+  const key = deriveIdempotencyKey(session_id, step, spec.name, args_digest);
+  return { key, tool: spec.name, risk: spec.risk, args, args_digest, step, attempt: 0, retry_at: null };
+}
+
+const detailOf = (intent: Intent) => ({
+  tool: intent.tool,
+  args_digest: intent.args_digest,
+  args: intent.args,
+  idempotency_key: intent.key,
+});
+
+/**
+ * Runs an intent to its outcome through the contract's `executeIntent` (which, for an intent already in
+ * the ledger after a crash, decides by the ledger: run again under the key, recover, or uncertain).
+ */
+export async function performIntent(
+  deps: LayerDeps,
+  trace: LayerTrace,
+  run: RunContext,
+  first: Intent,
+  toolCallId: string,
+): Promise<JsonValue> {
+  const { session_id } = run.session;
+  const detail = detailOf(first);
+  for (let intent = first; ;) {
+    try {
+      const outcome = await executeIntent(deps, intent, intent.attempt >= deps.limits.maxRetries);
+      const fact = factForOutcome(outcome, intent, deps.limits, deps.clock.now());
+      switch (fact.type) {
+        case "tool_succeeded":
+          trace(session_id, intent.step, "tool_succeeded", "running", { ...detail, result_status: "ok" });
+          return fact.content;
+        case "tool_errored":
+          return errorContent(fact.message);
+        case "retry_scheduled":
+          trace(session_id, intent.step, "retry_scheduled", "executing", { ...detail, reason: fact.message });
+          intent = { ...intent, attempt: intent.attempt + 1, retry_at: fact.retry_at };
+          continue;
+        case "retries_exhausted":
+          trace(session_id, intent.step, "retries_exhausted", "failed", { ...detail, reason: fact.message });
+          return stopRun(run, { kind: "failed", message: fact.message });
+        case "tool_uncertain":
+          trace(session_id, intent.step, "tool_uncertain", "reconcile_required", { ...detail, reason: fact.reason });
+          return stopRun(run, { kind: "uncertain", intent, toolCallId, message: fact.message });
+      }
+    } catch (error) {
+      if (isProcessCrash(error)) run.halt(error);
+      throw error;
+    }
   }
+}
+
+function stopRun(run: RunContext, halt: Halt): never {
+  run.halt(halt);
+  throw new Error(`stopped: ${halt.message}`);
 }

@@ -11,12 +11,19 @@ import { confirmInLedger, type AnyToolSpec, type JsonValue, type ReconcileInput 
 import { EngineUsageError } from "../../../runtime/index.js";
 import type { AgentHooks, RunContext } from "../agent-engine.js";
 import { toolApprovalOf } from "../approval-status.js";
-import { resultPart, toolNameOf, withToolParts } from "../messages.js";
+import {
+  callsWithApprovalRequests,
+  callSite,
+  resultPart,
+  toolNameOf,
+  unansweredCalls,
+  withToolParts,
+} from "../messages.js";
 import { nativeAnswer, nativeTool } from "../native.js";
 import type { NativeSession } from "../projection.js";
 import { memorySessions } from "../session-store.js";
 import { checkedAnswer } from "./approval-check.js";
-import { guardedExecute, isHalt, type BeforeEffect } from "./guarded-execute.js";
+import { guardedExecute, intentOf, isHalt, performIntent, type BeforeEffect } from "./guarded-execute.js";
 import { isOn, type HardeningOptions, type LayerDeps } from "./pieces.js";
 import { redactedSession, sensitiveRefusal } from "./redaction.js";
 import { admitSealed, sealedSessions } from "./sealed-state.js";
@@ -60,8 +67,37 @@ export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): Ag
     });
   };
 
+  /** A call the history left open follows its intent: the ledger decides (run again, recovered, uncertain). */
+  const settle = async (session: NativeSession, run: RunContext): Promise<NativeSession> => {
+    const parts = [];
+    const approvalFlow = callsWithApprovalRequests(session.messages);
+    for (const toolCallId of unansweredCalls(session.messages).filter((id) => !approvalFlow.has(id))) {
+      const site = callSite(session.messages, toolCallId);
+      const spec = site === null ? undefined : deps.registry.get(site.toolName);
+      if (site === null || spec === undefined) continue;
+      const intent = intentOf(session.session_id, spec, site.input, site.before);
+      const content =
+        deps.ledger.get(intent.key) === undefined
+          ? await guardedExecute(
+              deps,
+              trace,
+              spec,
+              run,
+              beforeEffect(run),
+            )(site.input, {
+              toolCallId,
+              messages: [...site.before],
+              context: undefined,
+            })
+          : await performIntent(deps, trace, run, intent, toolCallId);
+      parts.push(resultPart(toolCallId, site.toolName, content));
+    }
+    return { ...session, messages: withToolParts(session.messages, parts) };
+  };
+
   return {
     store,
+    settle: on("guarded_execute") ? settle : async (session) => session,
     tool: layered,
     toolApproval: on("approval_switch") ? toolApprovalOf(deps.registry) : undefined,
     answer: on("approval_check") ? checkedAnswer(deps, trace) : nativeAnswer,
