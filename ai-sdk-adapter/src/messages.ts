@@ -72,6 +72,14 @@ export function callSite(messages: readonly ModelMessage[], toolCallId: string) 
     : null;
 }
 
-/** Calls that went through the SDK's approval flow: it answers them itself once a response is in. */
-export const callsWithApprovalRequests = (messages: readonly ModelMessage[]): ReadonlySet<string> =>
-  new Set(partsOf(messages, "assistant").flatMap((p) => (p.type === "tool-approval-request" ? [p.toolCallId] : [])));
+/** The calls that went through the SDK's approval flow, each with whether a response approved it. */
+export function approvalFlow(messages: readonly ModelMessage[]): ReadonlyMap<string, boolean> {
+  const approved = new Set(
+    partsOf(messages, "tool").flatMap((p) => (p.type === "tool-approval-response" && p.approved ? [p.approvalId] : [])),
+  );
+  return new Map(
+    partsOf(messages, "assistant").flatMap((p) =>
+      p.type === "tool-approval-request" ? [[p.toolCallId, approved.has(p.approvalId)] as const] : [],
+    ),
+  );
+}

@@ -21,6 +21,7 @@ import {
   type JsonValue,
 } from "../../../contract/index.js";
 import type { RunContext } from "../agent-engine.js";
+import { callSite } from "../messages.js";
 import type { LayerDeps } from "./pieces.js";
 import type { LayerTrace } from "./trace.js";
 
@@ -44,7 +45,8 @@ export function guardedExecute(
 ) {
   const { session_id } = run.session;
   return async (input: unknown, { toolCallId, messages }: ToolExecutionOptions<unknown>): Promise<JsonValue> => {
-    const intent = intentOf(session_id, spec, input, messages);
+    // A call approved in an earlier turn is in the history already: its turn is the one it was planned at.
+    const intent = intentOf(session_id, spec, input, callSite(messages, toolCallId)?.before ?? messages);
     const { step, key, args_digest } = intent;
     const call = {
       tool: spec.name,

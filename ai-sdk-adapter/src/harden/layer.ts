@@ -12,9 +12,10 @@ import { EngineUsageError } from "../../../runtime/index.js";
 import type { AgentHooks, RunContext } from "../agent-engine.js";
 import { toolApprovalOf } from "../approval-status.js";
 import {
-  callsWithApprovalRequests,
+  approvalFlow,
   callSite,
   resultPart,
+  toolCallIds,
   toolNameOf,
   unansweredCalls,
   withToolParts,
@@ -38,16 +39,19 @@ export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): Ag
   // The intent's checkpoint: the history with the call about to run, saved before the effect.
   const beforeEffect =
     (run: RunContext): BeforeEffect =>
-    (_intent, toolCallId, messages) =>
+    (intent, toolCallId, messages) =>
       store.save({
         ...run.session,
-        messages: [
-          ...messages,
-          {
-            role: "assistant",
-            content: [{ type: "tool-call", toolCallId, toolName: _intent.tool, input: _intent.args }],
-          },
-        ],
+        // An approved call's turn is in the history already; a fresh one's is the model's response, not yet in it.
+        messages: toolCallIds(messages).includes(toolCallId)
+          ? [...messages]
+          : [
+              ...messages,
+              {
+                role: "assistant",
+                content: [{ type: "tool-call", toolCallId, toolName: intent.tool, input: intent.args }],
+              },
+            ],
       });
 
   const layered = (spec: AnyToolSpec, run: RunContext): Tool => {
@@ -70,26 +74,28 @@ export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): Ag
   /** A call the history left open follows its intent: the ledger decides (run again, recovered, uncertain). */
   const settle = async (session: NativeSession, run: RunContext): Promise<NativeSession> => {
     const parts = [];
-    const approvalFlow = callsWithApprovalRequests(session.messages);
-    for (const toolCallId of unansweredCalls(session.messages).filter((id) => !approvalFlow.has(id))) {
+    const flow = approvalFlow(session.messages);
+    for (const toolCallId of unansweredCalls(session.messages)) {
       const site = callSite(session.messages, toolCallId);
       const spec = site === null ? undefined : deps.registry.get(site.toolName);
       if (site === null || spec === undefined) continue;
       const intent = intentOf(session.session_id, spec, site.input, site.before);
-      const content =
-        deps.ledger.get(intent.key) === undefined
-          ? await guardedExecute(
-              deps,
-              trace,
-              spec,
-              run,
-              beforeEffect(run),
-            )(site.input, {
-              toolCallId,
-              messages: [...site.before],
-              context: undefined,
-            })
-          : await performIntent(deps, trace, run, intent, toolCallId);
+      const begun = deps.ledger.get(intent.key) !== undefined;
+      // A call in the approval flow is the SDK's to run or deny from its response, unless it was cut off running.
+      if (flow.has(toolCallId) && !(begun && flow.get(toolCallId) === true)) continue;
+      const content = begun
+        ? await performIntent(deps, trace, run, intent, toolCallId)
+        : await guardedExecute(
+            deps,
+            trace,
+            spec,
+            run,
+            beforeEffect(run),
+          )(site.input, {
+            toolCallId,
+            messages: [...site.before],
+            context: undefined,
+          });
       parts.push(resultPart(toolCallId, site.toolName, content));
     }
     return { ...session, messages: withToolParts(session.messages, parts) };

@@ -2,8 +2,9 @@
  * `sealed_state`: the SDK's message history, as the app stores it, sealed under the server's secret
  * with the contract's `sealOf` and checked on every read (`openOrThrow`): an edited history answers
  * `checkpoint_tampered`, never runs. Before the SDK's loop acts on a history, every approval it
- * carries must be one the contract accepted (its nonce claimed by `approval_check`), and one already
- * acted on is spent: a restored or replayed copy of the history cannot run it a second time.
+ * carries must be one the contract accepted (its nonce claimed by `approval_check`). A restored or
+ * replayed copy of a genuine history reaches `execute` again, where guarded_execute's ledger answers
+ * for the key (replayed, or uncertain), so the approval never runs its call a second time.
  */
 import type { ModelMessage } from "ai";
 import { isCheckpointTamperedError, openOrThrow, sealOf } from "../../../contract/index.js";
@@ -13,7 +14,7 @@ import { unknownSession, type IdKind, type SessionStore } from "../session-store
 import type { LayerDeps } from "./pieces.js";
 
 type Sealed = { readonly session: NativeSession; readonly seal: string };
-type Kept = { readonly saved: Sealed[]; calls: number; approvals: number; readonly acted: Set<string> };
+type Kept = { readonly saved: Sealed[]; calls: number; approvals: number };
 export const SEALED_SESSIONS_KEY = defineSlot<Map<string, Kept>>("ai_sdk_hardened.sealed_sessions");
 
 /** The sealed store; `keep` is what is stored of a session (the redaction piece redacts it). */
@@ -35,8 +36,7 @@ export function sealedSessions(deps: LayerDeps, keep: (session: NativeSession) =
   };
   return {
     has: (session_id) => kept.has(session_id),
-    create: (session) =>
-      void kept.set(session.session_id, { saved: [sealed(session)], calls: 0, approvals: 0, acted: new Set() }),
+    create: (session) => void kept.set(session.session_id, { saved: [sealed(session)], calls: 0, approvals: 0 }),
     latest(session_id) {
       const last = load(session_id).saved.at(-1);
       if (last === undefined) throw unknownSession(session_id);
@@ -60,14 +60,9 @@ const approvalsActedOn = (messages: readonly ModelMessage[]): string[] => {
   return last.content.flatMap((p) => (p.type === "tool-approval-response" && p.approved ? [p.approvalId] : []));
 };
 
-/** Refuses a history whose approvals the contract did not accept, or that were already acted on. */
+/** Refuses a history carrying an approval the contract never accepted (a client wrote it, or edited the store). */
 export const admitSealed = (deps: LayerDeps) => (session: NativeSession) => {
-  const acted = deps.slots.get(SEALED_SESSIONS_KEY)?.get(session.session_id)?.acted;
-  for (const approvalId of approvalsActedOn(session.messages)) {
+  for (const approvalId of approvalsActedOn(session.messages))
     if (!deps.nonces.has(approvalId))
       throw new EngineUsageError("checkpoint_tampered", `approval ${approvalId} was never accepted by the contract`);
-    if (acted?.has(approvalId) === true)
-      throw new EngineUsageError("approval_not_pending", `approval ${approvalId} was already used`);
-    acted?.add(approvalId);
-  }
 };
