@@ -83,3 +83,7 @@ export function approvalFlow(messages: readonly ModelMessage[]): ReadonlyMap<str
     ),
   );
 }
+
+/** Every approval request's id in the history, in order. */
+export const approvalIdsOf = (messages: readonly ModelMessage[]): string[] =>
+  partsOf(messages, "assistant").flatMap((p) => (p.type === "tool-approval-request" ? [p.approvalId] : []));

@@ -8,6 +8,7 @@
 import type { ToolApprovalResponse } from "ai";
 import { approve, assertNever } from "../../../contract/index.js";
 import { EngineUsageError } from "../../../runtime/index.js";
+import { approvalIdsOf } from "../messages.js";
 import { projectNative, type NativeSession } from "../projection.js";
 import type { LayerDeps } from "./pieces.js";
 import type { LayerTrace } from "./trace.js";
@@ -20,7 +21,14 @@ export const checkedAnswer =
       throw new EngineUsageError("approval_not_pending", `no approval request is open (${state.status})`);
     const { pending_approval: pending, session_id, step } = state;
     const detail = { tool: pending.tool, args_digest: pending.args_digest, idempotency_key: pending.idempotency_key };
-    const decision = approve({ nonces: deps.nonces, secret: deps.secret }, state, input, deps.clock.now());
+    // The session's used approvals: the requests of this history whose nonce the contract has spent.
+    const used_approvals = approvalIdsOf(session.messages).filter((id) => deps.nonces.has(id));
+    const decision = approve(
+      { nonces: deps.nonces, secret: deps.secret },
+      { ...state, used_approvals },
+      input,
+      deps.clock.now(),
+    );
     switch (decision.type) {
       case "approval_refused":
         trace(session_id, step, "approval_refused", state.status, { ...detail, reason: decision.failure.code });
