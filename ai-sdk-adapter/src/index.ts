@@ -14,3 +14,5 @@ export const aiSdkFactories: Readonly<Record<string, EngineFactory<string>>> = {
 };
 export { createAiSdkHardenedFactory, hardenAiSdk, HARDENING_PIECES } from "./harden/index.js";
 export type { HardeningOptions, HardeningPiece, LayerDeps } from "./harden/index.js";
+export { createAgentEngine } from "./agent-engine.js";
+export type { AgentHooks, RunContext } from "./agent-engine.js";
