@@ -150,7 +150,8 @@ export function createAgentEngine<Id extends string>(env: EngineContext, id: Id,
       // A restarted app sends its saved history again, unless it waits for a person or has its answer.
       const session = store.latest(session_id);
       const state = projectNative(session);
-      return state.status === "ready" ? run(session) : state;
+      // A history saved before an effect (executing) goes on from there: the hooks settle its open call.
+      return state.status === "ready" || state.status === "executing" ? run(session) : state;
     },
     async reconcileUncertain(session_id, input) {
       return run(hooks.reconcile(store.latest(session_id), input));

@@ -25,6 +25,8 @@ export type NativeSession = {
   readonly messages: readonly ModelMessage[];
   /** The last generateText stopped at its step count with tool calls still coming. */
   readonly step_limit: boolean;
+  /** The intent a hardening layer checkpointed before a call's effect, in the history saved with it. */
+  readonly executing?: Intent;
   /** Set by a hardening layer that stopped the SDK's loop: a call only a person can settle, or retries spent. */
   readonly waiting?:
     | { readonly kind: "uncertain"; readonly intent: Intent; readonly toolCallId: string }
@@ -170,6 +172,8 @@ export function projectNative(session: NativeSession): AgentState {
       pending_approval: null,
       failure: { code: "retries_exhausted", message: session.waiting.message },
     };
+  if (session.executing !== undefined)
+    return { ...base, status: "executing", pending_approval: null, intent: session.executing };
   if (session.step_limit) return { ...base, status: "step_limit", pending_approval: null };
   if (last?.role === "assistant" && !partsOf(last).some((p) => p.type === "tool-call"))
     return {

@@ -42,6 +42,7 @@ export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): Ag
     (intent, toolCallId, messages) =>
       store.save({
         ...run.session,
+        executing: intent,
         // An approved call's turn is in the history already; a fresh one's is the model's response, not yet in it.
         messages: toolCallIds(messages).includes(toolCallId)
           ? [...messages]
@@ -98,7 +99,8 @@ export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): Ag
           });
       parts.push(resultPart(toolCallId, site.toolName, content));
     }
-    return { ...session, messages: withToolParts(session.messages, parts) };
+    const { executing: _settled, ...rest } = session;
+    return { ...rest, messages: withToolParts(session.messages, parts) };
   };
 
   return {
