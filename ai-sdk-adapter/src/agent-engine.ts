@@ -43,6 +43,8 @@ export type AgentHooks = {
   answer(session: NativeSession, input: unknown): ToolApprovalResponse | null;
   /** Checks a history before the SDK's loop acts on it (throws EngineUsageError to refuse it). */
   admit(session: NativeSession): void;
+  /** Hears each tool call before the SDK executes it (the SDK's onToolExecutionStart), with the model's metadata. */
+  onToolExecutionStart?(toolCall: { readonly toolCallId: string; readonly providerMetadata?: unknown }): void;
   /** Answers the calls a history left open (a process died mid-call) before the SDK's loop sees it. */
   settle(session: NativeSession, run: RunContext): Promise<NativeSession>;
   /** The session after a person confirmed its uncertain call; the native SDK has nothing to reconcile. */
@@ -91,6 +93,7 @@ export function createAgentEngine<Id extends string>(env: EngineContext, id: Id,
         stopWhen: isStepCount(env.limits.maxSteps),
         ...(hooks.toolApproval === undefined ? {} : { toolApproval: hooks.toolApproval }),
         ...(hooks.approvalSecret === undefined ? {} : { experimental_toolApprovalSecret: hooks.approvalSecret }),
+        onToolExecutionStart: ({ toolCall }) => hooks.onToolExecutionStart?.(toolCall),
         // The SDK's approvalIds from the injected id source (its generateId hook), so a run is reproducible.
         _internal: { generateId: () => env.ids.nonce(`${session_id}/approvals`, store.mint(session_id, "approvals")) },
       });

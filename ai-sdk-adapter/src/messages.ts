@@ -68,7 +68,12 @@ export function callSite(messages: readonly ModelMessage[], toolCallId: string) 
       ? message.content.find((p) => p.type === "tool-call" && p.toolCallId === toolCallId)
       : undefined;
   return call?.type === "tool-call"
-    ? { before: messages.slice(0, at), toolName: call.toolName, input: call.input }
+    ? {
+        before: messages.slice(0, at),
+        toolName: call.toolName,
+        input: call.input,
+        providerOptions: call.providerOptions,
+      }
     : null;
 }
 

@@ -7,26 +7,37 @@ import type { ModelMessage, ToolApprovalResponse } from "ai";
 import { withToolParts } from "./messages.js";
 import type { ModelContent } from "./model.js";
 
+/** Where the scripted model puts a caller's idempotency key: the tool call's provider metadata, as a provider sends extras. */
+export const CALLER_KEY_METADATA = "agent_harness";
+
+/** The caller's key a tool call's metadata carries, if any (as the model sent it, or as the history keeps it). */
+export function callerKeyIn(metadata: unknown): string | null {
+  const ours = (metadata as Record<string, { idempotency_key?: unknown } | undefined> | undefined)?.[
+    CALLER_KEY_METADATA
+  ];
+  return typeof ours?.idempotency_key === "string" ? ours.idempotency_key : null;
+}
+
+type PlannedCall = { id?: unknown; tool?: unknown; arguments?: unknown; idempotency_key?: unknown };
+
 /** The planner's text as a model's answer: tool calls with fresh ids, or text. */
 export function contentOf(raw: string, mint: () => string): ModelContent {
-  let parsed: { type?: unknown; tool?: unknown; arguments?: unknown; calls?: unknown; text?: unknown };
+  let parsed: PlannedCall & { type?: unknown; calls?: unknown; text?: unknown };
   try {
     parsed = JSON.parse(raw) as typeof parsed;
   } catch {
     return [{ type: "text", text: raw }];
   }
-  const call = (tool: unknown, args: unknown, id?: unknown): ModelContent[number] => ({
+  const call = ({ id, tool, arguments: args, idempotency_key: key }: PlannedCall): ModelContent[number] => ({
     type: "tool-call",
     // A call the planner names (a parallel turn) keeps its id, as a model's own call id; others get a fresh one.
     toolCallId: typeof id === "string" ? id : mint(),
     toolName: String(tool),
     input: JSON.stringify(args ?? {}),
+    ...(typeof key === "string" ? { providerMetadata: { [CALLER_KEY_METADATA]: { idempotency_key: key } } } : {}),
   });
-  if (parsed.type === "tool_call") return [call(parsed.tool, parsed.arguments)];
-  if (parsed.type === "tool_calls" && Array.isArray(parsed.calls))
-    return (parsed.calls as { id?: unknown; tool?: unknown; arguments?: unknown }[]).map((c) =>
-      call(c.tool, c.arguments, c.id),
-    );
+  if (parsed.type === "tool_call") return [call({ ...parsed, id: undefined })];
+  if (parsed.type === "tool_calls" && Array.isArray(parsed.calls)) return (parsed.calls as PlannedCall[]).map(call);
   return [{ type: "text", text: typeof parsed.text === "string" ? parsed.text : raw }];
 }
 

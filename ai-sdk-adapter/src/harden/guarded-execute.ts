@@ -22,6 +22,7 @@ import {
 } from "../../../contract/index.js";
 import type { RunContext } from "../agent-engine.js";
 import { callSite } from "../messages.js";
+import { callerKeyIn } from "../native-turns.js";
 import type { LayerDeps } from "./pieces.js";
 import type { LayerTrace } from "./trace.js";
 
@@ -34,7 +35,12 @@ export const isHalt = (reason: unknown): reason is Halt =>
   typeof reason === "object" && reason !== null && ["uncertain", "failed"].includes((reason as Halt).kind);
 
 /** The intent is checkpointed here before the effect (sealed_state saves the history with it). */
-export type BeforeEffect = (intent: Intent, toolCallId: string, messages: readonly ModelMessage[]) => void;
+export type BeforeEffect = (
+  intent: Intent,
+  toolCallId: string,
+  messages: readonly ModelMessage[],
+  requested: string | null,
+) => void;
 
 export function guardedExecute(
   deps: LayerDeps,
@@ -42,18 +48,21 @@ export function guardedExecute(
   spec: AnyToolSpec,
   run: RunContext,
   beforeEffect: BeforeEffect,
+  callerKey: (toolCallId: string) => string | null,
 ) {
   const { session_id } = run.session;
   return async (input: unknown, { toolCallId, messages }: ToolExecutionOptions<unknown>): Promise<JsonValue> => {
     // A call approved in an earlier turn is in the history already: its turn is the one it was planned at.
-    const intent = intentOf(session_id, spec, input, callSite(messages, toolCallId)?.before ?? messages);
+    const site = callSite(messages, toolCallId);
+    const requested = callerKey(toolCallId) ?? callerKeyIn(site?.providerOptions);
+    const intent = intentOf(session_id, spec, input, site?.before ?? messages, requested);
     const { step, key, args_digest } = intent;
     const call = {
       tool: spec.name,
       risk: spec.risk,
       args: intent.args,
       args_digest,
-      requested_key: null,
+      requested_key: requested,
       idempotency_key: key,
     };
     const begin = beginCall(deps, session_id, step, call);
@@ -70,23 +79,24 @@ export function guardedExecute(
       case "execute":
         break;
     }
-    beforeEffect(intent, toolCallId, messages);
+    beforeEffect(intent, toolCallId, messages, requested);
     trace(session_id, step, "intent_recorded", "executing", detailOf(intent));
     return performIntent(deps, trace, run, intent, toolCallId);
   };
 }
 
-/** The intent of a call: its key derived from the session, the turn it was planned at and its arguments. */
+/** The intent of a call: the caller's key, or one derived from the session, the turn it was planned at and its arguments. */
 export function intentOf(
   session_id: string,
   spec: AnyToolSpec,
   input: unknown,
   before: readonly ModelMessage[],
+  requested: string | null,
 ): Intent {
   const args = input as Readonly<Record<string, unknown>>;
   const step = before.filter((m) => m.role === "assistant").length;
   const args_digest = digest(args);
-  const key = deriveIdempotencyKey(session_id, step, spec.name, args_digest);
+  const key = requested ?? deriveIdempotencyKey(session_id, step, spec.name, args_digest);
   return { key, tool: spec.name, risk: spec.risk, args, args_digest, step, attempt: 0, retry_at: null };
 }
 

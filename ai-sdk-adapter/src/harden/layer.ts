@@ -7,7 +7,13 @@
  */
 import { tool, type Tool } from "ai";
 import { z } from "zod";
-import { confirmInLedger, type AnyToolSpec, type JsonValue, type ReconcileInput } from "../../../contract/index.js";
+import {
+  confirmInLedger,
+  type AnyToolSpec,
+  type Intent,
+  type JsonValue,
+  type ReconcileInput,
+} from "../../../contract/index.js";
 import { EngineUsageError } from "../../../runtime/index.js";
 import type { AgentHooks, RunContext } from "../agent-engine.js";
 import { toolApprovalOf } from "../approval-status.js";
@@ -21,6 +27,7 @@ import {
   withToolParts,
 } from "../messages.js";
 import { nativeAnswer, nativeTool } from "../native.js";
+import { CALLER_KEY_METADATA, callerKeyIn } from "../native-turns.js";
 import type { NativeSession } from "../projection.js";
 import { memorySessions } from "../session-store.js";
 import { checkedAnswer } from "./approval-check.js";
@@ -29,6 +36,15 @@ import { isOn, type HardeningOptions, type LayerDeps } from "./pieces.js";
 import { redactedSession, sensitiveRefusal } from "./redaction.js";
 import { admitSealed, sealedSessions } from "./sealed-state.js";
 import { layerTrace } from "./trace.js";
+
+/** A call as the history keeps it, with the caller's key where the model's metadata carried one. */
+const callPart = (intent: Intent, toolCallId: string, requested: string | null) => ({
+  type: "tool-call" as const,
+  toolCallId,
+  toolName: intent.tool,
+  input: intent.args,
+  ...(requested === null ? {} : { providerOptions: { [CALLER_KEY_METADATA]: { idempotency_key: requested } } }),
+});
 
 export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): AgentHooks {
   const on = (piece: Parameters<typeof isOn>[1]) => isOn(options, piece);
@@ -39,25 +55,23 @@ export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): Ag
   // The intent's checkpoint: the history with the call about to run, saved before the effect.
   const beforeEffect =
     (run: RunContext): BeforeEffect =>
-    (intent, toolCallId, messages) =>
+    (intent, toolCallId, messages, requested) =>
       store.save({
         ...run.session,
         executing: intent,
         // An approved call's turn is in the history already; a fresh one's is the model's response, not yet in it.
         messages: toolCallIds(messages).includes(toolCallId)
           ? [...messages]
-          : [
-              ...messages,
-              {
-                role: "assistant",
-                content: [{ type: "tool-call", toolCallId, toolName: intent.tool, input: intent.args }],
-              },
-            ],
+          : [...messages, { role: "assistant", content: [callPart(intent, toolCallId, requested)] }],
       });
+
+  // The caller's idempotency key of each call, as the SDK's onToolExecutionStart hears it from the model.
+  const callerKeys = new Map<string, string>();
+  const callerKey = (toolCallId: string) => callerKeys.get(toolCallId) ?? null;
 
   const layered = (spec: AnyToolSpec, run: RunContext): Tool => {
     const inner = on("guarded_execute")
-      ? guardedExecute(deps, trace, spec, run, beforeEffect(run))
+      ? guardedExecute(deps, trace, spec, run, beforeEffect(run), callerKey)
       : nativeTool(deps, spec, run).execute;
     if (inner === undefined) throw new Error(`${spec.name} has no execute`);
     return tool({
@@ -80,7 +94,7 @@ export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): Ag
       const site = callSite(session.messages, toolCallId);
       const spec = site === null ? undefined : deps.registry.get(site.toolName);
       if (site === null || spec === undefined) continue;
-      const intent = intentOf(session.session_id, spec, site.input, site.before);
+      const intent = intentOf(session.session_id, spec, site.input, site.before, callerKeyIn(site.providerOptions));
       const begun = deps.ledger.get(intent.key) !== undefined;
       // A call in the approval flow is the SDK's to run or deny from its response, unless it was cut off running.
       if (flow.has(toolCallId) && !(begun && flow.get(toolCallId) === true)) continue;
@@ -92,6 +106,7 @@ export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): Ag
             spec,
             run,
             beforeEffect(run),
+            callerKey,
           )(site.input, {
             toolCallId,
             messages: [...site.before],
@@ -104,6 +119,10 @@ export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): Ag
   };
 
   return {
+    onToolExecutionStart({ toolCallId, providerMetadata }) {
+      const key = callerKeyIn(providerMetadata);
+      if (key !== null) callerKeys.set(toolCallId, key);
+    },
     store,
     settle: on("guarded_execute") ? settle : async (session) => session,
     tool: layered,
