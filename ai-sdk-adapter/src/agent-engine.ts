@@ -7,9 +7,11 @@
  */
 import {
   generateText,
+  wrapLanguageModel,
   InvalidToolApprovalSignatureError,
   isStepCount,
   type Tool,
+  type LanguageModelMiddleware,
   type ToolApprovalConfiguration,
   type ToolApprovalResponse,
   type ToolSet,
@@ -39,6 +41,8 @@ export type AgentHooks = {
   tool(spec: AnyToolSpec, run: RunContext): Tool;
   readonly toolApproval: ToolApprovalConfiguration<ToolSet, unknown> | undefined;
   readonly approvalSecret?: string;
+  /** Middleware around the model (the SDK's wrapLanguageModel): it sees each turn the model answers. */
+  readonly middleware?: LanguageModelMiddleware;
   /** A person's answer as the SDK's response to one open request (null: refused, the history unchanged). */
   answer(session: NativeSession, input: unknown): ToolApprovalResponse | null;
   /** Checks a history before the SDK's loop acts on it (throws EngineUsageError to refuse it). */
@@ -85,7 +89,7 @@ export function createAgentEngine<Id extends string>(env: EngineContext, id: Id,
     try {
       session = await hooks.settle(opened, context);
       const result = await generateText({
-        model,
+        model: hooks.middleware === undefined ? model : wrapLanguageModel({ model, middleware: hooks.middleware }),
         tools,
         messages: [...session.messages],
         maxRetries: 0,

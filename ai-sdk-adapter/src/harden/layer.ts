@@ -33,7 +33,7 @@ import { memorySessions } from "../session-store.js";
 import { checkedAnswer } from "./approval-check.js";
 import { guardedExecute, intentOf, isHalt, performIntent, type BeforeEffect } from "./guarded-execute.js";
 import { isOn, type HardeningOptions, type LayerDeps } from "./pieces.js";
-import { redactedSession, sensitiveRefusal } from "./redaction.js";
+import { redactedSession, sensitiveRefusal, sensitiveTurns } from "./redaction.js";
 import { admitSealed, sealedSessions } from "./sealed-state.js";
 import { layerTrace } from "./trace.js";
 
@@ -68,6 +68,7 @@ export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): Ag
   // The caller's idempotency key of each call, as the SDK's onToolExecutionStart hears it from the model.
   const callerKeys = new Map<string, string>();
   const callerKey = (toolCallId: string) => callerKeys.get(toolCallId) ?? null;
+  const turns = sensitiveTurns();
 
   const layered = (spec: AnyToolSpec, run: RunContext): Tool => {
     const inner = on("guarded_execute")
@@ -79,7 +80,7 @@ export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): Ag
       // Off: the SDK checks nothing, and the executor gets whatever the model sent.
       inputSchema: on("sdk_schema") ? spec.input : z.looseObject({}),
       async execute(input: unknown, execution) {
-        const refused = on("redaction") ? sensitiveRefusal(input) : null;
+        const refused = on("redaction") ? (sensitiveRefusal(input) ?? turns.refusalFor(execution.toolCallId)) : null;
         if (refused !== null) return refused;
         return (await inner(input as never, execution as never)) as JsonValue;
       },
@@ -124,6 +125,7 @@ export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): Ag
       if (key !== null) callerKeys.set(toolCallId, key);
     },
     store,
+    ...(on("redaction") ? { middleware: turns.middleware } : {}),
     settle: on("guarded_execute") ? settle : async (session) => session,
     tool: layered,
     toolApproval: on("approval_switch") ? toolApprovalOf(deps.registry) : undefined,

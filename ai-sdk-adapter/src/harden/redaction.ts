@@ -1,10 +1,12 @@
 /**
  * `redaction`: the contract's one secret finder and redactor at the layer's edges. A tool input that
- * carries credentials or contact data is refused before the executor (`sensitive_input`); what the
+ * carries credentials or contact data is refused before the executor (`sensitive_input`), and so is
+ * every call of the turn it came in (a model middleware sees the whole turn, as the contract refuses
+ * a turn, not a call); what the
  * app stores of the SDK's history is the redacted copy (`redact`). Tool outputs are redacted by the
  * contract's execution path itself (`executeIntent`), and the trace by `traceEvent`.
  */
-import type { ModelMessage } from "ai";
+import type { LanguageModelMiddleware, ModelMessage } from "ai";
 import { findSensitive, redact, type JsonValue } from "../../../contract/index.js";
 import type { NativeSession } from "../projection.js";
 
@@ -26,3 +28,36 @@ export const redactedSession = (session: NativeSession): NativeSession => ({
   goal: redact(session.goal, Infinity) as string,
   messages: redact(session.messages, Infinity) as ModelMessage[],
 });
+
+const parsed = (input: string): unknown => {
+  try {
+    return JSON.parse(input);
+  } catch {
+    return input;
+  }
+};
+
+/** A middleware that marks every call of a turn whose calls carry secrets, and the refusal each of them gets. */
+export function sensitiveTurns(): {
+  readonly middleware: LanguageModelMiddleware;
+  refusalFor(toolCallId: string): JsonValue | null;
+} {
+  const tainted = new Set<string>();
+  return {
+    middleware: {
+      async wrapGenerate({ doGenerate }) {
+        const result = await doGenerate();
+        // A turn's calls run before the model is asked again: only the latest turn can be tainted.
+        tainted.clear();
+        const calls = result.content.flatMap((p) => (p.type === "tool-call" ? [p] : []));
+        if (calls.some((c) => findSensitive(parsed(c.input)).length > 0))
+          for (const call of calls) tainted.add(call.toolCallId);
+        return result;
+      },
+    },
+    refusalFor: (toolCallId) =>
+      tainted.has(toolCallId)
+        ? { code: "sensitive_input", message: "a call of this turn carries credentials or contact data", issues: [] }
+        : null,
+  };
+}
