@@ -2,8 +2,9 @@
  * The hardening layer for an AI SDK agent (ai 7.0.185): a team hands its own agent's configuration
  * through it and keeps `generateText`'s loop, steps and approval flow. Each piece goes in at one of the
  * SDK's own extension points: the tool's `inputSchema` (sdk_schema), `toolApproval` (approval_switch),
- * the app's answer endpoint (approval_check), the tool's `execute` (guarded_execute, redaction), and the
- * app's history store (sealed_state, redaction). The contract's functions decide; the layer wires them.
+ * the app's answer endpoint (approval_check), the tool's `execute` and `onToolExecutionStart`
+ * (guarded_execute), a model middleware and `execute` (redaction), and the app's history store
+ * (sealed_state, redaction). The contract's functions decide; the layer wires them.
  */
 import { tool, type Tool } from "ai";
 import { z } from "zod";
@@ -141,7 +142,7 @@ export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): Ag
       const entry = deps.ledger.get(waiting.intent.key);
       const content = (entry?.state === "completed" ? entry.output : { outcome: "confirmed" }) as JsonValue;
       const result = resultPart(waiting.toolCallId, toolNameOf(session.messages, waiting.toolCallId), content);
-      const { waiting: _settled, ...rest } = session;
+      const { waiting: _settled, executing: _ran, ...rest } = session;
       return { ...rest, messages: withToolParts(session.messages, [result]) };
     },
     halted: (latest, reason) =>
