@@ -42,7 +42,7 @@ export type AgentHooks = {
   readonly toolApproval: ToolApprovalConfiguration<ToolSet, unknown> | undefined;
   readonly approvalSecret?: string;
   /** Middleware around the model (the SDK's wrapLanguageModel): it sees each turn the model answers. */
-  readonly middleware?: LanguageModelMiddleware;
+  readonly middleware: readonly LanguageModelMiddleware[];
   /** A person's answer as the SDK's response to one open request (null: refused, the history unchanged). */
   answer(session: NativeSession, input: unknown): ToolApprovalResponse | null;
   /** Checks a history before the SDK's loop acts on it (throws EngineUsageError to refuse it). */
@@ -88,8 +88,13 @@ export function createAgentEngine<Id extends string>(env: EngineContext, id: Id,
     );
     try {
       session = await hooks.settle(opened, context);
+      // Settling may leave a call waiting for a person (its request restored): the SDK's loop waits too.
+      if (stop === null && openApprovalRequests(session.messages).length > 0) {
+        store.save(session);
+        return projectNative(session);
+      }
       const result = await generateText({
-        model: hooks.middleware === undefined ? model : wrapLanguageModel({ model, middleware: hooks.middleware }),
+        model: hooks.middleware.length === 0 ? model : wrapLanguageModel({ model, middleware: [...hooks.middleware] }),
         tools,
         messages: [...session.messages],
         maxRetries: 0,

@@ -63,3 +63,12 @@ export function nonceIn(token: unknown): string | null {
     return null;
   }
 }
+
+/** A model's tool-call input (JSON text) as a value; text that is not JSON stays text. */
+export function parsedInput(input: string): unknown {
+  try {
+    return JSON.parse(input);
+  } catch {
+    return input;
+  }
+}

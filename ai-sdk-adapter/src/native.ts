@@ -85,6 +85,7 @@ export const nativeHooks = (env: EngineContext, signed: boolean): AgentHooks => 
   toolApproval: toolApprovalOf(env.registry),
   ...(signed ? { approvalSecret: env.secret } : {}),
   answer: nativeAnswer,
+  middleware: [],
   admit: () => undefined,
   // The docs' app sends its saved history as it is: a call cut off by a process death is the SDK's to meet.
   settle: async (session) => session,

@@ -81,3 +81,25 @@ const HOLDS: Readonly<Record<HardeningPiece, (piece: HardeningPiece) => Promise<
 describe("the AI SDK hardening layer, piece by piece", () => {
   for (const piece of HARDENING_PIECES) it(`${piece} holds what it claims`, () => HOLDS[piece](piece));
 });
+
+describe("the layer's checkpoint before an effect", () => {
+  it("holds the whole turn: after a crash mid-turn every call follows its intent and none is lost", async () => {
+    const { observation } = await violations("parallel_crash_mid_batch", []);
+    const o = observation as {
+      executor_calls: Record<string, Record<string, number>>;
+      after_each_action: { status: string | null }[];
+      final_status: string;
+    };
+    expect(o.executor_calls["save_artifact"]).toEqual({ "write-a": 2, "write-b": 1 });
+    expect(Object.values(o.executor_calls["read_table"] ?? {})).toEqual([1]);
+    expect(Object.values(o.executor_calls["publish_report"] ?? {})).toEqual([1]);
+    expect(o.after_each_action.map((a) => a.status)).toEqual([
+      "ready",
+      "approval_required",
+      "executing",
+      "reconcile_required",
+      "done",
+    ]);
+    expect(o.final_status).toBe("done");
+  });
+});

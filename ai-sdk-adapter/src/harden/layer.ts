@@ -6,46 +6,34 @@
  * (guarded_execute), a model middleware and `execute` (redaction), and the app's history store
  * (sealed_state, redaction). The contract's functions decide; the layer wires them.
  */
-import { tool, type Tool } from "ai";
+import { tool, type ModelMessage, type Tool } from "ai";
 import { z } from "zod";
-import {
-  confirmInLedger,
-  type AnyToolSpec,
-  type Intent,
-  type JsonValue,
-  type ReconcileInput,
-} from "../../../contract/index.js";
+import { confirmInLedger, type AnyToolSpec, type JsonValue, type ReconcileInput } from "../../../contract/index.js";
 import { EngineUsageError } from "../../../runtime/index.js";
 import type { AgentHooks, RunContext } from "../agent-engine.js";
 import { toolApprovalOf } from "../approval-status.js";
-import {
-  approvalFlow,
-  callSite,
-  resultPart,
-  toolCallIds,
-  toolNameOf,
-  unansweredCalls,
-  withToolParts,
-} from "../messages.js";
+import { approvalFlow, callSite, resultPart, toolNameOf, unansweredCalls, withToolParts } from "../messages.js";
 import { nativeAnswer, nativeTool } from "../native.js";
-import { CALLER_KEY_METADATA, callerKeyIn } from "../native-turns.js";
+import { callerKeyIn } from "../native-turns.js";
 import type { NativeSession } from "../projection.js";
 import { memorySessions } from "../session-store.js";
 import { checkedAnswer } from "./approval-check.js";
-import { guardedExecute, intentOf, isHalt, performIntent, type BeforeEffect } from "./guarded-execute.js";
+import { guardedExecute, intentOf, isHalt, performIntent } from "./guarded-execute.js";
 import { isOn, type HardeningOptions, type LayerDeps } from "./pieces.js";
 import { redactedSession, sensitiveRefusal, sensitiveTurns } from "./redaction.js";
 import { admitSealed, sealedSessions } from "./sealed-state.js";
+import { turnCheckpoints } from "./turn-checkpoint.js";
 import { layerTrace } from "./trace.js";
 
-/** A call as the history keeps it, with the caller's key where the model's metadata carried one. */
-const callPart = (intent: Intent, toolCallId: string, requested: string | null) => ({
-  type: "tool-call" as const,
-  toolCallId,
-  toolName: intent.tool,
-  input: intent.args,
-  ...(requested === null ? {} : { providerOptions: { [CALLER_KEY_METADATA]: { idempotency_key: requested } } }),
-});
+/** The history with a restored approval request beside the call it asks about (in the call's own turn). */
+const withRequest = (messages: readonly ModelMessage[], toolCallId: string, approvalId: string): ModelMessage[] =>
+  messages.map((m) =>
+    m.role === "assistant" &&
+    typeof m.content !== "string" &&
+    m.content.some((p) => p.type === "tool-call" && p.toolCallId === toolCallId)
+      ? { ...m, content: [...m.content, { type: "tool-approval-request" as const, approvalId, toolCallId }] }
+      : m,
+  );
 
 export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): AgentHooks {
   const on = (piece: Parameters<typeof isOn>[1]) => isOn(options, piece);
@@ -53,18 +41,9 @@ export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): Ag
   const keep = on("redaction") ? redactedSession : (session: NativeSession) => session;
   const store = on("sealed_state") ? sealedSessions(deps, keep) : memorySessions(deps, keep);
 
-  // The intent's checkpoint: the history with the call about to run, saved before the effect.
-  const beforeEffect =
-    (run: RunContext): BeforeEffect =>
-    (intent, toolCallId, messages, requested) =>
-      store.save({
-        ...run.session,
-        executing: intent,
-        // An approved call's turn is in the history already; a fresh one's is the model's response, not yet in it.
-        messages: toolCallIds(messages).includes(toolCallId)
-          ? [...messages]
-          : [...messages, { role: "assistant", content: [callPart(intent, toolCallId, requested)] }],
-      });
+  const checkpoints = turnCheckpoints(store);
+  const beforeEffect = checkpoints.beforeEffect;
+  const approvals = toolApprovalOf(deps.registry);
 
   // The caller's idempotency key of each call, as the SDK's onToolExecutionStart hears it from the model.
   const callerKeys = new Map<string, string>();
@@ -83,7 +62,9 @@ export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): Ag
       async execute(input: unknown, execution) {
         const refused = on("redaction") ? (sensitiveRefusal(input) ?? turns.refusalFor(execution.toolCallId)) : null;
         if (refused !== null) return refused;
-        return (await inner(input as never, execution as never)) as JsonValue;
+        const content = (await inner(input as never, execution as never)) as JsonValue;
+        if (on("guarded_execute")) checkpoints.settled(run, execution.toolCallId, spec.name, content);
+        return content;
       },
     });
   };
@@ -91,6 +72,7 @@ export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): Ag
   /** A call the history left open follows its intent: the ledger decides (run again, recovered, uncertain). */
   const settle = async (session: NativeSession, run: RunContext): Promise<NativeSession> => {
     const parts = [];
+    let messages = session.messages;
     const flow = approvalFlow(session.messages);
     for (const toolCallId of unansweredCalls(session.messages)) {
       const site = callSite(session.messages, toolCallId);
@@ -100,6 +82,15 @@ export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): Ag
       const begun = deps.ledger.get(intent.key) !== undefined;
       // A call in the approval flow is the SDK's to run or deny from its response, unless it was cut off running.
       if (flow.has(toolCallId) && !(begun && flow.get(toolCallId) === true)) continue;
+      // A call the checkpoint holds before the SDK asked about it: its request is restored, for a person to answer.
+      if (!flow.has(toolCallId) && !begun && on("approval_switch") && approvals[spec.name] === "user-approval") {
+        messages = withRequest(
+          messages,
+          toolCallId,
+          deps.ids.nonce(`${session.session_id}/approvals`, store.mint(session.session_id, "approvals")),
+        );
+        continue;
+      }
       const content = begun
         ? await performIntent(deps, trace, run, intent, toolCallId)
         : await guardedExecute(
@@ -117,7 +108,7 @@ export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): Ag
       parts.push(resultPart(toolCallId, site.toolName, content));
     }
     const { executing: _settled, ...rest } = session;
-    return { ...rest, messages: withToolParts(session.messages, parts) };
+    return { ...rest, messages: withToolParts(messages, parts) };
   };
 
   return {
@@ -126,7 +117,10 @@ export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): Ag
       if (key !== null) callerKeys.set(toolCallId, key);
     },
     store,
-    ...(on("redaction") ? { middleware: turns.middleware } : {}),
+    middleware: [
+      ...(on("guarded_execute") ? [checkpoints.middleware] : []),
+      ...(on("redaction") ? [turns.middleware] : []),
+    ],
     settle: on("guarded_execute") ? settle : async (session) => session,
     tool: layered,
     toolApproval: on("approval_switch") ? toolApprovalOf(deps.registry) : undefined,

@@ -8,6 +8,7 @@
  */
 import type { LanguageModelMiddleware, ModelMessage } from "ai";
 import { findSensitive, redact, type JsonValue } from "../../../contract/index.js";
+import { parsedInput } from "../native-turns.js";
 import type { NativeSession } from "../projection.js";
 
 /** The contract's refusal when a tool input carries secrets, or null when it carries none. */
@@ -29,14 +30,6 @@ export const redactedSession = (session: NativeSession): NativeSession => ({
   messages: redact(session.messages, Infinity) as ModelMessage[],
 });
 
-const parsed = (input: string): unknown => {
-  try {
-    return JSON.parse(input);
-  } catch {
-    return input;
-  }
-};
-
 /** A middleware that marks every call of a turn whose calls carry secrets, and the refusal each of them gets. */
 export function sensitiveTurns(): {
   readonly middleware: LanguageModelMiddleware;
@@ -50,7 +43,7 @@ export function sensitiveTurns(): {
         // A turn's calls run before the model is asked again: only the latest turn can be tainted.
         tainted.clear();
         const calls = result.content.flatMap((p) => (p.type === "tool-call" ? [p] : []));
-        if (calls.some((c) => findSensitive(parsed(c.input)).length > 0))
+        if (calls.some((c) => findSensitive(parsedInput(c.input)).length > 0))
           for (const call of calls) tainted.add(call.toolCallId);
         return result;
       },
