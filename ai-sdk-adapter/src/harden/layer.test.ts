@@ -63,7 +63,21 @@ const HOLDS: Readonly<Record<HardeningPiece, (piece: HardeningPiece) => Promise<
     expect((await violations("schema_failure_side_effects", [piece])).observation["side_effects"]).toBe(1);
   },
   approval_switch: breaks("pre_approval_state"),
-  approval_check: breaks("approval_token_unbound"),
+  async approval_check(piece) {
+    await breaks("approval_token_unbound")(piece);
+    // Alone off, sealed_state refuses every approval the contract did not accept (it fails closed: nothing runs);
+    // with both off, the first forged token (a bad signature) runs the publish before anyone approved it.
+    const effectsAfter = async (disable: readonly HardeningPiece[]) =>
+      (
+        (await violations("approval_token_unbound", disable)).observation["after_each_action"] as {
+          side_effects: number;
+        }[]
+      )
+        .map((a) => a.side_effects)
+        .slice(0, 2);
+    expect(await effectsAfter([piece])).toEqual([0, 0]);
+    expect(await effectsAfter([piece, "sealed_state"])).toEqual([0, 1]);
+  },
   guarded_execute: breaks("timeout_after_side_effect"),
   async sealed_state(piece) {
     // No column forges the store: what the seal holds is shown here. Behind it, approval_check's nonce
