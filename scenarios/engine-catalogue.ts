@@ -27,7 +27,12 @@ export const ENGINE_CATALOGUE = [
   {
     id: "ai_sdk_native",
     about:
-      "the pinned Vercel AI SDK (ai 6.0.x) in ai-sdk-adapter/, as its docs teach: its own tool schemas, needsApproval and message history, no contract code in its loop",
+      "the pinned Vercel AI SDK (ai 7.0.x) in ai-sdk-adapter/, as its docs teach: its own tool schemas, toolApproval and message history, no contract code in its loop",
+  },
+  {
+    id: "ai_sdk_signed_native",
+    about:
+      "ai_sdk_native with the docs' experimental_toolApprovalSecret: approval requests HMAC-signed over tool, call id and input, checked on replay; no expiry, no record of use",
   },
   {
     id: "ai_sdk_hardened",

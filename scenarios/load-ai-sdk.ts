@@ -1,5 +1,5 @@
 /**
- * Loads the AI SDK engines (native and hardened). The adapter is imported dynamically, only once
+ * Loads the AI SDK engines (native, native with signed approvals, and hardened). The adapter is imported dynamically, only once
  * the installed `ai` is found to be the adapter's exact pin, so nothing outside ai-sdk-adapter/
  * imports the AI SDK. When it cannot run, the answer is the reason (and the version found).
  */
@@ -10,7 +10,7 @@ import type { EngineFactory } from "../runtime/index.js";
 import { AI_SDK_ADAPTER_DIR, AI_SDK_INSTALL_COMMAND, aiSdkInstall } from "./ai-sdk-install.js";
 import { firstLine, type Unloadable } from "./load-langgraph.js";
 
-export const AI_SDK_ENGINE_IDS = ["ai_sdk_native", "ai_sdk_hardened"] as const;
+export const AI_SDK_ENGINE_IDS = ["ai_sdk_native", "ai_sdk_signed_native", "ai_sdk_hardened"] as const;
 export type AiSdkEngineId = (typeof AI_SDK_ENGINE_IDS)[number];
 
 export type AiSdkLoadOptions = {

@@ -15,9 +15,9 @@ const doubleResume = DOUBLE_RESUME_COLUMNS.find((c) => c.name === "double_resume
 if (doubleResume === undefined) throw new Error("no double-resume column");
 
 describe("ai_sdk_hardened", () => {
-  it("reports the installed ai 6.0.x it runs", () => {
+  it("reports the installed ai 7.0.x it runs", () => {
     expect(aiSdkHardenedFactory.version).toBe(AI_SDK_VERSION);
-    expect(AI_SDK_VERSION).toMatch(/^6\.0\.\d+$/);
+    expect(AI_SDK_VERSION).toMatch(/^7\.0\.\d+$/);
   });
 
   for (const column of ALL_COLUMNS) {

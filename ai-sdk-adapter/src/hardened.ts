@@ -146,7 +146,7 @@ async function generate(
       abortSignal: controller.signal,
       stopWhen: () => driver.effects()[0]?.type !== "planner/request",
     });
-    response = result.response.messages;
+    response = result.responseMessages;
   } catch (error) {
     if (crash === null && !suspended && !(error instanceof Error && error.name === "AI_MissingToolResultsError"))
       throw error;

@@ -53,3 +53,42 @@ export const withToolParts = (
   messages: readonly ModelMessage[],
   parts: readonly (ToolResultPart | ToolApprovalResponse)[],
 ): ModelMessage[] => (parts.length === 0 ? [...messages] : [...messages, { role: "tool", content: [...parts] }]);
+
+/** Where a tool call was made: the history before its assistant message, and the call itself. */
+export function callSite(messages: readonly ModelMessage[], toolCallId: string) {
+  const at = messages.findIndex(
+    (m) =>
+      m.role === "assistant" &&
+      typeof m.content !== "string" &&
+      m.content.some((p) => p.type === "tool-call" && p.toolCallId === toolCallId),
+  );
+  const message = messages[at];
+  const call =
+    message?.role === "assistant" && typeof message.content !== "string"
+      ? message.content.find((p) => p.type === "tool-call" && p.toolCallId === toolCallId)
+      : undefined;
+  return call?.type === "tool-call"
+    ? {
+        before: messages.slice(0, at),
+        toolName: call.toolName,
+        input: call.input,
+        providerOptions: call.providerOptions,
+      }
+    : null;
+}
+
+/** The calls that went through the SDK's approval flow, each with whether a response approved it. */
+export function approvalFlow(messages: readonly ModelMessage[]): ReadonlyMap<string, boolean> {
+  const approved = new Set(
+    partsOf(messages, "tool").flatMap((p) => (p.type === "tool-approval-response" && p.approved ? [p.approvalId] : [])),
+  );
+  return new Map(
+    partsOf(messages, "assistant").flatMap((p) =>
+      p.type === "tool-approval-request" ? [[p.toolCallId, approved.has(p.approvalId)] as const] : [],
+    ),
+  );
+}
+
+/** Every approval request's id in the history, in order. */
+export const approvalIdsOf = (messages: readonly ModelMessage[]): string[] =>
+  partsOf(messages, "assistant").flatMap((p) => (p.type === "tool-approval-request" ? [p.approvalId] : []));

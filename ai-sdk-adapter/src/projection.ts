@@ -11,6 +11,7 @@ import {
   type Batch,
   type BatchCall,
   type BatchPhase,
+  type Intent,
   type JsonValue,
   type Message,
   type ToolMessage,
@@ -24,6 +25,12 @@ export type NativeSession = {
   readonly messages: readonly ModelMessage[];
   /** The last generateText stopped at its step count with tool calls still coming. */
   readonly step_limit: boolean;
+  /** The intent a hardening layer checkpointed before a call's effect, in the history saved with it. */
+  readonly executing?: Intent;
+  /** Set by a hardening layer that stopped the SDK's loop: a call only a person can settle, or retries spent. */
+  readonly waiting?:
+    | { readonly kind: "uncertain"; readonly intent: Intent; readonly toolCallId: string }
+    | { readonly kind: "failed"; readonly message: string };
 };
 
 type Part = { readonly type: string; readonly [field: string]: unknown };
@@ -36,24 +43,44 @@ const STATUS_OF_OUTPUT: Readonly<Record<string, ToolMessage["status"]>> = {
   "error-json": "error",
 };
 
-function toolMessage(part: Part): ToolMessage {
+/** Calls the SDK denied by its approval switch, not a person: their request is marked automatic. */
+const automaticallyDenied = (messages: readonly ModelMessage[]): ReadonlySet<string> =>
+  new Set(
+    messages
+      .flatMap(partsOf)
+      .filter((p) => p.type === "tool-approval-request" && p["isAutomatic"] === true)
+      .map((p) => String(p["toolCallId"])),
+  );
+
+function toolMessage(part: Part, automatic: ReadonlySet<string> = new Set()): ToolMessage {
   const output = (part["output"] ?? {}) as { type?: string; value?: unknown; reason?: unknown };
+  const toolCallId = typeof part["toolCallId"] === "string" ? part["toolCallId"] : null;
+  const denied = output.type === "execution-denied" && toolCallId !== null && automatic.has(toolCallId);
   return {
     role: "tool",
     tool: typeof part["toolName"] === "string" ? part["toolName"] : null,
-    status: STATUS_OF_OUTPUT[output.type ?? ""] ?? "ok",
-    idempotency_key: typeof part["toolCallId"] === "string" ? part["toolCallId"] : null,
-    content: (output.value ?? output.reason ?? null) as JsonValue,
+    status: denied ? "denied" : (STATUS_OF_OUTPUT[output.type ?? ""] ?? "ok"),
+    idempotency_key: toolCallId,
+    // A denial carries the SDK's own reason field (the approval switch's, or the answer's): shown as its code.
+    content: (output.type === "execution-denied"
+      ? typeof output.reason === "string"
+        ? { code: output.reason }
+        : null
+      : (output.value ?? null)) as JsonValue,
+    // The SDK's own tool call id, kept so a column can tell the calls of one turn apart.
+    ...(toolCallId === null ? {} : { call_id: toolCallId }),
   };
 }
 
 /** The conversation as the contract's message list: text, and one tool message per tool result. */
 function messagesOf(session: NativeSession): Message[] {
+  const automatic = automaticallyDenied(session.messages);
   return session.messages.flatMap((m): Message[] => {
     if (m.role === "user") return [{ role: "user", content: typeof m.content === "string" ? m.content : "" }];
     if (m.role === "assistant")
       return partsOf(m).flatMap((p) => (p.type === "text" ? [{ role: "assistant", content: String(p["text"]) }] : []));
-    if (m.role === "tool") return partsOf(m).flatMap((p) => (p.type === "tool-result" ? [toolMessage(p)] : []));
+    if (m.role === "tool")
+      return partsOf(m).flatMap((p) => (p.type === "tool-result" ? [toolMessage(p, automatic)] : []));
     return [];
   });
 }
@@ -136,6 +163,17 @@ export function projectNative(session: NativeSession): AgentState {
     };
   }
   const last = messages.at(-1);
+  if (session.waiting?.kind === "uncertain")
+    return { ...base, status: "reconcile_required", pending_approval: null, intent: session.waiting.intent };
+  if (session.waiting?.kind === "failed")
+    return {
+      ...base,
+      status: "failed",
+      pending_approval: null,
+      failure: { code: "retries_exhausted", message: session.waiting.message },
+    };
+  if (session.executing !== undefined)
+    return { ...base, status: "executing", pending_approval: null, intent: session.executing };
   if (session.step_limit) return { ...base, status: "step_limit", pending_approval: null };
   if (last?.role === "assistant" && !partsOf(last).some((p) => p.type === "tool-call"))
     return {
