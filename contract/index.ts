@@ -96,7 +96,15 @@ export {
   sealOfJson,
 } from "./seal.js";
 export type { CheckpointTampered } from "./seal.js";
-export { findSensitive, redact, REDACTED } from "./sensitive.js";
+export { REDACTED } from "./sensitive.js";
+export {
+  errorMessage,
+  findSensitive,
+  isSensitiveIdentifier,
+  redact,
+  redactPlannerText,
+  SENSITIVE_IDENTIFIER,
+} from "./redact.js";
 export {
   AgentStateEnvelopeSchema,
   DEFAULT_LIMITS,
