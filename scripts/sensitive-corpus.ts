@@ -8,6 +8,8 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { writeFilesAtomically } from "../cli/index.js";
+// A sample the detector misses is validated whole, and a validated call is digested: it must be measured, not crash.
+import "../durable/node-hashing.js";
 import { measureCorpus, type SensitiveCorpusReport } from "./sensitive/report.js";
 
 export const DEFAULT_OUTPUT = resolve(import.meta.dirname, "../evidence/sensitive-corpus-v1.json");
