@@ -20,7 +20,30 @@ export const SENSITIVE_IDENTIFIER = "sensitive_identifier";
  * it is and with its separators as spaces.
  */
 export function isSensitiveIdentifier(id: string): boolean {
-  return isSensitiveText(id) || isSensitiveText(id.replace(/[._:-]/g, " "));
+  return isSensitiveText(id) || isSensitiveJoined(id);
+}
+
+const SEPARATOR = /[._:-]/;
+const SEPARATORS = /[._:-]/g;
+// One word (no space), as an identifier is: escapes may still spell its parts (`key-\u0034111…`).
+// Bounded: every separator starts another scan (an escaped 128-character id is 768 characters).
+const WORD_SHAPED = /^\S{1,1024}$/;
+
+/**
+ * Read as an identifier joins its parts: with its separators as spaces (`pay-4111 1111…`), and from
+ * after each separator on (`key-eyJ…`: a JWT keeps its dots, so spaces would break it).
+ */
+function isSensitiveJoined(id: string): boolean {
+  if (!SEPARATOR.test(id)) return false;
+  if (isSensitiveText(id.replace(SEPARATORS, " "))) return true;
+  for (let i = 1; i < id.length; i++)
+    if (SEPARATOR.test(id[i - 1]!) && !SEPARATOR.test(id[i]!) && isSensitiveText(id.slice(i))) return true;
+  return false;
+}
+
+/** A string value: sensitive as text, or, one word as an identifier is (any value may become a key), as one. */
+function isSensitiveString(text: string): boolean {
+  return isSensitiveText(text) || (WORD_SHAPED.test(text) && isSensitiveJoined(text));
 }
 
 /** The message of anything thrown, redacted: a tool, a store or an SDK may quote a credential in it. */
@@ -33,7 +56,7 @@ const keyOf = (key: string): string => redactText(key);
 
 /** Paths (`$.a.b`) of every key or string value in `value` that looks sensitive; a path never spells a secret. */
 export function findSensitive(value: unknown, path = "$"): string[] {
-  if (typeof value === "string") return isSensitiveText(value) ? [path] : [];
+  if (typeof value === "string") return isSensitiveString(value) ? [path] : [];
   if (typeof value === "number") return isSensitiveText(String(value)) ? [path] : [];
   if (Array.isArray(value)) return value.flatMap((item, i) => findSensitive(item, `${path}[${i}]`));
   if (value !== null && typeof value === "object") {
@@ -52,7 +75,7 @@ export function findSensitive(value: unknown, path = "$"): string[] {
  */
 export function redact(value: unknown, maxString: number = MAX_TRACE_STRING): unknown {
   if (typeof value === "string") {
-    if (isSensitiveText(value)) return REDACTED;
+    if (isSensitiveString(value)) return REDACTED;
     return value.length > maxString ? `${value.slice(0, maxString)}…(${value.length} chars)` : value;
   }
   // A card number written as a JSON number is one all the same.
@@ -79,7 +102,9 @@ export function redactPlannerText(raw: string): { readonly text: string; readonl
     return { text, redacted: text !== raw };
   }
   const walk = (value: unknown): unknown => {
-    if (typeof value === "string") return redactText(value);
+    // An identifier-shaped string found only with its separators read as spaces has no clean words to keep.
+    if (typeof value === "string")
+      return isSensitiveString(value) && !isSensitiveText(value) ? REDACTED : redactText(value);
     if (typeof value === "number") return isSensitiveText(String(value)) ? REDACTED : value;
     if (Array.isArray(value)) return value.map(walk);
     if (value !== null && typeof value === "object")

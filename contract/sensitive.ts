@@ -86,9 +86,15 @@ const SPELLED = /\\+(?:u([0-9a-fA-F]{4})|\/)/g;
 
 function decoded(text: string): string | null {
   if (!text.includes("\\")) return null;
-  const plain = text.replace(SPELLED, (_, hex: string | undefined) =>
-    hex === undefined ? "/" : String.fromCharCode(parseInt(hex, 16)),
-  );
+  let plain = text;
+  // An escape may spell another (`\u005cu0067` is `\u0067`, which is `g`): decoded until nothing changes, a few rounds.
+  for (let round = 0; round < 4; round++) {
+    const next = plain.replace(SPELLED, (_, hex: string | undefined) =>
+      hex === undefined ? "/" : String.fromCharCode(parseInt(hex, 16)),
+    );
+    if (next === plain) break;
+    plain = next;
+  }
   return plain === text ? null : plain;
 }
 
@@ -106,11 +112,11 @@ export const REDACTED = "[redacted]";
  * spell a secret comes back decoded and redacted: the escaped spelling is never what is kept.
  */
 export function redactText(text: string): string {
-  const out = redactSpans(text);
-  const plain = decoded(out);
-  if (plain === null) return out;
+  // Decoded first: a find in the written text can end at an escape and leave the rest of the secret spelled.
+  const plain = decoded(text);
+  if (plain === null) return redactSpans(text);
   const again = redactSpans(plain);
-  return again === plain ? out : again;
+  return again === plain ? redactSpans(text) : again;
 }
 
 function redactSpans(text: string): string {
