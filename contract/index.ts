@@ -101,6 +101,7 @@ export {
   errorMessage,
   findSensitive,
   isSensitiveIdentifier,
+  loggedError,
   redact,
   redactPlannerText,
   SENSITIVE_IDENTIFIER,

@@ -5,7 +5,14 @@ import { factForReconcile } from "./decisions.js";
 import { defineTool } from "./tool.js";
 import { createRegistry } from "./registry.js";
 import { executeIntent } from "./execution.js";
-import { errorMessage, findSensitive, isSensitiveIdentifier, redact, redactPlannerText } from "./redact.js";
+import {
+  errorMessage,
+  findSensitive,
+  loggedError,
+  isSensitiveIdentifier,
+  redact,
+  redactPlannerText,
+} from "./redact.js";
 import { executionDeps, intentFor } from "./test-helpers.js";
 import type { AgentState } from "./state.js";
 import { z } from "zod";
@@ -33,6 +40,15 @@ describe("error messages", () => {
     const deps = { ...executionDeps([]), registry: createRegistry([failing]) };
     const outcome = await executeIntent(deps, intentFor("lookup", "read_only"), true);
     expect(outcome).toEqual({ kind: "failed", message: "upstream refused: [redacted]" });
+  });
+
+  it("a logged failure keeps its stack, redacted", () => {
+    const logged = loggedError(new Error(`sqlite refused ${TOKEN}`));
+    expect([
+      logged.startsWith("Error: sqlite refused [redacted]"),
+      logged.includes("redact.test.ts"),
+      logged.includes(TOKEN),
+    ]).toEqual([true, true, false]);
   });
 
   it("anything thrown is redacted, an Error or not", () => {

@@ -51,6 +51,11 @@ export function errorMessage(error: unknown): string {
   return redactText(error instanceof Error ? error.message : String(error));
 }
 
+/** A failure as a log may show it: its stack (or message), redacted. A store or an SDK error may quote a value. */
+export function loggedError(error: unknown): string {
+  return redactText(error instanceof Error ? (error.stack ?? error.message) : String(error));
+}
+
 /** A key as it may be stored: a key that holds a secret keeps only its clean words. */
 const keyOf = (key: string): string => redactText(key);
 
