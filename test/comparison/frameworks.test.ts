@@ -1,5 +1,5 @@
 /** What `--framework` can name beyond the built-ins, and what happens when it cannot run or write. */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -115,12 +115,12 @@ describe("the LangGraph pin is enforced", () => {
 describe("an output that cannot be written", () => {
   it("exits 4 (io_error), distinct from a difference, and leaves nothing half-written", async () => {
     const dir = tempDir("unwritable-");
-    const target = join(dir, "evidence.json");
-    mkdirSync(target);
+    // Its folder is a regular file: the file system refuses (a directory at the path itself is output_not_regular, 2).
+    writeFileSync(join(dir, "folder"), "a file");
+    const target = join(dir, "folder", "evidence.json");
     const { code, stderr } = await runCompare(["--framework", "local_state_graph", "--output", target, "--quiet"]);
     expect(code).toBe(4);
     expect(stderr).toMatch(/cannot write the evidence: .*\(io_error\)/);
-    expect(readdirSync(dir)).toEqual(["evidence.json"]);
-    expect(existsSync(join(dir, "evidence.mmd"))).toBe(false);
+    expect(readdirSync(dir)).toEqual(["folder"]);
   });
 });
