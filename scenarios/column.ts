@@ -78,7 +78,7 @@ const ActionsSeen = z.object({ after_each_action: z.array(z.object({ refused: z.
  * lacks it reads why, not only the expectations the missing rewind broke.
  */
 export const REWIND_SUPPORTED: Expectation<JsonValue> = behaviour(
-  "the session was not taken back to its approval point (an engine without rewindToApproval)",
+  "the session was not taken back to its approval point (an engine without rewindToApproval is refused rewind_unsupported)",
   (observation) => {
     const seen = ActionsSeen.safeParse(observation);
     return seen.success && seen.data.after_each_action.every((a) => a.refused !== "rewind_unsupported");
@@ -125,12 +125,23 @@ export async function judgeColumn(
     return { observation: run.observation, verdict: column.verdict(run.observation), steps: run.graph_steps };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (error instanceof WorkBudgetExceeded) {
-      const violation = { kind: "behaviour", expectation: NEVER_SETTLED, observed: message } as const;
-      return { observation: { engine_error: message }, verdict: verdictOf([violation], false), steps: null };
-    }
-    return { observation: { engine_error: message }, verdict: errorVerdict(message), steps: null };
+    const observation = error instanceof WorkBudgetExceeded ? { never_settled: message } : { engine_error: message };
+    return { observation, verdict: recordedVerdict(column, observation), steps: null };
   }
 }
 
 export const NEVER_SETTLED = "the engine never settled: it kept working past the run's work budget";
+
+const Unfinished = z.union([
+  z.strictObject({ never_settled: z.string() }),
+  z.strictObject({ engine_error: z.string() }),
+]);
+
+/** The verdict a recorded observation gives, a run that did not finish included: what evidence checkers replay. */
+export function recordedVerdict(column: Column, observation: JsonValue): EngineVerdict {
+  const unfinished = Unfinished.safeParse(observation);
+  if (!unfinished.success) return column.verdict(observation);
+  if ("engine_error" in unfinished.data) return errorVerdict(unfinished.data.engine_error);
+  const seen = unfinished.data.never_settled;
+  return verdictOf([{ kind: "behaviour", expectation: NEVER_SETTLED, observed: seen }], false);
+}

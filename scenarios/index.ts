@@ -9,9 +9,18 @@ export {
   schemaFailureSideEffects,
 } from "./columns.js";
 export { DEFAULT_WORK_BUDGET, WorkBudgetExceeded, withWorkBudget } from "./budget.js";
-export { behaviour, defineColumn, judgeColumn, NEVER_SETTLED, violationsOf, vocabulary } from "./column.js";
+export {
+  behaviour,
+  defineColumn,
+  judgeColumn,
+  NEVER_SETTLED,
+  recordedVerdict,
+  violationsOf,
+  vocabulary,
+} from "./column.js";
 export { COLUMN_FAMILIES, ColumnFamily, FAMILY_IDS } from "./families.js";
 export {
+  allHold,
   Behaviour,
   EngineVerdict,
   errorVerdict,

@@ -63,6 +63,19 @@ export const errorVerdict = (reason: string): EngineVerdict => ({
   error: reason,
 });
 
+/** Rows of a comparison as the verdicts see them: the framework's is null when it was not measured. */
+type VerdictPair = {
+  readonly verdict: { readonly handwritten: EngineVerdict; readonly framework: EngineVerdict | null };
+};
+
+/** Every row's verdicts pass: the handwritten engine's as a contract engine's, the framework's as it is judged. */
+export function allHold(rows: readonly VerdictPair[], judged: Judged): boolean {
+  return rows.every(
+    (r) =>
+      passes(r.verdict.handwritten, "contract") && r.verdict.framework !== null && passes(r.verdict.framework, judged),
+  );
+}
+
 /** Whether a verdict passes what its engine is charged with. An error never passes, and is never a failure. */
 export function passes(verdict: EngineVerdict, judged: Judged): boolean {
   if (verdict.behaviour !== "holds") return false;
