@@ -6,7 +6,15 @@
 import { describe, expect, it } from "vitest";
 import { compare, exitCodeFor } from "../../scripts/comparison/report.js";
 import { buildMatrix } from "../../scripts/matrix/build.js";
-import { ALL_COLUMNS, handwrittenFactory, idempotencyReplay, judgeColumn } from "../../scenarios/index.js";
+import {
+  ALL_COLUMNS,
+  behaviour,
+  defineColumn,
+  handwrittenFactory,
+  idempotencyReplay,
+  judgeColumn,
+  vocabulary,
+} from "../../scenarios/index.js";
 import { forgetfulFactory, renamedFactory, throwingFactory } from "./engines/renamed.js";
 
 const now = new Date(0);
@@ -100,5 +108,16 @@ describe("an engine that throws", () => {
     });
     expect(matrix.engines[0]).toMatchObject({ holds: 0, fails: 0, error: 1 });
     expect(matrix.columns[0]?.engines["handwritten"]).toMatchObject({ behaviour: "error" });
+  });
+});
+
+describe("a column", () => {
+  it("must state at least one behaviour expectation: words alone cannot judge a foreign engine", () => {
+    const { expectations: _, ...spec } = { ...idempotencyReplay, expectations: null };
+    const words = vocabulary<{ readonly s: string }>("status done", (o) => o.s === "done");
+    const world = behaviour<{ readonly s: string }>("the write landed twice", () => true);
+    const column = { ...spec, family: "required" as const, observe: () => ({ s: "done" }) };
+    expect(() => defineColumn({ ...column, expectations: [words] })).toThrow(/no behaviour expectation/);
+    expect(defineColumn({ ...column, expectations: [words, world] }).name).toBe("idempotency_replay");
   });
 });
