@@ -249,8 +249,8 @@ export const interruptedCheckpoint: Column = defineColumn({
       observed: (o) => o.after_resume.side_effects,
     },
     {
-      kind: "behaviour",
-      says: "the restarted write went out under another idempotency key",
+      kind: "vocabulary",
+      says: "only the intent's key was used (write-002)",
       holds: (o) => o.keys_used.length === 1 && o.keys_used[0] === "write-002",
       observed: (o) => o.keys_used,
     },

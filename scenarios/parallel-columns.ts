@@ -138,7 +138,12 @@ export const PARALLEL_COLUMNS: readonly Column[] = [
       ),
       world("a read changed the world", (o) => Object.keys(o.side_effects).length === 0),
       world(
-        "the answers reached the model out of call order, or untagged",
+        "the model did not get one answer per read",
+        (o) => o.tool_messages.length === READS.length,
+        (o) => o.tool_messages.length,
+      ),
+      words(
+        "tool messages in call order with their call ids",
         (o) => o.tool_messages.map((m) => m.call_id).join() === READS.map((c) => c.id).join(),
         (o) => o.tool_messages.map((m) => m.call_id ?? null),
       ),

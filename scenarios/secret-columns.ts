@@ -156,7 +156,8 @@ export const SECRET_COLUMNS: readonly Column[] = [
     },
     "The turn carrying secrets is refused as sensitive_input and runs nothing; the clean call after it runs once.",
     [
-      world("the turn carrying secrets ran, or the clean call after it did not run once", (o) => calls(o) === 1),
+      world("the turn carrying secrets ran", (o) => calls(o) <= 1),
+      words("only the clean call runs, once", (o) => calls(o) === 1),
       words(
         "the turn with secrets is refused as sensitive_input, the clean call answers with no code",
         (o) => codes(o)[0] === "sensitive_input" && o.tool_messages[1]?.code === null,
