@@ -20,6 +20,7 @@ afterAll(() => rmSync(sparse, { recursive: true, force: true }));
 function sparseEvidence(): string {
   const comparison = (framework: string, status: string, graph: unknown) => ({
     framework,
+    judged: "contract",
     status,
     reason: status === "measured" ? null : `${framework}_missing`,
     generated_at: "2026-12-01T00:00:00Z",
