@@ -7,7 +7,7 @@ import { esc, para, section } from "./html.js";
 import { both, code, html, m, msg, prose, type MessageKey, type Text } from "./i18n.js";
 import { familiesOf, type Behaviour, type Cell, type Family, type Matrix, type MatrixRow } from "./matrix.js";
 import { en } from "./messages-en.js";
-import { EXPECTATIONS_ZH } from "./messages-expectations-zh.js";
+import { EXPECTATIONS_ZH, EXPECTED_ZH } from "./messages-expectations-zh.js";
 
 // The symbol repeats the word for sighted readers scanning the grid; the word is what is read out.
 const MARK: Readonly<Record<Behaviour, string>> = { holds: "✓", fails: "✗", error: "!", not_measured: "–" };
@@ -45,9 +45,13 @@ const nested = (
   verbatim: false,
 });
 
-/** An expectation's wording in each language: the column's English, and its Chinese from the catalogue. */
-const expectation = (text: string): string =>
-  both((locale) => esc(locale === "zh-CN" ? (EXPECTATIONS_ZH[text] ?? text) : text));
+/** A verdict's wording in each language: the column's English, and its Chinese from a catalogue. */
+const inBoth =
+  (zh: Readonly<Record<string, string>>) =>
+  (text: string): string =>
+    both((locale) => esc(locale === "zh-CN" ? (zh[text] ?? text) : text));
+const expectation = inBoth(EXPECTATIONS_ZH);
+const expected = inBoth(EXPECTED_ZH);
 
 /** Why a cell does not hold: each broken expectation with its kind and what was seen, or the engine's error. */
 function why(row: MatrixRow, cell: Cell): string {
@@ -60,7 +64,7 @@ function why(row: MatrixRow, cell: Cell): string {
         `<li><strong>${html(m(v.kind === "behaviour" ? "kind.behaviour" : "kind.vocabulary"))}</strong> ${expectation(v.expectation)}${v.observed === null ? "" : ` ${html(m("matrix.observed"))} ${html(code(v.observed))}`}</li>`,
     )
     .join("");
-  return `<div class="why"><p><strong>${html(m("matrix.expected"))}</strong> ${prose(row.expected)}</p><p><strong>${html(m("matrix.violated"))}</strong></p><ul>${items}</ul></div>`;
+  return `<div class="why"><p><strong>${html(m("matrix.expected"))}</strong> ${expected(row.expected)}</p><p><strong>${html(m("matrix.violated"))}</strong></p><ul>${items}</ul></div>`;
 }
 
 function cellHtml(matrix: Matrix, row: MatrixRow, engine: string): string {

@@ -1,7 +1,8 @@
 /**
  * The Chinese of every expectation a verdict names (scenarios/*columns*.ts, by their English wording), so the
  * zh-CN page shows no English verdict text. test/report/report-i18n.test.ts fails when a column's expectation
- * has none here, or when one here names no expectation any more.
+ * has none here, or when one here names no expectation any more. EXPECTED_ZH does the same for each column's
+ * expected signal, which a failing cell shows.
  */
 export const EXPECTATIONS_ZH: Readonly<Record<string, string>> = {
   "the invalid write reached the executor": "无效的写入到达了执行器",
@@ -197,4 +198,92 @@ export const EXPECTATIONS_ZH: Readonly<Record<string, string>> = {
   "the stored goal carries [redacted]": "存储的目标带有 [redacted]",
   "the engine never settled: it kept working past the run's work budget":
     "引擎始终没有停下：它超出了运行的工作预算仍在工作",
+};
+
+/** The Chinese of each column's expected signal (its `expected`), by its English wording. */
+export const EXPECTED_ZH: Readonly<Record<string, string>> = {
+  "Validation comes first: a failing call is rejected before execute and the model is told to rewrite its arguments (0 executor calls, 0 side effects).":
+    "先验证：失败的调用在执行前被拒绝，并告诉模型改写参数（执行器调用 0 次，副作用 0 次）。",
+  "approval_required with no side effect: the pending call is recorded and nothing runs until a person approves.":
+    "approval_required 且没有副作用：待批准的调用被记录下来，在有人批准之前什么都不执行。",
+  "The same key with the same arguments answers replayed with the stored result: 1 executor call, 1 side effect.":
+    "同一个键、同样的参数回答 replayed 并带回存储的结果：执行器调用 1 次，副作用 1 次。",
+  "The intent is checkpointed before execute; after the crash, recovery follows the intent under the same key: exactly 1 side effect.":
+    "意图在执行前写入检查点；崩溃后，恢复按意图在同一个键下进行：恰好 1 次副作用。",
+  "The run stops in reconcile_required and keeps a tool_uncertain trace; the same key only answers uncertain; an explicit confirm writes tool_reconciled and the run continues its text step without executing the side effect again.":
+    "运行停在 reconcile_required 并保留 tool_uncertain 跟踪；同一个键只回答 uncertain；明确的确认写入 tool_reconciled，运行继续其文本步骤而不再次执行副作用。",
+  "An outcome the harness cannot know is uncertain: the run stops in reconcile_required with tool_uncertain, and nothing retries it automatically.":
+    "框架无法知道的结果就是不确定的：运行停在 reconcile_required 并带有 tool_uncertain，不会被自动重试。",
+  "Transient failures before dispatch retry under the same key with backoff, at most 3 times; exactly 1 side effect.":
+    "派发前的暂时性失败在同一个键下退避重试，最多 3 次；恰好 1 次副作用。",
+  "After 3 retries the run ends failed with retries_exhausted in its trace, and nothing landed.":
+    "3 次重试后运行以 failed 结束，跟踪中有 retries_exhausted，且没有任何内容落地。",
+  "A read-only call that timed out may run again: nothing can have changed, so it retries and the run goes on.":
+    "超时的只读调用可以再次执行：不可能有任何改变，因此它会重试，运行继续。",
+  "Validation comes first: each malformed output is rejected before execute with its own code and returned to the model to rewrite; nothing runs.":
+    "先验证：每个格式错误的输出都在执行前以各自的代码被拒绝，并返回给模型改写；什么都不执行。",
+  "The token hashes the arguments, session id and expiry and the backend checks it: every tampered or foreign token is refused with its own code, and only the real approval runs the call, once.":
+    "令牌对参数、会话 id 和过期时间做哈希，由后端检查：每个被篡改或他处的令牌都以各自的代码被拒绝，只有真正的批准执行该调用，且只执行一次。",
+  "A token is single-use: replayed for the next identical call it is refused as already used, after the run as not pending; each publish needs its own approval.":
+    "令牌只能用一次：为下一个相同调用重放时以已使用被拒绝，运行结束后以未待批准被拒绝；每次发布都需要各自的批准。",
+  "A token for other arguments is refused (approval_args_mismatch); declined, nothing is published and the model is told.":
+    "针对其他参数的令牌被拒绝（approval_args_mismatch）；拒绝后什么都不发布，并告诉模型。",
+  "The same key with other arguments is an error (key_reused_with_other_arguments) and nothing executes again.":
+    "同一个键配其他参数是错误（key_reused_with_other_arguments），不会再次执行任何内容。",
+  "The same key while in flight elsewhere is a conflict (key_in_flight) with no execution.":
+    "同一个键在他处执行中时是冲突（key_in_flight），不执行。",
+  "The intent is checkpointed before execute; after the crash the idempotent write follows its intent under the same key and lands nothing new: 1 side effect.":
+    "意图在执行前写入检查点；崩溃后幂等写入按意图在同一个键下进行，不再落地新内容：1 次副作用。",
+  "A high-risk call whose intent has no recorded outcome is uncertain after the crash: reconcile_required, no second publish, until a person confirms (tool_reconciled).":
+    "意图没有记录结果的高风险调用在崩溃后是不确定的：reconcile_required，不进行第二次发布，直到有人确认（tool_reconciled）。",
+  "A restart neither loses nor grants the approval: still approval_required with 0 side effects, then one run once approved.":
+    "重启既不丢失也不授予批准：仍为 approval_required 且副作用为 0，批准后执行一次。",
+  "Tool output is marked as data, not instruction: the injected request changes nothing and policy still gates the publish (approval_required, 0 side effects).":
+    "工具输出被标记为数据而非指令：注入的请求不改变任何东西，策略仍然把关发布（approval_required，副作用 0 次）。",
+  "run_shell stays registered and is refused every time with always_deny; it never executes.":
+    "run_shell 仍然注册，但每次都以 always_deny 被拒绝；它从不执行。",
+  "A planner that never stops ends in step_limit at max_steps 8.":
+    "永不停止的规划器在 max_steps 8 处以 step_limit 结束。",
+  "Declined: nothing runs, the model is told (approval_declined), and the run goes on.":
+    "被拒绝：什么都不执行，告诉模型（approval_declined），运行继续。",
+  "An executor reached past the contract runs nothing: every bare call is refused (bare_executor) with 0 executor calls and 0 side effects; the only call that runs is the approved publish, once, with its ledger entry and trace.":
+    "绕过契约取得的执行器什么都不执行：每次裸调用都被拒绝（bare_executor），执行器调用 0 次，副作用 0 次；唯一执行的调用是已批准的发布，只执行一次，并有其账本条目和跟踪。",
+  "Three read-only calls in one turn each run once; three tool messages in call order carry their call ids; no side effect.":
+    "一个回合中的三个只读调用各执行一次；三条工具消息按调用顺序带有各自的调用 id；没有副作用。",
+  "In one turn the read and the write run, run_shell is refused, the malformed call is rejected with its issues, and the publish waits for its own approval with zero side effects.":
+    "在一个回合中，读取和写入执行，run_shell 被拒绝，格式错误的调用连同其问题被拒绝，发布等待自己的批准且副作用为零。",
+  "Siblings execute once: the two writes run before the interrupt and never again on resume; the publish runs once, after approval.":
+    "同批调用各执行一次：两个写入在中断前执行，恢复时不再执行；发布在批准后执行一次。",
+  "Approved calls run, rejected calls get synthetic results: one publish lands, the declined one never runs and the model is told; a token bound to one call does not approve its sibling.":
+    "批准的调用执行，被拒绝的调用得到合成结果：一次发布落地，被拒绝的那次从不执行并告诉模型；绑定到一个调用的令牌不能批准它的同批调用。",
+  "After a crash mid-batch each call follows its intent: the write that was in flight runs again under its key and lands once, its finished siblings (a write and a read) are not executed again, and the publish with no recorded outcome is uncertain until a person confirms.":
+    "批次中途崩溃后，每个调用按各自的意图进行：正在进行的写入在其键下再次执行并只落地一次，已完成的同批调用（一次写入和一次读取）不再执行，没有记录结果的发布在有人确认之前是不确定的。",
+  "Siblings execute once even when the node that ran them is re-run on resume: the ledger replays the completed writes; the publish runs once, after approval.":
+    "即使执行它们的节点在恢复时重跑，同批调用也只执行一次：账本重放已完成的写入；发布在批准后执行一次。",
+  "A token works once across every history: after a rewind the spent token is refused with approval_already_used, nothing runs again, and a new decline at the old approval point is honoured.":
+    "令牌在所有历史中只能用一次：回退后，已用过的令牌以 approval_already_used 被拒绝，什么都不再执行，在旧批准点上的新拒绝得到尊重。",
+  "The approval of a call that already ran is spent for good: even a freshly signed token for it is refused approval_already_used in a new process, and nothing runs again.":
+    "已经执行过的调用的批准永久作废：即使为它新签发的令牌，在新进程中也以 approval_already_used 被拒绝，什么都不再执行。",
+  "A person's no is final for every token of that call: the decline spends the approval, so a token minted before it is refused approval_already_used after a rewind, and nothing runs.":
+    "一个人的“不”对该调用的每个令牌都是最终的：拒绝用掉了批准，因此回退后，拒绝之前签发的令牌以 approval_already_used 被拒绝，什么都不执行。",
+  "The spent approval survives a restart: in a new process the token minted before the decline is refused approval_already_used, and nothing runs.":
+    "用过的批准在重启后依然作废：在新进程中，拒绝之前签发的令牌以 approval_already_used 被拒绝，什么都不执行。",
+  "A batch approval works once across every history: after a rewind the spent token is refused with approval_already_used, the publish ran exactly once, and a new decline at the old approval point is honoured.":
+    "批次批准在所有历史中只能用一次：回退后，已用过的令牌以 approval_already_used 被拒绝，发布恰好执行一次，在旧批准点上的新拒绝得到尊重。",
+  "An approval is used once on the server's side: resuming the same approved state twice runs the approved call once.":
+    "批准在服务器端只使用一次：同一个已批准的状态恢复两次，已批准的调用只执行一次。",
+  "Resuming the same approved turn twice runs each of its calls once: the publish and the write land once each.":
+    "同一个已批准的回合恢复两次，它的每个调用只执行一次：发布和写入各落地一次。",
+  "Every call carrying a secret is refused as sensitive_input before execute (0 executor calls, 0 side effects). No raw secret reaches the executor, any store, the trace or the evidence.":
+    "每个携带机密信息的调用都在执行前以 sensitive_input 被拒绝（执行器调用 0 次，副作用 0 次）。原始机密信息不会到达执行器、任何存储、跟踪或证据。",
+  "The turn carrying secrets is refused as sensitive_input and runs nothing; the clean call after it runs once. No raw secret reaches the executor, any store, the trace or the evidence.":
+    "携带机密信息的回合以 sensitive_input 被拒绝，什么都不执行；其后的干净调用执行一次。原始机密信息不会到达执行器、任何存储、跟踪或证据。",
+  "A tool's answer is redacted before the ledger, the conversation or an artifact store holds it; both calls run once. No raw secret reaches the executor, any store, the trace or the evidence.":
+    "工具的回答在账本、对话或工件存储保存它之前就被脱敏；两次调用各执行一次。原始机密信息不会到达执行器、任何存储、跟踪或证据。",
+  "The final answer is stored with every secret replaced by [redacted]. No raw secret reaches the executor, any store, the trace or the evidence.":
+    "最终回答在存储时每个机密信息都被替换为 [redacted]。原始机密信息不会到达执行器、任何存储、跟踪或证据。",
+  "The batch carrying secrets is refused as sensitive_input and runs nothing; the clean batch runs each call once, its answers redacted. No raw secret reaches the executor, any store, the trace or the evidence.":
+    "携带机密信息的批次以 sensitive_input 被拒绝，什么都不执行；干净的批次让每个调用执行一次，其回答已脱敏。原始机密信息不会到达执行器、任何存储、跟踪或证据。",
+  "The goal is stored (in every checkpoint) with every secret replaced by [redacted]; the run reads once and ends done. No raw secret reaches the executor, any store, the trace or the evidence.":
+    "目标在存储时（在每个检查点中）每个机密信息都被替换为 [redacted]；运行读取一次并以 done 结束。原始机密信息不会到达执行器、任何存储、跟踪或证据。",
 };

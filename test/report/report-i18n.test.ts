@@ -8,7 +8,7 @@ import { join } from "node:path";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 import { ALL_COLUMNS, NEVER_SETTLED } from "../../scenarios/index.js";
-import { EXPECTATIONS_ZH } from "../../scripts/report/messages-expectations-zh.js";
+import { EXPECTATIONS_ZH, EXPECTED_ZH } from "../../scripts/report/messages-expectations-zh.js";
 import { LOCALES } from "../../web/i18n/locale.js";
 import { esc } from "../../scripts/report/escape.js";
 import { MESSAGES, messageProblems, readEvidence, renderReport } from "../../scripts/report/index.js";
@@ -132,5 +132,8 @@ describe("the expectations a verdict names", () => {
     ]);
     expect([...wordings].filter((text) => EXPECTATIONS_ZH[text] === undefined)).toEqual([]);
     expect(Object.keys(EXPECTATIONS_ZH).filter((text) => !wordings.has(text))).toEqual([]);
+    const signals = new Set(ALL_COLUMNS.map((column) => column.expected));
+    expect([...signals].filter((text) => EXPECTED_ZH[text] === undefined)).toEqual([]);
+    expect(Object.keys(EXPECTED_ZH).filter((text) => !signals.has(text))).toEqual([]);
   });
 });
