@@ -1,8 +1,8 @@
 /**
  * The comparison: the handwritten engine runs every column first, then the framework does. Each
- * column records both observations, whether their canonical JSON is equal (parity), and whether
- * each holds the column's expected signal (the contract). The evidence is written through the same
- * zod schema it is checked against.
+ * column records both observations, whether their canonical JSON is equal (parity), and each
+ * engine's verdict on the column's expected signal, behaviour and vocabulary apart (scenarios/verdict.ts).
+ * The evidence is written through the same zod schema it is checked against.
  */
 import { canonicalJson, type JsonValue } from "../../contract/index.js";
 import { FIXTURE_PLANNER } from "../../handwritten/fixtures/index.js";
