@@ -14,7 +14,8 @@ import { isAbsolute, relative, resolve } from "node:path";
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from "yaml";
 import { DEFAULT_INPUT_LIMITS, readInputFile } from "../../cli/index.js";
 import { foreignCommand, isProjectArtifact, type Provenance } from "./provenance.js";
-import type { ArtifactFinding } from "./rederive.js";
+import type { DerivedMetric } from "./metrics.js";
+import { sameMetric } from "./metrics.js";
 import { LEARNER_SCHEMA } from "./terms.js";
 import { asStrictAsBar, CONTRACT_METRICS, meets, RECOVERY_THRESHOLD, RULE_TEXT, type MetricRule } from "./rules.js";
 
@@ -50,6 +51,11 @@ export const PROBLEM_CODES = [
   "project_artifact",
   "artifact_forged",
   "relabelled_route",
+  "near_copy_route",
+  "artifact_not_at_commit",
+  "artifact_commit_mismatch",
+  "metric_mismatch",
+  "metric_underived",
   "bad_cost",
   "bad_license",
   "bad_known_failures",
@@ -70,8 +76,14 @@ export type CheckOptions = {
   readonly now: Date;
   /** Git and the project's commands: with it, the commit, the commands and the artifacts must be this run's. */
   readonly provenance?: Provenance;
-  /** What running the artifacts' claims found against them (rederive.ts), by their index in `artifacts`. */
-  readonly artifactFindings?: readonly ArtifactFinding[];
+  /** What running the artifacts' claims and reading their commit found against them, by their index in `artifacts`. */
+  readonly artifactFindings?: readonly {
+    readonly index: number;
+    readonly code: ProblemCode;
+    readonly message: string;
+  }[];
+  /** The metrics derived from the verified artifacts (metrics.ts); with it, every submitted actual must be its value. */
+  readonly derivedMetrics?: ReadonlyMap<string, DerivedMetric>;
 };
 
 const TOP_LEVEL = [
@@ -258,7 +270,8 @@ export function checkSubmission(text: string, options: CheckOptions): Problem[] 
       });
     }
   }
-  if ("metrics" in data && data["metrics"] !== null) checkMetrics(data["metrics"], add, isUnfilled);
+  if ("metrics" in data && data["metrics"] !== null)
+    checkMetrics(data["metrics"], add, isUnfilled, options.derivedMetrics);
   if ("artifacts" in data && data["artifacts"] !== null)
     checkArtifacts(data["artifacts"], options.root, add, isUnfilled, options.provenance);
   for (const finding of options.artifactFindings ?? [])
@@ -335,7 +348,12 @@ function checkEnvironment(
   add([], "bad_environment", "environment is a string or a mapping describing the runtime (sanitised)");
 }
 
-function checkMetrics(metrics: unknown, add: Add, isUnfilled: Unfilled): void {
+function checkMetrics(
+  metrics: unknown,
+  add: Add,
+  isUnfilled: Unfilled,
+  derivedMetrics: ReadonlyMap<string, DerivedMetric> | undefined,
+): void {
   if (!Array.isArray(metrics)) return add(["metrics"], "bad_metric", "metrics is a list of { name, expected, actual }");
   const seen = new Map<string, number>();
   metrics.forEach((metric, i) => {
@@ -380,6 +398,8 @@ function checkMetrics(metrics: unknown, add: Add, isUnfilled: Unfilled): void {
     )
       return;
     const { expected, actual } = m;
+    if (derivedMetrics !== undefined)
+      checkDerived(name, actual, derivedMetrics, (code, message) => add(at("actual"), code, message));
     if (contract !== undefined) {
       let wellFormed = true;
       for (const [key, v] of [
@@ -429,6 +449,27 @@ function checkMetrics(metrics: unknown, add: Add, isUnfilled: Unfilled): void {
   }
 }
 
+/** The submitted actual against the value the checker derived from the artifacts (metrics.ts). */
+function checkDerived(
+  name: string,
+  actual: unknown,
+  derived: ReadonlyMap<string, DerivedMetric>,
+  add: (code: ProblemCode, message: string) => void,
+): void {
+  const metric = derived.get(name);
+  if (metric === undefined)
+    return add(
+      "metric_underived",
+      `metric ${name}: the checker derives only ${[...derived.keys()].join(", ")} from the artifacts, so it cannot take ${name} as read`,
+    );
+  if (metric.value === null) return add("metric_underived", `metric ${name}: ${metric.why}`);
+  if (!sameMetric(actual, metric.value))
+    add(
+      "metric_mismatch",
+      `metric ${name}: actual ${JSON.stringify(actual)}, but the artifacts give ${JSON.stringify(metric.value)} (${metric.from})`,
+    );
+}
+
 function checkArtifacts(
   artifacts: unknown,
   root: string,
@@ -458,15 +499,18 @@ function checkArtifacts(
     // The entry point refuses such an artifact before checking (exit 2); a caller in process gets a problem.
     const read = readInputFile(full, { ...DEFAULT_INPUT_LIMITS, format: "json" });
     if (!read.ok) return add(["artifacts", i], "artifact_unreadable", `artifact ${artifact}: ${read.error.message}`);
-    if (isProjectArtifact(rel.split("\\").join("/"), read.value, provenance)) {
+    const listed = artifacts.filter((a): a is string => typeof a === "string").map((a) => normalise(root, a));
+    if (isProjectArtifact(normalise(root, artifact), read.value, provenance, listed)) {
       add(
         ["artifacts", i],
         "project_artifact",
-        `artifact ${artifact} is the project's own committed evidence (under this path or another): submit what your run wrote`,
+        `artifact ${artifact} is the project's own evidence (a path its manifest names, or a committed evidence file's content under any path, times, commits and paths aside): submit what your run wrote, under a path of your own`,
       );
     }
   });
 }
+
+const normalise = (root: string, path: string) => relative(root, resolve(root, path)).split("\\").join("/");
 
 function checkCost(cost: unknown, add: Add, isUnfilled: Unfilled): void {
   if (cost === null || typeof cost !== "object" || Array.isArray(cost))

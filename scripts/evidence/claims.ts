@@ -10,26 +10,35 @@ import { ALL_COLUMNS } from "../../scenarios/all-columns.js";
 import type { Column } from "../../scenarios/column.js";
 import { ROUTE_COLUMNS } from "../../scenarios/route-columns.js";
 import { NOT_MEASURED, type ComparisonReport, type ScenarioRow } from "../comparison/schema.js";
+import { statedHolds, type Side } from "./reading.js";
 
 const COLUMNS: ReadonlyMap<string, Column> = new Map([...ALL_COLUMNS, ...ROUTE_COLUMNS].map((c) => [c.name, c]));
 
 const said = (value: unknown) => JSON.stringify(value);
 
-function rowClaims(row: ScenarioRow, measured: boolean): string[] {
+/**
+ * Whether `side` of `row` holds, judged here by the column's verdict over the recorded observation
+ * (null when that side was not measured, or the row is no column of this checkout).
+ */
+export function derivedHolds(row: ScenarioRow, side: Side, measured: boolean): boolean | null {
   const column = COLUMNS.get(row.name);
-  if (column === undefined) return [`row ${row.name} is not a column of this checkout`];
+  const observation = side === "handwritten" ? row.handwritten : row.framework;
+  if (column === undefined || (side === "framework" && (observation === NOT_MEASURED || !measured))) return null;
+  return column.verdict(observation as JsonValue).length === 0;
+}
+
+function rowClaims(row: ScenarioRow, measured: boolean): string[] {
+  if (!COLUMNS.has(row.name)) return [`row ${row.name} is not a column of this checkout`];
   const framework = row.framework === NOT_MEASURED || !measured ? null : (row.framework as JsonValue);
-  const holds = {
-    handwritten: column.verdict(row.handwritten).length === 0,
-    framework: framework === null ? null : column.verdict(framework).length === 0,
-  };
   const equal = framework === null ? null : canonicalJson(row.handwritten) === canonicalJson(framework);
   const wrong: string[] = [];
   if (row.equal !== equal)
     wrong.push(`${row.name}.equal says ${said(row.equal)}, its observations give ${said(equal)}`);
-  for (const side of ["handwritten", "framework"] as const)
-    if (row.holds[side] !== holds[side])
-      wrong.push(`${row.name}.holds.${side} says ${said(row.holds[side])}, the verdict gives ${said(holds[side])}`);
+  for (const side of ["handwritten", "framework"] as const) {
+    const holds = derivedHolds(row, side, measured);
+    if (statedHolds(row, side) !== holds)
+      wrong.push(`${row.name}.holds.${side} says ${said(statedHolds(row, side))}, the verdict gives ${said(holds)}`);
+  }
   return wrong;
 }
 
@@ -42,7 +51,9 @@ export function contradictions(report: ComparisonReport, route: Route | null): s
   const wrong = report.scenarios.flatMap((row) => rowClaims(row, measured));
   const rows = report.scenarios;
   const allEqual = measured ? rows.every((r) => r.equal === true) : null;
-  const allHold = measured ? rows.every((r) => r.holds.handwritten && r.holds.framework === true) : null;
+  const allHold = measured
+    ? rows.every((r) => statedHolds(r, "handwritten") === true && statedHolds(r, "framework") === true)
+    : null;
   if (report.all_equal !== allEqual)
     wrong.push(`all_equal says ${said(report.all_equal)}, its rows give ${said(allEqual)}`);
   if (report.all_hold !== allHold) wrong.push(`all_hold says ${said(report.all_hold)}, its rows give ${said(allHold)}`);

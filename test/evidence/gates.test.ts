@@ -41,10 +41,20 @@ const withMetadata = (turn: RouteTurn): RouteTurn => ({
 const OPENAI = { name: "gpt-4o-mini", provider: "openai", params: { llm_type: "openai", temperature: 0 } };
 /** The shipped route under a real model's name, with its digest recomputed: the forgery of issue 26. */
 const relabelled = (route = shippedRoute()) => reseal(route, { model: OPENAI, label: "recorded from gpt-4o-mini" });
-/** A route the learner recorded: its own turns (other arguments, other text) and the provider's metadata. */
+/**
+ * A route the learner recorded: its own turns (a regression the shipped route never runs, other
+ * arguments, other text) and the provider's metadata; no near copy of the shipped route.
+ */
 const recorded = (): Route => {
   const route = shippedRoute();
-  const turns = route.turns.map((turn): RouteTurn => {
+  const first = route.turns[0] as RouteTurn;
+  const regression: RouteTurn = {
+    ...first,
+    text: "Fitting the trend.",
+    tool_calls: [{ id: "call_fit", name: "run_regression", args: { table: "sales", x: "week", y: "signups" } }],
+  };
+  const own = [first, regression, ...route.turns.slice(1)].map((turn, step) => ({ ...turn, step }));
+  const turns = own.map((turn): RouteTurn => {
     const calls = turn.tool_calls.map((call) =>
       call.name === "read_table"
         ? { ...call, args: { table: "sales", limit: 5 } }
@@ -127,14 +137,14 @@ describe("honest submissions", () => {
     expect(run.verdict.gates[0]?.reason).toContain("only the FixtureModel ran");
   });
 
-  it("a recorded route with its comparison, replayed here, opens every gate (exit 0)", async () => {
+  it("a recorded route with its comparison, replayed here, opens the other gates; its recording stays unverifiable (exit 5)", async () => {
     const route = recorded();
     const run = await check({
       "evidence/mine-local.json": fixture,
       "evidence/mine-route.json": await replay(route),
       "routes/mine.route.json": route,
     });
-    expect(run).toMatchObject({ code: 0, gates: [], problems: [], verdict: { planner_gate: "open" } });
+    expect(run).toMatchObject({ code: 5, gates: [], problems: [], verdict: { planner_gate: "unverifiable" } });
   });
 
   it("a submission with no comparison at all is gated on all three", async () => {
@@ -263,7 +273,9 @@ describe("forged submissions never exit 0", () => {
   it.each(FORGERIES)("$name", async (forgery) => {
     const run = await check(await forgery.artifacts());
     expect(run.code).toBe(forgery.problem === null ? 3 : 1);
-    expect(run.problems).toEqual(forgery.problem === null ? [] : [forgery.problem]);
+    // A forged comparison is not verified, so the metrics it would carry are not derived either (metric_underived).
+    if (forgery.problem === null) expect(run.problems).toEqual([]);
+    else expect(run.problems).toContain(forgery.problem);
     expect(run.gates).toEqual(forgery.gated);
   });
 
