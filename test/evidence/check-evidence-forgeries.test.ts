@@ -1,0 +1,230 @@
+/**
+ * Issue 48's honest submission and its eight forgery classes, each built by code in a project of
+ * its own (a git repository holding the project's evidence, made on "the project's machine") and a
+ * learner's clone of it that commits its artifacts. Each forgery is refused with its named problem.
+ */
+import { execFileSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { parseRoute, sealRoute, type Route, type RouteTurn } from "../../handwritten/route/index.js";
+import { localGraphFactory } from "../../local-graph/agent/index.js";
+import { ALL_COLUMNS, ROUTE_COLUMNS } from "../../scenarios/index.js";
+import { compare, type ComparisonReport } from "../../scripts/comparison/report.js";
+import { checkEvidence } from "../../scripts/evidence/check-run.js";
+import { loadFramework } from "../../scripts/evidence/rederive.js";
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const now = new Date("2026-06-01T00:00:00Z");
+const SHIPPED = "routes/route_weekly_report.route.json";
+const git = (dir: string, ...args: string[]) =>
+  execFileSync("git", ["-C", dir, "-c", "user.email=t@example.org", "-c", "user.name=t", ...args], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "ignore"],
+  }).trim();
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+const shippedRoute = (): Route => {
+  const parsed = parseRoute(readFileSync(join(repo, SHIPPED), "utf8"));
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return parsed.value;
+};
+const reseal = (route: Route, change: Partial<Route>): Route => {
+  const { digest: _old, ...body } = { ...route, ...change };
+  return sealRoute(body);
+};
+const OPENAI = { name: "gpt-4o-mini", provider: "openai", params: { llm_type: "openai", temperature: 0 } };
+/** Invented provider metadata on every turn, as the issue's forger added it. */
+const withMetadata = (turn: RouteTurn): RouteTurn => ({
+  ...turn,
+  raw: {
+    ...(turn.raw as Record<string, never>),
+    response_metadata: { model_name: "gpt-4o-mini-2024-07-18", finish_reason: "tool_calls" },
+    usage_metadata: { input_tokens: 412, output_tokens: 23, total_tokens: 435 },
+  },
+});
+/** The shipped route with turn 0's limit 10 → 9, labelled a real chat model, its digest recomputed. */
+const nearCopy = (): Route => {
+  const route = shippedRoute();
+  const turns = route.turns.map((turn, i) =>
+    withMetadata(
+      i === 0
+        ? { ...turn, tool_calls: turn.tool_calls.map((c) => ({ ...c, args: { table: "sales", limit: 9 } })) }
+        : turn,
+    ),
+  );
+  return reseal(route, { id: "route_weekly_report_mine", model: OPENAI, label: "recorded from gpt-4o-mini", turns });
+};
+const replay = (route: Route) =>
+  compare({
+    framework: "local_state_graph",
+    factory: localGraphFactory,
+    scenarios: ROUTE_COLUMNS.filter((s) => s.name === route.scenario),
+    planner: { kind: "route", route },
+    commit: null,
+    now,
+  });
+
+let project = "";
+let projectHead = "";
+let projectComparison = "";
+let honest: ComparisonReport;
+let failing: ComparisonReport;
+
+beforeAll(async () => {
+  const run = (commit: string | null) =>
+    compare({ framework: "local_state_graph", factory: localGraphFactory, commit, now, scenarios: ALL_COLUMNS });
+  // The project's evidence, as its machine wrote it (another node than this one's).
+  project = mkdtempSync(join(tmpdir(), "project-"));
+  git(project, "init", "-q");
+  for (const path of ["package.json", "evidence/module-manifest-v1.json", SHIPPED]) {
+    mkdirSync(dirname(join(project, path)), { recursive: true });
+    copyFileSync(join(repo, path), join(project, path));
+  }
+  git(project, "add", "-A");
+  git(project, "commit", "-qm", "project");
+  const mine = await run(git(project, "rev-parse", "HEAD"));
+  projectComparison = json({
+    ...mine,
+    runtime: { ...mine.runtime, node: "v20.20.2" },
+    generated_at: "2026-12-03T07:21:56.883Z",
+  });
+  writeFileSync(join(project, "evidence/13-framework-comparison-local-v2.json"), projectComparison);
+  git(project, "add", "-A");
+  git(project, "commit", "-qm", "evidence");
+  projectHead = git(project, "rev-parse", "HEAD");
+  honest = await run(projectHead);
+  const naive = await loadFramework("module:examples/naive-engine.ts");
+  if (!naive.ok) throw new Error(naive.error);
+  failing = await compare({
+    framework: "module:examples/naive-engine.ts",
+    factory: naive.value,
+    commit: projectHead,
+    now,
+    scenarios: ALL_COLUMNS,
+  });
+}, 240_000);
+
+type Metrics = { readonly schema_validity: number; readonly unapproved: number; readonly recovery: number };
+const PERFECT: Metrics = { schema_validity: 1, unapproved: 0, recovery: 1 };
+
+/** A learner's clone of the project that commits `artifacts`, and a submission naming `commit` (default: that commit). */
+function learner(artifacts: Record<string, string>, options: { commit?: "root"; metrics?: Metrics } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), "learner-"));
+  git(tmpdir(), "clone", "-q", project, dir);
+  for (const [path, text] of Object.entries(artifacts)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  git(dir, "add", "-A");
+  git(dir, "commit", "-qm", "my run");
+  const commit =
+    options.commit === "root" ? git(dir, "rev-list", "--max-parents=0", "HEAD") : git(dir, "rev-parse", "HEAD");
+  const m = options.metrics ?? PERFECT;
+  const text = readFileSync(join(repo, "test/evidence/fixtures/valid-submission.yaml"), "utf8")
+    .replace(/^commit: .*$/m, `commit: ${commit}`)
+    .replace("    expected: 1.0\n    actual: 1.0\n", `    expected: 1.0\n    actual: ${m.schema_validity}\n`)
+    .replace("    expected: 0\n    actual: 0\n", `    expected: 0\n    actual: ${m.unapproved}\n`)
+    .replace(/(recoverable_fault_recovery_rate\n    expected: 1.0\n    actual: )1.0/, `$1${m.recovery}`)
+    .replace(
+      /artifacts:\n(  - .*\n)+/,
+      `artifacts:\n${Object.keys(artifacts)
+        .map((a) => `  - ${a}\n`)
+        .join("")}`,
+    );
+  return { dir, text, paths: Object.keys(artifacts) };
+}
+
+async function check(artifacts: Record<string, string>, options: Parameters<typeof learner>[1] = {}, asJson = true) {
+  const { dir, text, paths } = learner(artifacts, options);
+  let stdout = "";
+  let stderr = "";
+  const io = { stdout: (t: string) => (stdout += t), stderr: (t: string) => (stderr += t), now: () => now, cwd: dir };
+  const read = paths.map((path, index) => ({ index, path, text: readFileSync(join(dir, path), "utf8") }));
+  const input = { file: "sub.yaml", root: dir, text, format: "yaml" as const, artifacts: read, json: asJson };
+  const code = await checkEvidence(input, io, project);
+  if (!asJson)
+    return { code, stdout, stderr, problems: [] as { code: string; message: string }[], gates: [] as string[] };
+  const verdict = JSON.parse(stdout) as { problems: { code: string; message: string }[]; gates: { gate: string }[] };
+  return { code, stdout, stderr, problems: verdict.problems, gates: verdict.gates.map((g) => g.gate) };
+}
+const codes = (run: { problems: readonly { code: string }[] }) => run.problems.map((p) => p.code);
+
+describe("issue 48: the honest submission", () => {
+  it("exits 3, gated on the planner alone, and prints only that gate", async () => {
+    const run = await check({ "evidence/mine-local.json": json(honest) }, {}, false);
+    expect(run.code).toBe(3);
+    expect(run.stdout).toMatch(/^sub\.yaml: gated: planner: only the FixtureModel ran[^\n]*\n$/);
+  });
+});
+
+describe("issue 48: the eight forgeries exit non-zero, each with its named problem", () => {
+  const routeArtifacts = async (route: Route) => ({
+    "evidence/mine-route.json": json(await replay(route)),
+    "routes/mine.route.json": json(route),
+  });
+
+  it("1. a near copy of the shipped route, relabelled a real model with invented metadata: near_copy_route", async () => {
+    const run = await check({ "evidence/mine-local.json": json(honest), ...(await routeArtifacts(nearCopy())) });
+    expect(run.code).toBe(1);
+    expect(codes(run)).toEqual(["near_copy_route"]);
+    expect(run.problems[0]?.message).toMatch(/routes\/route_weekly_report\.route\.json .* 1 changed argument/);
+  });
+
+  it("2. the near copy with a re-timed copy of the committed evidence and perfect metrics", async () => {
+    const retimed = json({ ...JSON.parse(projectComparison), generated_at: "2026-12-06T10:00:00.000Z" });
+    const run = await check({ "evidence/mine-local.json": retimed, ...(await routeArtifacts(nearCopy())) });
+    expect(run.code).toBe(1);
+    expect(codes(run)).toEqual(expect.arrayContaining(["project_artifact", "near_copy_route"]));
+  });
+
+  it("3. a hand-edited comparison with planner_gate: open: artifact_forged", async () => {
+    const edited = json({ ...honest, planner_gate: "open", planner_gate_reason: null });
+    const run = await check({ "evidence/mine-local.json": edited });
+    expect(run.code).toBe(1);
+    expect(codes(run)).toContain("artifact_forged");
+  });
+
+  it("4. the committed evidence with only generated_at changed: project_artifact", async () => {
+    const retimed = json({ ...JSON.parse(projectComparison), generated_at: "2026-12-06T10:00:00.000Z" });
+    const run = await check({ "learner/comparison.json": retimed });
+    expect(run.code).toBe(1);
+    expect(codes(run)).toContain("project_artifact");
+  });
+
+  it("5. a commit that exists but holds none of the artifacts (the root commit): artifact_not_at_commit, naming it", async () => {
+    const run = await check({ "evidence/mine-local.json": json(honest) }, { commit: "root" });
+    expect(run.code).toBe(1);
+    // Its own commit field (the project's HEAD) is no ancestor of the root commit either.
+    expect(codes(run)).toEqual(["artifact_commit_mismatch", "artifact_not_at_commit"]);
+    expect(run.problems[1]?.message).toMatch(/^artifact evidence\/mine-local\.json is not in commit [0-9a-f]{40}/);
+  });
+
+  it("6. perfect metrics beside a comparison whose columns fail: metric_mismatch, naming the metric and both values", async () => {
+    expect(failing.all_hold).toBe(false);
+    const run = await check({ "evidence/mine-naive.json": json(failing) });
+    expect(run.code).toBe(1);
+    const mismatched = run.problems.filter((p) => p.code === "metric_mismatch").map((p) => p.message);
+    expect(mismatched).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^metric unapproved_side_effects: actual 0, but the artifacts give [1-9]\d*/),
+        expect.stringMatching(/^metric comparison_all_equal: actual true, but the artifacts give false/),
+      ]),
+    );
+  });
+
+  it("7. the shipped route relabelled as it is: relabelled_route", async () => {
+    const route = reseal(shippedRoute(), { model: OPENAI, label: "recorded from gpt-4o-mini" });
+    const run = await check({ "evidence/mine-local.json": json(honest), ...(await routeArtifacts(route)) });
+    expect(run.code).toBe(1);
+    expect(codes(run)).toEqual(["relabelled_route"]);
+  });
+
+  it("8. a verbatim copy of the committed evidence: project_artifact", async () => {
+    const run = await check({ "learner/comparison.json": projectComparison });
+    expect(run.code).toBe(1);
+    expect(codes(run)).toContain("project_artifact");
+  });
+});
