@@ -3,11 +3,9 @@
  * its own (a git repository holding the project's evidence, made on "the project's machine") and a
  * learner's clone of it that commits its artifacts. Each forgery is refused with its named problem.
  */
-import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseRoute, sealRoute, type Route, type RouteTurn } from "../../handwritten/route/index.js";
 import { localGraphFactory } from "../../local-graph/agent/index.js";
@@ -15,19 +13,12 @@ import { ALL_COLUMNS, ROUTE_COLUMNS } from "../../scenarios/index.js";
 import { compare, type ComparisonReport } from "../../scripts/comparison/report.js";
 import { checkEvidence } from "../../scripts/evidence/check-run.js";
 import { loadFramework } from "../../scripts/evidence/rederive.js";
+import { git, jsonText, makeProject, REPO, SHIPPED_ROUTE } from "./fixtures/learner-project.js";
 
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const now = new Date("2026-06-01T00:00:00Z");
-const SHIPPED = "routes/route_weekly_report.route.json";
-const git = (dir: string, ...args: string[]) =>
-  execFileSync("git", ["-C", dir, "-c", "user.email=t@example.org", "-c", "user.name=t", ...args], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "ignore"],
-  }).trim();
-const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 const shippedRoute = (): Route => {
-  const parsed = parseRoute(readFileSync(join(repo, SHIPPED), "utf8"));
+  const parsed = parseRoute(readFileSync(join(REPO, SHIPPED_ROUTE), "utf8"));
   if (!parsed.ok) throw new Error(parsed.error.message);
   return parsed.value;
 };
@@ -76,25 +67,7 @@ let failing: ComparisonReport;
 beforeAll(async () => {
   const run = (commit: string | null) =>
     compare({ framework: "local_state_graph", factory: localGraphFactory, commit, now, scenarios: ALL_COLUMNS });
-  // The project's evidence, as its machine wrote it (another node than this one's).
-  project = mkdtempSync(join(tmpdir(), "project-"));
-  git(project, "init", "-q");
-  for (const path of ["package.json", "evidence/module-manifest-v1.json", SHIPPED]) {
-    mkdirSync(dirname(join(project, path)), { recursive: true });
-    copyFileSync(join(repo, path), join(project, path));
-  }
-  git(project, "add", "-A");
-  git(project, "commit", "-qm", "project");
-  const mine = await run(git(project, "rev-parse", "HEAD"));
-  projectComparison = json({
-    ...mine,
-    runtime: { ...mine.runtime, node: "v20.20.2" },
-    generated_at: "2026-12-03T07:21:56.883Z",
-  });
-  writeFileSync(join(project, "evidence/13-framework-comparison-local-v2.json"), projectComparison);
-  git(project, "add", "-A");
-  git(project, "commit", "-qm", "evidence");
-  projectHead = git(project, "rev-parse", "HEAD");
+  ({ dir: project, head: projectHead, comparison: projectComparison } = await makeProject(now));
   honest = await run(projectHead);
   const naive = await loadFramework("module:examples/naive-engine.ts");
   if (!naive.ok) throw new Error(naive.error);
@@ -123,7 +96,7 @@ function learner(artifacts: Record<string, string>, options: { commit?: "root"; 
   const commit =
     options.commit === "root" ? git(dir, "rev-list", "--max-parents=0", "HEAD") : git(dir, "rev-parse", "HEAD");
   const m = options.metrics ?? PERFECT;
-  const text = readFileSync(join(repo, "test/evidence/fixtures/valid-submission.yaml"), "utf8")
+  const text = readFileSync(join(REPO, "test/evidence/fixtures/valid-submission.yaml"), "utf8")
     .replace(/^commit: .*$/m, `commit: ${commit}`)
     .replace("    expected: 1.0\n    actual: 1.0\n", `    expected: 1.0\n    actual: ${m.schema_validity}\n`)
     .replace("    expected: 0\n    actual: 0\n", `    expected: 0\n    actual: ${m.unapproved}\n`)
@@ -152,50 +125,107 @@ async function check(artifacts: Record<string, string>, options: Parameters<type
 }
 const codes = (run: { problems: readonly { code: string }[] }) => run.problems.map((p) => p.code);
 
+/** A route of the learner's own: a regression the shipped route never runs, with the provider's metadata. */
+const fromScratch = (): Route => {
+  const route = shippedRoute();
+  const first = route.turns[0] as RouteTurn;
+  const fit: RouteTurn = {
+    ...first,
+    text: "Fitting the trend.",
+    tool_calls: [{ id: "call_fit", name: "run_regression", args: { table: "sales", x: "week", y: "signups" } }],
+  };
+  const turns = [first, fit, ...route.turns.slice(1)].map((turn, step) => withMetadata({ ...turn, step }));
+  return reseal(route, { id: "route_weekly_report_mine", model: OPENAI, label: "recorded from gpt-4o-mini", turns });
+};
+
 describe("issue 48: the honest submission", () => {
   it("exits 3, gated on the planner alone, and prints only that gate", async () => {
-    const run = await check({ "evidence/mine-local.json": json(honest) }, {}, false);
+    const run = await check({ "evidence/mine-local.json": jsonText(honest) }, {}, false);
     expect(run.code).toBe(3);
     expect(run.stdout).toMatch(/^sub\.yaml: gated: planner: only the FixtureModel ran[^\n]*\n$/);
+  });
+
+  it("with a route of its own that replays and holds: exit 5, the planner gate unverifiable, naming what to look at", async () => {
+    const route = fromScratch();
+    const run = await check({
+      "evidence/mine-local.json": jsonText(honest),
+      "evidence/mine-route.json": jsonText(await replay(route)),
+      "routes/mine.route.json": jsonText(route),
+    });
+    expect(run).toMatchObject({ code: 5, gates: [], problems: [] });
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      status: "unverifiable",
+      planner_gate: "unverifiable",
+      unverifiable: [
+        {
+          gate: "planner",
+          look_at: expect.stringMatching(
+            /^evidence\/mine-route\.json \(route route_weekly_report_mine from gpt-4o-mini\): the recording session/,
+          ),
+        },
+      ],
+    });
+  });
+
+  it("outside a git checkout, the commit's hold on the artifacts is unverifiable and said so beside the gate", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "learner-plain-"));
+    mkdirSync(join(dir, "evidence"));
+    writeFileSync(join(dir, "evidence/mine-local.json"), jsonText(honest));
+    const { text } = learner({ "evidence/mine-local.json": jsonText(honest) });
+    let stdout = "";
+    const io = { stdout: (t: string) => (stdout += t), stderr: () => undefined, now: () => now, cwd: dir };
+    const artifacts = [{ index: 0, path: "evidence/mine-local.json", text: jsonText(honest) }];
+    const input = { file: "sub.yaml", root: dir, text, format: "yaml" as const, artifacts, json: false };
+    expect(await checkEvidence(input, io, project)).toBe(3);
+    expect(stdout.split("\n")[1]).toMatch(/^sub\.yaml: unverifiable: provenance: look at --root is not a git checkout/);
+  });
+});
+
+describe("metrics the artifacts cannot give", () => {
+  it("a metric with no verified comparison to derive it from is metric_underived", async () => {
+    const run = await check({ "evidence/notes.json": jsonText({ hello: 1 }) });
+    expect(run.code).toBe(1);
+    expect(codes(run)).toEqual(Array(4).fill("metric_underived"));
+    expect(run.problems[0]?.message).toMatch(/^metric schema_validity: no verified, measured comparison/);
   });
 });
 
 describe("issue 48: the eight forgeries exit non-zero, each with its named problem", () => {
   const routeArtifacts = async (route: Route) => ({
-    "evidence/mine-route.json": json(await replay(route)),
-    "routes/mine.route.json": json(route),
+    "evidence/mine-route.json": jsonText(await replay(route)),
+    "routes/mine.route.json": jsonText(route),
   });
 
   it("1. a near copy of the shipped route, relabelled a real model with invented metadata: near_copy_route", async () => {
-    const run = await check({ "evidence/mine-local.json": json(honest), ...(await routeArtifacts(nearCopy())) });
+    const run = await check({ "evidence/mine-local.json": jsonText(honest), ...(await routeArtifacts(nearCopy())) });
     expect(run.code).toBe(1);
     expect(codes(run)).toEqual(["near_copy_route"]);
     expect(run.problems[0]?.message).toMatch(/routes\/route_weekly_report\.route\.json .* 1 changed argument/);
   });
 
   it("2. the near copy with a re-timed copy of the committed evidence and perfect metrics", async () => {
-    const retimed = json({ ...JSON.parse(projectComparison), generated_at: "2026-12-06T10:00:00.000Z" });
+    const retimed = jsonText({ ...JSON.parse(projectComparison), generated_at: "2026-12-06T10:00:00.000Z" });
     const run = await check({ "evidence/mine-local.json": retimed, ...(await routeArtifacts(nearCopy())) });
     expect(run.code).toBe(1);
     expect(codes(run)).toEqual(expect.arrayContaining(["project_artifact", "near_copy_route"]));
   });
 
   it("3. a hand-edited comparison with planner_gate: open: artifact_forged", async () => {
-    const edited = json({ ...honest, planner_gate: "open", planner_gate_reason: null });
+    const edited = jsonText({ ...honest, planner_gate: "open", planner_gate_reason: null });
     const run = await check({ "evidence/mine-local.json": edited });
     expect(run.code).toBe(1);
     expect(codes(run)).toContain("artifact_forged");
   });
 
   it("4. the committed evidence with only generated_at changed: project_artifact", async () => {
-    const retimed = json({ ...JSON.parse(projectComparison), generated_at: "2026-12-06T10:00:00.000Z" });
+    const retimed = jsonText({ ...JSON.parse(projectComparison), generated_at: "2026-12-06T10:00:00.000Z" });
     const run = await check({ "learner/comparison.json": retimed });
     expect(run.code).toBe(1);
     expect(codes(run)).toContain("project_artifact");
   });
 
   it("5. a commit that exists but holds none of the artifacts (the root commit): artifact_not_at_commit, naming it", async () => {
-    const run = await check({ "evidence/mine-local.json": json(honest) }, { commit: "root" });
+    const run = await check({ "evidence/mine-local.json": jsonText(honest) }, { commit: "root" });
     expect(run.code).toBe(1);
     // Its own commit field (the project's HEAD) is no ancestor of the root commit either.
     expect(codes(run)).toEqual(["artifact_commit_mismatch", "artifact_not_at_commit"]);
@@ -204,7 +234,7 @@ describe("issue 48: the eight forgeries exit non-zero, each with its named probl
 
   it("6. perfect metrics beside a comparison whose columns fail: metric_mismatch, naming the metric and both values", async () => {
     expect(failing.all_hold).toBe(false);
-    const run = await check({ "evidence/mine-naive.json": json(failing) });
+    const run = await check({ "evidence/mine-naive.json": jsonText(failing) });
     expect(run.code).toBe(1);
     const mismatched = run.problems.filter((p) => p.code === "metric_mismatch").map((p) => p.message);
     expect(mismatched).toEqual(
@@ -217,7 +247,7 @@ describe("issue 48: the eight forgeries exit non-zero, each with its named probl
 
   it("7. the shipped route relabelled as it is: relabelled_route", async () => {
     const route = reseal(shippedRoute(), { model: OPENAI, label: "recorded from gpt-4o-mini" });
-    const run = await check({ "evidence/mine-local.json": json(honest), ...(await routeArtifacts(route)) });
+    const run = await check({ "evidence/mine-local.json": jsonText(honest), ...(await routeArtifacts(route)) });
     expect(run.code).toBe(1);
     expect(codes(run)).toEqual(["relabelled_route"]);
   });
