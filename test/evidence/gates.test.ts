@@ -2,7 +2,8 @@
  * The course's gates, derived by running what each artifact claims: a table of forged submissions
  * (an edited gate or verdict, a relabelled shipped route, the project's committed evidence under
  * another path) none of which exits 0, beside the honest ones (fixture only: gated, exit 3; with a
- * recorded route and its comparison: exit 0). And the checks that a submission is this run's.
+ * recorded route and its comparison: unverifiable, exit 5). And the checks that a submission is this
+ * run's. The project is one the tests build (fixtures/learner-project.ts), not this checkout's evidence/.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -16,6 +17,8 @@ import { ALL_COLUMNS, ROUTE_COLUMNS } from "../../scenarios/index.js";
 import { main } from "../../scripts/check-evidence.js";
 import { compare, type ComparisonReport } from "../../scripts/comparison/report.js";
 import { checkSubmission } from "../../scripts/evidence/check.js";
+import { checkEvidence } from "../../scripts/evidence/check-run.js";
+import { makeProject, type Project } from "./fixtures/learner-project.js";
 import { gitProvenance } from "../../scripts/evidence/provenance.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -80,7 +83,10 @@ const replay = (route: Route) =>
 const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as ComparisonReport;
 
 let fixture: ComparisonReport;
+/** The project the checker reads its shipped routes and evidence from: built here, not this checkout's evidence/. */
+let project: Project;
 beforeAll(async () => {
+  project = await makeProject(now);
   fixture = await compare({
     framework: "local_state_graph",
     factory: localGraphFactory,
@@ -114,7 +120,14 @@ async function check(artifacts: Record<string, unknown>, commands?: string[]) {
   let stdout = "";
   let stderr = "";
   const io = { stdout: (t: string) => (stdout += t), stderr: (t: string) => (stderr += t), now: () => now, cwd: root };
-  const code = await main([join(dir, "submission.yaml"), "--root", dir, "--json"], io);
+  const read = Object.entries(artifacts).map(([path, content], index) => ({
+    index,
+    path,
+    text: typeof content === "string" ? content : JSON.stringify(content),
+  }));
+  const text = readFileSync(join(dir, "submission.yaml"), "utf8");
+  const input = { file: join(dir, "submission.yaml"), root: dir, text, format: "yaml" as const, artifacts: read };
+  const code = await checkEvidence({ ...input, json: true }, io, project.dir);
   const verdict = JSON.parse(stdout) as {
     status: string;
     planner_gate: string;
@@ -169,7 +182,7 @@ const editedRow = (name: string, change: (row: ComparisonReport["scenarios"][num
   const report = json(fixture);
   return { ...report, scenarios: report.scenarios.map((r) => (r.name === name ? { ...r, ...change(r) } : r)) };
 };
-const committedComparison = () => readFileSync(join(root, "evidence/13-framework-comparison-local-v2.json"), "utf8");
+const committedComparison = () => project.comparison;
 
 const FORGERIES: readonly Forgery[] = [
   {
