@@ -12,6 +12,7 @@ import { localGraphFactory } from "../../local-graph/agent/index.js";
 import { ALL_COLUMNS, ROUTE_COLUMNS } from "../../scenarios/index.js";
 import { compare, type ComparisonReport } from "../../scripts/comparison/report.js";
 import { checkEvidence } from "../../scripts/evidence/check-run.js";
+import { APPROVAL_BINDING_COLUMNS, FAULT_RECOVERY_COLUMNS } from "../../scripts/evidence/gates.js";
 import { loadFramework } from "../../scripts/evidence/rederive.js";
 import { git, jsonText, makeProject, REPO, SHIPPED_ROUTE } from "./fixtures/learner-project.js";
 
@@ -178,6 +179,35 @@ describe("issue 48: the honest submission", () => {
     const input = { file: "sub.yaml", root: dir, text, format: "yaml" as const, artifacts, json: false };
     expect(await checkEvidence(input, io, project)).toBe(3);
     expect(stdout.split("\n")[1]).toMatch(/^sub\.yaml: unverifiable: provenance: look at --root is not a git checkout/);
+  });
+});
+
+describe("metrics come from observations reproduced here", () => {
+  it("a failing comparison whose non-gate rows were dressed as the reference's is artifact_forged, deriving nothing", async () => {
+    const gate = new Set<string>([...APPROVAL_BINDING_COLUMNS, ...FAULT_RECOVERY_COLUMNS]);
+    const dressed = failing.scenarios.map((row) =>
+      gate.has(row.name) || (row.equal === true && row.holds.framework === true)
+        ? row
+        : {
+            ...row,
+            framework: row.handwritten,
+            equal: true,
+            holds: row.holds.handwritten ? { handwritten: true, framework: true } : row.holds,
+            violations: undefined,
+          },
+    );
+    expect(dressed.filter((row, i) => row !== failing.scenarios[i]).length).toBeGreaterThan(0);
+    const report = { ...failing, scenarios: dressed };
+    const rows = report.scenarios;
+    const forged = {
+      ...report,
+      all_equal: rows.every((r) => r.equal === true),
+      all_hold: rows.every((r) => r.holds.handwritten && r.holds.framework === true),
+    };
+    const run = await check({ "evidence/mine-naive.json": jsonText(forged) });
+    expect(run.code).toBe(1);
+    expect(run.problems.find((p) => p.code === "artifact_forged")?.message).toMatch(/a re-run here observes otherwise/);
+    expect(codes(run).filter((c) => c !== "artifact_forged")).toEqual(Array(4).fill("metric_underived"));
   });
 });
 
