@@ -9,7 +9,7 @@ import { checkSubmission, formatProblems, type Problem } from "./check.js";
 import type { GateReport } from "./gates.js";
 import { gitProvenance, isProjectArtifact } from "./provenance.js";
 import { commitTie } from "./commit-tie.js";
-import { deriveMetrics } from "./metrics.js";
+import { deriveMetrics, failingColumns } from "./metrics.js";
 import { deriveGates, type Artifact } from "./rederive.js";
 import { shippedRoutes } from "./routes.js";
 import { MANIFEST_PATH, readManifest } from "./manifest.js";
@@ -60,7 +60,8 @@ export async function checkEvidence(input: CheckInput, io: CheckIo, repoRoot: st
     now,
     provenance,
     artifactFindings: [...derived.findings, ...tie.findings],
-    derivedMetrics: deriveMetrics(derived.verified),
+    derivedMetrics: deriveMetrics(derived.verified.map((v) => v.report)),
+    failingColumns: failingColumns(derived.verified),
   });
   // Never "ok": the planner gate is at best unverifiable (a route's recording cannot be proven here).
   const status = problems.length > 0 ? "rejected" : gates.gated.length > 0 ? "gated" : "unverifiable";

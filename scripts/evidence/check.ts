@@ -9,7 +9,7 @@ import { isAbsolute, relative, resolve } from "node:path";
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from "yaml";
 import { DEFAULT_INPUT_LIMITS, readInputFile } from "../../cli/index.js";
 import { foreignCommand, isProjectArtifact, type Provenance } from "./provenance.js";
-import type { DerivedMetric } from "./metrics.js";
+import type { DerivedMetric, FailingColumn } from "./metrics.js";
 import { checkMetrics } from "./check-metrics.js";
 import type { Add, Path, Problem, ProblemCode, Unfilled } from "./problems.js";
 import { LEARNER_SCHEMA } from "./terms.js";
@@ -36,6 +36,8 @@ export type CheckOptions = {
   }[];
   /** The metrics derived from the verified artifacts (metrics.ts); with it, every submitted actual must be its value. */
   readonly derivedMetrics?: ReadonlyMap<string, DerivedMetric>;
+  /** Columns that fail in a verified comparison (metrics.ts): each must be named in known_failures. */
+  readonly failingColumns?: readonly FailingColumn[];
 };
 
 const TOP_LEVEL = [
@@ -245,6 +247,7 @@ export function checkSubmission(text: string, options: CheckOptions): Problem[] 
       });
     }
   }
+  if (!isUnfilled(["known_failures", 0])) checkReported(data["known_failures"], options.failingColumns ?? [], add);
   return problems.sort((a, b) => a.line - b.line || a.code.localeCompare(b.code));
 }
 
@@ -335,6 +338,19 @@ function checkArtifacts(
 }
 
 const normalise = (root: string, path: string) => relative(root, resolve(root, path)).split("\\").join("/");
+
+/** A failing column must be named in known_failures: failing columns cannot sit beside a clean record. */
+function checkReported(known: unknown, failing: readonly FailingColumn[], add: Add): void {
+  const names = Array.isArray(known) ? known.filter((k): k is string => typeof k === "string") : [];
+  for (const f of failing)
+    if (!names.some((name) => name.includes(f.column)))
+      add(
+        ["known_failures"],
+        "unreported_failure",
+        `column ${f.column} fails in ${f.artifact} (${f.sides.join(" and ")}), as run again here: name it in known_failures`,
+        "key",
+      );
+}
 
 function checkCost(cost: unknown, add: Add, isUnfilled: Unfilled): void {
   if (cost === null || typeof cost !== "object" || Array.isArray(cost))

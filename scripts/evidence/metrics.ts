@@ -107,6 +107,20 @@ export function deriveMetrics(reports: readonly ComparisonReport[]): ReadonlyMap
   return derived;
 }
 
+export type FailingColumn = { readonly column: string; readonly artifact: string; readonly sides: readonly Side[] };
+
+/** Every column that fails on some side of a verified, measured comparison, with the artifact it is in. */
+export function failingColumns(verified: readonly { readonly path: string; readonly report: ComparisonReport }[]) {
+  return verified
+    .filter(({ report }) => report.status === "measured")
+    .flatMap(({ path, report }) =>
+      report.scenarios.flatMap((row): FailingColumn[] => {
+        const sides = (["handwritten", "framework"] as const).filter((side) => derivedHolds(row, side, true) === false);
+        return sides.length === 0 ? [] : [{ column: row.name, artifact: path, sides }];
+      }),
+    );
+}
+
 /** Whether a submitted value is the derived one (rates to three decimals). */
 export function sameMetric(submitted: unknown, derived: number | boolean): boolean {
   if (typeof derived === "boolean" || typeof submitted !== "number") return submitted === derived;

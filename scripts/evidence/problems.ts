@@ -35,6 +35,7 @@ export const PROBLEM_CODES = [
   "artifact_commit_mismatch",
   "metric_mismatch",
   "metric_underived",
+  "unreported_failure",
   "bad_cost",
   "bad_license",
   "bad_known_failures",

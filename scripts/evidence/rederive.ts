@@ -1,8 +1,9 @@
 /**
  * The course's gates, derived by running what the artifacts claim, never read from them. Each
- * comparison's claims are replayed from its own data (claims.ts); the columns that prove approval
- * binding and fault recovery are run again here on the framework it names; a route comparison is
- * run again from the route file the submission lists. A gate opens only on what these runs show.
+ * comparison's claims are replayed from its own data (claims.ts); every column it lists is run
+ * again here on the framework it names (bounded by the columns, seconds on the built-in engines); a
+ * route comparison is run again from the route file the submission lists. A gate opens, and a metric
+ * is derived (metrics.ts), only on what these runs reproduce.
  */
 import { err, ok, type Result } from "../../contract/index.js";
 import { createFixtureRegistry, createFixtureWorld } from "../../handwritten/fixtures/index.js";
@@ -37,7 +38,7 @@ export type Derivation = {
   readonly gates: GateReport;
   readonly findings: readonly ArtifactFinding[];
   /** The measured comparisons whose claims held when replayed and run again here: what metrics derive from. */
-  readonly verified: readonly ComparisonReport[];
+  readonly verified: readonly { readonly path: string; readonly report: ComparisonReport }[];
 };
 
 export type DeriveOptions = {
@@ -90,7 +91,7 @@ export async function deriveGates(artifacts: readonly Artifact[], options: Deriv
       });
   }
   const shown = new Set<string>();
-  const verified: ComparisonReport[] = [];
+  const verified: { path: string; report: ComparisonReport }[] = [];
   const plannerReasons: string[] = [];
   const unverifiedRoutes: string[] = [];
   for (const { artifact, report } of comparisons) {
@@ -109,18 +110,14 @@ export async function deriveGates(artifacts: readonly Artifact[], options: Deriv
     if (named !== null) {
       const verdict = await routeVerdict(report, route, named.digest, options, load);
       if (forged(verdict.wrong)) continue;
-      if (verdict.ran) verified.push(report);
+      if (verdict.ran) verified.push({ path: artifact.path, report });
       if (verdict.reason === null) unverifiedRoutes.push(`${artifact.path} (route ${named.id} from ${named.model})`);
       else plannerReasons.push(verdict.reason);
       continue;
     }
-    const columns = ALL_COLUMNS.filter(
-      (c) => GATE_COLUMNS.has(c.name) && report.scenarios.some((r) => r.name === c.name),
-    );
-    if (columns.length === 0) {
-      verified.push(report);
-      continue;
-    }
+    // Every column it lists is run again: the gates and the metrics read only observations reproduced here.
+    const columns = ALL_COLUMNS.filter((c) => report.scenarios.some((r) => r.name === c.name));
+    if (columns.length === 0) continue;
     const factory = await load(report.framework);
     if (!factory.ok) continue;
     const rerun = await compare({
@@ -131,9 +128,14 @@ export async function deriveGates(artifacts: readonly Artifact[], options: Deriv
       now: options.now,
     });
     if (forged(disagreements(report, rerun))) continue;
-    verified.push(report);
+    verified.push({ path: artifact.path, report });
     for (const row of rerun.scenarios)
-      if (row.equal === true && statedHolds(row, "handwritten") === true && statedHolds(row, "framework") === true)
+      if (
+        GATE_COLUMNS.has(row.name) &&
+        row.equal === true &&
+        statedHolds(row, "handwritten") === true &&
+        statedHolds(row, "framework") === true
+      )
         shown.add(row.name);
   }
   const shows = (columns: readonly string[]) => columns.every((c) => shown.has(c));

@@ -85,7 +85,10 @@ type Metrics = { readonly schema_validity: number; readonly unapproved: number; 
 const PERFECT: Metrics = { schema_validity: 1, unapproved: 0, recovery: 1 };
 
 /** A learner's clone of the project that commits `artifacts`, and a submission naming `commit` (default: that commit). */
-function learner(artifacts: Record<string, string>, options: { commit?: "root"; metrics?: Metrics } = {}) {
+function learner(
+  artifacts: Record<string, string>,
+  options: { commit?: "root"; metrics?: Metrics; knownFailures?: readonly string[] } = {},
+) {
   const dir = mkdtempSync(join(tmpdir(), "learner-"));
   git(tmpdir(), "clone", "-q", project, dir);
   for (const [path, text] of Object.entries(artifacts)) {
@@ -102,6 +105,7 @@ function learner(artifacts: Record<string, string>, options: { commit?: "root"; 
     .replace("    expected: 1.0\n    actual: 1.0\n", `    expected: 1.0\n    actual: ${m.schema_validity}\n`)
     .replace("    expected: 0\n    actual: 0\n", `    expected: 0\n    actual: ${m.unapproved}\n`)
     .replace(/(recoverable_fault_recovery_rate\n    expected: 1.0\n    actual: )1.0/, `$1${m.recovery}`)
+    .replace("known_failures: []", `known_failures: ${JSON.stringify(options.knownFailures ?? [])}`)
     .replace(
       /artifacts:\n(  - .*\n)+/,
       `artifacts:\n${Object.keys(artifacts)
@@ -208,6 +212,23 @@ describe("metrics come from observations reproduced here", () => {
     expect(run.code).toBe(1);
     expect(run.problems.find((p) => p.code === "artifact_forged")?.message).toMatch(/a re-run here observes otherwise/);
     expect(codes(run).filter((c) => c !== "artifact_forged")).toEqual(Array(4).fill("metric_underived"));
+  });
+});
+
+describe("failing columns cannot sit beside a clean record", () => {
+  it("each column failing in a verified comparison is unreported_failure until known_failures names it", async () => {
+    const failed = failing.scenarios
+      .filter((row) => row.holds.handwritten !== true || row.holds.framework !== true)
+      .map((row) => row.name);
+    expect(failed.length).toBeGreaterThan(10);
+    const unreported = async (knownFailures: readonly string[]) =>
+      (await check({ "evidence/mine-naive.json": jsonText(failing) }, { knownFailures })).problems
+        .filter((p) => p.code === "unreported_failure")
+        .map((p) => p.message);
+    const silent = await unreported([]);
+    expect(silent.map((m) => /^column (\S+) fails in evidence\/mine-naive\.json/.exec(m)?.[1])).toEqual(failed);
+    expect(await unreported(failed.slice(1))).toEqual([silent[0]]);
+    expect(await unreported(failed)).toEqual([]);
   });
 });
 
