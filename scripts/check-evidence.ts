@@ -42,16 +42,16 @@ made from evidence/templates/learner-evidence.template.yaml. It rejects:
     as an artifact: a path its manifest names, or a committed evidence file's content under any
     path once times, commits and paths are removed (project_artifact)
   - a metric whose actual is not the value the checker derives from the verified comparisons
-    (metric_mismatch, naming both), or that no artifact lets it derive (metric_underived)
+    (metric_mismatch, naming both), or that no artifact lets it derive (metric_underived), and a
+    column failing in a verified comparison that known_failures does not name (unreported_failure)
 
 It trusts no gate, verdict or planner field an artifact states. Each comparison's claims are
 replayed from its own observations (every row's equal and holds, all_equal, all_hold, the
-planner gate); the columns that show approval binding and fault recovery are run again here on
-the framework it names, and a route comparison is run again from the route file, which must be
-listed among the artifacts. An artifact that says what its run does not is rejected
-(artifact_forged); so is a route whose turns are those of a route shipped in routes/, relabelled
-(relabelled_route), or that calls a shipped route's tools in the same order with at most a few
-changed arguments (near_copy_route).
+planner gate); every column it lists is run again here on the framework it names, and a route
+comparison is run again from the route file, which must be listed among the artifacts. An
+artifact that says what its run does not is rejected (artifact_forged); so is a route whose turns
+are those of a route shipped in routes/, relabelled (relabelled_route), or that calls a shipped
+route's tools in the same order with at most a few changed arguments (near_copy_route).
 
 A consistent submission is never passed by the checker alone. It is gated while the course's gates
 are closed, as the runs here decide them: only the FixtureModel ran (no artifact is a measured comparison replaying,
@@ -71,7 +71,8 @@ What it cannot prove: ${CANNOT_PROVE}.
 
 A FILE over ${MAX_SUBMISSION_BYTES / 1024} KiB or nested deeper than ${DEFAULT_INPUT_LIMITS.maxDepth} levels is refused unparsed, and so is
 an artifact over ${DEFAULT_INPUT_LIMITS.maxBytes / 1024 / 1024} MiB or as deep; YAML aliases (*name) are rejected (yaml_alias).
-Every problem is printed as FILE:LINE: code: message, every closed gate as FILE: gated: gate: reason.
+Every problem is printed as FILE:LINE: code: message, every closed gate as FILE: gated: gate: reason,
+every unverifiable one as FILE: unverifiable: gate: look at WHAT.
 Exit codes: 0 only for --help (a check never claims a pass); 1 rejected; 2 bad usage (no FILE, no
 such FILE, FILE or an artifact not a regular file (a directory, a FIFO, a device), too large or too
 deep, a bad or repeated flag); 3 consistent but gated; 4 I/O failure (FILE, an artifact or the module
