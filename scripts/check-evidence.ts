@@ -35,37 +35,49 @@ made from evidence/templates/learner-evidence.template.yaml. It rejects:
     need actual <= expected, other metrics actual = expected unless they state a rule; and an
     expected value weaker than the contract's (1.0, 0, recovery threshold ${RECOVERY_THRESHOLD.version} = ${RECOVERY_THRESHOLD.value})
   - a malformed cost, licence entry or known_failures list
-  - a commit that does not exist in the checkout (when --root is a git checkout), a command
-    that is not this project's (the seed's python commands, say), and the project's own
-    committed evidence handed in unchanged as an artifact
+  - a commit that does not exist in the checkout (when --root is a git checkout), a commit that
+    does not hold every artifact byte for byte (artifact_not_at_commit), an artifact whose own
+    commit is neither that commit nor an ancestor of it (artifact_commit_mismatch), a command
+    that is not this project's (the seed's python commands, say), and the project's own evidence
+    as an artifact: a path its manifest names, or a committed evidence file's content under any
+    path once times, commits and paths are removed (project_artifact)
+  - a metric whose actual is not the value the checker derives from the verified comparisons
+    (metric_mismatch, naming both), or that no artifact lets it derive (metric_underived), and a
+    column failing in a verified comparison that known_failures does not name (unreported_failure)
 
 It trusts no gate, verdict or planner field an artifact states. Each comparison's claims are
 replayed from its own observations (every row's equal and holds, all_equal, all_hold, the
-planner gate); the columns that show approval binding and fault recovery are run again here on
-the framework it names, and a route comparison is run again from the route file, which must be
-listed among the artifacts. An artifact that says what its run does not is rejected
-(artifact_forged); so is a route whose turns are those of a route shipped in routes/, relabelled
-(relabelled_route), and the project's committed evidence under any path (project_artifact).
+planner gate); every column it lists is run again here on the framework it names, and a route
+comparison is run again from the route file, which must be listed among the artifacts. An
+artifact that says what its run does not is rejected (artifact_forged); so is a route whose turns
+are those of a route shipped in routes/, relabelled (relabelled_route), or that calls a shipped
+route's tools in the same order with at most a few changed arguments (near_copy_route).
 
-A consistent submission is still gated, not passed, while the course's gates are closed, as the
-runs here decide them: only the FixtureModel ran (no artifact is a measured comparison replaying,
+A consistent submission is never passed by the checker alone. It is gated while the course's gates
+are closed, as the runs here decide them: only the FixtureModel ran (no artifact is a measured comparison replaying,
 here, a route recorded from a real model: tsx scripts/compare.ts --planner route:PATH, listed with
 its route file), or no comparison shows approval binding or fault recovery when run again here
-(the approval and fault columns, equal and holding). planner_gate says which.
+(the approval and fault columns, equal and holding). planner_gate says which. When every claim
+re-derived here holds and a route from a real model opened the rest, the planner gate is
+unverifiable (status unverifiable), as is the commit tie outside a git checkout: each names what a
+teacher should look at.
 Provider metadata: ${ROUTE_METADATA_RULE}.
 What it cannot prove: ${CANNOT_PROVE}.
 
   --root DIR   the repository root artifacts are resolved against (default: this repository)
-  --json       print one JSON object: status (ok, gated, rejected), planner_gate, gates, problems
+  --json       print one JSON object: status (rejected, gated, unverifiable), planner_gate, gates,
+               unverifiable, problems
   --help       this text
 
 A FILE over ${MAX_SUBMISSION_BYTES / 1024} KiB or nested deeper than ${DEFAULT_INPUT_LIMITS.maxDepth} levels is refused unparsed, and so is
 an artifact over ${DEFAULT_INPUT_LIMITS.maxBytes / 1024 / 1024} MiB or as deep; YAML aliases (*name) are rejected (yaml_alias).
-Every problem is printed as FILE:LINE: code: message, every closed gate as FILE: gated: gate: reason.
-Exit codes: 0 complete, consistent and every gate open; 1 rejected; 2 bad usage (no FILE, no such
-FILE, FILE or an artifact not a regular file (a directory, a FIFO, a device), too large or too deep,
-a bad or repeated flag); 3 consistent but gated; 4 I/O failure (FILE, an artifact or the module
-manifest exists but cannot be read).`;
+Every problem is printed as FILE:LINE: code: message, every closed gate as FILE: gated: gate: reason,
+every unverifiable one as FILE: unverifiable: gate: look at WHAT.
+Exit codes: 0 only for --help (a check never claims a pass); 1 rejected; 2 bad usage (no FILE, no
+such FILE, FILE or an artifact not a regular file (a directory, a FIFO, a device), too large or too
+deep, a bad or repeated flag); 3 consistent but gated; 4 I/O failure (FILE, an artifact or the module
+manifest exists but cannot be read); 5 everything re-derived here holds, provenance unverifiable (a
+teacher looks at what is named).`;
 
 export type { CheckIo } from "./evidence/check-run.js";
 

@@ -2,62 +2,20 @@
  * The learner submission checker (schema learn-llm.evidence.v1), as a pure function over the
  * file's text. Every problem carries the line it is on, found from the YAML parser's node
  * ranges (JSON is parsed strictly first, then read through the same YAML parser for its lines).
- *
- * Metric rule: a rate (schema_validity, recoverable_fault_recovery_rate) passes when
- * actual >= expected, a count of bad events (unapproved_side_effects) when actual <= expected;
- * another metric may state `rule: at_least|at_most|equal` and defaults to equal. An expected
- * value weaker than the contract's own bar (1.0, 0, the versioned recovery threshold) is
- * rejected too, so a submission cannot pass by lowering its expectations.
+ * The metrics are checked in check-metrics.ts.
  */
 import { existsSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from "yaml";
 import { DEFAULT_INPUT_LIMITS, readInputFile } from "../../cli/index.js";
 import { foreignCommand, isProjectArtifact, type Provenance } from "./provenance.js";
-import type { ArtifactFinding } from "./rederive.js";
+import type { DerivedMetric, FailingColumn } from "./metrics.js";
+import { checkMetrics } from "./check-metrics.js";
+import type { Add, Path, Problem, ProblemCode, Unfilled } from "./problems.js";
 import { LEARNER_SCHEMA } from "./terms.js";
-import { asStrictAsBar, CONTRACT_METRICS, meets, RECOVERY_THRESHOLD, RULE_TEXT, type MetricRule } from "./rules.js";
 
 export { LEARNER_SCHEMA } from "./terms.js";
-
-export const PROBLEM_CODES = [
-  "parse_error",
-  "not_a_mapping",
-  "wrong_schema",
-  "unknown_module",
-  "missing_field",
-  "unknown_field",
-  "placeholder",
-  "bad_commit",
-  "unknown_commit",
-  "bad_date",
-  "future_date",
-  "bad_environment",
-  "unsanitised",
-  "bad_seed",
-  "missing_command",
-  "bad_command",
-  "foreign_command",
-  "missing_metric",
-  "duplicate_metric",
-  "bad_metric",
-  "weak_expected",
-  "metric_missed",
-  "missing_artifact",
-  "artifact_not_found",
-  "artifact_outside_repo",
-  "artifact_unreadable",
-  "project_artifact",
-  "artifact_forged",
-  "relabelled_route",
-  "bad_cost",
-  "bad_license",
-  "bad_known_failures",
-  "yaml_alias",
-] as const;
-export type ProblemCode = (typeof PROBLEM_CODES)[number];
-
-export type Problem = { readonly line: number; readonly code: ProblemCode; readonly message: string };
+export { PROBLEM_CODES, type Problem, type ProblemCode } from "./problems.js";
 
 export type CheckOptions = {
   /** The repository root artifacts are resolved against. */
@@ -70,8 +28,16 @@ export type CheckOptions = {
   readonly now: Date;
   /** Git and the project's commands: with it, the commit, the commands and the artifacts must be this run's. */
   readonly provenance?: Provenance;
-  /** What running the artifacts' claims found against them (rederive.ts), by their index in `artifacts`. */
-  readonly artifactFindings?: readonly ArtifactFinding[];
+  /** What running the artifacts' claims and reading their commit found against them, by their index in `artifacts`. */
+  readonly artifactFindings?: readonly {
+    readonly index: number;
+    readonly code: ProblemCode;
+    readonly message: string;
+  }[];
+  /** The metrics derived from the verified artifacts (metrics.ts); with it, every submitted actual must be its value. */
+  readonly derivedMetrics?: ReadonlyMap<string, DerivedMetric>;
+  /** Columns that fail in a verified comparison (metrics.ts): each must be named in known_failures. */
+  readonly failingColumns?: readonly FailingColumn[];
 };
 
 const TOP_LEVEL = [
@@ -88,7 +54,6 @@ const TOP_LEVEL = [
   "licenses",
   "known_failures",
 ] as const;
-const METRIC_KEYS = ["name", "expected", "actual", "rule", "note"] as const;
 const LICENSE_KEYS = ["source", "version", "license", "attribution", "redistribution"] as const;
 const COST_KEYS = ["gross_usd", "credit_usd"] as const;
 
@@ -97,8 +62,6 @@ export const PLACEHOLDER = /<[A-Za-z][A-Za-z0-9 _.:/-]*>/;
 const COMMIT = /^[0-9a-f]{7,40}$/i;
 const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 const UNSANITISED = /(\/home\/[^/\s]+|\/Users\/[^/\s]+|[A-Za-z]:\\Users\\[^\\\s]+)/;
-
-type Path = readonly (string | number)[];
 
 export function checkSubmission(text: string, options: CheckOptions): Problem[] {
   const problems: Problem[] = [];
@@ -258,7 +221,8 @@ export function checkSubmission(text: string, options: CheckOptions): Problem[] 
       });
     }
   }
-  if ("metrics" in data && data["metrics"] !== null) checkMetrics(data["metrics"], add, isUnfilled);
+  if ("metrics" in data && data["metrics"] !== null)
+    checkMetrics(data["metrics"], add, isUnfilled, options.derivedMetrics);
   if ("artifacts" in data && data["artifacts"] !== null)
     checkArtifacts(data["artifacts"], options.root, add, isUnfilled, options.provenance);
   for (const finding of options.artifactFindings ?? [])
@@ -283,11 +247,9 @@ export function checkSubmission(text: string, options: CheckOptions): Problem[] 
       });
     }
   }
+  if (!isUnfilled(["known_failures", 0])) checkReported(data["known_failures"], options.failingColumns ?? [], add);
   return problems.sort((a, b) => a.line - b.line || a.code.localeCompare(b.code));
 }
-
-type Add = (path: Path, code: ProblemCode, message: string, at?: "value" | "key") => void;
-type Unfilled = (path: Path) => boolean;
 
 function checkDate(value: unknown, now: Date, add: (code: ProblemCode, message: string) => void): void {
   const text = typeof value === "string" ? value.trim() : "";
@@ -335,100 +297,6 @@ function checkEnvironment(
   add([], "bad_environment", "environment is a string or a mapping describing the runtime (sanitised)");
 }
 
-function checkMetrics(metrics: unknown, add: Add, isUnfilled: Unfilled): void {
-  if (!Array.isArray(metrics)) return add(["metrics"], "bad_metric", "metrics is a list of { name, expected, actual }");
-  const seen = new Map<string, number>();
-  metrics.forEach((metric, i) => {
-    const at = (...rest: (string | number)[]) => ["metrics", i, ...rest];
-    if (metric === null || typeof metric !== "object" || Array.isArray(metric))
-      return add(at(), "bad_metric", `metrics[${i}] is not a { name, expected, actual } mapping`);
-    const m = metric as Record<string, unknown>;
-    for (const key of Object.keys(m))
-      if (!(METRIC_KEYS as readonly string[]).includes(key))
-        add(at(key), "unknown_field", `metrics[${i}].${key} is not a metric field (${METRIC_KEYS.join(", ")})`, "key");
-    for (const key of ["name", "expected", "actual"] as const)
-      if (!(key in m) || m[key] === null) add(at(), "missing_field", `metrics[${i}] has no ${key}`);
-    if (typeof m["name"] !== "string") return;
-    const name = m["name"];
-    if (seen.has(name))
-      add(
-        at("name"),
-        "duplicate_metric",
-        `metric ${name} is listed twice (first at metrics[${String(seen.get(name))}])`,
-      );
-    seen.set(name, i);
-    const contract = CONTRACT_METRICS.find((c) => c.name === name);
-    let rule: MetricRule = contract?.rule ?? "equal";
-    if ("rule" in m && !isUnfilled(at("rule"))) {
-      if (m["rule"] !== "at_least" && m["rule"] !== "at_most" && m["rule"] !== "equal")
-        return add(at("rule"), "bad_metric", `metric ${name}: rule is at_least, at_most or equal`);
-      if (contract !== undefined && m["rule"] !== contract.rule)
-        return add(
-          at("rule"),
-          "bad_metric",
-          `metric ${name}: its rule is ${contract.rule} (${RULE_TEXT[contract.rule]}), not ${String(m["rule"])}`,
-        );
-      rule = m["rule"];
-    }
-    if (
-      isUnfilled(at("expected")) ||
-      isUnfilled(at("actual")) ||
-      !("expected" in m) ||
-      !("actual" in m) ||
-      m["expected"] === null ||
-      m["actual"] === null
-    )
-      return;
-    const { expected, actual } = m;
-    if (contract !== undefined) {
-      let wellFormed = true;
-      for (const [key, v] of [
-        ["expected", expected],
-        ["actual", actual],
-      ] as const) {
-        if (typeof v !== "number" || !Number.isFinite(v)) {
-          add(at(key), "bad_metric", `metric ${name}: ${key} ${JSON.stringify(v)} is not a number`);
-          wellFormed = false;
-        } else if (contract.kind === "rate" && (v < 0 || v > 1)) {
-          add(at(key), "bad_metric", `metric ${name}: ${key} ${v} is a rate, between 0 and 1`);
-          wellFormed = false;
-        } else if (contract.kind === "count" && (v < 0 || !Number.isInteger(v))) {
-          add(at(key), "bad_metric", `metric ${name}: ${key} ${v} is a count, a whole number >= 0`);
-          wellFormed = false;
-        }
-      }
-      if (!wellFormed) return;
-      if (!asStrictAsBar(contract, expected as number)) {
-        const bar =
-          contract.name === "recoverable_fault_recovery_rate"
-            ? `threshold ${RECOVERY_THRESHOLD.version} = ${contract.bar}`
-            : `${contract.bar}`;
-        add(
-          at("expected"),
-          "weak_expected",
-          `metric ${name}: expected ${String(expected)} is weaker than the contract's ${bar} (${RULE_TEXT[contract.rule]})`,
-        );
-      }
-    }
-    if (!meets(rule, expected, actual)) {
-      add(
-        at("actual"),
-        "metric_missed",
-        `metric ${name}: actual ${JSON.stringify(actual)} misses expected ${JSON.stringify(expected)} (rule ${rule}: ${RULE_TEXT[rule]})`,
-      );
-    }
-  });
-  for (const contract of CONTRACT_METRICS) {
-    if (!seen.has(contract.name))
-      add(
-        ["metrics"],
-        "missing_metric",
-        `metric ${contract.name} is missing (every submission of this module reports it)`,
-        "key",
-      );
-  }
-}
-
 function checkArtifacts(
   artifacts: unknown,
   root: string,
@@ -458,14 +326,30 @@ function checkArtifacts(
     // The entry point refuses such an artifact before checking (exit 2); a caller in process gets a problem.
     const read = readInputFile(full, { ...DEFAULT_INPUT_LIMITS, format: "json" });
     if (!read.ok) return add(["artifacts", i], "artifact_unreadable", `artifact ${artifact}: ${read.error.message}`);
-    if (isProjectArtifact(rel.split("\\").join("/"), read.value, provenance)) {
+    const listed = artifacts.filter((a): a is string => typeof a === "string").map((a) => normalise(root, a));
+    if (isProjectArtifact(normalise(root, artifact), read.value, provenance, listed)) {
       add(
         ["artifacts", i],
         "project_artifact",
-        `artifact ${artifact} is the project's own committed evidence (under this path or another): submit what your run wrote`,
+        `artifact ${artifact} is the project's own evidence (a path its manifest names, or a committed evidence file's content under any path, times, commits and paths aside): submit what your run wrote, under a path of your own`,
       );
     }
   });
+}
+
+const normalise = (root: string, path: string) => relative(root, resolve(root, path)).split("\\").join("/");
+
+/** A failing column must be named in known_failures: failing columns cannot sit beside a clean record. */
+function checkReported(known: unknown, failing: readonly FailingColumn[], add: Add): void {
+  const names = Array.isArray(known) ? known.filter((k): k is string => typeof k === "string") : [];
+  for (const f of failing)
+    if (!names.some((name) => name.includes(f.column)))
+      add(
+        ["known_failures"],
+        "unreported_failure",
+        `column ${f.column} fails in ${f.artifact} (${f.sides.join(" and ")}), as run again here: name it in known_failures`,
+        "key",
+      );
 }
 
 function checkCost(cost: unknown, add: Add, isUnfilled: Unfilled): void {

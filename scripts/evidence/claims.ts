@@ -9,13 +9,25 @@ import { plannerGate, type Route } from "../../handwritten/route/index.js";
 import { ALL_COLUMNS } from "../../scenarios/all-columns.js";
 import { recordedVerdict, type Column } from "../../scenarios/column.js";
 import { judgedOf } from "../../scenarios/engine-catalogue.js";
-import { allHold as allHoldOf } from "../../scenarios/verdict.js";
+import { allHold as allHoldOf, passes, type Judged } from "../../scenarios/verdict.js";
 import { ROUTE_COLUMNS } from "../../scenarios/route-columns.js";
 import { NOT_MEASURED, type ComparisonReport, type ScenarioRow } from "../comparison/schema.js";
+import { judgedSide, type Side } from "./reading.js";
 
 const COLUMNS: ReadonlyMap<string, Column> = new Map([...ALL_COLUMNS, ...ROUTE_COLUMNS].map((c) => [c.name, c]));
 
 const said = (value: unknown) => JSON.stringify(value);
+
+/**
+ * Whether `side` of `row` holds, judged here by the column's verdict over the recorded observation
+ * (null when that side was not measured, or the row is no column of this checkout).
+ */
+export function derivedHolds(row: ScenarioRow, side: Side, measured: boolean, judged: Judged): boolean | null {
+  const column = COLUMNS.get(row.name);
+  const observation = side === "handwritten" ? row.handwritten : row.framework;
+  if (column === undefined || (side === "framework" && (observation === NOT_MEASURED || !measured))) return null;
+  return passes(recordedVerdict(column, observation as JsonValue), judgedSide(row, side, judged));
+}
 
 function rowClaims(row: ScenarioRow, measured: boolean): string[] {
   const column = COLUMNS.get(row.name);

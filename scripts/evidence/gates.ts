@@ -8,11 +8,19 @@
 export const COURSE_GATES = ["planner", "approval_binding", "fault_recovery"] as const;
 export type CourseGate = (typeof COURSE_GATES)[number];
 export type GateFinding = { readonly gate: CourseGate; readonly reason: string };
+/** What the checker cannot prove, and where a teacher should look instead. */
+export type Unverifiable = { readonly gate: CourseGate | "provenance"; readonly look_at: string };
 export type GateReport = {
-  readonly planner_gate: "open" | "blocked";
+  /**
+   * Never `open`: at best `unverifiable`, when a route replayed here holds and is no copy of a shipped
+   * one, since that a real model recorded it cannot be proven here.
+   */
+  readonly planner_gate: "blocked" | "unverifiable";
   readonly planner_gate_reason: string | null;
   /** Every gate that stays closed, with its reason; empty when the chapter's gates are open. */
   readonly gated: readonly GateFinding[];
+  /** Every claim re-derived here holds, but these cannot be proven here. */
+  readonly unverifiable: readonly Unverifiable[];
 };
 
 /** Columns that show a token bound to its call: unbound, stale and changed-argument tokens refused. */

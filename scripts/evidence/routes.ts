@@ -3,10 +3,12 @@
  * see them, begin with every turn of a route shipped with the project is that shipped route, whatever
  * its label, model name or digest. A route must carry the provider metadata a LangChain chat model
  * reports; the checker requires it, but it cannot prove a route fabricated from scratch was not.
+ * A route that calls a shipped route's tools in the same order, with at most NEAR_COPY_MAX_CHANGES
+ * scalar arguments changed (turn texts aside: they cost nothing to rewrite), is a near copy of it.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { canonicalJson } from "../../contract/index.js";
+import { canonicalJson, type JsonValue } from "../../contract/index.js";
 import { isFakeModel, parseRoute, plannerTextOf, type Route } from "../../handwritten/route/index.js";
 
 export { CANNOT_PROVE, ROUTE_METADATA_RULE } from "./terms.js";
@@ -71,4 +73,48 @@ export function metadataGap(route: Route): string | null {
   });
   if (turn >= 0) gaps.push(`turns[${turn}].raw.response_metadata or usage_metadata`);
   return gaps.length === 0 ? null : gaps.join(", ");
+}
+
+/** "A few" changed arguments: the issue's forgery changed one; a recorded route differs in its calls. */
+export const NEAR_COPY_MAX_CHANGES = 3;
+
+type Call = { readonly name: string; readonly args: JsonValue };
+const callsOf = (route: Route): Call[] =>
+  route.turns.flatMap((t) => t.tool_calls.map((c) => ({ name: c.name, args: c.args })));
+
+/** Scalar leaves (by their path) of an argument value; an empty object or list counts as one leaf. */
+function leaves(value: JsonValue, path: string, into: Map<string, string>): Map<string, string> {
+  if (value !== null && typeof value === "object") {
+    const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+    if (entries.length === 0) into.set(path, canonicalJson(value));
+    for (const [key, v] of entries) leaves(v as JsonValue, `${path}/${key}`, into);
+  } else into.set(path, canonicalJson(value));
+  return into;
+}
+
+/** Scalar arguments that differ between two calls of the same tool (a leaf on one side only counts once). */
+function changedArgs(a: Call, b: Call): number {
+  const left = leaves(a.args, "", new Map());
+  const right = leaves(b.args, "", new Map());
+  const paths = new Set([...left.keys(), ...right.keys()]);
+  return [...paths].filter((p) => left.get(p) !== right.get(p)).length;
+}
+
+export type NearCopy = { readonly shipped: ShippedRoute; readonly changes: number };
+
+/**
+ * The shipped route `route` nearly copies: the same tools in the same order (calls appended after
+ * them count as changes too), at most NEAR_COPY_MAX_CHANGES changed scalar arguments; or null.
+ */
+export function nearCopyOf(route: Route, shipped: readonly ShippedRoute[]): NearCopy | null {
+  const calls = callsOf(route);
+  let best: NearCopy | null = null;
+  for (const s of shipped) {
+    const reference = callsOf(s.route);
+    if (calls.length < reference.length || reference.some((c, i) => c.name !== calls[i]?.name)) continue;
+    const changes =
+      reference.reduce((n, c, i) => n + changedArgs(c, calls[i] as Call), 0) + (calls.length - reference.length);
+    if (changes <= NEAR_COPY_MAX_CHANGES && (best === null || changes < best.changes)) best = { shipped: s, changes };
+  }
+  return best;
 }

@@ -274,6 +274,26 @@ describe("rejections, each with its line", () => {
   });
 });
 
+describe("the templates still check", () => {
+  const problemCodes = (stdout: string) => [...stdout.matchAll(/^[^\n]*?:\d+: (\w+): /gm)].map((m) => m[1]);
+
+  it("the learner template, through the command line with every derivation on: its placeholders only", async () => {
+    const run = await runCli([join(root, "evidence/templates/learner-evidence.template.yaml")]);
+    expect(run.code).toBe(1);
+    const codes = problemCodes(run.stdout);
+    expect(codes.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(codes)).toEqual(new Set(["placeholder"]));
+  });
+
+  it("the seed's template: its placeholders and its python command (foreign_command), nothing else", async () => {
+    const run = await runCli([fixture("seed-template.yaml")]);
+    expect(run.code).toBe(1);
+    const codes = problemCodes(run.stdout);
+    expect(codes.filter((c) => c !== "placeholder")).toEqual(["foreign_command"]);
+    expect(codes.filter((c) => c === "placeholder").length).toBeGreaterThanOrEqual(12);
+  });
+});
+
 describe("the command line", () => {
   const scratch = mkdtempSync(join(tmpdir(), "check-evidence-"));
 

@@ -2,7 +2,8 @@
  * The course's gates, derived by running what each artifact claims: a table of forged submissions
  * (an edited gate or verdict, a relabelled shipped route, the project's committed evidence under
  * another path) none of which exits 0, beside the honest ones (fixture only: gated, exit 3; with a
- * recorded route and its comparison: exit 0). And the checks that a submission is this run's.
+ * recorded route and its comparison: unverifiable, exit 5). And the checks that a submission is this
+ * run's. The project is one the tests build (fixtures/learner-project.ts), not this checkout's evidence/.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -16,6 +17,8 @@ import { ALL_COLUMNS, ROUTE_COLUMNS } from "../../scenarios/index.js";
 import { main } from "../../scripts/check-evidence.js";
 import { compare, type ComparisonReport } from "../../scripts/comparison/report.js";
 import { checkSubmission } from "../../scripts/evidence/check.js";
+import { checkEvidence } from "../../scripts/evidence/check-run.js";
+import { makeProject, type Project } from "./fixtures/learner-project.js";
 import { gitProvenance } from "../../scripts/evidence/provenance.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -41,10 +44,20 @@ const withMetadata = (turn: RouteTurn): RouteTurn => ({
 const OPENAI = { name: "gpt-4o-mini", provider: "openai", params: { llm_type: "openai", temperature: 0 } };
 /** The shipped route under a real model's name, with its digest recomputed: the forgery of issue 26. */
 const relabelled = (route = shippedRoute()) => reseal(route, { model: OPENAI, label: "recorded from gpt-4o-mini" });
-/** A route the learner recorded: its own turns (other arguments, other text) and the provider's metadata. */
+/**
+ * A route the learner recorded: its own turns (a regression the shipped route never runs, other
+ * arguments, other text) and the provider's metadata; no near copy of the shipped route.
+ */
 const recorded = (): Route => {
   const route = shippedRoute();
-  const turns = route.turns.map((turn): RouteTurn => {
+  const first = route.turns[0] as RouteTurn;
+  const regression: RouteTurn = {
+    ...first,
+    text: "Fitting the trend.",
+    tool_calls: [{ id: "call_fit", name: "run_regression", args: { table: "sales", x: "week", y: "signups" } }],
+  };
+  const own = [first, regression, ...route.turns.slice(1)].map((turn, step) => ({ ...turn, step }));
+  const turns = own.map((turn): RouteTurn => {
     const calls = turn.tool_calls.map((call) =>
       call.name === "read_table"
         ? { ...call, args: { table: "sales", limit: 5 } }
@@ -70,7 +83,10 @@ const replay = (route: Route) =>
 const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as ComparisonReport;
 
 let fixture: ComparisonReport;
+/** The project the checker reads its shipped routes and evidence from: built here, not this checkout's evidence/. */
+let project: Project;
 beforeAll(async () => {
+  project = await makeProject(now);
   fixture = await compare({
     framework: "local_state_graph",
     factory: localGraphFactory,
@@ -104,7 +120,14 @@ async function check(artifacts: Record<string, unknown>, commands?: string[]) {
   let stdout = "";
   let stderr = "";
   const io = { stdout: (t: string) => (stdout += t), stderr: (t: string) => (stderr += t), now: () => now, cwd: root };
-  const code = await main([join(dir, "submission.yaml"), "--root", dir, "--json"], io);
+  const read = Object.entries(artifacts).map(([path, content], index) => ({
+    index,
+    path,
+    text: typeof content === "string" ? content : JSON.stringify(content),
+  }));
+  const text = readFileSync(join(dir, "submission.yaml"), "utf8");
+  const input = { file: join(dir, "submission.yaml"), root: dir, text, format: "yaml" as const, artifacts: read };
+  const code = await checkEvidence({ ...input, json: true }, io, project.dir);
   const verdict = JSON.parse(stdout) as {
     status: string;
     planner_gate: string;
@@ -127,14 +150,14 @@ describe("honest submissions", () => {
     expect(run.verdict.gates[0]?.reason).toContain("only the FixtureModel ran");
   });
 
-  it("a recorded route with its comparison, replayed here, opens every gate (exit 0)", async () => {
+  it("a recorded route with its comparison, replayed here, opens the other gates; its recording stays unverifiable (exit 5)", async () => {
     const route = recorded();
     const run = await check({
       "evidence/mine-local.json": fixture,
       "evidence/mine-route.json": await replay(route),
       "routes/mine.route.json": route,
     });
-    expect(run).toMatchObject({ code: 0, gates: [], problems: [], verdict: { planner_gate: "open" } });
+    expect(run).toMatchObject({ code: 5, gates: [], problems: [], verdict: { planner_gate: "unverifiable" } });
   });
 
   it("a submission with no comparison at all is gated on all three", async () => {
@@ -159,7 +182,7 @@ const editedRow = (name: string, change: (row: ComparisonReport["scenarios"][num
   const report = json(fixture);
   return { ...report, scenarios: report.scenarios.map((r) => (r.name === name ? { ...r, ...change(r) } : r)) };
 };
-const committedComparison = () => readFileSync(join(root, "evidence/13-framework-comparison-local-v2.json"), "utf8");
+const committedComparison = () => project.comparison;
 
 const FORGERIES: readonly Forgery[] = [
   {
@@ -263,7 +286,9 @@ describe("forged submissions never exit 0", () => {
   it.each(FORGERIES)("$name", async (forgery) => {
     const run = await check(await forgery.artifacts());
     expect(run.code).toBe(forgery.problem === null ? 3 : 1);
-    expect(run.problems).toEqual(forgery.problem === null ? [] : [forgery.problem]);
+    // A forged comparison is not verified, so the metrics it would carry are not derived either (metric_underived).
+    if (forgery.problem === null) expect(run.problems).toEqual([]);
+    else expect(run.problems).toContain(forgery.problem);
     expect(run.gates).toEqual(forgery.gated);
   });
 
