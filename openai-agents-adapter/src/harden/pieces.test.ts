@@ -28,7 +28,7 @@ const verdictOf = async (column: string, disable: readonly HardeningPiece[]) => 
   const run = await runScenario(createOpenAIHardenedFactory({ disable }), spec, { graphSteps: false }).catch(
     (error: unknown) => ({ threw: String(error) }),
   );
-  return "threw" in run ? [run.threw] : spec.verdict(run.observation);
+  return "threw" in run ? [run.threw] : spec.violations(run.observation);
 };
 
 describe("the hardening layer's pieces", () => {
