@@ -34,6 +34,16 @@ export const ENGINE_CATALOGUE = [
     about:
       "the same AI SDK with the contract in its hooks: the model, needsApproval and execute driven by the contract, the history sealed",
   },
+  {
+    id: "langchain_agent_native",
+    about:
+      "the pinned langchain (createAgent) in langchain-adapter/ as its docs teach: zod tools, humanInTheLoopMiddleware and a MemorySaver; its failing columns are findings",
+  },
+  {
+    id: "langchain_agent_hardened",
+    about:
+      "the same createAgent with the contract in its middleware: the model, interruptOn and tool execution driven by the contract, its thread checkpoints sealed",
+  },
 ] as const satisfies readonly {
   readonly id: string;
   readonly about: string | null;

@@ -7,7 +7,7 @@
 import type { Agent, RunState } from "@openai/agents";
 import type { AgentState, ApprovalInput } from "../../../contract/index.js";
 import type { Driver } from "../../../runtime/index.js";
-import { answerTo, inBatch, sdkIdOf } from "../turn.js";
+import { answerTo, inBatch, sdkIdOf } from "../../../runtime/index.js";
 import { isOn, type HardeningOptions } from "./pieces.js";
 
 /** What the SDK is to do with one interruption: its call id and the answer. */
