@@ -63,3 +63,9 @@ export const toolGuard = (specs: readonly AnyToolSpec[]) => {
     },
   });
 };
+
+/** LangGraph gathers the errors of a superstep's parallel tools: a process death among them reaches the caller as itself. */
+export const firstOf = (error: unknown): unknown => {
+  const errors = (error as { errors?: unknown } | null)?.errors;
+  return Array.isArray(errors) && errors.length > 0 ? (errors.find(isProcessCrash) ?? errors[0]) : error;
+};

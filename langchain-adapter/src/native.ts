@@ -12,7 +12,7 @@
 import { Command, MemorySaver } from "@langchain/langgraph";
 import { HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import { createAgent, humanInTheLoopMiddleware } from "langchain";
-import { isProcessCrash, parseApprovalInput } from "../../contract/index.js";
+import { parseApprovalInput } from "../../contract/index.js";
 import {
   defineSlot,
   engineOf,
@@ -26,7 +26,7 @@ import {
   type NativeSession,
 } from "../../runtime/index.js";
 import { aiMessage, mintCallId, plannedCalls, ScriptedChatModel } from "./chat-model.js";
-import { interruptOnOf, nativeTool, toolGuard } from "./native-tools.js";
+import { firstOf, interruptOnOf, nativeTool, toolGuard } from "./native-tools.js";
 import { LANGCHAIN_VERSION } from "./versions.js";
 
 const SESSIONS = defineSlot<Map<string, NativeSession>>("langchain.native_sessions");
@@ -184,12 +184,6 @@ const withCheckpoint = (c: { configurable: { thread_id: string }; recursionLimit
   ...c,
   configurable: { ...c.configurable, checkpoint_id },
 });
-
-/** LangGraph gathers the errors of a superstep's parallel tools: a process death among them reaches the caller as itself. */
-const firstOf = (error: unknown): unknown => {
-  const errors = (error as { errors?: unknown } | null)?.errors;
-  return Array.isArray(errors) && errors.length > 0 ? (errors.find(isProcessCrash) ?? errors[0]) : error;
-};
 
 const argsOf = (args: unknown): Readonly<Record<string, unknown>> =>
   typeof args === "object" && args !== null && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
