@@ -81,9 +81,10 @@ export function createLangChainHardenedEngine(
     const executor = guardedExecutor(deps, driver);
     const hooks = {
       execute: (callId: string, args: unknown) => executor.execute(callId, args),
-      approvedByContract: (callId: string) => {
+      answeredByContract: (callId: string) => {
         const state = current(driver);
-        return callsOfTurn(state).some((c) => c.callId === callId) && !awaitsApproval(state, callId);
+        const authorized = callsOfTurn(state).some((c) => c.callId === callId) && !awaitsApproval(state, callId);
+        return authorized || answerTo(state, callId, inBatch(state, callId)) !== undefined;
       },
     };
     return createAgent({
@@ -100,12 +101,19 @@ export function createLangChainHardenedEngine(
     const at = checkpoint_id === undefined ? { thread_id } : { thread_id, checkpoint_id };
     const config = { configurable: at, recursionLimit };
     try {
-      const result = (await agentFor(driver).invoke(input as never, config as never)) as { __interrupt__?: unknown[] };
+      const result = (await agentFor(driver).invoke(input as never, config as never)) as {
+        __interrupt__?: { id?: string; value?: { callId?: string } }[];
+      };
       const state = current(driver);
       const saved = await store.saver.getTuple({ configurable: { thread_id } });
       const checkpoint_id = saved?.config.configurable?.["checkpoint_id"];
       if ((result.__interrupt__?.length ?? 0) > 0 && typeof checkpoint_id === "string") {
-        const asked = callsOfTurn(state).flatMap((c) => (awaitsApproval(state, c.callId) ? [c.callId] : []));
+        // Each waiting call's interrupt, by LangGraph's interrupt id: the resume answers each by its id.
+        const asked = (result.__interrupt__ ?? []).flatMap((i) =>
+          i.id !== undefined && typeof i.value?.callId === "string"
+            ? [{ interruptId: i.id, callId: i.value.callId }]
+            : [],
+        );
         keepThread(store.threads, env.secret, options, state, { thread_id, checkpoint_id, asked });
       }
     } catch (error) {
@@ -148,14 +156,22 @@ export function createLangChainHardenedEngine(
       const thread = openThread(store.threads, env.secret, options, before);
       const driver = openDriver(before, null);
       const checked = { checked: isOn(options, "approval_check") };
-      if (checkAnswer(driver, before, parsed.value, env.clock.now(), checked) === null) return current(driver);
+      const answer = checkAnswer(driver, before, parsed.value, env.clock.now(), checked);
+      if (answer === null) return current(driver);
       const after = current(driver);
       // The interrupt takes every decision at once: while the contract still waits on one, a new run asks again.
       if (thread === undefined || after.status === "approval_required") return carryOn(driver);
-      const decisions = thread.asked.map((id) => ({
-        type: answerTo(after, id, inBatch(before, id))?.status === "declined" ? "reject" : "approve",
-      }));
-      return runAgent(driver, new Command({ resume: { decisions } }), thread.thread_id, thread.checkpoint_id);
+      // The call just answered takes that answer; a sibling answered earlier, the contract's (declined or not).
+      const decisionOf = (callId: string) =>
+        callId === answer.callId
+          ? answer.decision
+          : answerTo(after, callId, inBatch(before, callId))?.status === "declined"
+            ? "reject"
+            : "approve";
+      const resume = Object.fromEntries(
+        thread.asked.map(({ interruptId, callId }) => [interruptId, { decisions: [{ type: decisionOf(callId) }] }]),
+      );
+      return runAgent(driver, new Command({ resume }), thread.thread_id, thread.checkpoint_id);
     },
     async resume(session_id) {
       return carryOn(openDriver(await load(session_id), { type: "run/resumed", at: env.clock.now() }));

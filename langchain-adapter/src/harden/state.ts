@@ -7,8 +7,12 @@
 import { CheckpointTamperedError, checkSeal, redact, sealOf, type AgentState } from "../../../contract/index.js";
 import { isOn, type HardeningOptions } from "./pieces.js";
 
-/** The thread an interrupt left waiting: its config and the call ids its action requests stand for, in order. */
-export type KeptThread = { readonly thread_id: string; readonly checkpoint_id: string; readonly asked: string[] };
+/** The thread an interrupt left waiting: its config and each waiting call's interrupt id. */
+export type KeptThread = {
+  readonly thread_id: string;
+  readonly checkpoint_id: string;
+  readonly asked: readonly { readonly interruptId: string; readonly callId: string }[];
+};
 export type SealedThread = KeptThread & { readonly checkpoint_hash: string; readonly seal: string };
 export type ThreadStore = Map<string, SealedThread>;
 
