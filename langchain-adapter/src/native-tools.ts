@@ -15,20 +15,27 @@ export function nativeTool(spec: AnyToolSpec, ran: Set<string>): StructuredToolI
     async (args: unknown, config: { toolCall?: { id?: string }; signal?: AbortSignal }) => {
       const callId = config.toolCall?.id;
       if (callId === undefined) throw new Error(`LangChain invoked ${spec.name} without its call`);
-      // LangChain has no idempotency key: the call id the model minted is all there is to pass. It has no
-      // tool timeout either: the tool's author bounds its own work, here by the spec's timeout on real time.
-      // (A timer of its own: AbortSignal.timeout's does not keep the process alive while the call hangs.)
-      const timeout = new AbortController();
-      const timer = setTimeout(() => timeout.abort(), spec.timeoutMs);
-      const signal = config.signal === undefined ? timeout.signal : AbortSignal.any([config.signal, timeout.signal]);
-      const output = await spec
-        .execute(args as never, grantDispatch({ idempotencyKey: callId, signal }))
-        .finally(() => clearTimeout(timer));
+      const output = await runTeamTool(spec, args, callId, config.signal);
       ran.add(callId);
-      return JSON.stringify(output ?? null);
+      return output;
     },
     { name: spec.name, description: spec.description, schema: spec.input as never },
   ) as unknown as StructuredToolInterface;
+}
+
+/**
+ * The team's executor as it stands. LangChain has no idempotency key: the call id the model minted is
+ * all there is to pass. It has no tool timeout either: the tool's author bounds its own work, here by the
+ * spec's timeout on real time (a timer of its own: AbortSignal.timeout's does not keep the process alive).
+ */
+export async function runTeamTool(spec: AnyToolSpec, args: unknown, callId: string, outer?: AbortSignal) {
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), spec.timeoutMs);
+  const signal = outer === undefined ? timeout.signal : AbortSignal.any([outer, timeout.signal]);
+  const output = await spec
+    .execute(args as never, grantDispatch({ idempotencyKey: callId, signal }))
+    .finally(() => clearTimeout(timer));
+  return JSON.stringify(output ?? null);
 }
 
 /** The tools the risk table says need a person: `humanInTheLoopMiddleware`'s `interruptOn`. */

@@ -8,7 +8,8 @@ import { ToolMessage } from "@langchain/core/messages";
 import { interrupt } from "@langchain/langgraph";
 import { createMiddleware } from "langchain";
 import { z } from "zod";
-import { decidePolicy, grantDispatch, type AnyToolSpec } from "../../../contract/index.js";
+import { decidePolicy, type AnyToolSpec } from "../../../contract/index.js";
+import { runTeamTool } from "../native-tools.js";
 import { isOn, type HardeningOptions } from "./pieces.js";
 
 /** What the tool asks of the session it runs in. */
@@ -28,11 +29,7 @@ export function hardenTool(spec: AnyToolSpec, hooks: ToolHooks, options: Hardeni
     if (callId === undefined) throw new Error(`LangChain invoked ${spec.name} without its call`);
     if (isOn(options, "guarded_execute")) return hooks.execute(callId, input);
     // Unguarded: the team's executor as it stands, keyed by LangChain's call id (what native does).
-    const output = await spec.execute(
-      input as never,
-      grantDispatch({ idempotencyKey: callId, signal: new AbortController().signal }),
-    );
-    return JSON.stringify(output ?? null);
+    return runTeamTool(spec, input, callId);
   };
   const schema = isOn(options, "sdk_schema") ? spec.input : open();
   return tool(run, { name: spec.name, description: spec.description, schema: schema as never }) as never;
