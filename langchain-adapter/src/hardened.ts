@@ -1,9 +1,11 @@
 /**
- * LangChain's createAgent hardened by the layer in harden/: LangChain's own agent graph, tool node,
- * humanInTheLoopMiddleware and checkpointer (as the native engine uses them), with the contract
- * entering only through the layer's pieces. The contract's reducer records what the agent does
- * (state, checkpoints, trace) through the driver the layer's model and tools call; the agent decides
- * when to call the model, which tools run and when to interrupt. `disable` switches pieces off.
+ * LangChain's createAgent hardened by the layer in harden/: LangChain's own agent graph, tool tasks,
+ * interrupts and checkpointer, the contract entering only through the layer's pieces; the contract's
+ * reducer records what the agent does through the driver the layer's model and tools call. Extension
+ * points as documented for langchain 1.5.14 / @langchain/langgraph 1.7.3: `wrapToolCall` middleware
+ * (https://docs.langchain.com/oss/javascript/langchain/middleware/custom), the human-in-the-loop resume
+ * (https://docs.langchain.com/oss/javascript/langchain/human-in-the-loop) and interrupts resumed by id
+ * (https://docs.langchain.com/oss/javascript/langgraph/interrupts). `disable` switches pieces off.
  */
 import { Command, MemorySaver } from "@langchain/langgraph";
 import { HumanMessage } from "@langchain/core/messages";
@@ -14,7 +16,6 @@ import {
   answerTo,
   awaitsApproval,
   callsOfTurn,
-  checkAnswer,
   createDriver,
   createMemoryPendingOutcomes,
   defineSlot,
@@ -35,11 +36,12 @@ import { handwrittenFactory } from "../../handwritten/engine/factory.js";
 import {
   agentInput,
   approvalMiddleware,
+  checkAnswer,
   hardenTool,
-  isOn,
   keepThread,
   openThread,
   plannerChatModel,
+  resumeOf,
   type HardeningOptions,
   type ThreadStore,
 } from "./harden/index.js";
@@ -157,22 +159,12 @@ export function createLangChainHardenedEngine(
       // The kept thread is opened (its seal checked) before the answer is applied: a tampered one changes nothing.
       const thread = openThread(store.threads, env.secret, options, before);
       const driver = openDriver(before, null);
-      const checked = { checked: isOn(options, "approval_check") };
-      const answer = checkAnswer(driver, before, parsed.value, env.clock.now(), checked);
+      const answer = checkAnswer(driver, before, parsed.value, env.clock.now(), options);
       if (answer === null) return current(driver);
       const after = current(driver);
       // The interrupt takes every decision at once: while the contract still waits on one, a new run asks again.
       if (thread === undefined || after.status === "approval_required") return carryOn(driver);
-      // The call just answered takes that answer; a sibling answered earlier, the contract's (declined or not).
-      const decisionOf = (callId: string) =>
-        callId === answer.callId
-          ? answer.decision
-          : answerTo(after, callId, inBatch(before, callId))?.status === "declined"
-            ? "reject"
-            : "approve";
-      const resume = Object.fromEntries(
-        thread.asked.map(({ interruptId, callId }) => [interruptId, { decisions: [{ type: decisionOf(callId) }] }]),
-      );
+      const resume = resumeOf(thread, answer, before, after);
       return runAgent(driver, new Command({ resume }), thread.thread_id, thread.checkpoint_id);
     },
     async resume(session_id) {

@@ -6,3 +6,5 @@ export { agentInput, keepThread, openThread } from "./state.js";
 export type { KeptThread, SealedThread, ThreadStore } from "./state.js";
 export { approvalMiddleware, hardenTool } from "./tool.js";
 export type { ToolHooks } from "./tool.js";
+export { checkAnswer, resumeOf } from "./approval.js";
+export type { ApprovalRequest, ApprovalResume } from "./tool.js";
