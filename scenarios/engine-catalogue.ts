@@ -25,7 +25,7 @@ export const ENGINE_CATALOGUE = [
   {
     id: "openai_agents_hardened",
     about:
-      "the same SDK with the contract in its hooks: needsApproval by the contract's policy and tokens, execute through the ledger, the RunState sealed",
+      "the same SDK plus the public hardening layer (openai-agents-adapter/src/harden/): the SDK validates the zod schema, needsApproval from the risk table, answers checked by the contract, execute through the ledger, the RunState sealed",
     judged: "contract",
   },
   {
@@ -43,7 +43,19 @@ export const ENGINE_CATALOGUE = [
   {
     id: "ai_sdk_hardened",
     about:
-      "the same AI SDK with the contract in its hooks: the model, needsApproval and execute driven by the contract, the history sealed",
+      "the same AI SDK with the contract in its hooks: the model, toolApproval and execute driven by the contract, the history sealed",
+    judged: "contract",
+  },
+  {
+    id: "langchain_agent_native",
+    about:
+      "the pinned langchain (createAgent) in langchain-adapter/ as its docs teach: zod tools, humanInTheLoopMiddleware and a MemorySaver; judged by behaviour, its failures are findings",
+    judged: "foreign",
+  },
+  {
+    id: "langchain_agent_hardened",
+    about:
+      "the same createAgent plus the public hardening layer (langchain-adapter/src/harden/): the zod schema to tool, a per-call interrupt from the risk table, answers checked by the contract, tools through the guarded executor, its thread checkpoint sealed",
     judged: "contract",
   },
 ] as const satisfies readonly {

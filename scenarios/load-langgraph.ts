@@ -19,6 +19,9 @@ export type LoadOptions = {
   /** The same two for the OpenAI Agents adapter (openai-agents-adapter/). */
   readonly openaiAgentsDir?: string;
   readonly openaiAgentsModule?: string;
+  /** The same two for the LangChain adapter (langchain-adapter/). */
+  readonly langchainDir?: string;
+  readonly langchainModule?: string;
 };
 
 /** Why a built-in engine cannot run here, and the version of its framework found (if any). */

@@ -48,7 +48,7 @@ import {
   type RunStateStore,
   type SdkAnswer,
 } from "./harden/index.js";
-import { awaitsApproval, callsOfTurn } from "./turn.js";
+import { awaitsApproval, callsOfTurn } from "../../runtime/index.js";
 import { OPENAI_AGENTS_VERSION } from "./versions.js";
 
 /** The sealed RunStates of each session, beside the contract checkpoints they were taken at. */

@@ -19,7 +19,7 @@ import {
   type AnyToolSpec,
   type ToolMessage,
 } from "../../contract/index.js";
-import { toolMessage, type Decision, type NativeSession, type Waiting } from "./native-view.js";
+import { toolMessage, type Decision, type NativeSession, type Waiting } from "../../runtime/index.js";
 
 /** The SDK's default: a tool's error goes back to the model as text. A process that died stays dead. */
 const toolError = (_context: unknown, error: unknown): string => {

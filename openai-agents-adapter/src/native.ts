@@ -25,7 +25,7 @@ import {
 import { unwrapRunError } from "./errors.js";
 import { answer, nativeTool, record, shown } from "./native-items.js";
 import { callIdMinter, plannerItems } from "./native-model.js";
-import { shownInterruption, viewOf, type Decision, type NativeSession } from "./native-view.js";
+import { shownInterruption, viewOf, type Decision, type NativeSession } from "../../runtime/index.js";
 import { OPENAI_AGENTS_VERSION } from "./versions.js";
 
 /** The SDK's runner, with tracing off: nothing leaves the process. */

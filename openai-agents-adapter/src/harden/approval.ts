@@ -5,45 +5,21 @@
  * Off, the answer goes to the SDK as it came, as the native engine takes it.
  */
 import type { Agent, RunState } from "@openai/agents";
+import { checkAnswer as checkWith, type SdkAnswer } from "../../../runtime/index.js";
 import type { AgentState, ApprovalInput } from "../../../contract/index.js";
 import type { Driver } from "../../../runtime/index.js";
-import { answerTo, inBatch, sdkIdOf } from "../turn.js";
 import { isOn, type HardeningOptions } from "./pieces.js";
 
-/** What the SDK is to do with one interruption: its call id and the answer. */
-export type SdkAnswer = { readonly callId: string; readonly decision: "approve" | "reject" };
+export { pendingCallId, type SdkAnswer } from "../../../runtime/index.js";
 
-/** The SDK call id of the call the contract holds for a person. */
-export function pendingCallId(state: AgentState): string | undefined {
-  if (state.status !== "approval_required") return undefined;
-  const waiting = state.batch?.calls.find(
-    (c) => c.phase.kind === "awaiting_approval" && c.phase.nonce === state.pending_approval.nonce,
-  );
-  return sdkIdOf(state, waiting === undefined ? null : waiting.call_id);
-}
-
-/**
- * Decides `input` for the call `before` holds: with approval_check on, the contract's decision
- * (applied through `driver`, which spends the nonce); null when the contract refused the answer
- * (the call still waits, nothing runs).
- */
-export function checkAnswer(
+/** The contract's decision of `input`, with approval_check as `options` say. */
+export const checkAnswer = (
   driver: Driver,
   before: AgentState,
   input: ApprovalInput,
   at: number,
   options: HardeningOptions,
-): SdkAnswer | null {
-  const callId = pendingCallId(before);
-  if (callId === undefined || before.status !== "approval_required") return null;
-  if (!isOn(options, "approval_check")) return { callId, decision: input.kind === "decline" ? "reject" : "approve" };
-  driver.dispatch({ type: "approval/submitted", input, at });
-  const after = driver.state() ?? before;
-  if (after.status === "approval_required" && after.pending_approval.nonce === before.pending_approval.nonce)
-    return null;
-  const declined = answerTo(after, callId, inBatch(before, callId))?.status === "declined";
-  return { callId, decision: declined ? "reject" : "approve" };
-}
+): SdkAnswer | null => checkWith(driver, before, input, at, { checked: isOn(options, "approval_check") });
 
 /** The SDK's approve or reject of exactly the interruption with that call id; none such is an error, never a fallback. */
 export function applyAnswer(state: RunState<unknown, Agent>, answer: SdkAnswer): void {

@@ -1,8 +1,8 @@
 /** The hardening layer: the contract applied to a team's OpenAI Agents SDK agent through the SDK's own extension points. */
 export { applyAnswer, checkAnswer, pendingCallId } from "./approval.js";
 export type { SdkAnswer } from "./approval.js";
-export { guardedExecutor } from "./execute.js";
-export type { GuardedExecutor } from "./execute.js";
+export { guardedExecutor } from "../../../runtime/index.js";
+export type { GuardedExecutor } from "../../../runtime/index.js";
 export { plannerModel } from "./model.js";
 export { BACKED_UP_BY, HARDENING_PIECES, isOn, piecesNamed } from "./pieces.js";
 export type { HardeningOptions, HardeningPiece } from "./pieces.js";

@@ -7,7 +7,7 @@
 import { Usage, type Model, type ModelResponse } from "@openai/agents";
 import type { AgentState } from "../../../contract/index.js";
 import type { Driver } from "../../../runtime/index.js";
-import { callsOfTurn } from "../turn.js";
+import { callsOfTurn } from "../../../runtime/index.js";
 
 const text = (value: string): ModelResponse => ({
   usage: new Usage(),

@@ -13,7 +13,7 @@ import {
   type JsonValue,
   type Message,
   type ToolMessage,
-} from "../../contract/index.js";
+} from "../contract/index.js";
 
 /** One function call of a model turn, under the SDK's call id. */
 export type ShownCall = {

@@ -6,9 +6,10 @@
  * contract's work for its own call; a batch's calls are dispatched together once the SDK has
  * invoked every one of them, as the contract's batch effect has them run.
  */
-import { digest, executeIntent, type AgentState, type Intent } from "../../../contract/index.js";
-import type { DriverDeps, Driver, Effect } from "../../../runtime/index.js";
-import { answerTo, inBatch, sdkIdOf } from "../turn.js";
+import { digest, executeIntent, type AgentState, type Intent } from "../contract/index.js";
+import type { DriverDeps, Driver } from "./driver.js";
+import type { Effect } from "./effects.js";
+import { answerTo, inBatch, sdkIdOf } from "./framework-turn.js";
 
 type Waiter = {
   readonly args: unknown;

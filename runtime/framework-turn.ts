@@ -10,7 +10,7 @@ import {
   type Batch,
   type JsonValue,
   type ToolMessage,
-} from "../../contract/index.js";
+} from "../contract/index.js";
 
 /** One call as the SDK sees it. */
 export type ShownCall = { readonly callId: string; readonly name: string; readonly args: JsonValue };

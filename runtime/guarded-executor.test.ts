@@ -3,12 +3,12 @@
  * contract authorized: other arguments are refused before the executor, and the call does not run.
  */
 import { describe, expect, it } from "vitest";
-import { DEFAULT_INPUT_LIMITS } from "../../../contract/index.js";
-import { finalAnswer, toolCall } from "../../../handwritten/fixtures/index.js";
-import { createDriver } from "../../../runtime/index.js";
-import { createEnvironment } from "../../../scenarios/index.js";
-import { sdkIdOf } from "../turn.js";
-import { guardedExecutor } from "./execute.js";
+import { DEFAULT_INPUT_LIMITS } from "../contract/index.js";
+import { finalAnswer, toolCall } from "../handwritten/fixtures/index.js";
+import { createDriver } from "./index.js";
+import { createEnvironment } from "../scenarios/index.js";
+import { sdkIdOf } from "./index.js";
+import { guardedExecutor } from "./index.js";
 
 const ARGS = { name: "summary", content: "the weekly summary" };
 

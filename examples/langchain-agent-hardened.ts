@@ -1,0 +1,34 @@
+/**
+ * The LangChain hardening layer applied to a team's own createAgent: a `refund_payment` tool
+ * (high_risk) the harness does not ship, beside a read, run offline with a scripted chat model.
+ * LangChain runs the agent; the layer hands it the tool's zod schema, a wrapToolCall interrupt from
+ * the risk table, a person's answer checked by the contract, the tool run under the ledger, and the
+ * interrupted thread kept sealed beside the contract's checkpoint.
+ * It prints what the contract kept and exits 1 if a check fails.
+ *
+ *   npx tsx examples/langchain-agent-hardened.ts
+ *
+ * The body is langchain-adapter/src/refund-example.ts: LangChain lives in that package only (the
+ * project type-checks without it), so this file loads it once the pinned install is found.
+ */
+import "../durable/node-hashing.js";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { LANGCHAIN_ADAPTER_DIR, langchainInstall } from "../scenarios/langchain-engines.js";
+
+type Demo = {
+  readonly kept: Readonly<Record<string, unknown>>;
+  readonly checks: readonly { readonly says: string; readonly holds: boolean }[];
+};
+
+const install = langchainInstall();
+if (!install.installed) {
+  process.stderr.write(`not run: ${install.reason}\n`);
+  process.exit(3);
+}
+const body = pathToFileURL(resolve(LANGCHAIN_ADAPTER_DIR, "src/refund-example.ts")).href;
+const { refundDemo } = (await import(body)) as { refundDemo(): Promise<Demo> };
+const { kept, checks } = await refundDemo();
+process.stdout.write(`${JSON.stringify(kept, null, 2)}\n`);
+for (const check of checks) process.stdout.write(`${check.holds ? "ok  " : "FAIL"} ${check.says}\n`);
+process.exitCode = checks.every((c) => c.holds) ? 0 : 1;
