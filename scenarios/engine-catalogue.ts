@@ -34,6 +34,16 @@ export const ENGINE_CATALOGUE = [
     about:
       "the same AI SDK with the contract in its hooks: the model, needsApproval and execute driven by the contract, the history sealed",
   },
+  {
+    id: "mastra_native",
+    about:
+      "the pinned @mastra/core in mastra-adapter/ as its docs teach: createTool schemas, requireApproval, suspension in LibSQL storage, approveToolCallGenerate/declineToolCallGenerate; no contract code in its loop",
+  },
+  {
+    id: "mastra_hardened",
+    about:
+      "the same Mastra agent plus the public harden/ layer: requireApproval by the contract, answers checked by its tokens, execute through the ledger, suspended runs sealed",
+  },
 ] as const satisfies readonly {
   readonly id: string;
   readonly about: string | null;
