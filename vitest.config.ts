@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import { aiSdkInstall } from "./scenarios/ai-sdk-install.js";
 import { langgraphInstall } from "./scenarios/langgraph-install.js";
+import { mastraInstall } from "./scenarios/mastra-engines.js";
 import { openaiAgentsInstall } from "./scenarios/openai-agents-engines.js";
 import { HeavyFirstSequencer } from "./test/setup/heavy-first.js";
 
@@ -40,6 +41,13 @@ if (!aiSdk.installed) {
   process.stderr.write(`not measured: the AI SDK suites (ai-sdk-adapter/**): ${aiSdk.reason}\n`);
 }
 
+/** The Mastra adapter's suites, likewise optional: absent, they are not measured and say why. */
+const mastra = mastraInstall();
+if (!mastra.installed) {
+  if (process.env["CI"] === "true") throw new Error(`CI must run the Mastra suites: ${mastra.reason}`);
+  process.stderr.write(`not measured: the Mastra suites (mastra-adapter/**): ${mastra.reason}\n`);
+}
+
 export default defineConfig({
   test: {
     include: ["**/*.test.ts"],
@@ -48,11 +56,13 @@ export default defineConfig({
       "langgraph-adapter/node_modules/**",
       "openai-agents-adapter/node_modules/**",
       "ai-sdk-adapter/node_modules/**",
+      "mastra-adapter/node_modules/**",
       // StrykerJS's sandboxes (npm run mutate) hold copies of the test files.
       ".stryker-tmp/**",
       ...(langgraph.installed ? [] : LANGGRAPH_SUITES),
       ...(openaiAgents.installed ? [] : OPENAI_AGENTS_SUITES),
       ...(aiSdk.installed ? [] : ["ai-sdk-adapter/**"]),
+      ...(mastra.installed ? [] : ["mastra-adapter/**"]),
     ],
     // The contract takes its hashing from its host; every test file is a Node host (test/setup/hashing.ts).
     setupFiles: ["test/setup/hashing.ts"],

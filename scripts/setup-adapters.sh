@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# npm ci in each adapter's own package, side by side: the three are independent (own folder, own
+# npm ci in each adapter's own package, side by side: they are independent (own folder, own
 # lockfile) and each mostly waits on the registry and the disk. Fails when any of them fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 pids=()
-for dir in langgraph-adapter openai-agents-adapter ai-sdk-adapter; do
+for dir in langgraph-adapter openai-agents-adapter ai-sdk-adapter mastra-adapter; do
   npm ci --prefix "$dir" &
   pids+=($!)
 done

@@ -32,6 +32,7 @@ const FOLDERS = [
   "local-graph",
   "langgraph-adapter",
   "openai-agents-adapter",
+  "mastra-adapter",
   "durable",
   "mcp",
   "web",
@@ -40,7 +41,13 @@ const FOLDERS = [
   "examples",
 ] as const;
 type Folder = (typeof FOLDERS)[number];
-const ENGINE_FOLDERS: readonly Folder[] = ["handwritten", "local-graph", "langgraph-adapter", "openai-agents-adapter"];
+const ENGINE_FOLDERS: readonly Folder[] = [
+  "handwritten",
+  "local-graph",
+  "langgraph-adapter",
+  "openai-agents-adapter",
+  "mastra-adapter",
+];
 const PRODUCT_FOLDERS: readonly Folder[] = ["cli", "durable", "mcp", "web"];
 
 /**

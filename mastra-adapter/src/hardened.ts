@@ -167,7 +167,15 @@ export function createHardenedEngine(env: EngineContext, options: HardeningOptio
       const run = openSuspendedRun(kept, env.secret, options, before);
       const driver = openDriver(before, null);
       const decision = checkAnswer(driver, before, run?.toolCallId ?? "", parsed.value, env.clock.now(), options);
-      if (decision === null) return current(driver);
+      if (decision === null) {
+        // The answer was refused and the call still waits: its suspended run moves to the checkpoint the refusal wrote.
+        const after = current(driver);
+        if (run !== undefined && waitsOn(after, run.toolCallId)) {
+          spendSuspendedRun(kept, options, before);
+          keepSuspendedRun(kept, env.secret, options, after, run);
+        }
+        return after;
+      }
       if (run === undefined) return carryOn(driver);
       spendSuspendedRun(kept, options, before);
       const { runId, toolCallId } = run;

@@ -111,7 +111,12 @@ export function record(s: NativeSession, prompt: LanguageModelV3Prompt, ran: Rea
     for (const part of message.content) {
       if (part.type !== "tool-result") continue;
       const output = part.output as { type: string; value?: unknown; reason?: unknown };
-      const status = ran.has(part.toolCallId) ? "ok" : (STATUS_OF_OUTPUT[output.type] ?? "error");
+      // A call the app declined is answered by Mastra with the decline's reason: the model was told it was declined.
+      const status = ran.has(part.toolCallId)
+        ? "ok"
+        : s.decided.get(part.toolCallId) === "decline"
+          ? "declined"
+          : (STATUS_OF_OUTPUT[output.type] ?? "error");
       const content = JSON.stringify(output.value ?? output.reason ?? null);
       s.results.set(part.toolCallId, toolMessage(part.toolName, content, status, part.toolCallId));
     }

@@ -101,7 +101,7 @@ export function createNativeEngine(env: EngineContext): Engine<"mastra_native"> 
       Object.assign(s, { phase: "waiting", waiting: [w], decided: new Map(), runId: output.runId });
       s.interruption = { turns: [...s.turns], results: new Map(s.results), waiting: [w], runId: output.runId };
       // The app's own condition: a tool that may never run is declined as soon as it asks.
-      if (refused.has(w.tool)) await answer(session_id, s, "decline");
+      if (refused.has(w.tool)) await answer(session_id, s, "decline", "This tool is not allowed to run.");
       return;
     }
     const lastHadCalls = (s.turns.at(-1)?.calls.length ?? 0) > 0;
@@ -110,7 +110,7 @@ export function createNativeEngine(env: EngineContext): Engine<"mastra_native"> 
     s.runId = null;
   };
 
-  const answer = async (session_id: string, s: NativeSession, decision: "approve" | "decline") => {
+  const answer = async (session_id: string, s: NativeSession, decision: "approve" | "decline", reason?: string) => {
     const runId = s.runId;
     const shown = s.waiting[0];
     if (runId === null || shown === undefined)
@@ -120,7 +120,7 @@ export function createNativeEngine(env: EngineContext): Engine<"mastra_native"> 
     await drive(session_id, s, (agent, o) =>
       decision === "approve"
         ? agent.approveToolCallGenerate({ runId, toolCallId, ...o })
-        : agent.declineToolCallGenerate({ runId, toolCallId, ...o }),
+        : agent.declineToolCallGenerate({ runId, toolCallId, ...(reason === undefined ? {} : { reason }), ...o }),
     );
   };
 

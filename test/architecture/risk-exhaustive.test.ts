@@ -19,6 +19,7 @@ const SOURCE_DIRS = [
   "handwritten",
   "local-graph",
   "langgraph-adapter/src",
+  "mastra-adapter/src",
   "durable",
   "mcp",
   "web",

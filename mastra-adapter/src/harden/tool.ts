@@ -25,9 +25,8 @@ export function hardenTool(spec: AnyToolSpec, hooks: ToolHooks, options: Hardeni
     id: spec.name,
     description: spec.description,
     inputSchema: isOn(options, "sdk_schema") ? spec.input : OPEN,
-    requireApproval: isOn(options, "approval_switch")
-      ? (input: unknown) => hooks.waits(spec.name, input)
-      : spec.risk === "high_risk",
+    // Off, Mastra suspends for nothing: the approval waits only on the contract's own stop.
+    requireApproval: isOn(options, "approval_switch") ? (input: unknown) => hooks.waits(spec.name, input) : false,
     async execute(input: unknown, context) {
       const toolCallId = context?.agent?.toolCallId;
       if (toolCallId === undefined) throw new Error(`Mastra ran ${spec.name} outside an agent's call`);
