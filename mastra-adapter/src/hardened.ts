@@ -6,7 +6,6 @@
  * checkpoints, trace) through the driver the layer's hooks call; Mastra decides when to call the
  * model, which tools run and when to suspend. `disable` switches pieces off for an ablation.
  */
-import type { Agent } from "@mastra/core/agent";
 import {
   confirmUncertain,
   DEFAULT_INPUT_LIMITS,
@@ -35,6 +34,7 @@ import {
   drain,
   guardedExecutor,
   hardenTool,
+  live,
   keepSuspendedRun,
   mastraInput,
   openSuspendedRun,
@@ -47,7 +47,7 @@ import {
   type SuspendedRun,
   type SuspendedRunStore,
 } from "./harden/index.js";
-import { mastraAgent } from "./storage.js";
+import { mastraAgent, slotOf, type MastraCall, type MastraOutput } from "./storage.js";
 import { MASTRA_VERSION } from "./versions.js";
 
 /** Which suspended Mastra run waits at which contract checkpoint, sealed. */
@@ -56,34 +56,17 @@ const PENDING = defineSlot<PendingOutcomeStore>("mastra.pending_outcomes");
 /** The calls the layer's model has shown Mastra, per session: a suspended run resumed later executes them. */
 const SURFACED = defineSlot<Map<string, Map<string, SurfacedCall>>>("mastra.surfaced_calls");
 
-type Output = {
-  readonly finishReason?: string | undefined;
-  readonly runId?: string | undefined;
-  readonly suspendPayload?: unknown;
-};
-type Call = (agent: Agent, options: { maxSteps: number; abortSignal: AbortSignal }) => Promise<Output>;
-
-const CONTINUE: Call = (agent, o) => agent.generate("continue", o);
+const CONTINUE: MastraCall = (agent, o) => agent.generate("continue", o);
 
 export function createHardenedEngine(env: EngineContext, options: HardeningOptions = {}): Engine<"mastra_hardened"> {
   // State reads, the trace and a restore from an older copy are the contract's stores, read as the reference reads them.
   const reference = handwrittenFactory.create(env);
-  let runs = env.slots.get(SUSPENDED_RUNS);
-  if (runs === undefined) env.slots.set(SUSPENDED_RUNS, (runs = new Map()));
-  const kept = runs;
-  let shown = env.slots.get(SURFACED);
-  if (shown === undefined) env.slots.set(SURFACED, (shown = new Map()));
-  const surfacedIn = shown;
-  let pending = env.slots.get(PENDING);
-  if (pending === undefined) env.slots.set(PENDING, (pending = createMemoryPendingOutcomes()));
+  const kept = slotOf(env, SUSPENDED_RUNS, (): SuspendedRunStore => new Map());
+  const surfacedIn = slotOf(env, SURFACED, () => new Map<string, Map<string, SurfacedCall>>());
+  const pending = slotOf(env, PENDING, createMemoryPendingOutcomes);
   const deps: DriverDeps = { ...env, inputLimits: DEFAULT_INPUT_LIMITS, pendingOutcomes: pending };
   const maxSteps = env.limits.maxSteps * 2 + 4;
 
-  const current = (driver: Driver): AgentState => {
-    const state = driver.state();
-    if (state === null) throw new Error("the driver holds no session");
-    return state;
-  };
   const load = async (session_id: string): Promise<AgentState> => {
     const state = unwrapEngine(await reference.state(session_id));
     if (state === undefined) throw new EngineUsageError("unknown_session", `no checkpoint for session ${session_id}`);
@@ -91,19 +74,19 @@ export function createHardenedEngine(env: EngineContext, options: HardeningOptio
   };
 
   /** One Mastra call (generate, or the approval API) over the team's agent, hardened, on one session's driver. */
-  const runMastra = async (driver: Driver, call: Call): Promise<SuspendedRun | null> => {
+  const runMastra = async (driver: Driver, call: MastraCall): Promise<SuspendedRun | null> => {
     const controller = new AbortController();
-    const session_id = current(driver).session_id;
+    const session_id = live(driver).session_id;
     let surfaced = surfacedIn.get(session_id);
     if (surfaced === undefined) surfacedIn.set(session_id, (surfaced = new Map()));
     const model = plannerModel(driver, surfaced);
     const executor = guardedExecutor(driver, surfaced, () => controller.abort());
     const hooks = {
-      waits: (tool: string, args: unknown) => waitsOnCall(current(driver), tool, args),
+      waits: (tool: string, args: unknown) => waitsOnCall(live(driver), tool, args),
       execute: (toolCallId: string, args: unknown) => executor.execute(toolCallId, args),
     };
     const tools = Object.fromEntries(env.registry.list().map((spec) => [spec.name, hardenTool(spec, hooks, options)]));
-    let output: Output | null = null;
+    let output: MastraOutput | null = null;
     try {
       output = await call(mastraAgent(env, model, tools), { maxSteps, abortSignal: controller.signal });
     } catch (error) {
@@ -123,19 +106,19 @@ export function createHardenedEngine(env: EngineContext, options: HardeningOptio
    * calls of a batch after the one it suspended on) the contract performs itself. A suspension is
    * kept, sealed, at the checkpoint where the contract waits on that very call.
    */
-  const carryOn = async (driver: Driver, first?: Call): Promise<AgentState> => {
-    let call: Call = first ?? CONTINUE;
+  const carryOn = async (driver: Driver, first?: MastraCall): Promise<AgentState> => {
+    let call: MastraCall = first ?? CONTINUE;
     let suspended: SuspendedRun | null = null;
     for (let round = 0; round < maxSteps; round++) {
-      const before = current(driver).checkpoint_hash;
-      if (isTerminal(current(driver)) || driver.effects().length === 0) break;
+      const before = live(driver).checkpoint_hash;
+      if (isTerminal(live(driver)) || driver.effects().length === 0) break;
       if (suspended === null) suspended = await runMastra(driver, call);
       call = CONTINUE;
-      if (current(driver).checkpoint_hash !== before && suspended === null) continue;
+      if (live(driver).checkpoint_hash !== before && suspended === null) continue;
       if (driver.effects()[0] === undefined || driver.effects()[0]?.type === "planner/request") break;
       await drain(driver);
     }
-    const state = current(driver);
+    const state = live(driver);
     if (suspended !== null && waitsOn(state, suspended.toolCallId))
       keepSuspendedRun(kept, env.secret, options, state, suspended);
     return state;
@@ -169,7 +152,7 @@ export function createHardenedEngine(env: EngineContext, options: HardeningOptio
       const decision = checkAnswer(driver, before, run?.toolCallId ?? "", parsed.value, env.clock.now(), options);
       if (decision === null) {
         // The answer was refused and the call still waits: its suspended run moves to the checkpoint the refusal wrote.
-        const after = current(driver);
+        const after = live(driver);
         if (run !== undefined && waitsOn(after, run.toolCallId)) {
           spendSuspendedRun(kept, options, before);
           keepSuspendedRun(kept, env.secret, options, after, run);

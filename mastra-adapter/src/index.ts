@@ -14,6 +14,7 @@ export {
   HARDENING_PIECES,
   isOn,
   keepSuspendedRun,
+  live,
   mastraInput,
   openSuspendedRun,
   plannerModel,

@@ -122,3 +122,15 @@ export function record(s: NativeSession, prompt: LanguageModelV3Prompt, ran: Rea
     }
   }
 }
+
+/** A tool call's input text as the arguments object it names ({} when it names none). */
+export const parseArgs = (input: string): Record<string, unknown> => {
+  try {
+    const value: unknown = JSON.parse(input);
+    return typeof value === "object" && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+};

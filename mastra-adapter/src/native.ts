@@ -13,7 +13,6 @@
  * tool would pass by removing it). The scripted planner plays through an AI SDK model object
  * (model.ts) minting call ids as a model would. No contract code runs inside Mastra's loop.
  */
-import type { Agent } from "@mastra/core/agent";
 import { decidePolicy, parseApprovalInput } from "../../contract/index.js";
 import {
   defineSlot,
@@ -24,27 +23,16 @@ import {
   type EngineFactory,
 } from "../../runtime/index.js";
 import { turnModel } from "./model.js";
-import { callIdMinter, nativeTool, plannerContent, record, type ToolRun } from "./native-tools.js";
+import { callIdMinter, nativeTool, parseArgs, plannerContent, record, type ToolRun } from "./native-tools.js";
 import { viewOf, type NativeSession } from "./native-view.js";
-import { mastraAgent } from "./storage.js";
+import { mastraAgent, slotOf, type MastraCall, type MastraOutput } from "./storage.js";
 import { MASTRA_VERSION } from "./versions.js";
 
 /** What the client keeps per session: the run's view and the runId of a suspended run (Mastra keeps the rest). */
 const SESSIONS = defineSlot<Map<string, NativeSession>>("mastra.native_sessions");
 
-type Output = {
-  readonly finishReason?: string | undefined;
-  readonly runId?: string | undefined;
-  readonly text?: string | undefined;
-  readonly suspendPayload?: unknown;
-  readonly steps?: readonly unknown[] | undefined;
-};
-type Call = (agent: Agent, options: { maxSteps: number; abortSignal: AbortSignal }) => Promise<Output>;
-
 export function createNativeEngine(env: EngineContext): Engine<"mastra_native"> {
-  let sessions = env.slots.get(SESSIONS);
-  if (sessions === undefined) env.slots.set(SESSIONS, (sessions = new Map()));
-  const kept = sessions;
+  const kept = slotOf(env, SESSIONS, () => new Map<string, NativeSession>());
   const maxSteps = env.limits.maxSteps;
   const refused = new Set(
     env.registry
@@ -54,7 +42,7 @@ export function createNativeEngine(env: EngineContext): Engine<"mastra_native"> 
   );
 
   /** One Mastra call over the session's agent; what it ends in is stored as the docs say to store it. */
-  const drive = async (session_id: string, s: NativeSession, call: Call): Promise<void> => {
+  const drive = async (session_id: string, s: NativeSession, call: MastraCall): Promise<void> => {
     const controller = new AbortController();
     const run: ToolRun = { ran: new Set(), died: null, stop: () => controller.abort() };
     const mint = callIdMinter(s.minted, (n) => env.ids.nonce(`${session_id}/calls`, n));
@@ -74,7 +62,7 @@ export function createNativeEngine(env: EngineContext): Engine<"mastra_native"> 
     const tools = Object.fromEntries(env.registry.list().map((spec) => [spec.name, nativeTool(spec, env.clock, run)]));
     const was = s.phase;
     s.phase = "running";
-    let output: Output | null = null;
+    let output: MastraOutput | null = null;
     try {
       output = await call(mastraAgent(env, model, tools), { maxSteps, abortSignal: controller.signal });
     } catch (error) {
@@ -200,17 +188,6 @@ export function createNativeEngine(env: EngineContext): Engine<"mastra_native"> 
     },
   });
 }
-
-const parseArgs = (input: string): Record<string, unknown> => {
-  try {
-    const value: unknown = JSON.parse(input);
-    return typeof value === "object" && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
-};
 
 export const mastraNativeFactory: EngineFactory<"mastra_native"> = {
   id: "mastra_native",

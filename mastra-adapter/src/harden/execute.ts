@@ -17,7 +17,8 @@ export type GuardedExecutor = {
   readonly died: () => { readonly error: unknown } | null;
 };
 
-const live = (driver: Driver): AgentState => {
+/** The session a driver holds; a driver with none is a bug of the caller. */
+export const live = (driver: Driver): AgentState => {
   const state = driver.state();
   if (state === null) throw new Error("the driver holds no state");
   return state;
