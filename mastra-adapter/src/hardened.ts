@@ -1,7 +1,8 @@
 /**
- * Mastra hardened by the layer in harden/: Mastra's own Agent, generate loop, tool approval
- * (`requireApproval`, suspension into its LibSQL storage, approveToolCallGenerate /
- * declineToolCallGenerate by runId and toolCallId), with the contract entering only through the
+ * Mastra (@mastra/core 1.71.0) hardened by the layer in harden/: Mastra's own Agent, generate loop,
+ * tool approval (`requireApproval`, suspension into its LibSQL storage, approveToolCallGenerate /
+ * declineToolCallGenerate by runId and toolCallId, as https://mastra.ai/docs/agents/agent-approval
+ * teaches them; the native engine is that alone), with the contract entering only through the
  * layer's pieces at Mastra's extension points. The contract's reducer records what happens (state,
  * checkpoints, trace) through the driver the layer's hooks call; Mastra decides when to call the
  * model, which tools run and when to suspend. `disable` switches pieces off for an ablation.
