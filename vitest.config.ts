@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 import { aiSdkInstall } from "./scenarios/ai-sdk-install.js";
 import { langgraphInstall } from "./scenarios/langgraph-install.js";
 import { langchainInstall } from "./scenarios/langchain-engines.js";
+import { mastraInstall } from "./scenarios/mastra-engines.js";
 import { openaiAgentsInstall } from "./scenarios/openai-agents-engines.js";
 import { HeavyFirstSequencer } from "./test/setup/heavy-first.js";
 
@@ -48,6 +49,13 @@ if (!langchain.installed) {
   process.stderr.write(`not measured: the LangChain suites (langchain-adapter/**): ${langchain.reason}\n`);
 }
 
+/** The Mastra adapter's suites, likewise optional: absent, they are not measured and say why. */
+const mastra = mastraInstall();
+if (!mastra.installed) {
+  if (process.env["CI"] === "true") throw new Error(`CI must run the Mastra suites: ${mastra.reason}`);
+  process.stderr.write(`not measured: the Mastra suites (mastra-adapter/**): ${mastra.reason}\n`);
+}
+
 export default defineConfig({
   test: {
     include: ["**/*.test.ts"],
@@ -57,12 +65,14 @@ export default defineConfig({
       "openai-agents-adapter/node_modules/**",
       "ai-sdk-adapter/node_modules/**",
       "langchain-adapter/node_modules/**",
+      "mastra-adapter/node_modules/**",
       // StrykerJS's sandboxes (npm run mutate) hold copies of the test files.
       ".stryker-tmp/**",
       ...(langgraph.installed ? [] : LANGGRAPH_SUITES),
       ...(openaiAgents.installed ? [] : OPENAI_AGENTS_SUITES),
       ...(aiSdk.installed ? [] : ["ai-sdk-adapter/**"]),
       ...(langchain.installed ? [] : ["langchain-adapter/**"]),
+      ...(mastra.installed ? [] : ["mastra-adapter/**"]),
     ],
     // The contract takes its hashing from its host; every test file is a Node host (test/setup/hashing.ts).
     setupFiles: ["test/setup/hashing.ts"],

@@ -43,7 +43,7 @@ export const ENGINE_CATALOGUE = [
   {
     id: "ai_sdk_hardened",
     about:
-      "the same AI SDK with the contract in its hooks: the model, toolApproval and execute driven by the contract, the history sealed",
+      "the native AI SDK agent plus the public hardening layer (ai-sdk-adapter/src/harden/) on its extension points: inputSchema, toolApproval from the risk table, answers checked by the contract, execute through the ledger, the history sealed",
     judged: "contract",
   },
   {
@@ -56,6 +56,18 @@ export const ENGINE_CATALOGUE = [
     id: "langchain_agent_hardened",
     about:
       "the same createAgent plus the public hardening layer (langchain-adapter/src/harden/): the zod schema to tool, a per-call interrupt from the risk table, answers checked by the contract, tools through the guarded executor, its thread checkpoint sealed",
+    judged: "contract",
+  },
+  {
+    id: "mastra_native",
+    about:
+      "the pinned @mastra/core in mastra-adapter/ as its docs teach: createTool schemas, requireApproval, suspension in LibSQL storage, approveToolCallGenerate/declineToolCallGenerate; no contract code in its loop; judged by behaviour",
+    judged: "foreign",
+  },
+  {
+    id: "mastra_hardened",
+    about:
+      "the same Mastra agent plus the public harden/ layer: requireApproval by the contract, answers checked by its tokens, execute through the ledger, suspended runs sealed",
     judged: "contract",
   },
 ] as const satisfies readonly {

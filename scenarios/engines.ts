@@ -11,6 +11,7 @@ import { loadLangGraph, type LoadOptions, type Unloadable } from "./load-langgra
 import { OPENAI_AGENTS_ENGINES } from "./openai-agents-engines.js";
 import { AI_SDK_ENGINES } from "./ai-sdk-engines.js";
 import { LANGCHAIN_ENGINES } from "./langchain-engines.js";
+import { MASTRA_ENGINES } from "./mastra-engines.js";
 import { ENGINE_IDS, type EngineId } from "./engine-catalogue.js";
 
 export type { LoadOptions, Unloadable } from "./load-langgraph.js";
@@ -87,6 +88,7 @@ export const ENGINES = [
   ...OPENAI_AGENTS_ENGINES,
   ...AI_SDK_ENGINES,
   ...LANGCHAIN_ENGINES,
+  ...MASTRA_ENGINES,
 ] as const;
 
 // The catalogue is what a command reads before it loads anything: the two lists must name the same engines.

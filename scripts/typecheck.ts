@@ -1,5 +1,5 @@
 /**
- * tsx scripts/typecheck.ts: type-checks the project, then the LangGraph, OpenAI Agents, AI SDK and LangChain adapters when each is
+ * tsx scripts/typecheck.ts: type-checks the project, then the LangGraph, OpenAI Agents, AI SDK, LangChain and Mastra adapters when each is
  * installed as pinned; otherwise says the adapter's check is not measured, and why. The checks are independent and each
  * tsc uses one core, so they run side by side, one per core; each one's output is printed whole, in the list's order.
  */
@@ -9,6 +9,7 @@ import { pooled } from "../cli/index.js";
 import { aiSdkInstall } from "../scenarios/ai-sdk-install.js";
 import { langgraphInstall } from "../scenarios/langgraph-install.js";
 import { langchainInstall } from "../scenarios/langchain-engines.js";
+import { mastraInstall } from "../scenarios/mastra-engines.js";
 import { openaiAgentsInstall } from "../scenarios/openai-agents-engines.js";
 
 type Checked = { readonly status: number; readonly output: string };
@@ -29,6 +30,7 @@ const ADAPTERS = [
   { name: "OpenAI Agents", install: openaiAgentsInstall, project: "openai-agents-adapter/tsconfig.json" },
   { name: "AI SDK", install: aiSdkInstall, project: "ai-sdk-adapter/tsconfig.json" },
   { name: "LangChain", install: langchainInstall, project: "langchain-adapter/tsconfig.json" },
+  { name: "Mastra", install: mastraInstall, project: "mastra-adapter/tsconfig.json" },
 ];
 let status = 0;
 const projects = ["tsconfig.json"];

@@ -33,6 +33,7 @@ const FOLDERS = [
   "langgraph-adapter",
   "openai-agents-adapter",
   "langchain-adapter",
+  "mastra-adapter",
   "durable",
   "mcp",
   "web",
@@ -47,6 +48,7 @@ const ENGINE_FOLDERS: readonly Folder[] = [
   "langgraph-adapter",
   "openai-agents-adapter",
   "langchain-adapter",
+  "mastra-adapter",
 ];
 const PRODUCT_FOLDERS: readonly Folder[] = ["cli", "durable", "mcp", "web"];
 

@@ -20,6 +20,7 @@ const SOURCE_DIRS = [
   "local-graph",
   "langgraph-adapter/src",
   "langchain-adapter/src",
+  "mastra-adapter/src",
   "durable",
   "mcp",
   "web",

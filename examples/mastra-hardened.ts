@@ -1,0 +1,34 @@
+/**
+ * The Mastra hardening layer applied to a team's own agent: a `refund_payment` tool (high_risk) the
+ * harness does not ship, beside a read, run offline with a scripted model. Mastra runs the loop and
+ * suspends for approval in its own storage; the layer hands it the tool's zod schema, a
+ * requireApproval that waits on the contract, a person's answer checked by the contract before it
+ * becomes Mastra's approveToolCallGenerate, an execute under the ledger, and the suspended run
+ * sealed. It prints what the contract kept and exits 1 if a check fails.
+ *
+ *   npx tsx examples/mastra-hardened.ts
+ *
+ * The body is mastra-adapter/src/refund-example.ts: Mastra lives in that package only (the project
+ * type-checks without it), so this file loads it once the pinned install is found.
+ */
+import "../durable/node-hashing.js";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { MASTRA_ADAPTER_DIR, mastraInstall } from "../scenarios/mastra-engines.js";
+
+type Demo = {
+  readonly kept: Readonly<Record<string, unknown>>;
+  readonly checks: readonly { readonly says: string; readonly holds: boolean }[];
+};
+
+const install = mastraInstall();
+if (!install.installed) {
+  process.stderr.write(`not run: ${install.reason}\n`);
+  process.exit(3);
+}
+const body = pathToFileURL(resolve(MASTRA_ADAPTER_DIR, "src/refund-example.ts")).href;
+const { refundDemo } = (await import(body)) as { refundDemo(): Promise<Demo> };
+const { kept, checks } = await refundDemo();
+process.stdout.write(`${JSON.stringify(kept, null, 2)}\n`);
+for (const check of checks) process.stdout.write(`${check.holds ? "ok  " : "FAIL"} ${check.says}\n`);
+process.exitCode = checks.every((c) => c.holds) ? 0 : 1;

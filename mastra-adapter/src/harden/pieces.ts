@@ -1,0 +1,25 @@
+/**
+ * The hardening layer's pieces, one table: each is one of Mastra's own extension points given to
+ * the contract. An ablation switches any of them off (`disable`) and runs the columns again.
+ */
+export const HARDENING_PIECES = [
+  /** The tool's zod schema handed to `createTool` as its inputSchema, so Mastra validates before execute. */
+  "sdk_schema",
+  /** The tool's `requireApproval` function: true exactly when the contract waits for a person on that call. */
+  "approval_switch",
+  /** A person's answer checked by the contract before it becomes Mastra's approveToolCallGenerate or declineToolCallGenerate of that call. */
+  "approval_check",
+  /** `execute` wrapped with the ledger, the idempotency key, the checkpoint before the effect and reconcile_required. */
+  "guarded_execute",
+  /** Mastra's suspended run (its runId and call) sealed and kept beside the contract's checkpoint it stopped at. */
+  "sealed_state",
+  /** What enters Mastra's stored messages (the goal) passes the contract's redaction first. */
+  "redaction",
+] as const;
+export type HardeningPiece = (typeof HARDENING_PIECES)[number];
+
+export type HardeningOptions = { readonly disable?: readonly HardeningPiece[] };
+
+/** Whether `piece` is on under `options` (every piece is, unless disabled). */
+export const isOn = (options: HardeningOptions, piece: HardeningPiece): boolean =>
+  !(options.disable ?? []).includes(piece);
