@@ -12,3 +12,5 @@ export type { InputFormat } from "./input-depth.js";
 export { makeDirectory, writeFilesAtomically } from "./files.js";
 export type { OutputFile } from "./files.js";
 export { pooled } from "./pooled.js";
+export { CHROMIUM_ENV, findChromium } from "./chromium.js";
+export type { ChromiumFound } from "./chromium.js";

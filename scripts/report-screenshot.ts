@@ -8,11 +8,10 @@
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
-import { parseFlags } from "../cli/index.js";
+import { findChromium, parseFlags } from "../cli/index.js";
 import { DEFAULT_REPORT, writeReport } from "./report.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
-const CHROMIUM = "/usr/bin/chromium";
 
 async function main(argv: readonly string[]): Promise<void> {
   const flags = parseFlags(argv, { output: { type: "string" }, full: { type: "boolean" } });
@@ -24,8 +23,13 @@ async function main(argv: readonly string[]): Promise<void> {
   }
   const output = resolve(flags.value.values.output ?? join(ROOT, "docs", "report.png"));
   const { output: report } = writeReport(join(ROOT, "evidence"), DEFAULT_REPORT);
+  const found = findChromium();
+  if (!found.found) {
+    console.error(`report:screenshot: ${found.reason}`);
+    return void (process.exitCode = 2);
+  }
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: found.path,
     headless: true,
     args: ["--no-sandbox", "--disable-gpu"],
   });

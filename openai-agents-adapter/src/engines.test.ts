@@ -4,6 +4,7 @@
  * failing columns are the SDK's findings (among them, the double resume runs an approved call twice).
  */
 import { mkdtempSync, readFileSync } from "node:fs";
+import { paced } from "../../test/setup/pace.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -52,22 +53,26 @@ describe("openai_agents_hardened", () => {
 });
 
 describe("openai_agents_native", () => {
-  it("is measured: compare exits 1 and names the guarantees the SDK does not keep", async () => {
-    const { code, report } = await compare("openai_agents_native");
-    expect([code, report.status, report.framework_version]).toEqual([1, "measured", PIN]);
-    // Every column has a verdict: none is left unmeasured.
-    expect(report.scenarios.every((s) => typeof s.holds.framework === "boolean")).toBe(true);
-    // The SDK's own approval stops a publish before it runs.
-    expect(framework(report, "pre_approval_state").holds.framework).toBe(true);
-    // The double resume: the same RunState resumed again runs the approved publish a second time.
-    const twice = framework(report, "double_resume_same_approval");
-    expect(twice.holds.framework).toBe(false);
-    expect(twice.violations?.framework?.join(" ")).toMatch(/ran nothing more/);
-    const effects = (twice.framework as { side_effects: Record<string, Record<string, number>> }).side_effects;
-    expect(Object.values(effects["publish_report"] ?? {}).reduce((a, b) => a + b, 0)).toBe(2);
-    // No checkpoint before the effect: the crash column fails for want of one.
-    expect(framework(report, "interrupted_checkpoint").violations?.framework).toContain(
-      "the checkpoint at the crash holds the intent (executing, key write-002)",
-    );
-  }, 120_000);
+  it(
+    "is measured: compare exits 1 and names the guarantees the SDK does not keep",
+    async () => {
+      const { code, report } = await compare("openai_agents_native");
+      expect([code, report.status, report.framework_version]).toEqual([1, "measured", PIN]);
+      // Every column has a verdict: none is left unmeasured.
+      expect(report.scenarios.every((s) => typeof s.holds.framework === "boolean")).toBe(true);
+      // The SDK's own approval stops a publish before it runs.
+      expect(framework(report, "pre_approval_state").holds.framework).toBe(true);
+      // The double resume: the same RunState resumed again runs the approved publish a second time.
+      const twice = framework(report, "double_resume_same_approval");
+      expect(twice.holds.framework).toBe(false);
+      expect(twice.violations?.framework?.join(" ")).toMatch(/ran nothing more/);
+      const effects = (twice.framework as { side_effects: Record<string, Record<string, number>> }).side_effects;
+      expect(Object.values(effects["publish_report"] ?? {}).reduce((a, b) => a + b, 0)).toBe(2);
+      // No checkpoint before the effect: the crash column fails for want of one.
+      expect(framework(report, "interrupted_checkpoint").violations?.framework).toContain(
+        "the checkpoint at the crash holds the intent (executing, key write-002)",
+      );
+    },
+    paced(120_000),
+  );
 });

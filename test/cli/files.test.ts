@@ -4,6 +4,7 @@
  * so each case runs in a child process with a time limit.
  */
 import { spawnSync } from "node:child_process";
+import { paced } from "../setup/pace.js";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,7 +20,7 @@ function writeInChild(files: readonly { path: string; text: string }[]): { ok: b
 process.stdout.write(JSON.stringify(writeFilesAtomically(${JSON.stringify(files)})));`;
   const child = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", source], {
     encoding: "utf8",
-    timeout: 20_000,
+    timeout: paced(20_000),
   });
   if (child.error !== undefined) throw new Error(`the child did not finish: ${child.error.message}`);
   return JSON.parse(child.stdout) as { ok: boolean; error?: string };

@@ -4,6 +4,7 @@
  * so parity stays true; the secret columns fail, and the real compare.ts main exits 1 naming them.
  */
 import { mkdtempSync, readFileSync } from "node:fs";
+import { paced } from "../setup/pace.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -54,29 +55,37 @@ const rawValues = SECRET_SAMPLES.flatMap((s) => s.secrets);
 const FRAMEWORKS = langgraphInstall().installed ? ["local_state_graph", "langgraph"] : ["local_state_graph"];
 
 describe.each(FRAMEWORKS)("the scan switched off, compared with %s", (framework) => {
-  it("fails every secret column on both engines, names them, and exits 1", async () => {
-    active.scanOff = true;
-    const { code, report, table, json } = await compare(framework);
-    expect(report.status).toBe("measured");
-    expect(code).toBe(1);
-    expect(report.all_hold).toBe(false);
-    const broken = report.scenarios.filter((s) => s.holds.handwritten === false || s.holds.framework === false);
-    expect(broken.map((s) => s.name)).toEqual(SECRET_NAMES);
-    for (const row of broken) {
-      expect(row.holds).toEqual({ handwritten: false, framework: false });
-      expect(table).toContain(`${row.name}: ${row.expected}`);
-    }
-    // The evidence names where raw values were found, never the values themselves.
-    expect(rawValues.filter((value) => json.includes(value))).toEqual([]);
-  }, 180_000);
+  it(
+    "fails every secret column on both engines, names them, and exits 1",
+    async () => {
+      active.scanOff = true;
+      const { code, report, table, json } = await compare(framework);
+      expect(report.status).toBe("measured");
+      expect(code).toBe(1);
+      expect(report.all_hold).toBe(false);
+      const broken = report.scenarios.filter((s) => s.holds.handwritten === false || s.holds.framework === false);
+      expect(broken.map((s) => s.name)).toEqual(SECRET_NAMES);
+      for (const row of broken) {
+        expect(row.holds).toEqual({ handwritten: false, framework: false });
+        expect(table).toContain(`${row.name}: ${row.expected}`);
+      }
+      // The evidence names where raw values were found, never the values themselves.
+      expect(rawValues.filter((value) => json.includes(value))).toEqual([]);
+    },
+    paced(180_000),
+  );
 });
 
 describe("the scan on", () => {
-  it("holds every secret column, with exit 0", async () => {
-    const { code, report } = await compare("local_state_graph");
-    expect(code).toBe(0);
-    expect(report.scenarios.filter((s) => SECRET_NAMES.includes(s.name)).map((s) => s.holds)).toEqual(
-      SECRET_NAMES.map(() => ({ handwritten: true, framework: true })),
-    );
-  }, 180_000);
+  it(
+    "holds every secret column, with exit 0",
+    async () => {
+      const { code, report } = await compare("local_state_graph");
+      expect(code).toBe(0);
+      expect(report.scenarios.filter((s) => SECRET_NAMES.includes(s.name)).map((s) => s.holds)).toEqual(
+        SECRET_NAMES.map(() => ({ handwritten: true, framework: true })),
+      );
+    },
+    paced(180_000),
+  );
 });

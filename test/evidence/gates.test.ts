@@ -5,6 +5,7 @@
  * recorded route and its comparison: exit 0). And the checks that a submission is this run's.
  */
 import { execFileSync } from "node:child_process";
+import { paced } from "../setup/pace.js";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -78,7 +79,7 @@ beforeAll(async () => {
     now,
     scenarios: ALL_COLUMNS,
   });
-}, 120_000);
+}, paced(120_000));
 
 /** A learner's checkout-like folder (not a git checkout) holding the artifacts a run wrote. */
 function learnerRoot(artifacts: Record<string, unknown>, commands = ["npm run compare", "npm test"]) {
@@ -159,7 +160,12 @@ const editedRow = (name: string, change: (row: ComparisonReport["scenarios"][num
   const report = json(fixture);
   return { ...report, scenarios: report.scenarios.map((r) => (r.name === name ? { ...r, ...change(r) } : r)) };
 };
-const committedComparison = () => readFileSync(join(root, "evidence/13-framework-comparison-local-v2.json"), "utf8");
+/** As git holds it: `npm run compare` rewrites the working copy, which is then the learner's own run. */
+const committedComparison = () => {
+  const text = gitProvenance(root).committed("evidence/13-framework-comparison-local-v2.json");
+  if (text === null) throw new Error("the project's comparison is not committed at HEAD (not a git checkout?)");
+  return text;
+};
 
 const FORGERIES: readonly Forgery[] = [
   {
