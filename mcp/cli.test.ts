@@ -1,6 +1,5 @@
 /** The server's and the approver's command lines: clear help, and exit 2 with a clear error on bad usage. */
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { paced } from "../test/setup/pace.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -199,11 +198,7 @@ describe("approve-main", () => {
     try {
       const store = join(dir, "mcp.sqlite");
       writeFileSync(keyFileFor(store), "the-server-kept-key-0123\n", { mode: 0o600 });
-      const { code, out } = await approveMain(
-        ["--answer", answer],
-        { AGENT_HARNESS_STORE: `sqlite:${store}` },
-        paced(100),
-      );
+      const { code, out } = await approveMain(["--answer", answer], { AGENT_HARNESS_STORE: `sqlite:${store}` }, 100);
       expect(code).toBe(0);
       expect(out.trim()).toBe(approvePending(pending, "s1", "the-server-kept-key-0123", 100));
     } finally {

@@ -90,6 +90,22 @@ const CASES: readonly CaseMaker[] = [
     argv: ["--framework", `${input("fifo")}`, "--output", out(id)],
     code: "input_not_regular",
   }),
+  // A module path that names nothing: refused at once, before a column runs (it used to run all of them, then exit 3).
+  (id, { input, out }) => ({
+    script: "scripts/compare.ts",
+    argv: ["--framework", `${input("missing-engine.ts")}`, "--output", out(id)],
+    code: "input_not_found",
+  }),
+  (id, { input, out }) => ({
+    script: "scripts/report.ts",
+    argv: ["--evidence", input("missing-evidence"), "--output", out(id, "index.html")],
+    code: "input_not_found",
+  }),
+  (id, { input, out }) => ({
+    script: "scripts/report.ts",
+    argv: ["--evidence", input("ok.json"), "--output", out(id, "index.html")],
+    code: "input_not_regular",
+  }),
   (id, { input, out }) => ({
     script: "scripts/runtime-record.ts",
     argv: ["--planner", `route:${input("fifo")}`, "--output", out(id)],

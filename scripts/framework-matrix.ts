@@ -7,7 +7,7 @@
 import { execFileSync } from "node:child_process";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { parseFlags, writeFilesAtomically } from "../cli/index.js";
+import { helpAsked, parseFlags, writeFilesAtomically } from "../cli/index.js";
 import { ALL_COLUMNS, loadEngines } from "../scenarios/index.js";
 import { buildMatrix } from "./matrix/build.js";
 import { MATRIX_PATH } from "./matrix/schema.js";
@@ -16,6 +16,10 @@ import { renderMatrix } from "./matrix/table.js";
 const USAGE = "Usage: tsx scripts/framework-matrix.ts [--output PATH] [--quiet]   (npm run matrix)";
 
 export async function main(argv: readonly string[]): Promise<number> {
+  if (helpAsked(argv)) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
   const flags = parseFlags(argv, { output: { type: "string" }, quiet: { type: "boolean" } });
   if (!flags.ok) {
     process.stderr.write(`framework-matrix: ${flags.error.message} (${flags.error.code})\n${USAGE}\n`);

@@ -7,6 +7,7 @@
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { helpAsked } from "../cli/index.js";
 import { writeFilesAtomically } from "../cli/index.js";
 import { measureCorpus, type SensitiveCorpusReport } from "./sensitive/report.js";
 
@@ -30,6 +31,10 @@ export const isComplete = (report: SensitiveCorpusReport) =>
   );
 
 export async function main(argv: readonly string[]): Promise<number> {
+  if (helpAsked(argv)) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
   let output: string;
   try {
     const { values } = parseArgs({ args: [...argv], options: { output: { type: "string" } }, strict: true });

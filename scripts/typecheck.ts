@@ -5,7 +5,7 @@
  */
 import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
-import { pooled } from "../cli/index.js";
+import { helpAsked, pooled } from "../cli/index.js";
 import { aiSdkInstall } from "../scenarios/ai-sdk-install.js";
 import { langgraphInstall } from "../scenarios/langgraph-install.js";
 import { openaiAgentsInstall } from "../scenarios/openai-agents-engines.js";
@@ -28,6 +28,11 @@ const ADAPTERS = [
   { name: "OpenAI Agents", install: openaiAgentsInstall, project: "openai-agents-adapter/tsconfig.json" },
   { name: "AI SDK", install: aiSdkInstall, project: "ai-sdk-adapter/tsconfig.json" },
 ];
+const USAGE = "Usage: tsx scripts/typecheck.ts   (npm run typecheck; no options)";
+if (helpAsked(process.argv.slice(2))) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
 let status = 0;
 const projects = ["tsconfig.json"];
 for (const adapter of ADAPTERS) {

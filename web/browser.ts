@@ -5,7 +5,6 @@
  * `not measured:` line (test/setup/requirements.ts); once they run, a browser that fails is an error. Also the axe-core scan.
  */
 import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
-import { paced } from "../test/setup/pace.js";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -94,7 +93,7 @@ export function useBrowser(): () => Session {
   let harness: Harness | undefined;
   beforeAll(async () => {
     harness = await startBrowser();
-  }, paced(30_000));
+  });
   opened.closeAfterEach();
   afterAll(async () => {
     await harness?.stop();
