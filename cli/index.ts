@@ -9,7 +9,7 @@ export { DEFAULT_INPUT_LIMITS, inputDirectory, readInputFile } from "./input-fil
 export type { InputFileError, InputFileErrorCode, InputLimits } from "./input-file.js";
 export { jsonDepthExceeds, nestingExceeds, yamlDepthExceeds } from "./input-depth.js";
 export type { InputFormat } from "./input-depth.js";
-export { makeDirectory, writeFilesAtomically } from "./files.js";
+export { makeDirectory, sameApartFrom, writeFilesAtomically } from "./files.js";
 export type { OutputFile } from "./files.js";
 export { pooled } from "./pooled.js";
 export { CHROMIUM_ENV, findChromium } from "./chromium.js";
