@@ -97,16 +97,6 @@ const CASES: readonly CaseMaker[] = [
     code: "input_not_found",
   }),
   (id, { input, out }) => ({
-    script: "scripts/report.ts",
-    argv: ["--evidence", input("missing-evidence"), "--output", out(id, "index.html")],
-    code: "input_not_found",
-  }),
-  (id, { input, out }) => ({
-    script: "scripts/report.ts",
-    argv: ["--evidence", input("ok.json"), "--output", out(id, "index.html")],
-    code: "input_not_regular",
-  }),
-  (id, { input, out }) => ({
     script: "scripts/runtime-record.ts",
     argv: ["--planner", `route:${input("fifo")}`, "--output", out(id)],
     code: "input_not_regular",

@@ -13,7 +13,10 @@ import { openaiAgentsInstall } from "../scenarios/openai-agents-engines.js";
 type Checked = { readonly status: number; readonly output: string };
 
 function tsc(project: string): Promise<Checked> {
-  const child = spawn("npx", ["tsc", "-p", project, "--noEmit"], { stdio: ["ignore", "pipe", "pipe"] });
+  // Incremental, its state in node_modules/.cache: a run after a small change re-checks what it touches.
+  const buildInfo = `node_modules/.cache/typecheck/${project.replaceAll("/", "_")}.tsbuildinfo`;
+  const args = ["tsc", "-p", project, "--noEmit", "--incremental", "--tsBuildInfoFile", buildInfo];
+  const child = spawn("npx", args, { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));

@@ -1,12 +1,14 @@
 /**
  * `--help` on every entry point: the package.json scripts' files and every scripts/*.ts, found, not
  * listed, so a new entry point without usage fails here. Each prints its usage on stdout and exits 0,
- * and runs nothing (stderr says nothing).
+ * and runs nothing (stderr says nothing). And the report's evidence folder, refused like a file when
+ * it is missing or not a folder (report.ts draws with zod, so it is not in the light entries' table).
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pooled } from "../../cli/index.js";
 import { runEntryPoint, type EntryPointRun } from "../../scenarios/cli-refusals.js";
 import { paced } from "../setup/pace.js";
@@ -51,4 +53,31 @@ describe("--help", () => {
       stderr: "",
     });
   });
+});
+
+describe("report.ts --evidence", () => {
+  const scratch = mkdtempSync(join(tmpdir(), "report-evidence-"));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it.each([
+    ["a folder that is not there", join(scratch, "missing"), "input_not_found"],
+    ["a file", join(root, "package.json"), "input_not_regular"],
+  ])(
+    "%s: exit 2, its reason code on one line, nothing written",
+    async (_, evidence, code) => {
+      const output = join(scratch, "out", "index.html");
+      const run = await runEntryPoint("scripts/report.ts", ["--evidence", evidence, "--output", output], paced(60_000));
+      expect({
+        status: run.status,
+        first: run.stderr.split("\n")[0] ?? "",
+        lines: run.stderr.trim().split("\n").length,
+      }).toEqual({
+        status: 2,
+        first: expect.stringContaining(`(${code})`),
+        lines: 1,
+      });
+      expect(readdirSync(scratch)).not.toContain("out");
+    },
+    paced(120_000),
+  );
 });

@@ -18,6 +18,7 @@ import { main } from "../../scripts/check-evidence.js";
 import { compare, type ComparisonReport } from "../../scripts/comparison/report.js";
 import { checkSubmission } from "../../scripts/evidence/check.js";
 import { gitProvenance } from "../../scripts/evidence/provenance.js";
+import { committedText } from "../setup/committed.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const now = new Date("2026-06-01T00:00:00Z");
@@ -161,11 +162,7 @@ const editedRow = (name: string, change: (row: ComparisonReport["scenarios"][num
   return { ...report, scenarios: report.scenarios.map((r) => (r.name === name ? { ...r, ...change(r) } : r)) };
 };
 /** As git holds it: `npm run compare` rewrites the working copy, which is then the learner's own run. */
-const committedComparison = () => {
-  const text = gitProvenance(root).committed("evidence/13-framework-comparison-local-v2.json");
-  if (text === null) throw new Error("the project's comparison is not committed at HEAD (not a git checkout?)");
-  return text;
-};
+const committedComparison = () => committedText("evidence/13-framework-comparison-local-v2.json");
 
 const FORGERIES: readonly Forgery[] = [
   {

@@ -3,7 +3,7 @@
  * contract's stores on SQLite (and Postgres when a server is given), equal the committed
  * in-memory evidence. A store changes where state lives, never what the engines do.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { paced } from "../setup/pace.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,13 +12,14 @@ import { openStoreOption } from "../../durable/index.js";
 import { localGraphFactory } from "../../local-graph/agent/index.js";
 import { ALL_COLUMNS } from "../../scenarios/index.js";
 import { compare } from "../../scripts/comparison/report.js";
-import { ROOT } from "../crash/harness.js";
+import { committedText } from "../setup/committed.js";
 import { freshStore, MEASURED_KINDS } from "./targets.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "agent-harness-entry-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const committed = JSON.parse(readFileSync(join(ROOT, "evidence/13-framework-comparison-local-v2.json"), "utf8")) as {
+// As git holds it: npm run compare rewrites the working copy.
+const committed = JSON.parse(committedText("evidence/13-framework-comparison-local-v2.json")) as {
   scenarios: unknown;
 };
 
