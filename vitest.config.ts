@@ -1,83 +1,96 @@
 import { availableParallelism } from "node:os";
-import { defineConfig } from "vitest/config";
-import { aiSdkInstall } from "./scenarios/ai-sdk-install.js";
-import { langgraphInstall } from "./scenarios/langgraph-install.js";
-import { langchainInstall } from "./scenarios/langchain-engines.js";
-import { mastraInstall } from "./scenarios/mastra-engines.js";
-import { openaiAgentsInstall } from "./scenarios/openai-agents-engines.js";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import { measurePace, PACE_ENV } from "./test/setup/pace.js";
 import { HeavyFirstSequencer } from "./test/setup/heavy-first.js";
+import { absences, ciFailure, notMeasuredLine } from "./test/setup/requirements.js";
 
 /**
- * LangGraph is optional (the course's default install does not include it). These suites need the
- * adapter installed as pinned; without it they are not measured, said on the first line of the
- * output, and everything else still runs. In CI the adapter is always installed, so its absence fails.
+ * Two tiers of projects. `npm test` runs the fast tier (`--project '!heavy:*'`); `npm run test:all` adds the
+ * heavy one; `npx vitest run --project <name>` runs one area. A suite whose framework adapter, PostgreSQL
+ * server or Chromium is missing is left out and named on one `not measured:` line at the start and the end
+ * (test/setup/requirements.ts); under CI=true that fails the run instead.
  */
-const LANGGRAPH_SUITES = [
-  "langgraph-adapter/**",
-  "test/faults/schedules.test.ts",
-  "test/crash/**",
-  // The runtime record was made with all three engines measured.
-  "test/evidence/runtime-record.test.ts",
+const missing = absences();
+const failure = ciFailure(missing);
+if (failure !== null) throw new Error(failure);
+const notMeasured = notMeasuredLine(missing);
+if (notMeasured !== null) process.stderr.write(`${notMeasured}\n`);
+const absent = missing.flatMap((a) => a.requirement.suites);
+
+// Limits on wall time scale with how fast this machine is now (test/setup/pace.ts); the workers read it.
+const pace = measurePace();
+process.env[PACE_ENV] = JSON.stringify(pace);
+
+/** The projects: name, files. A file belongs to the first project whose patterns match it. */
+const PROJECTS: readonly { readonly name: string; readonly include: readonly string[] }[] = [
+  // The heavy tier: minutes each, child processes, servers and a browser.
+  { name: "heavy:faults", include: ["test/faults/schedules.test.ts"] },
+  { name: "heavy:crash", include: ["test/crash/**/*.test.ts"] },
+  { name: "heavy:bench", include: ["test/bench/bench.test.ts"] },
+  {
+    name: "heavy:postgres",
+    include: ["test/stores/postgres-bridge.test.ts", "langgraph-adapter/src/postgres-saver.validation.test.ts"],
+  },
+  {
+    name: "heavy:browser",
+    include: [
+      "web/e2e.test.ts",
+      "web/flow-e2e.test.ts",
+      "test/report/report-e2e.test.ts",
+      "test/report/report-lang-e2e.test.ts",
+    ],
+  },
+  { name: "heavy:conformance", include: ["test/evidence/mcp-conformance.test.ts"] },
+  { name: "heavy:mutation", include: ["test/evidence/mutation.test.ts"] },
+  // The fast tier.
+  {
+    name: "core",
+    include: [
+      "contract/**/*.test.ts",
+      "runtime/**/*.test.ts",
+      "handwritten/**/*.test.ts",
+      "local-graph/**/*.test.ts",
+      "durable/**/*.test.ts",
+      "test/*.test.ts",
+      "test/architecture/**/*.test.ts",
+      "test/planners/**/*.test.ts",
+      "test/scenarios/**/*.test.ts",
+      "scripts/**/*.test.ts",
+    ],
+  },
+  { name: "stores", include: ["test/stores/**/*.test.ts"] },
+  { name: "mcp", include: ["mcp/**/*.test.ts"] },
+  { name: "web", include: ["web/**/*.test.ts"] },
+  { name: "comparison", include: ["test/comparison/**/*.test.ts"] },
+  { name: "cli", include: ["test/cli/**/*.test.ts", "test/faults/**/*.test.ts", "test/bench/**/*.test.ts"] },
+  { name: "evidence", include: ["test/evidence/**/*.test.ts", "test/docs/**/*.test.ts", "test/report/**/*.test.ts"] },
+  { name: "langgraph", include: ["langgraph-adapter/src/**/*.test.ts"] },
+  { name: "openai-agents", include: ["openai-agents-adapter/src/**/*.test.ts"] },
+  { name: "ai-sdk", include: ["ai-sdk-adapter/src/**/*.test.ts"] },
+  { name: "langchain", include: ["langchain-adapter/src/**/*.test.ts"] },
+  { name: "mastra", include: ["mastra-adapter/src/**/*.test.ts"] },
 ];
-const langgraph = langgraphInstall();
-if (!langgraph.installed) {
-  if (process.env["CI"] === "true") throw new Error(`CI must run the LangGraph suites: ${langgraph.reason}`);
-  process.stderr.write(`not measured: the LangGraph suites (${LANGGRAPH_SUITES.join(", ")}): ${langgraph.reason}\n`);
-}
 
-/** The OpenAI Agents SDK adapter's suites, under the same rule (the heavy suites run the built-in engines only). */
-const OPENAI_AGENTS_SUITES = ["openai-agents-adapter/**"];
-const openaiAgents = openaiAgentsInstall();
-if (!openaiAgents.installed) {
-  if (process.env["CI"] === "true") throw new Error(`CI must run the OpenAI Agents suites: ${openaiAgents.reason}`);
-  process.stderr.write(
-    `not measured: the OpenAI Agents suites (${OPENAI_AGENTS_SUITES.join(", ")}): ${openaiAgents.reason}\n`,
-  );
-}
-
-/** The AI SDK adapter's suites, likewise optional: absent, they are not measured and say why. */
-const aiSdk = aiSdkInstall();
-if (!aiSdk.installed) {
-  if (process.env["CI"] === "true") throw new Error(`CI must run the AI SDK suites: ${aiSdk.reason}`);
-  process.stderr.write(`not measured: the AI SDK suites (ai-sdk-adapter/**): ${aiSdk.reason}\n`);
-}
-
-/** The LangChain adapter's suites, likewise optional: absent, they are not measured and say why. */
-const langchain = langchainInstall();
-if (!langchain.installed) {
-  if (process.env["CI"] === "true") throw new Error(`CI must run the LangChain suites: ${langchain.reason}`);
-  process.stderr.write(`not measured: the LangChain suites (langchain-adapter/**): ${langchain.reason}\n`);
-}
-
-/** The Mastra adapter's suites, likewise optional: absent, they are not measured and say why. */
-const mastra = mastraInstall();
-if (!mastra.installed) {
-  if (process.env["CI"] === "true") throw new Error(`CI must run the Mastra suites: ${mastra.reason}`);
-  process.stderr.write(`not measured: the Mastra suites (mastra-adapter/**): ${mastra.reason}\n`);
-}
+const projects: TestProjectInlineConfiguration[] = PROJECTS.map(({ name, include }, at) => ({
+  test: {
+    name,
+    include: [...include],
+    // Each file once: what an earlier project took, and what this machine cannot run.
+    exclude: ["**/node_modules/**", ".stryker-tmp/**", ...PROJECTS.slice(0, at).flatMap((p) => p.include), ...absent],
+    // The contract takes its hashing from its host; every test file is a Node host (test/setup/hashing.ts).
+    setupFiles: ["test/setup/hashing.ts", "test/setup/slow-limit.ts"],
+    testTimeout: Math.ceil(30_000 * pace.factor),
+    hookTimeout: Math.ceil(30_000 * pace.factor),
+    pool: "forks",
+  },
+}));
 
 export default defineConfig({
   test: {
-    include: ["**/*.test.ts"],
-    exclude: [
-      "**/node_modules/**",
-      "langgraph-adapter/node_modules/**",
-      "openai-agents-adapter/node_modules/**",
-      "ai-sdk-adapter/node_modules/**",
-      "langchain-adapter/node_modules/**",
-      "mastra-adapter/node_modules/**",
-      // StrykerJS's sandboxes (npm run mutate) hold copies of the test files.
-      ".stryker-tmp/**",
-      ...(langgraph.installed ? [] : LANGGRAPH_SUITES),
-      ...(openaiAgents.installed ? [] : OPENAI_AGENTS_SUITES),
-      ...(aiSdk.installed ? [] : ["ai-sdk-adapter/**"]),
-      ...(langchain.installed ? [] : ["langchain-adapter/**"]),
-      ...(mastra.installed ? [] : ["mastra-adapter/**"]),
-    ],
-    // The contract takes its hashing from its host; every test file is a Node host (test/setup/hashing.ts).
-    setupFiles: ["test/setup/hashing.ts"],
-    testTimeout: 30_000,
-    pool: "forks",
+    projects,
+    // The line again at the end, where a reader of the run's last screen sees it.
+    globalSetup: ["test/setup/not-measured.ts"],
+    provide: { notMeasured },
     // vitest's default is one worker fewer than the cores: a single worker on CI's two. Much of the
     // suite waits on child processes, Chromium and timers, and a second worker fills that time.
     maxWorkers: Math.max(2, availableParallelism() - 1),

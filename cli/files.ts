@@ -2,13 +2,46 @@
  * Files the scripts and the MCP server write: a folder made one level at a time, and a set of
  * files written all or nothing (each to a temporary sibling, renamed into place only when every one
  * was written), so a failed run never leaves half an evidence file. Only a regular file (or nothing)
- * is replaced: a rename over a FIFO, a device, a symlink or a directory would put a file in its place.
+ * is replaced: a rename over a FIFO, a device, a symlink or a directory would put a file in its place. A file
+ * whose new text says what the one in place says (byte for byte, or equal apart from the fields `volatile`
+ * names) is left as it is: a regeneration with the same results leaves tracked evidence unchanged.
  */
 import { existsSync, lstatSync, mkdirSync, renameSync, rmSync, writeFileSync, type Stats } from "node:fs";
 import { dirname } from "node:path";
 import { err, ok, type Result } from "../contract/result.js";
+import { readInputFile } from "./input-file.js";
 
-export type OutputFile = { readonly path: string; readonly text: string };
+export type OutputFile = {
+  readonly path: string;
+  readonly text: string;
+  /** Top-level JSON fields that change on every run (a time, a commit): a file that differs only there stays. */
+  readonly volatile?: readonly string[];
+};
+
+/** Whether `before` says what `after` says: the same text, or the same JSON once the `volatile` fields are dropped. */
+export function sameApartFrom(before: string, after: string, volatile: readonly string[] = []): boolean {
+  if (before === after) return true;
+  if (volatile.length === 0) return false;
+  const stable = (text: string): string | null => {
+    try {
+      const value = JSON.parse(text) as unknown;
+      if (value === null || typeof value !== "object" || Array.isArray(value)) return null;
+      const copy = { ...(value as Record<string, unknown>) };
+      for (const field of volatile) delete copy[field];
+      return JSON.stringify(copy);
+    } catch {
+      return null;
+    }
+  };
+  const a = stable(before);
+  return a !== null && a === stable(after);
+}
+
+/** Read as an input is (a FIFO or a device in the way is never read, it is simply replaced or refused later). */
+function unchanged(file: OutputFile): boolean {
+  const before = readInputFile(file.path, { maxBytes: Buffer.byteLength(file.text) * 2 + 1024 });
+  return before.ok && sameApartFrom(before.value, file.text, file.volatile);
+}
 
 /** Why outputs were not written, and the exit code a command gives for each: one table. */
 export const OUTPUT_ERROR_EXIT = {
@@ -39,12 +72,14 @@ export function makeDirectory(dir: string): void {
   }
 }
 
-export function writeFilesAtomically(files: readonly OutputFile[]): Result<void, OutputError> {
+/** Writes every file that changed; the paths written (a file that says what it said before is not among them). */
+export function writeFilesAtomically(files: readonly OutputFile[]): Result<readonly string[], OutputError> {
   const refused = notRegular(files);
   if (refused !== null) return err(refused);
   const staged: { readonly temp: string; readonly path: string }[] = [];
   try {
     for (const file of files) {
+      if (unchanged(file)) continue;
       makeDirectory(dirname(file.path));
       const temp = `${file.path}.${process.pid}.tmp`;
       staged.push({ temp, path: file.path });
@@ -59,7 +94,7 @@ export function writeFilesAtomically(files: readonly OutputFile[]): Result<void,
       return err(late);
     }
     for (const { temp, path } of staged) renameSync(temp, path);
-    return ok(undefined);
+    return ok(staged.map((file) => file.path));
   } catch (e) {
     for (const { temp } of staged) removeQuietly(temp);
     return err({ code: "write_failed", message: e instanceof Error ? e.message : String(e) });

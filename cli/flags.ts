@@ -63,3 +63,9 @@ export function wholeNumber(
     });
   return ok(value);
 }
+
+/**
+ * Whether the command line asks for help: `--help` or `-h` anywhere. Every entry point asks this before it
+ * parses anything else, prints its usage on stdout and exits 0, whatever else the line holds.
+ */
+export const helpAsked = (argv: readonly string[]): boolean => argv.includes("--help") || argv.includes("-h");

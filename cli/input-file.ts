@@ -6,7 +6,7 @@
  * 1,000 deep used to exhaust V8's memory). Bad input is exit 2, a file that exists but cannot be
  * read is exit 4; every error carries a code for the one-line reason.
  */
-import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from "node:fs";
 import { err, ok, type Result } from "../contract/result.js";
 import { nestingExceeds, type InputFormat } from "./input-depth.js";
 
@@ -91,4 +91,21 @@ function kindOf(stats: Stats): string {
   if (stats.isCharacterDevice() || stats.isBlockDevice()) return "a device";
   if (stats.isSocket()) return "a socket";
   return "not a file";
+}
+
+/** A directory an entry point was handed (an evidence folder): refused like a file, before anything reads it. */
+export function inputDirectory(path: string): Result<string, InputFileError> {
+  if (path === "") return err({ exit: 2, code: "input_not_found", message: "an empty path names no directory" });
+  let stats: Stats;
+  try {
+    stats = statSync(path);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? "";
+    if (NOT_FOUND.has(code))
+      return err({ exit: 2, code: "input_not_found", message: `no directory ${path} (${code})` });
+    return err({ exit: 4, code: "input_unreadable", message: `cannot read ${path}${code === "" ? "" : ` (${code})`}` });
+  }
+  if (!stats.isDirectory())
+    return err({ exit: 2, code: "input_not_regular", message: `${path} is ${kindOf(stats)}, not a directory` });
+  return ok(path);
 }

@@ -5,7 +5,8 @@
 import { z } from "zod";
 import { approvePending, err, ok, type Result } from "../contract/index.js";
 import { resolveStoreSpec } from "../durable/index.js";
-import { DEFAULT_MCP_STORE, readSecret, SECRET_ENV } from "./cli.js";
+import { readSecret, SECRET_ENV } from "./cli.js";
+import { defaultStorePath } from "./default-store.js";
 import { keyBesideStore } from "./server-key.js";
 
 const ApprovalRequired = z.object({
@@ -39,7 +40,7 @@ export function signApproval(text: string, env: NodeJS.ProcessEnv, now: number, 
 /** The configured secret, else the key file beside the server's SQLite store (the one `npm run mcp` uses). */
 function approverKey(configured: string | null, env: NodeJS.ProcessEnv) {
   if (configured !== null) return ok(configured);
-  const spec = resolveStoreSpec(undefined, env, { kind: "sqlite", path: DEFAULT_MCP_STORE.slice("sqlite:".length) });
+  const spec = resolveStoreSpec(undefined, env, { kind: "sqlite", path: defaultStorePath() });
   if (!spec.ok || spec.value.kind !== "sqlite")
     return err({ message: `${SECRET_ENV} is unset and the server's store keeps no key file` });
   return keyBesideStore(spec.value.path);

@@ -1,5 +1,6 @@
 /** Command-line flags of the MCP server, parsed into a typed result; usage errors never throw. */
 import { err, ok, type Result } from "../contract/result.js";
+import { DEFAULT_STORE_FILE } from "./default-store.js";
 import { parseFlags, wholeNumber } from "../cli/index.js";
 import { DEFAULT_MAX_FRAME_BYTES } from "./limits.js";
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from "./http-sessions.js";
@@ -26,8 +27,11 @@ export type ServerFlags = {
   readonly acceptRestore: boolean;
 };
 
-/** Sessions, ledger, artifacts, traces and the fixture world survive a restart here unless told otherwise. */
-export const DEFAULT_MCP_STORE = "sqlite:.agent-harness/mcp.sqlite";
+/**
+ * Sessions, ledger, artifacts, traces and the fixture world survive a restart here unless told otherwise:
+ * in the project's root wherever the server starts (mcp/default-store.ts).
+ */
+export const DEFAULT_MCP_STORE = `sqlite:${DEFAULT_STORE_FILE} in the project root`;
 
 /** Limits on the numeric flags: past them a value is a typo, not a setting. */
 const MAX_FRAME_BYTES = 1024 * 1024 * 1024;

@@ -5,6 +5,7 @@
  * process and in a new server process over the same SQLite file.
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import { paced } from "../test/setup/pace.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -92,27 +93,31 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const body = (observed: Observed) => (observed.kind === "result" ? observed.body : {});
 
 describe("a token minted before a decline, across a server restart on the same SQLite file", () => {
-  it("is refused by a new server process after the store is restored to the approval point", async () => {
-    const store = `sqlite:${join(dir, "mcp.sqlite")}`;
-    const session = "decline-restart";
-    const meta = (extra: Record<string, unknown> = {}) => ({ "agent-harness/session": session, ...extra });
-    const publish = { name: "publish_report", arguments: PUBLISH };
+  it(
+    "is refused by a new server process after the store is restored to the approval point",
+    async () => {
+      const store = `sqlite:${join(dir, "mcp.sqlite")}`;
+      const session = "decline-restart";
+      const meta = (extra: Record<string, unknown> = {}) => ({ "agent-harness/session": session, ...extra });
+      const publish = { name: "publish_report", arguments: PUBLISH };
 
-    const first = await spawnServer("2025-11-25", ["--store", store]);
-    const waiting = await first.call({ ...publish, _meta: meta() });
-    const asked = checkpointCount(store, session);
-    const kept = approvePending(body(waiting)["pending"] as PendingApproval, session, TEST_SECRET, Date.now());
-    const declinedBy = await first.call({ name: "read_table", arguments: READ, _meta: meta() });
-    expect(body(declinedBy)["status"]).toBe("ok");
-    expect(first.audit().map((e) => e.type)).toContain("approval_declined");
-    await first.kill();
+      const first = await spawnServer("2025-11-25", ["--store", store]);
+      const waiting = await first.call({ ...publish, _meta: meta() });
+      const asked = checkpointCount(store, session);
+      const kept = approvePending(body(waiting)["pending"] as PendingApproval, session, TEST_SECRET, Date.now());
+      const declinedBy = await first.call({ name: "read_table", arguments: READ, _meta: meta() });
+      expect(body(declinedBy)["status"]).toBe("ok");
+      expect(first.audit().map((e) => e.type)).toContain("approval_declined");
+      await first.kill();
 
-    expect(rewindCheckpoints(store, session, asked)).toBe("approval_required");
-    const second = await spawnServer("2025-11-25", ["--store", store]);
-    const sent = await second.call({ ...publish, _meta: meta({ "agent-harness/approval": kept }) });
-    const world = second.world();
-    await second.close();
-    expect({ status: body(sent)["status"], code: body(sent)["code"] }).toEqual(REFUSED);
-    expect(world.calls["publish_report"] ?? {}).toEqual({});
-  }, 90_000);
+      expect(rewindCheckpoints(store, session, asked)).toBe("approval_required");
+      const second = await spawnServer("2025-11-25", ["--store", store]);
+      const sent = await second.call({ ...publish, _meta: meta({ "agent-harness/approval": kept }) });
+      const world = second.world();
+      await second.close();
+      expect({ status: body(sent)["status"], code: body(sent)["code"] }).toEqual(REFUSED);
+      expect(world.calls["publish_report"] ?? {}).toEqual({});
+    },
+    paced(90_000),
+  );
 });

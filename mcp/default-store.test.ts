@@ -6,6 +6,7 @@
  * connection's session.
  */
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { paced } from "../test/setup/pace.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -49,41 +50,45 @@ const EVERY_TOOL_ANSWERS = {
 };
 
 describe("npm run mcp with nothing configured, started twice on one working directory", () => {
-  it("answers every tool call on both starts, and a session of the first start goes on in the second", async () => {
-    const first = await spawnServer("2025-11-25", [], unconfiguredServer(cwd));
-    const before = await everyTool(first);
-    const publish = { name: "publish_report", arguments: { artifact: "art_fit", audience: "team" }, _meta: KEPT };
-    const waiting = body(await first.call(publish));
-    const save = { name: "save_artifact", arguments: { name: "kept.txt", content: "once" } };
-    const keyed = {
-      ...save,
-      _meta: { "agent-harness/session": "saves", "agent-harness/idempotency-key": "kept-save" },
-    };
-    const saved = body(await first.call(keyed));
-    await first.close();
+  it(
+    "answers every tool call on both starts, and a session of the first start goes on in the second",
+    async () => {
+      const first = await spawnServer("2025-11-25", [], unconfiguredServer(cwd));
+      const before = await everyTool(first);
+      const publish = { name: "publish_report", arguments: { artifact: "art_fit", audience: "team" }, _meta: KEPT };
+      const waiting = body(await first.call(publish));
+      const save = { name: "save_artifact", arguments: { name: "kept.txt", content: "once" } };
+      const keyed = {
+        ...save,
+        _meta: { "agent-harness/session": "saves", "agent-harness/idempotency-key": "kept-save" },
+      };
+      const saved = body(await first.call(keyed));
+      await first.close();
 
-    // The key was generated once, owner-only, beside the default store.
-    expect(statSync(KEY_FILE).mode & 0o777).toBe(0o600);
-    const key = readFileSync(KEY_FILE, "utf8").trim();
+      // The key was generated once, owner-only, beside the default store.
+      expect(statSync(KEY_FILE).mode & 0o777).toBe(0o600);
+      const key = readFileSync(KEY_FILE, "utf8").trim();
 
-    const second = await spawnServer("2025-11-25", [], unconfiguredServer(cwd));
-    const after = await everyTool(second);
-    const token = approvePending(waiting["pending"] as PendingApproval, "kept-across-starts", key, Date.now());
-    const approved = body(await second.call({ ...publish, _meta: { ...KEPT, "agent-harness/approval": token } }));
-    const replayed = body(await second.call(keyed));
-    await second.close();
+      const second = await spawnServer("2025-11-25", [], unconfiguredServer(cwd));
+      const after = await everyTool(second);
+      const token = approvePending(waiting["pending"] as PendingApproval, "kept-across-starts", key, Date.now());
+      const approved = body(await second.call({ ...publish, _meta: { ...KEPT, "agent-harness/approval": token } }));
+      const replayed = body(await second.call(keyed));
+      await second.close();
 
-    expect(before.statuses).toEqual(EVERY_TOOL_ANSWERS);
-    expect(after.statuses).toEqual(EVERY_TOOL_ANSWERS);
-    expect(waiting["status"]).toBe("approval_required");
-    expect(saved["status"]).toBe("ok");
-    // Signed with the key from the file, in the second process: the first process's key was the same.
-    expect(approved).toMatchObject({ status: "ok" });
-    expect(replayed).toMatchObject({ status: "replayed", output: saved["output"] });
-    // Each start named its connection's session afresh.
-    expect(before.sessions.size).toBe(1);
-    expect(after.sessions.size).toBe(1);
-    expect([...after.sessions][0]).not.toBe([...before.sessions][0]);
-    expect(keyIdOf(key)).toMatch(/^key-[0-9a-f]{12}$/);
-  }, 120_000);
+      expect(before.statuses).toEqual(EVERY_TOOL_ANSWERS);
+      expect(after.statuses).toEqual(EVERY_TOOL_ANSWERS);
+      expect(waiting["status"]).toBe("approval_required");
+      expect(saved["status"]).toBe("ok");
+      // Signed with the key from the file, in the second process: the first process's key was the same.
+      expect(approved).toMatchObject({ status: "ok" });
+      expect(replayed).toMatchObject({ status: "replayed", output: saved["output"] });
+      // Each start named its connection's session afresh.
+      expect(before.sessions.size).toBe(1);
+      expect(after.sessions.size).toBe(1);
+      expect([...after.sessions][0]).not.toBe([...before.sessions][0]);
+      expect(keyIdOf(key)).toMatch(/^key-[0-9a-f]{12}$/);
+    },
+    paced(120_000),
+  );
 });

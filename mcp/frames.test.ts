@@ -3,6 +3,7 @@
  * it spawns the server process and writes raw lines to its stdin, reading its stdout lines.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { paced } from "../test/setup/pace.js";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { frameTooLarge, inspectFrame } from "./frame-check.js";
@@ -54,7 +55,7 @@ describe("a malformed frame gets a JSON-RPC error and the next request is served
     );
     expect(init).toMatchObject({ id: 0, result: { protocolVersion: "2025-11-25" } });
     child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
-  }, 30_000);
+  }, paced(30_000));
   afterAll(() => {
     child?.stdin.end();
   });

@@ -7,6 +7,7 @@
  * resume after the server is killed and started again on the same store (the restart steps).
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import { paced } from "../test/setup/pace.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -55,7 +56,7 @@ describe.each(combos)("a host on the %s client over %s", (line, transport) => {
       elicit: (params) => (asked.push(params.message), answer()),
     });
     driver = createDriver(server);
-  }, 60_000);
+  }, paced(60_000));
   afterAll(async () => {
     answer = async () => ({ action: "cancel" });
     await server?.close();
@@ -116,8 +117,12 @@ describe.each(combos)("a host on the %s client over %s", (line, transport) => {
     expect(deltaOf(before, server.world(), "publish_report")).toEqual({ calls: 1, effects: 1 });
   });
 
-  it("resumes after the server is killed and started again on the same store", async () => {
-    const record = await restartBetweenApprovalAndReplay(`sqlite:${join(dir, "mcp.sqlite")}`, (args) => spawn(args));
-    expect(record).toEqual(RESTART_HOLDS);
-  }, 120_000);
+  it(
+    "resumes after the server is killed and started again on the same store",
+    async () => {
+      const record = await restartBetweenApprovalAndReplay(`sqlite:${join(dir, "mcp.sqlite")}`, (args) => spawn(args));
+      expect(record).toEqual(RESTART_HOLDS);
+    },
+    paced(120_000),
+  );
 });

@@ -6,6 +6,7 @@
  * decide where its own package.json lies, and the repository's package.json satisfies that.
  */
 import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { paced } from "../test/setup/pace.js";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -23,7 +24,7 @@ async function inspect(target: readonly string[], ...args: string[]): Promise<Re
   const { stdout } = await run(NODE, [CLI, "--cli", ...target, ...args], {
     cwd: join(REPO_ROOT, "mcp"),
     env: ENV,
-    timeout: 60_000,
+    timeout: paced(60_000),
   });
   return JSON.parse(stdout.slice(stdout.indexOf("{"))) as Record<string, unknown>;
 }
@@ -31,71 +32,83 @@ async function inspect(target: readonly string[], ...args: string[]): Promise<Re
 const STDIO = [NODE, ...SERVER_ARGS.map((arg) => (arg.endsWith(".ts") ? join(REPO_ROOT, arg) : arg))];
 
 describe("the MCP Inspector CLI over stdio", () => {
-  it("lists tools, resources, templates and prompts, reads a table and gets the prompt", async () => {
-    const [tools, resources, templates, prompts, table, prompt] = await Promise.all([
-      inspect(STDIO, "--method", "tools/list"),
-      inspect(STDIO, "--method", "resources/list"),
-      inspect(STDIO, "--method", "resources/templates/list"),
-      inspect(STDIO, "--method", "prompts/list"),
-      inspect(STDIO, "--method", "resources/read", "--uri", "table://support_notes"),
-      inspect(STDIO, "--method", "prompts/get", "--prompt-name", "work_with_harness", "--prompt-args", "goal=fit"),
-    ]);
-    expect((tools.tools as { name: string }[]).map((t) => t.name)).toEqual([
-      "read_table",
-      "run_regression",
-      "save_artifact",
-      "publish_report",
-      "run_shell",
-    ]);
-    expect((resources.resources as { uri: string }[]).map((r) => r.uri)).toEqual([
-      "table://sales",
-      "table://support_notes",
-    ]);
-    expect((templates.resourceTemplates as unknown[]).length).toBe(3);
-    expect((prompts.prompts as { name: string }[]).map((p) => p.name)).toEqual(["work_with_harness"]);
-    const [content] = table.contents as { text: string }[];
-    expect(JSON.parse(content!.text)).toEqual(FIXTURE_TABLES.support_notes);
-    const [message] = prompt.messages as { content: { text: string } }[];
-    expect(message!.content.text).toContain("Goal: fit");
-  }, 120_000);
+  it(
+    "lists tools, resources, templates and prompts, reads a table and gets the prompt",
+    async () => {
+      const [tools, resources, templates, prompts, table, prompt] = await Promise.all([
+        inspect(STDIO, "--method", "tools/list"),
+        inspect(STDIO, "--method", "resources/list"),
+        inspect(STDIO, "--method", "resources/templates/list"),
+        inspect(STDIO, "--method", "prompts/list"),
+        inspect(STDIO, "--method", "resources/read", "--uri", "table://support_notes"),
+        inspect(STDIO, "--method", "prompts/get", "--prompt-name", "work_with_harness", "--prompt-args", "goal=fit"),
+      ]);
+      expect((tools.tools as { name: string }[]).map((t) => t.name)).toEqual([
+        "read_table",
+        "run_regression",
+        "save_artifact",
+        "publish_report",
+        "run_shell",
+      ]);
+      expect((resources.resources as { uri: string }[]).map((r) => r.uri)).toEqual([
+        "table://sales",
+        "table://support_notes",
+      ]);
+      expect((templates.resourceTemplates as unknown[]).length).toBe(3);
+      expect((prompts.prompts as { name: string }[]).map((p) => p.name)).toEqual(["work_with_harness"]);
+      const [content] = table.contents as { text: string }[];
+      expect(JSON.parse(content!.text)).toEqual(FIXTURE_TABLES.support_notes);
+      const [message] = prompt.messages as { content: { text: string } }[];
+      expect(message!.content.text).toContain("Goal: fit");
+    },
+    paced(120_000),
+  );
 
-  it("calls a high-risk tool and gets approval_required, as an error result", async () => {
-    const result = await inspect(
-      STDIO,
-      "--method",
-      "tools/call",
-      "--tool-name",
-      "publish_report",
-      "--tool-arg",
-      "artifact=art_q3",
-      "audience=team",
-    );
-    expect(result).toMatchObject({ isError: true, structuredContent: { status: "approval_required" } });
-  }, 60_000);
+  it(
+    "calls a high-risk tool and gets approval_required, as an error result",
+    async () => {
+      const result = await inspect(
+        STDIO,
+        "--method",
+        "tools/call",
+        "--tool-name",
+        "publish_report",
+        "--tool-arg",
+        "artifact=art_q3",
+        "audience=team",
+      );
+      expect(result).toMatchObject({ isError: true, structuredContent: { status: "approval_required" } });
+    },
+    paced(60_000),
+  );
 });
 
 describe("the MCP Inspector CLI over Streamable HTTP", () => {
   let server: ChildProcess | undefined;
   afterAll(() => void server?.kill());
 
-  it("reaches `npm run mcp -- --http 127.0.0.1:PORT` and lists and reads", async () => {
-    const port = await freePort();
-    server = spawn(NODE, [...SERVER_ARGS, "--http", `127.0.0.1:${port}`], { cwd: REPO_ROOT, env: ENV });
-    await new Promise<void>((resolve, reject) => {
-      server!.stderr!.on("data", (chunk: Buffer) => {
-        if (chunk.toString().includes("serving Streamable HTTP")) resolve();
+  it(
+    "reaches `npm run mcp -- --http 127.0.0.1:PORT` and lists and reads",
+    async () => {
+      const port = await freePort();
+      server = spawn(NODE, [...SERVER_ARGS, "--http", `127.0.0.1:${port}`], { cwd: REPO_ROOT, env: ENV });
+      await new Promise<void>((resolve, reject) => {
+        server!.stderr!.on("data", (chunk: Buffer) => {
+          if (chunk.toString().includes("serving Streamable HTTP")) resolve();
+        });
+        server!.once("exit", (code) => reject(new Error(`server exited ${code}`)));
       });
-      server!.once("exit", (code) => reject(new Error(`server exited ${code}`)));
-    });
-    const target = [`http://127.0.0.1:${port}/mcp`, "--transport", "http"];
-    const [tools, table] = await Promise.all([
-      inspect(target, "--method", "tools/list"),
-      inspect(target, "--method", "resources/read", "--uri", "table://sales"),
-    ]);
-    expect((tools.tools as unknown[]).length).toBe(5);
-    const [content] = table.contents as { text: string }[];
-    expect(JSON.parse(content!.text)).toEqual(FIXTURE_TABLES.sales);
-  }, 120_000);
+      const target = [`http://127.0.0.1:${port}/mcp`, "--transport", "http"];
+      const [tools, table] = await Promise.all([
+        inspect(target, "--method", "tools/list"),
+        inspect(target, "--method", "resources/read", "--uri", "table://sales"),
+      ]);
+      expect((tools.tools as unknown[]).length).toBe(5);
+      const [content] = table.contents as { text: string }[];
+      expect(JSON.parse(content!.text)).toEqual(FIXTURE_TABLES.sales);
+    },
+    paced(120_000),
+  );
 });
 
 function freePort(): Promise<number> {

@@ -3,6 +3,7 @@
  * request's `_meta`): a client pinned to it gets the same decisions and the same effects.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { paced } from "../test/setup/pace.js";
 import { createFixtureRegistry, createFixtureWorld } from "../handwritten/fixtures/index.js";
 import { createDriver, TOOL_ARGS, type Driver } from "../scenarios/mcp/driver.js";
 import { spawnServer, type SpawnedServer } from "../scenarios/mcp/stdio-server.js";
@@ -13,7 +14,7 @@ describe("tools/call over stdio equals the local decision (client pinned to 2026
   beforeAll(async () => {
     server = await spawnServer("2026-07-28");
     driver = createDriver(server);
-  }, 30_000);
+  }, paced(30_000));
   afterAll(async () => server?.close());
 
   it("negotiates the modern era and lists the registry", async () => {

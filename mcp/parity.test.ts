@@ -4,6 +4,7 @@
  * contract's own decision (computed in the test) and against the fixture world's own counts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { paced } from "../test/setup/pace.js";
 import { z } from "zod";
 import type { LocalCall } from "../scenarios/mcp/local-oracle.js";
 import type { PendingApproval } from "../contract/index.js";
@@ -23,7 +24,7 @@ describe("tools/call over stdio equals the local decision (2025-11-25 client)", 
   beforeAll(async () => {
     server = await spawnServer();
     driver = createDriver(server);
-  }, 30_000);
+  }, paced(30_000));
   afterAll(async () => server?.close());
 
   it("lists every registered tool with its zod input as JSON Schema and hints from its risk class", async () => {

@@ -6,6 +6,7 @@
  * test/stores/race.test.ts also runs on Postgres for the evidence.
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import { paced } from "../test/setup/pace.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -15,8 +16,12 @@ const dir = mkdtempSync(join(tmpdir(), "agent-harness-restart-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("a restarted server on the same SQLite file", () => {
-  it("refuses a used token, even from a rewound session, and replays a completed key", async () => {
-    const record = await restartBetweenApprovalAndReplay(`sqlite:${join(dir, "mcp.sqlite")}`);
-    expect(record).toEqual(RESTART_HOLDS);
-  }, 90_000);
+  it(
+    "refuses a used token, even from a rewound session, and replays a completed key",
+    async () => {
+      const record = await restartBetweenApprovalAndReplay(`sqlite:${join(dir, "mcp.sqlite")}`);
+      expect(record).toEqual(RESTART_HOLDS);
+    },
+    paced(90_000),
+  );
 });

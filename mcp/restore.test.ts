@@ -6,6 +6,7 @@
  * used and a fresh approval works. The spent-nonce journal beside the store is never copied.
  */
 import { closeSync, copyFileSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync } from "node:fs";
+import { paced } from "../test/setup/pace.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -42,58 +43,66 @@ async function start(argv: string[]) {
 const storeFiles = (dir: string) => readdirSync(dir).filter((name) => /\.sqlite(-wal|-shm)?$/.test(name));
 
 describe("npm run mcp on a restored store", () => {
-  it("refuses an older copy (exit 3, store_restored); with --accept-restore the spent token stays spent", async () => {
-    const dir = join(scratch, "older-copy");
-    const backup = join(scratch, "older-copy-backup");
-    mkdirSync(dir);
-    mkdirSync(backup);
-    const args = ["--store", `sqlite:${join(dir, "mcp.sqlite")}`];
+  it(
+    "refuses an older copy (exit 3, store_restored); with --accept-restore the spent token stays spent",
+    async () => {
+      const dir = join(scratch, "older-copy");
+      const backup = join(scratch, "older-copy-backup");
+      mkdirSync(dir);
+      mkdirSync(backup);
+      const args = ["--store", `sqlite:${join(dir, "mcp.sqlite")}`];
 
-    const first = await spawnServer("2025-11-25", args);
-    const token = await ask(first, "restore-a");
-    await first.kill();
-    for (const name of storeFiles(dir)) copyFileSync(join(dir, name), join(backup, name));
+      const first = await spawnServer("2025-11-25", args);
+      const token = await ask(first, "restore-a");
+      await first.kill();
+      for (const name of storeFiles(dir)) copyFileSync(join(dir, name), join(backup, name));
 
-    const second = await spawnServer("2025-11-25", args);
-    expect(body(await second.call({ ...publish, _meta: meta("restore-a", token) }))["status"]).toBe("ok");
-    expect(second.world().effects["publish_report"]).toBeDefined();
-    await second.kill();
-    for (const name of storeFiles(dir)) rmSync(join(dir, name));
-    for (const name of storeFiles(backup)) copyFileSync(join(backup, name), join(dir, name));
+      const second = await spawnServer("2025-11-25", args);
+      expect(body(await second.call({ ...publish, _meta: meta("restore-a", token) }))["status"]).toBe("ok");
+      expect(second.world().effects["publish_report"]).toBeDefined();
+      await second.kill();
+      for (const name of storeFiles(dir)) rmSync(join(dir, name));
+      for (const name of storeFiles(backup)) copyFileSync(join(backup, name), join(dir, name));
 
-    const refused = await start(args);
-    expect(refused.code).toBe(3);
-    expect(refused.stdout).toBe("");
-    expect(refused.stderr).toContain("store_restored");
-    expect(refused.stderr).toContain("generation 0, below generation 1");
-    expect(refused.stderr).toContain("--accept-restore");
+      const refused = await start(args);
+      expect(refused.code).toBe(3);
+      expect(refused.stdout).toBe("");
+      expect(refused.stderr).toContain("store_restored");
+      expect(refused.stderr).toContain("generation 0, below generation 1");
+      expect(refused.stderr).toContain("--accept-restore");
 
-    const accepted = await spawnServer("2025-11-25", [...args, "--accept-restore"]);
-    const replay = body(await accepted.call({ ...publish, _meta: meta("restore-a", token) }));
-    expect({ status: replay["status"], code: replay["code"] }).toEqual({
-      status: "approval_refused",
-      code: "approval_already_used",
-    });
-    // The world is in the restored database: it has seen no publish, and the spent token added none.
-    expect(accepted.world().total_effects).toBe(0);
-    const fresh = await ask(accepted, "restore-b");
-    expect(body(await accepted.call({ ...publish, _meta: meta("restore-b", fresh) }))["status"]).toBe("ok");
-    expect(accepted.world().total_effects).toBe(1);
-    await accepted.close();
-  }, 60_000);
+      const accepted = await spawnServer("2025-11-25", [...args, "--accept-restore"]);
+      const replay = body(await accepted.call({ ...publish, _meta: meta("restore-a", token) }));
+      expect({ status: replay["status"], code: replay["code"] }).toEqual({
+        status: "approval_refused",
+        code: "approval_already_used",
+      });
+      // The world is in the restored database: it has seen no publish, and the spent token added none.
+      expect(accepted.world().total_effects).toBe(0);
+      const fresh = await ask(accepted, "restore-b");
+      expect(body(await accepted.call({ ...publish, _meta: meta("restore-b", fresh) }))["status"]).toBe("ok");
+      expect(accepted.world().total_effects).toBe(1);
+      await accepted.close();
+    },
+    paced(60_000),
+  );
 
-  it("refuses a store truncated to 0 bytes (exit 3, store_truncated) instead of starting empty", async () => {
-    const dir = join(scratch, "truncated");
-    mkdirSync(dir);
-    const path = join(dir, "mcp.sqlite");
-    const first = await spawnServer("2025-11-25", ["--store", `sqlite:${path}`]);
-    await first.close();
-    for (const name of storeFiles(dir)) rmSync(join(dir, name));
-    closeSync(openSync(path, "w"));
-    const refused = await start(["--store", `sqlite:${path}`]);
-    expect(refused.code).toBe(3);
-    expect(refused.stderr).toContain("store_truncated");
-  }, 60_000);
+  it(
+    "refuses a store truncated to 0 bytes (exit 3, store_truncated) instead of starting empty",
+    async () => {
+      const dir = join(scratch, "truncated");
+      mkdirSync(dir);
+      const path = join(dir, "mcp.sqlite");
+      const first = await spawnServer("2025-11-25", ["--store", `sqlite:${path}`]);
+      await first.close();
+      for (const name of storeFiles(dir)) rmSync(join(dir, name));
+      closeSync(openSync(path, "w"));
+      const refused = await start(["--store", `sqlite:${path}`]);
+      expect(refused.code).toBe(3);
+      expect(refused.stderr).toContain("store_truncated");
+    },
+    paced(60_000),
+  );
 
   it("lists --spent-journal, --accept-restore and exit code 3 in --help", async () => {
     const { stdout } = await start(["--help"]);

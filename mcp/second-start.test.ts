@@ -4,6 +4,7 @@
  * second start over one SQLite store (the key kept in the file beside it, issue 24 item 5).
  */
 import { execFile, spawn } from "node:child_process";
+import { paced } from "../test/setup/pace.js";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -44,7 +45,7 @@ async function inspectorCall(store: string): Promise<Record<string, unknown>> {
   const { stdout } = await run(NODE, [CLI, "--cli", ...SERVER, "--store", store, ...args], {
     cwd: join(REPO_ROOT, "mcp"),
     env: unconfigured(),
-    timeout: 60_000,
+    timeout: paced(60_000),
   });
   const result = JSON.parse(stdout.slice(stdout.indexOf("{"))) as { content: { text: string }[] };
   return JSON.parse(result.content[0]!.text) as Record<string, unknown>;
@@ -80,15 +81,19 @@ describe("a host that starts the server per conversation, with nothing configure
     ["the Inspector CLI", inspectorCall],
     ["a raw stdio exchange", rawCall],
   ] as const)
-    it(`${client}: the tool call works on the first and on the second start over one store`, async () => {
-      const store = `sqlite:${join(mkdtempSync(join(dir, "store-")), "mcp.sqlite")}`;
-      const first = await call(store);
-      const second = await call(store);
-      for (const answer of [first, second]) {
-        expect(answer["status"], JSON.stringify(answer)).toBe("ok");
-        expect(answer["output"]).toMatchObject({ table: "sales" });
-      }
-      // Two starts, two sessions: a session id is never reused across processes.
-      expect(second["session_id"]).not.toBe(first["session_id"]);
-    }, 120_000);
+    it(
+      `${client}: the tool call works on the first and on the second start over one store`,
+      async () => {
+        const store = `sqlite:${join(mkdtempSync(join(dir, "store-")), "mcp.sqlite")}`;
+        const first = await call(store);
+        const second = await call(store);
+        for (const answer of [first, second]) {
+          expect(answer["status"], JSON.stringify(answer)).toBe("ok");
+          expect(answer["output"]).toMatchObject({ table: "sales" });
+        }
+        // Two starts, two sessions: a session id is never reused across processes.
+        expect(second["session_id"]).not.toBe(first["session_id"]);
+      },
+      paced(120_000),
+    );
 });

@@ -4,6 +4,7 @@
  * handed to them), or every row of its scope on SQLite and Postgres — nor in its audit trail.
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import { paced } from "../test/setup/pace.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -14,7 +15,7 @@ import { scopeRows } from "../durable/sql/migrations.js";
 import { spellings } from "../scenarios/stored-text.js";
 import { bodyOf, connectInMemory, type InMemoryOptions } from "../scenarios/mcp/in-memory.js";
 import { TEST_SECRET } from "../scenarios/mcp/stdio-server.js";
-import { freshStore, MEASURED_KINDS, reportPostgresNotMeasured } from "../test/stores/targets.js";
+import { freshStore, MEASURED_KINDS } from "../test/stores/targets.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "agent-harness-mcp-secrets-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -87,38 +88,45 @@ function expectRefusedAndAbsent(sent: Awaited<ReturnType<typeof sendCorpus>>) {
 }
 
 describe("the sensitive-data corpus as tool input over MCP", () => {
-  it("memory: every sample is refused, and no raw value is in an answer, a store or the audit trail", async () => {
-    const handed: string[] = [];
-    const sent = await sendCorpus({
-      stores: {
-        sessions: tapped(createMemoryCheckpointStore(), handed),
-        ledger: tapped(createMemoryLedger(), handed),
-        artifacts: tapped(createMemoryArtifactStore(), handed),
-      },
-      bytes: () => handed,
-    });
-    // The stores were handed the sessions' checkpoints: the search read something.
-    expect(handed.some((text) => text.includes("save_artifact"))).toBe(true);
-    expectRefusedAndAbsent(sent);
-  }, 60_000);
+  it(
+    "memory: every sample is refused, and no raw value is in an answer, a store or the audit trail",
+    async () => {
+      const handed: string[] = [];
+      const sent = await sendCorpus({
+        stores: {
+          sessions: tapped(createMemoryCheckpointStore(), handed),
+          ledger: tapped(createMemoryLedger(), handed),
+          artifacts: tapped(createMemoryArtifactStore(), handed),
+        },
+        bytes: () => handed,
+      });
+      // The stores were handed the sessions' checkpoints: the search read something.
+      expect(handed.some((text) => text.includes("save_artifact"))).toBe(true);
+      expectRefusedAndAbsent(sent);
+    },
+    paced(60_000),
+  );
 
   for (const kind of MEASURED_KINDS) {
-    it(`${kind}: every sample is refused, and no raw value is in an answer, a row or the audit trail`, async () => {
-      const { spec, scope } = freshStore(kind, scratch);
-      const opened = openStores(spec, scope, TEST_SECRET, { spentJournal: null });
-      if (!opened.ok) throw opened.error;
-      const { stores, db } = opened.value;
-      try {
-        const sent = await sendCorpus({
-          stores: { sessions: stores.checkpoints, ledger: stores.ledger, artifacts: stores.artifacts },
-          bytes: () => scopeRows(db!, scope),
-        });
-        expect(scopeRows(db!, scope).some((row) => row.includes("save_artifact"))).toBe(true);
-        expectRefusedAndAbsent(sent);
-      } finally {
-        db?.close();
-      }
-    }, 60_000);
+    it(
+      `${kind}: every sample is refused, and no raw value is in an answer, a row or the audit trail`,
+      async () => {
+        const { spec, scope } = freshStore(kind, scratch);
+        const opened = openStores(spec, scope, TEST_SECRET, { spentJournal: null });
+        if (!opened.ok) throw opened.error;
+        const { stores, db } = opened.value;
+        try {
+          const sent = await sendCorpus({
+            stores: { sessions: stores.checkpoints, ledger: stores.ledger, artifacts: stores.artifacts },
+            bytes: () => scopeRows(db!, scope),
+          });
+          expect(scopeRows(db!, scope).some((row) => row.includes("save_artifact"))).toBe(true);
+          expectRefusedAndAbsent(sent);
+        } finally {
+          db?.close();
+        }
+      },
+      paced(60_000),
+    );
   }
-  reportPostgresNotMeasured("the corpus over MCP");
 });

@@ -19,7 +19,8 @@ import { makeDirectory, writeFilesAtomically } from "../cli/index.js";
 import { createFileAuditSink } from "./audit-file.js";
 import { createMemoryAuditSink, type AuditSink } from "./audit.js";
 import { createFixtureHarnessDeps, MCP_SESSION_KEEP } from "./deps.js";
-import { DEFAULT_MCP_STORE, HTTP_TOKEN_ENV, SECRET_ENV, type ServerFlags } from "./cli.js";
+import { HTTP_TOKEN_ENV, SECRET_ENV, type ServerFlags } from "./cli.js";
+import { defaultStorePath } from "./default-store.js";
 import { createFrameGuard } from "./frame-guard.js";
 import { createGuards } from "./guards.js";
 import { isLoopback, serveHttp } from "./http.js";
@@ -159,7 +160,7 @@ function restoreNotice(restore: OpenedStores["restore"]): string {
 function mcpStoreSpec(flag: string | null, env: NodeJS.ProcessEnv) {
   const spec = resolveStoreSpec(flag ?? undefined, env, {
     kind: "sqlite",
-    path: DEFAULT_MCP_STORE.slice("sqlite:".length),
+    path: defaultStorePath(),
   });
   // A folder that cannot be made is reported by opening the store, with the store's own error code.
   if (spec.ok && spec.value.kind === "sqlite") {

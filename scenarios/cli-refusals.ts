@@ -90,6 +90,12 @@ const CASES: readonly CaseMaker[] = [
     argv: ["--framework", `${input("fifo")}`, "--output", out(id)],
     code: "input_not_regular",
   }),
+  // A module path that names nothing: refused at once, before a column runs (it used to run all of them, then exit 3).
+  (id, { input, out }) => ({
+    script: "scripts/compare.ts",
+    argv: ["--framework", `${input("missing-engine.ts")}`, "--output", out(id)],
+    code: "input_not_found",
+  }),
   (id, { input, out }) => ({
     script: "scripts/runtime-record.ts",
     argv: ["--planner", `route:${input("fifo")}`, "--output", out(id)],

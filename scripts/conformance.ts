@@ -12,6 +12,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
+import { helpAsked } from "../cli/index.js";
 import { spawnHttpServer } from "../scenarios/mcp/http-process.js";
 import { REPO_ROOT } from "../scenarios/mcp/stdio-server.js";
 import {
@@ -126,10 +127,18 @@ async function main(): Promise<number> {
   return judgedClean(judgement) && run.code === 0 && results.length > 0 ? 0 : 1;
 }
 
-main().then(
-  (code) => (process.exitCode = code),
-  (error: unknown) => {
-    log(String(error instanceof Error ? error.stack : error));
-    process.exitCode = 1;
-  },
-);
+const USAGE =
+  "Usage: tsx scripts/conformance.ts   (npm run conformance; no options: it writes evidence/mcp-conformance-v1.json)";
+
+if (helpAsked(process.argv.slice(2))) process.stdout.write(`${USAGE}\n`);
+else if (process.argv.length > 2) {
+  process.stderr.write(`conformance: unknown argument ${process.argv[2]} (unknown_flag)\n${USAGE}\n`);
+  process.exitCode = 2;
+} else
+  main().then(
+    (code) => (process.exitCode = code),
+    (error: unknown) => {
+      log(String(error instanceof Error ? error.stack : error));
+      process.exitCode = 1;
+    },
+  );

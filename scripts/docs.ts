@@ -7,13 +7,17 @@
  */
 import { join, resolve, dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { outputExitCode, parseFlags, writeFilesAtomically } from "../cli/index.js";
+import { helpAsked, outputExitCode, parseFlags, writeFilesAtomically } from "../cli/index.js";
 import { loadRun } from "../durable/load-run.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const USAGE = "Usage: tsx scripts/docs.ts [--check]   (npm run docs)";
 
 export async function main(argv: readonly string[]): Promise<number> {
+  if (helpAsked(argv)) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
   const flags = parseFlags(argv, { check: { type: "boolean" } });
   if (!flags.ok) {
     process.stderr.write(`docs: ${flags.error.message} (${flags.error.code})\n${USAGE}\n`);

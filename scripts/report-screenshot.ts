@@ -8,24 +8,29 @@
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
-import { parseFlags } from "../cli/index.js";
+import { findChromium, helpAsked, parseFlags } from "../cli/index.js";
 import { DEFAULT_REPORT, writeReport } from "./report.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
-const CHROMIUM = "/usr/bin/chromium";
+
+const USAGE = "Usage: tsx scripts/report-screenshot.ts [--output FILE] [--full]   (npm run report:screenshot)";
 
 async function main(argv: readonly string[]): Promise<void> {
+  if (helpAsked(argv)) return void process.stdout.write(`${USAGE}\n`);
   const flags = parseFlags(argv, { output: { type: "string" }, full: { type: "boolean" } });
   if (!flags.ok) {
-    console.error(
-      `report:screenshot: ${flags.error.message}\nUsage: tsx scripts/report-screenshot.ts [--output FILE] [--full]`,
-    );
+    console.error(`report:screenshot: ${flags.error.message} (${flags.error.code})\n${USAGE}`);
     return void (process.exitCode = 2);
   }
   const output = resolve(flags.value.values.output ?? join(ROOT, "docs", "report.png"));
   const { output: report } = writeReport(join(ROOT, "evidence"), DEFAULT_REPORT);
+  const found = findChromium();
+  if (!found.found) {
+    console.error(`report:screenshot: ${found.reason}`);
+    return void (process.exitCode = 2);
+  }
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: found.path,
     headless: true,
     args: ["--no-sandbox", "--disable-gpu"],
   });

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { parseFlags } from "../cli/index.js";
+import { helpAsked, inputDirectory, parseFlags } from "../cli/index.js";
 import { readEvidence, renderReport, REPORT_BUDGET_BYTES } from "./report/index.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -24,14 +24,22 @@ export function writeReport(
   return { output, bytes: Buffer.byteLength(html), unread: evidence.unread };
 }
 
+const USAGE = "Usage: tsx scripts/report.ts [--evidence DIR] [--output FILE]   (npm run report)";
+
 function main(argv: readonly string[]): void {
+  if (helpAsked(argv)) return void console.log(USAGE);
   const flags = parseFlags(argv, { evidence: { type: "string" }, output: { type: "string" } });
   if (!flags.ok) {
-    console.error(`report: ${flags.error.message}\nUsage: tsx scripts/report.ts [--evidence DIR] [--output FILE]`);
+    console.error(`report: ${flags.error.message} (${flags.error.code})\n${USAGE}`);
     return void (process.exitCode = 2);
   }
   const { evidence, output } = flags.value.values;
-  const written = writeReport(resolve(evidence ?? join(ROOT, "evidence")), resolve(output ?? DEFAULT_REPORT));
+  const dir = inputDirectory(resolve(evidence ?? join(ROOT, "evidence")));
+  if (!dir.ok) {
+    console.error(`report: evidence ${dir.error.message} (${dir.error.code})`);
+    return void (process.exitCode = dir.error.exit);
+  }
+  const written = writeReport(dir.value, resolve(output ?? DEFAULT_REPORT));
   const kib = (n: number) => `${Math.round(n / 1024)} KiB`;
   console.log(`report: wrote ${written.output} (${kib(written.bytes)} of a ${kib(REPORT_BUDGET_BYTES)} budget)`);
   for (const line of written.unread) console.error(`report: left out ${line}`);

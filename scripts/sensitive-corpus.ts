@@ -7,7 +7,7 @@
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { outputExitCode, writeFilesAtomically } from "../cli/index.js";
+import { helpAsked, outputExitCode, writeFilesAtomically } from "../cli/index.js";
 // A sample the detector misses is validated whole, and a validated call is digested: it must be measured, not crash.
 import "../durable/node-hashing.js";
 import { measureCorpus, type SensitiveCorpusReport } from "./sensitive/report.js";
@@ -32,6 +32,10 @@ export const isComplete = (report: SensitiveCorpusReport) =>
   );
 
 export async function main(argv: readonly string[]): Promise<number> {
+  if (helpAsked(argv)) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
   let output: string;
   try {
     const { values } = parseArgs({ args: [...argv], options: { output: { type: "string" } }, strict: true });

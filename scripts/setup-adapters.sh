@@ -3,11 +3,20 @@
 # lockfile) and each mostly waits on the registry and the disk. Fails when any of them fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+dirs=(langgraph-adapter openai-agents-adapter ai-sdk-adapter langchain-adapter mastra-adapter)
+# Said first: the installs print little while they download, and a person waiting should know why.
+echo "setup: installing the framework adapters side by side (${dirs[*]}): each is its own package"
+echo "setup: with its own exact-pinned lockfile (LangGraph.js, the OpenAI Agents SDK, the AI SDK, LangChain, Mastra), a few"
+echo "setup: hundred packages in all, so this takes a few minutes on a cold npm cache. Without them the"
+echo "setup: engine-independent suites still run; the adapters' suites say 'not measured' (npm test)."
 pids=()
-for dir in langgraph-adapter openai-agents-adapter ai-sdk-adapter langchain-adapter mastra-adapter; do
-  npm ci --prefix "$dir" &
+for dir in "${dirs[@]}"; do
+  npm ci --prefix "$dir" --no-fund --no-audit &
   pids+=($!)
 done
 status=0
-for pid in "${pids[@]}"; do wait "$pid" || status=$?; done
+for i in "${!pids[@]}"; do
+  if wait "${pids[$i]}"; then echo "setup: ${dirs[$i]} installed"
+  else status=$?; echo "setup: ${dirs[$i]} failed (exit $status)"; fi
+done
 exit "$status"

@@ -5,7 +5,7 @@
  */
 import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
-import { pooled } from "../cli/index.js";
+import { helpAsked, pooled } from "../cli/index.js";
 import { aiSdkInstall } from "../scenarios/ai-sdk-install.js";
 import { langgraphInstall } from "../scenarios/langgraph-install.js";
 import { langchainInstall } from "../scenarios/langchain-engines.js";
@@ -15,7 +15,10 @@ import { openaiAgentsInstall } from "../scenarios/openai-agents-engines.js";
 type Checked = { readonly status: number; readonly output: string };
 
 function tsc(project: string): Promise<Checked> {
-  const child = spawn("npx", ["tsc", "-p", project, "--noEmit"], { stdio: ["ignore", "pipe", "pipe"] });
+  // Incremental, its state in node_modules/.cache: a run after a small change re-checks what it touches.
+  const buildInfo = `node_modules/.cache/typecheck/${project.replaceAll("/", "_")}.tsbuildinfo`;
+  const args = ["tsc", "-p", project, "--noEmit", "--incremental", "--tsBuildInfoFile", buildInfo];
+  const child = spawn("npx", args, { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
@@ -32,6 +35,11 @@ const ADAPTERS = [
   { name: "LangChain", install: langchainInstall, project: "langchain-adapter/tsconfig.json" },
   { name: "Mastra", install: mastraInstall, project: "mastra-adapter/tsconfig.json" },
 ];
+const USAGE = "Usage: tsx scripts/typecheck.ts   (npm run typecheck; no options)";
+if (helpAsked(process.argv.slice(2))) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
 let status = 0;
 const projects = ["tsconfig.json"];
 for (const adapter of ADAPTERS) {

@@ -1,19 +1,25 @@
 /**
  * TEST SUPPORT (never bundled): the pages built into a temporary folder, served on an ephemeral
- * 127.0.0.1 port, and Debian's Chromium driven by playwright-core (no browser download). A
- * missing /usr/bin/chromium is an error every test reports, never a skip. Also the axe-core scan.
+ * 127.0.0.1 port, and the machine's Chromium (cli/chromium.ts: AGENT_HARNESS_CHROMIUM or PATH) driven by
+ * playwright-core (no browser download). Without one these suites are left out of the run and named on its
+ * `not measured:` line (test/setup/requirements.ts); once they run, a browser that fails is an error. Also the axe-core scan.
  */
-import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll } from "vitest";
+import { findChromium } from "../cli/index.js";
 import { buildWeb, WEB_DIR } from "./build.js";
 import { startServer, type RunningServer } from "./serve.js";
 
-export const CHROMIUM = "/usr/bin/chromium";
+/** The browser to launch, or an error that says why there is none. */
+export function chromiumPath(): string {
+  const found = findChromium();
+  if (!found.found) throw new Error(`the browser tests need Chromium: ${found.reason}`);
+  return found.path;
+}
 export const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
@@ -35,19 +41,14 @@ export async function startBrowser(): Promise<Harness> {
   let server: RunningServer | undefined;
   let outdir: string | undefined;
   let setupError: Error | undefined;
-  if (!existsSync(CHROMIUM)) {
-    setupError = new Error(
-      `${CHROMIUM} is missing: the browser test needs Debian's chromium package (apt-get install -y chromium). It is never skipped.`,
-    );
-  } else {
-    try {
-      outdir = await mkdtemp(join(tmpdir(), "web-e2e-"));
-      await Promise.all([buildWeb({ outdir }), mkdir(SHOTS, { recursive: true })]);
-      server = await startServer({ dir: outdir, port: 0 });
-      browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-    } catch (error) {
-      setupError = error instanceof Error ? error : new Error(String(error));
-    }
+  try {
+    const executablePath = chromiumPath();
+    outdir = await mkdtemp(join(tmpdir(), "web-e2e-"));
+    await Promise.all([buildWeb({ outdir }), mkdir(SHOTS, { recursive: true })]);
+    server = await startServer({ dir: outdir, port: 0 });
+    browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+  } catch (error) {
+    setupError = error instanceof Error ? error : new Error(String(error));
   }
   return {
     started() {
@@ -92,7 +93,7 @@ export function useBrowser(): () => Session {
   let harness: Harness | undefined;
   beforeAll(async () => {
     harness = await startBrowser();
-  }, 30_000);
+  });
   opened.closeAfterEach();
   afterAll(async () => {
     await harness?.stop();

@@ -12,7 +12,7 @@ import { builtinModules } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build, type Metafile, type Plugin } from "esbuild";
-import { parseFlags } from "../cli/index.js";
+import { helpAsked, parseFlags } from "../cli/index.js";
 
 export const WEB_DIR = dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_OUTDIR = join(WEB_DIR, "dist");
@@ -131,6 +131,8 @@ export async function buildWeb(options: BuildOptions = {}): Promise<BuildResult>
 }
 
 async function main(argv: readonly string[]): Promise<void> {
+  if (helpAsked(argv))
+    return void console.log("Usage: tsx web/build.ts [--outdir DIR] [--sourcemap]   (npm run web:build)");
   const flags = parseFlags(argv, { outdir: { type: "string" }, sourcemap: { type: "boolean" } });
   if (!flags.ok) {
     console.error(

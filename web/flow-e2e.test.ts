@@ -5,6 +5,7 @@
  * facts from a memory audit sink. Which step shows what is written out below, per choice.
  */
 import { Client } from "@modelcontextprotocol/client";
+import { paced } from "../test/setup/pace.js";
 import { InMemoryTransport, type JSONRPCMessage } from "@modelcontextprotocol/server";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -406,31 +407,35 @@ describe.each(LOCALES)("the MCP flow page in %s", (locale: Locale) => {
 });
 
 describe("the language switch on the MCP flow page", () => {
-  it("switches while a person decides, keeping the flow and its server; the approval still works", async () => {
-    const zh = flowText("zh-CN");
-    const { page, errors } = await openFlow("high_risk");
-    for (let i = 0; i < 4; i += 1) await press(page, "Next step");
-    await expect(page.locator("#flow-app").getAttribute("data-next")).resolves.toBe("await_person");
-    const before = await shownSteps(page);
+  it(
+    "switches while a person decides, keeping the flow and its server; the approval still works",
+    async () => {
+      const zh = flowText("zh-CN");
+      const { page, errors } = await openFlow("high_risk");
+      for (let i = 0; i < 4; i += 1) await press(page, "Next step");
+      await expect(page.locator("#flow-app").getAttribute("data-next")).resolves.toBe("await_person");
+      const before = await shownSteps(page);
 
-    await page.getByRole("button", { name: "中文" }).click();
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe("zh-CN");
-    expect(new URL(page.url()).searchParams.get("lang")).toBe("zh-CN");
-    expect(new URL(page.url()).searchParams.get("call")).toBe("high_risk");
-    expect(await shownSteps(page)).toEqual(before);
-    await expect(page.locator("#flow-approval").isVisible()).resolves.toBe(true);
-    expect(await page.locator("[data-step='policy'] h3").textContent()).toBe(
-      `${zh("step.policy")} ${zh("state.waiting")}`,
-    );
-    expect(await page.locator("#call-high_risk").isChecked()).toBe(true);
-    expect(await languageProblems(page, "zh-CN", keysOf(FLOW_CATALOGUES))).toEqual([]);
+      await page.getByRole("button", { name: "中文" }).click();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe("zh-CN");
+      expect(new URL(page.url()).searchParams.get("lang")).toBe("zh-CN");
+      expect(new URL(page.url()).searchParams.get("call")).toBe("high_risk");
+      expect(await shownSteps(page)).toEqual(before);
+      await expect(page.locator("#flow-approval").isVisible()).resolves.toBe(true);
+      expect(await page.locator("[data-step='policy'] h3").textContent()).toBe(
+        `${zh("step.policy")} ${zh("state.waiting")}`,
+      );
+      expect(await page.locator("#call-high_risk").isChecked()).toBe(true);
+      expect(await languageProblems(page, "zh-CN", keysOf(FLOW_CATALOGUES))).toEqual([]);
 
-    await press(page, zh("approval.approve"));
-    await press(page, zh("controls.next"));
-    await expect(page.locator(".context").getAttribute("data-status")).resolves.toBe("ok");
-    await page.reload();
-    await page.waitForSelector("#flow-app[data-ready='true']");
-    expect(await page.locator("#flow-next").textContent()).toBe(zh("controls.next"));
-    expect(errors).toEqual([]);
-  }, 60_000);
+      await press(page, zh("approval.approve"));
+      await press(page, zh("controls.next"));
+      await expect(page.locator(".context").getAttribute("data-status")).resolves.toBe("ok");
+      await page.reload();
+      await page.waitForSelector("#flow-app[data-ready='true']");
+      expect(await page.locator("#flow-next").textContent()).toBe(zh("controls.next"));
+      expect(errors).toEqual([]);
+    },
+    paced(60_000),
+  );
 });

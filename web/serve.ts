@@ -8,7 +8,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
-import { parseFlags } from "../cli/index.js";
+import { helpAsked, parseFlags } from "../cli/index.js";
 import { DEFAULT_OUTDIR } from "./build.js";
 
 export const DEFAULT_PORT = 5173;
@@ -80,6 +80,7 @@ export function portFrom(argv: readonly string[], env: Readonly<Record<string, s
 }
 
 async function main(argv: readonly string[]): Promise<void> {
+  if (helpAsked(argv)) return void console.log("Usage: tsx web/serve.ts [--port N] [--dir DIR]   (npm run web)");
   const flags = parseFlags(argv, { port: { type: "string" }, dir: { type: "string" } });
   if (!flags.ok) {
     console.error(`web: ${flags.error.message} (${flags.error.code})\nUsage: tsx web/serve.ts [--port N] [--dir DIR]`);

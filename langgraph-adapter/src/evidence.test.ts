@@ -1,13 +1,13 @@
 /** The LangGraph evidence files are written by the project's scripts and must regenerate identically. */
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ALL_COLUMNS, createEnvironment } from "../../scenarios/index.js";
 import { AvailabilityRecord, probe } from "../../scripts/evidence/availability.js";
 import { compare, ComparisonReport, stableView } from "../../scripts/comparison/report.js";
+import { committedText } from "../../test/setup/committed.js";
 import { langgraphFactory, LANGGRAPH_VERSION } from "./index.js";
 
-const committed = (name: string) =>
-  JSON.parse(readFileSync(new URL(`../../evidence/${name}`, import.meta.url), "utf8")) as unknown;
+// As git holds it: npm run compare:langgraph rewrites the working copy (test/setup/committed.ts).
+const committed = (name: string) => JSON.parse(committedText(`evidence/${name}`)) as unknown;
 
 describe("evidence/13-framework-comparison-langgraph-v1.json", () => {
   it("regenerates identically apart from timestamps, commit and runtime", async () => {
@@ -33,10 +33,7 @@ describe("evidence/13-framework-comparison-langgraph-v1.json", () => {
   });
 
   it("has LangGraph's own drawMermaid() picture of the graph beside it", async () => {
-    const picture = readFileSync(
-      new URL("../../evidence/13-framework-comparison-langgraph-v1.mmd", import.meta.url),
-      "utf8",
-    );
+    const picture = committedText("evidence/13-framework-comparison-langgraph-v1.mmd");
     expect(picture).toBe(await langgraphFactory.diagram?.(createEnvironment({ script: [] })));
   });
 });

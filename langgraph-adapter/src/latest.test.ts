@@ -4,6 +4,7 @@
  * crash or a wait leave: wherever the direct read answers, it answers what `getState` does.
  */
 import { describe, expect, it } from "vitest";
+import { paced } from "../../test/setup/pace.js";
 import type { Checkpoint, CheckpointTuple } from "@langchain/langgraph";
 import { PARALLEL_COLUMNS } from "../../scenarios/parallel-columns.js";
 import { schedulesOf } from "../../scenarios/faults/play.js";
@@ -54,17 +55,21 @@ function comparingFactory(tally: Tally): EngineFactory {
 }
 
 describe("the direct read of a thread's latest values", () => {
-  it("answers what getState answers, on every state the schedules and columns leave", async () => {
-    const tally: Tally = { direct: 0, asked: 0, directWithPendingWrites: 0, mismatches: [] };
-    const factory = comparingFactory(tally);
-    for (const scenario of [...schedulesOf(13, 0, 24), ...PARALLEL_COLUMNS, ...EXTRA_SCENARIOS])
-      await runScenario(factory, scenario, { graphSteps: false });
-    expect(tally.mismatches).toEqual([]);
-    // Both ways were taken, and the direct read covered approval waits (a pending interrupt write).
-    expect(tally.direct).toBeGreaterThan(50);
-    expect(tally.directWithPendingWrites).toBeGreaterThan(0);
-    expect(tally.asked).toBeGreaterThan(0);
-  }, 120_000);
+  it(
+    "answers what getState answers, on every state the schedules and columns leave",
+    async () => {
+      const tally: Tally = { direct: 0, asked: 0, directWithPendingWrites: 0, mismatches: [] };
+      const factory = comparingFactory(tally);
+      for (const scenario of [...schedulesOf(13, 0, 24), ...PARALLEL_COLUMNS, ...EXTRA_SCENARIOS])
+        await runScenario(factory, scenario, { graphSteps: false });
+      expect(tally.mismatches).toEqual([]);
+      // Both ways were taken, and the direct read covered approval waits (a pending interrupt write).
+      expect(tally.direct).toBeGreaterThan(50);
+      expect(tally.directWithPendingWrites).toBeGreaterThan(0);
+      expect(tally.asked).toBeGreaterThan(0);
+    },
+    paced(120_000),
+  );
 
   const tuple = (checkpoint: Partial<Checkpoint>, pendingWrites: CheckpointTuple["pendingWrites"] = []) =>
     ({

@@ -6,13 +6,14 @@
  * so they skip tsx's loader thread and share one copy of the contract; and not the local graph's engine.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { paced } from "../../test/setup/pace.js";
 import { compareLoads, filesMatching, type CompareLoad } from "../../test/comparison/loaded-files.js";
 
 describe("compare --framework langgraph loads LangGraph once", () => {
   let load: CompareLoad;
   beforeAll(() => {
     load = compareLoads("langgraph");
-  }, 180_000);
+  }, paced(180_000));
 
   it("from a bundle of its packages: none of their modules by require or import", () => {
     expect(load.status, load.stderr).toBe(0);

@@ -15,7 +15,7 @@ import { handwrittenFactory } from "../../handwritten/engine/factory.js";
 import { engineContextOf } from "../../runtime/api.js";
 import { REWIND_COLUMNS } from "../../scenarios/rewind-columns.js";
 import { runScenario, SESSION_ID, type Scenario } from "../../scenarios/scenario.js";
-import { postgresUrl, reportPostgresNotMeasured } from "../../test/stores/targets.js";
+import { postgresUrl } from "../../test/stores/targets.js";
 import { CHECKPOINTER_KEY, sealedCheckpointerOf } from "./checkpointer.js";
 import { langgraphFactory } from "./engine.js";
 import { saverKinds, type SaverKind } from "./testing/saver-kinds.js";
@@ -110,5 +110,3 @@ for (const kind of KINDS) {
     });
   });
 }
-
-reportPostgresNotMeasured("LangGraph on PostgresSaver");

@@ -16,6 +16,8 @@ export type CompareArgs =
       readonly kind: "run";
       readonly framework: FrameworkChoice;
       readonly output: string | null;
+      /** The JSON evidence on stdout (without it and without --output, only the table and its summary). */
+      readonly json: boolean;
       readonly quiet: boolean;
       /** `--store` as given (parsed by durable's parseStoreSpec), or null for AGENT_HARNESS_STORE / memory. */
       readonly store: string | null;
@@ -77,7 +79,7 @@ const EXIT_HELP = wrap(
 );
 
 export const USAGE = `Usage: tsx scripts/compare.ts --framework <${FRAMEWORK_IDS.join("|")}|./path/engine.ts> [--planner route:PATH]
-       [--output PATH] [--quiet] [--store SPEC]
+       [--output PATH] [--json] [--quiet] [--store SPEC]
 
 ${JUDGING}
 
@@ -87,7 +89,9 @@ ${FRAMEWORK_HELP}
                    on; a bad route file exits 2, a route this checkout cannot replay exits 3; the
                    route must be a regular file of at most 4 MiB, nested at most 64 deep)
   --output PATH    where to write the JSON evidence, with the graph's Mermaid picture beside it
-                   (PATH with .mmd for .json); default: the JSON on stdout
+                   (PATH with .mmd for .json), rewritten only when the results changed (a new
+                   time or commit alone leaves the file as it is)
+  --json           the JSON evidence on stdout too (default: the table and a summary only)
   --quiet          no table on stderr
   --store SPEC     where the contract's stores live: memory (default) | sqlite:PATH | postgres:URL
                    (or AGENT_HARNESS_STORE); each run gets a scope of its own in the database
@@ -103,6 +107,7 @@ export function parseCompareArgs(argv: readonly string[]): Result<CompareArgs, U
     output: { type: "string" },
     help: { type: "boolean" },
     quiet: { type: "boolean" },
+    json: { type: "boolean" },
     store: { type: "string" },
     planner: { type: "string" },
   });
@@ -123,6 +128,7 @@ export function parseCompareArgs(argv: readonly string[]): Result<CompareArgs, U
     kind: "run",
     framework,
     output: values.output ?? null,
+    json: values.json === true,
     quiet: values.quiet === true,
     store: values.store ?? null,
     planner: planner.value,

@@ -29,7 +29,7 @@ export async function main(argv: readonly string[], io: MainIo = defaultIo): Pro
     // import() of a FIFO or a device would wait forever: the module must be a regular file.
     const file = resolve(io.load?.cwd ?? process.cwd(), framework.path);
     const module = readInputFile(file, { maxBytes: DEFAULT_INPUT_LIMITS.maxBytes });
-    if (!module.ok && module.error.code !== "input_not_found") {
+    if (!module.ok) {
       io.stderr(`compare: engine module ${module.error.message} (${module.error.code})\n`);
       return module.error.exit;
     }

@@ -12,7 +12,7 @@ import { EXIT, type CompareArgs } from "./args.js";
 import { frameworkLabel, loadChosenFramework, type LoadOptions } from "./load-framework.js";
 import { plannerRefused, type PlannerSource } from "./planner-arg.js";
 import { loadPlanner, scenariosFor, type PlannerChoice } from "./planner.js";
-import { compareWithDiagram, exitCodeFor } from "./report.js";
+import { compareWithDiagram, exitCodeFor, NOT_MEASURED, type ComparisonReport } from "./report.js";
 import { renderTable } from "./table.js";
 
 export type MainIo = {
@@ -52,7 +52,7 @@ async function run(
   store: StoreOption,
   io: MainIo,
 ): Promise<number> {
-  const { framework, output, quiet } = args;
+  const { framework, output, quiet, json: jsonOut } = args;
   // Asked of git now and read once the columns have run: git answers meanwhile, on the other core.
   const commit = currentCommit();
   const loaded = await loadChosenFramework(framework, io.load);
@@ -66,27 +66,31 @@ async function run(
     planner,
     commit,
     now: (io.now ?? (() => new Date()))(),
-    progress: quiet ? undefined : (message) => io.stderr(`… ${message}\n`),
+    progress: quiet ? undefined : enginesInTurn(io.stderr),
     diagramFile: diagramFile === null ? null : basename(diagramFile),
     environment: store.environment,
     store: store.label,
   });
   const json = `${JSON.stringify(report, null, 2)}\n`;
-  if (output === null) io.stdout(json);
-  else {
+  if (jsonOut) io.stdout(json);
+  let written: readonly string[] = [];
+  if (output !== null) {
     const files = [
-      { path: output, text: json },
+      // Rewritten only when the results changed: the same run at another time or commit leaves git clean.
+      { path: output, text: json, volatile: ["generated_at", "commit"] },
       ...(diagram === null || diagramFile === null ? [] : [{ path: diagramFile, text: diagram }]),
     ];
-    const written = writeFilesAtomically(files);
-    if (!written.ok) {
+    const result = writeFilesAtomically(files);
+    if (!result.ok) {
       io.stderr(
-        `compare: cannot write the evidence: ${written.error.message} (${written.error.code === "write_failed" ? "io_error" : written.error.code})\n`,
+        `compare: cannot write the evidence: ${result.error.message} (${result.error.code === "write_failed" ? "io_error" : result.error.code})\n`,
       );
-      return outputExitCode(written.error);
+      return outputExitCode(result.error);
     }
+    written = result.value;
   }
-  if (!quiet) io.stderr(`\n${renderTable(report)}\n${output === null ? "" : `evidence written to ${output}\n`}`);
+  if (!quiet) io.stderr(`\n${renderTable(report)}\n`);
+  io.stderr(`${summaryLine(report, output, written)}\n`);
   return exitCodeFor(report);
 }
 
@@ -98,4 +102,31 @@ function currentCommit(): Promise<string | null> {
     );
     git.stdin?.end();
   });
+}
+
+/** The progress a person reads: one line as each engine starts its columns, not one per column. */
+function enginesInTurn(say: (text: string) => void): (message: string) => void {
+  let current: string | null = null;
+  return (message) => {
+    const engine = message.slice(message.lastIndexOf(": ") + 2);
+    if (engine === current) return;
+    current = engine;
+    say(`… running the columns on ${engine}\n`);
+  };
+}
+
+/** The run in one line, and what became of the evidence file. */
+function summaryLine(report: ComparisonReport, output: string | null, written: readonly string[]): string {
+  const columns = `${report.scenarios.length} columns`;
+  const verdict =
+    report.status === NOT_MEASURED
+      ? `${report.framework} not measured`
+      : `${report.framework}: ${report.all_equal ? "all equal" : "a difference"}, ${report.all_hold ? "all hold" : "not all hold"}`;
+  const file =
+    output === null
+      ? "no evidence written (--output PATH writes it, --json prints it)"
+      : written.includes(output)
+        ? `evidence written to ${output}`
+        : `${output} unchanged (the same results; only the time or commit would differ)`;
+  return `compare: ${verdict} over ${columns}; ${file}`;
 }

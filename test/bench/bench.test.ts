@@ -3,6 +3,7 @@
  * its own numbers. Nothing here asserts a timing; the targets are read, never enforced.
  */
 import { spawnSync } from "node:child_process";
+import { paced } from "../setup/pace.js";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -839,35 +840,39 @@ describe.runIf(existsSync(EVIDENCE))("the committed evidence/bench-v3.json", () 
 });
 
 describe("npm run bench -- --quick", () => {
-  it("writes a valid, self-consistent file, and the stores' file (timings are not checked)", () => {
-    const dir = mkdtempSync(join(tmpdir(), "bench-quick-"));
-    try {
-      const output = join(dir, "bench.json");
-      const storesOutput = join(dir, "bench-stores.json");
-      const run = spawnSync(
-        join(ROOT, "node_modules", ".bin", "tsx"),
-        ["scripts/bench.ts", "--quick", "--output", output, "--stores-output", storesOutput],
-        // A loaded two-core machine running another test file beside this one needs minutes.
-        { cwd: ROOT, encoding: "utf8", timeout: 420_000 },
-      );
-      expect(run.signal, `the quick bench was stopped (${run.signal}): it ran past the timeout`).toBeNull();
-      expect(run.status, run.stderr).toBe(0);
-      expect(run.stdout).toContain("Targets (read from this run, never asserted)");
-      const text = readFileSync(output, "utf8");
-      const report = BenchReport.parse(JSON.parse(text));
-      expect(report.mode).toBe("quick");
-      expect(inconsistencies(report)).toEqual([]);
-      expect(unexplained(report)).toEqual([]);
-      // --quick times one bad input per entry point, and every entry point.
-      const refusals = entryPointsOnce(report.cli_refusal.cases, refusalCases(join(dir, "table")));
-      expect(refusals.repeated).toBe(0);
-      expect(refusals.covered).toEqual(refusals.all);
-      expect(leaks(text)).toEqual([]);
-      const stores = JSON.parse(readFileSync(storesOutput, "utf8")) as { schema: string; command: string };
-      expect(stores).toMatchObject({ schema: STORES_BENCH_SCHEMA, command: "npm run bench -- --quick" });
-      expect(run.stdout).toContain(`stores evidence written to ${storesOutput}`);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 450_000);
+  it(
+    "writes a valid, self-consistent file, and the stores' file (timings are not checked)",
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), "bench-quick-"));
+      try {
+        const output = join(dir, "bench.json");
+        const storesOutput = join(dir, "bench-stores.json");
+        const run = spawnSync(
+          join(ROOT, "node_modules", ".bin", "tsx"),
+          ["scripts/bench.ts", "--quick", "--output", output, "--stores-output", storesOutput],
+          // A loaded two-core machine running another test file beside this one needs minutes.
+          { cwd: ROOT, encoding: "utf8", timeout: paced(420_000) },
+        );
+        expect(run.signal, `the quick bench was stopped (${run.signal}): it ran past the timeout`).toBeNull();
+        expect(run.status, run.stderr).toBe(0);
+        expect(run.stdout).toContain("Targets (read from this run, never asserted)");
+        const text = readFileSync(output, "utf8");
+        const report = BenchReport.parse(JSON.parse(text));
+        expect(report.mode).toBe("quick");
+        expect(inconsistencies(report)).toEqual([]);
+        expect(unexplained(report)).toEqual([]);
+        // --quick times one bad input per entry point, and every entry point.
+        const refusals = entryPointsOnce(report.cli_refusal.cases, refusalCases(join(dir, "table")));
+        expect(refusals.repeated).toBe(0);
+        expect(refusals.covered).toEqual(refusals.all);
+        expect(leaks(text)).toEqual([]);
+        const stores = JSON.parse(readFileSync(storesOutput, "utf8")) as { schema: string; command: string };
+        expect(stores).toMatchObject({ schema: STORES_BENCH_SCHEMA, command: "npm run bench -- --quick" });
+        expect(run.stdout).toContain(`stores evidence written to ${storesOutput}`);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    paced(450_000),
+  );
 });

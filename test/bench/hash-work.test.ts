@@ -5,6 +5,7 @@
  * characters in proportion to the session and fail here.
  */
 import { describe, expect, it } from "vitest";
+import { paced } from "../setup/pace.js";
 import { digest } from "../../contract/index.js";
 import { CORE_FACTORIES, isBuiltInEngineId } from "../../scenarios/index.js";
 import type { EngineEntry } from "../../scripts/bench/steps.js";
@@ -32,24 +33,28 @@ describe("the contract's hashing per fact", () => {
     expect(work.digests).toBe(1);
   });
 
-  it(`is the same at ${LONG} calls as at ${SHORT}, on the contract's own engines`, async () => {
-    const entries = CORE_FACTORIES.flatMap((factory): EngineEntry[] => {
-      const { id } = factory;
-      return isBuiltInEngineId(id) ? [{ id, factory }] : [];
-    });
-    const section = await measureSessionLength(
-      entries,
-      null,
-      "not loaded in this test",
-      { sizes: [SHORT, LONG], timedCalls: 5, samples: 1, minSampleMs: 0 },
-      () => undefined,
-    );
-    for (const id of ["handwritten", "local_state_graph"] as const) {
-      const short = hashingAt(section, id, SHORT);
-      const long = hashingAt(section, id, LONG);
-      expect(short.digests, id).toBeGreaterThan(1);
-      expect(long.digests / short.digests, `${id}: digests per fact`).toBeLessThanOrEqual(1.1);
-      expect(long.chars / short.chars, `${id}: characters hashed per fact`).toBeLessThanOrEqual(1.2);
-    }
-  }, 120_000);
+  it(
+    `is the same at ${LONG} calls as at ${SHORT}, on the contract's own engines`,
+    async () => {
+      const entries = CORE_FACTORIES.flatMap((factory): EngineEntry[] => {
+        const { id } = factory;
+        return isBuiltInEngineId(id) ? [{ id, factory }] : [];
+      });
+      const section = await measureSessionLength(
+        entries,
+        null,
+        "not loaded in this test",
+        { sizes: [SHORT, LONG], timedCalls: 5, samples: 1, minSampleMs: 0 },
+        () => undefined,
+      );
+      for (const id of ["handwritten", "local_state_graph"] as const) {
+        const short = hashingAt(section, id, SHORT);
+        const long = hashingAt(section, id, LONG);
+        expect(short.digests, id).toBeGreaterThan(1);
+        expect(long.digests / short.digests, `${id}: digests per fact`).toBeLessThanOrEqual(1.1);
+        expect(long.chars / short.chars, `${id}: characters hashed per fact`).toBeLessThanOrEqual(1.2);
+      }
+    },
+    paced(120_000),
+  );
 });

@@ -4,6 +4,7 @@
  * its own medians). Speed itself is never asserted: the numbers are evidence, not a test.
  */
 import { existsSync, readFileSync } from "node:fs";
+import { paced } from "../setup/pace.js";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { measureStores, type StoreBench, type StoresBenchReport } from "../../scripts/bench/stores.js";
@@ -26,14 +27,18 @@ function checkRatios(report: StoresBenchReport): void {
 }
 
 describe("the stores' benchmark", () => {
-  it("measures memory and SQLite (and Postgres when given), with ratios from its own medians", async () => {
-    const report = await measureStores({ samples: 1, pairs: 20, passes: 1, postgresUrl });
-    expect(report.stores.memory.status).toBe("measured");
-    expect(report.stores.sqlite.status).toBe("measured");
-    expect(report.stores.postgres.status).toBe(postgresUrl === undefined ? "not-measured" : "measured");
-    expect(report.steps_per_sample).toBeGreaterThan(0);
-    checkRatios(report);
-  }, 120_000);
+  it(
+    "measures memory and SQLite (and Postgres when given), with ratios from its own medians",
+    async () => {
+      const report = await measureStores({ samples: 1, pairs: 20, passes: 1, postgresUrl });
+      expect(report.stores.memory.status).toBe("measured");
+      expect(report.stores.sqlite.status).toBe("measured");
+      expect(report.stores.postgres.status).toBe(postgresUrl === undefined ? "not-measured" : "measured");
+      expect(report.steps_per_sample).toBeGreaterThan(0);
+      checkRatios(report);
+    },
+    paced(120_000),
+  );
 
   it("the committed evidence/bench-stores-v1.json holds together", () => {
     expect(existsSync(EVIDENCE), "run npm run bench:stores (with AGENT_HARNESS_PG_URL) and commit it").toBe(true);

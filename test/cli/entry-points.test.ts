@@ -4,6 +4,7 @@
  * exit 2 (bad input) with its reason code first on stderr, and write nothing.
  */
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { paced } from "../setup/pace.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,7 +18,7 @@ const runs = new Map<number, EntryPointRun>();
 beforeAll(async () => {
   const results = await pooled(cases, 3, (c) => runEntryPoint(c.script, c.argv, 60_000));
   results.forEach((run, i) => runs.set(cases[i]!.id, run));
-}, 600_000);
+}, paced(600_000));
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 

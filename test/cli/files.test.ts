@@ -4,6 +4,7 @@
  * so each case runs in a child process with a time limit.
  */
 import { spawnSync } from "node:child_process";
+import { paced } from "../setup/pace.js";
 import {
   existsSync,
   lstatSync,
@@ -13,13 +14,15 @@ import {
   readdirSync,
   readlinkSync,
   rmSync,
+  statSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { writeFilesAtomically } from "../../cli/index.js";
+import { sameApartFrom, writeFilesAtomically } from "../../cli/index.js";
 import { main as sensitiveCorpusMain } from "../../scripts/sensitive-corpus.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "agent-harness-files-"));
@@ -34,7 +37,7 @@ function writeInChild(files: readonly { path: string; text: string }[]): {
 process.stdout.write(JSON.stringify(writeFilesAtomically(${JSON.stringify(files)})));`;
   const child = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", source], {
     encoding: "utf8",
-    timeout: 20_000,
+    timeout: paced(20_000),
   });
   if (child.error !== undefined) throw new Error(`the child did not finish: ${child.error.message}`);
   return JSON.parse(child.stdout) as { ok: boolean; error?: { code: string; message: string } };
@@ -49,7 +52,7 @@ describe("writeFilesAtomically", () => {
         { path: a, text: "A" },
         { path: b, text: "B" },
       ]),
-    ).toEqual({ ok: true, value: undefined });
+    ).toEqual({ ok: true, value: [a, b] });
     expect([readFileSync(a, "utf8"), readFileSync(b, "utf8")]).toEqual(["A", "B"]);
   });
 
@@ -142,3 +145,43 @@ describe("writeFilesAtomically", () => {
 });
 
 const basenameOf = (path: string) => path.slice(path.lastIndexOf("/") + 1);
+
+describe("a regeneration with the same results", () => {
+  const evidence = (at: string, commit: string, verdict = "holds") =>
+    `${JSON.stringify({ generated_at: at, commit, verdict }, null, 2)}\n`;
+  const VOLATILE = ["generated_at", "commit"];
+
+  it("leaves a file that differs only in its time and commit as it was, byte for byte, untouched", () => {
+    const path = join(scratch, "same.json");
+    const first = evidence("2026-12-01T00:00:00Z", "aaa");
+    expect(writeFilesAtomically([{ path, text: first, volatile: VOLATILE }])).toEqual({ ok: true, value: [path] });
+    utimesSync(path, new Date(0), new Date(0));
+    const again = writeFilesAtomically([{ path, text: evidence("2026-12-06T00:00:00Z", "bbb"), volatile: VOLATILE }]);
+    expect(again).toEqual({ ok: true, value: [] });
+    expect(readFileSync(path, "utf8")).toBe(first);
+    expect(statSync(path).mtimeMs).toBe(0);
+  });
+
+  it("rewrites it when anything else changed, and a file with no volatile fields when its text changed", () => {
+    const path = join(scratch, "changed.json");
+    const picture = join(scratch, "changed.mmd");
+    writeFilesAtomically([
+      { path, text: evidence("t1", "aaa"), volatile: VOLATILE },
+      { path: picture, text: "graph TD" },
+    ]);
+    const changed = evidence("t2", "bbb", "fails");
+    const result = writeFilesAtomically([
+      { path, text: changed, volatile: VOLATILE },
+      { path: picture, text: "graph LR" },
+    ]);
+    expect(result).toEqual({ ok: true, value: [path, picture] });
+    expect([readFileSync(path, "utf8"), readFileSync(picture, "utf8")]).toEqual([changed, "graph LR"]);
+  });
+
+  it("compares only top-level volatile fields, and never text that is not a JSON object", () => {
+    expect(sameApartFrom('{"a":1,"t":1}', '{"a":1,"t":2}', ["t"])).toBe(true);
+    expect(sameApartFrom('{"a":{"t":1}}', '{"a":{"t":2}}', ["t"])).toBe(false);
+    expect(sameApartFrom("[1]", "[2]", ["t"])).toBe(false);
+    expect(sameApartFrom("same", "same")).toBe(true);
+  });
+});

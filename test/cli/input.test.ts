@@ -1,5 +1,6 @@
 /** The one reader of input files and the one flag parser every entry point uses (cli/input-*.ts, cli/flags.ts). */
 import { spawnSync } from "node:child_process";
+import { paced } from "../setup/pace.js";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -31,7 +32,7 @@ describe("readInputFile", () => {
     for (const path of [fifo, join(dir, "folder"), "/dev/zero"]) {
       const started = Date.now();
       expect(errorOf(path)).toEqual({ exit: 2, code: "input_not_regular" });
-      expect(Date.now() - started).toBeLessThan(1000);
+      expect(Date.now() - started).toBeLessThan(paced(1000));
     }
   });
 
@@ -97,12 +98,18 @@ describe("depth before parsing", () => {
 
   it("costs a small part of the parse it guards: linear, one lexer pass", () => {
     const text = Array.from({ length: 500 }, (_, i) => `k${i}: [1, {a: "x"}]`).join("\n");
-    let started = performance.now();
-    parseDocument(text);
-    const parse = performance.now() - started;
-    started = performance.now();
+    // The fastest of five of each: a moment of load on a shared machine lengthens one run, not all five.
+    const fastest = (work: () => unknown) =>
+      Math.min(
+        ...Array.from({ length: 5 }, () => {
+          const started = performance.now();
+          work();
+          return performance.now() - started;
+        }),
+      );
+    const parse = fastest(() => parseDocument(text));
     expect(yamlDepthExceeds(text, 64)).toBe(false);
-    expect(performance.now() - started).toBeLessThan(parse / 2);
+    expect(fastest(() => yamlDepthExceeds(text, 64))).toBeLessThan(parse / 2);
   });
 });
 

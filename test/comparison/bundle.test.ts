@@ -5,6 +5,7 @@
  * Modules the process already loaded stay outside it, and each module keeps its own import.meta.url.
  */
 import { mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { paced } from "../setup/pace.js";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -79,7 +80,7 @@ describe("the run's bundle", () => {
     expect(await bundleInode()).not.toBe(before);
   });
 
-  it("is built again when a source keeps its size and modification time", { timeout: 20_000 }, async () => {
+  it("is built again when a source keeps its size and modification time", { timeout: paced(20_000) }, async () => {
     const leaf = join(root, "leaf.ts");
     const then = 1_700_000_000; // whole seconds, which utimes sets back exactly
     utimesSync(leaf, then, then);

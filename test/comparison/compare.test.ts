@@ -8,6 +8,7 @@ import { createAgentNodes, localGraphFactory } from "../../local-graph/agent/ind
 import { REQUIRED_COLUMNS, type EngineFactory } from "../../scenarios/index.js";
 import { main } from "../../scripts/compare.js";
 import { compare, exitCodeFor, NOT_MEASURED } from "../../scripts/comparison/report.js";
+import { paced } from "../setup/pace.js";
 
 const silent = () => {
   const out: string[] = [];
@@ -32,6 +33,30 @@ describe("compare.ts usage", () => {
     expect(await main(argv, io)).toBe(2);
     expect(err.join("")).toContain(`(${code})`);
   });
+});
+
+describe("compare.ts run again with the same results", () => {
+  it(
+    "leaves the evidence byte-identical, says so, and prints JSON only on --json",
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), "compare-twice-"));
+      const output = join(dir, "evidence.json");
+      const argv = ["--framework", "local_state_graph", "--output", output, "--quiet"];
+      const first = silent();
+      expect(await main(argv, { ...first.io, now: () => new Date("2026-12-01T00:00:00Z") })).toBe(0);
+      const written = readFileSync(output, "utf8");
+      const second = silent();
+      expect(await main(argv, { ...second.io, now: () => new Date("2026-12-06T00:00:00Z") })).toBe(0);
+      expect(readFileSync(output, "utf8")).toBe(written);
+      expect(first.err.join("")).toContain(`evidence written to ${output}`);
+      expect(second.err.join("")).toContain(`${output} unchanged`);
+      expect([first.out.join(""), second.out.join("")]).toEqual(["", ""]);
+      const printed = silent();
+      expect(await main([...argv, "--json"], printed.io)).toBe(0);
+      expect(JSON.parse(printed.out.join(""))).toMatchObject({ framework: "local_state_graph", status: "measured" });
+    },
+    paced(120_000),
+  );
 });
 
 describe("compare.ts when LangGraph cannot load", () => {

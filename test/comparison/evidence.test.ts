@@ -1,12 +1,12 @@
 /** Committed evidence must be what the project's own script writes today, volatile fields aside. */
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { localGraphFactory } from "../../local-graph/agent/index.js";
 import { ALL_COLUMNS, createEnvironment } from "../../scenarios/index.js";
 import { compare, ComparisonReport, stableView } from "../../scripts/comparison/report.js";
+import { committedText } from "../setup/committed.js";
 
-const committed = (name: string) =>
-  JSON.parse(readFileSync(new URL(`../../evidence/${name}`, import.meta.url), "utf8")) as unknown;
+// As git holds it: npm run compare rewrites the working copy (test/setup/committed.ts).
+const committed = (name: string) => JSON.parse(committedText(`evidence/${name}`)) as unknown;
 
 describe("evidence/13-framework-comparison-local-v2.json", () => {
   it("regenerates identically apart from timestamps, commit and runtime", async () => {
@@ -47,8 +47,6 @@ describe("evidence/13-framework-comparison-local-v2.json", () => {
     const drawn = await localGraphFactory.diagram?.(createEnvironment({ script: [] }));
     const report = ComparisonReport.parse(committed("13-framework-comparison-local-v2.json"));
     expect(report.graph !== "not-measured" && report.graph.diagram).toBe("13-framework-comparison-local-v2.mmd");
-    expect(readFileSync(new URL("../../evidence/13-framework-comparison-local-v2.mmd", import.meta.url), "utf8")).toBe(
-      drawn,
-    );
+    expect(committedText("evidence/13-framework-comparison-local-v2.mmd")).toBe(drawn);
   });
 });

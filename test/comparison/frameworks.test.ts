@@ -1,4 +1,5 @@
 /** What `--framework` can name beyond the built-ins, and what happens when it cannot run or write. */
+import { paced } from "../setup/pace.js";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -34,38 +35,46 @@ describe("--framework ./examples/naive-engine.ts", () => {
   let naive: ReturnType<typeof compareTo> | undefined;
   const naiveRun = () => (naive ??= compareTo("./examples/naive-engine.ts"));
 
-  it("runs every column on the module, names it module:<path>, judges it foreign, fails pre_approval_state on behaviour and exits 1", async () => {
-    const { code, report } = await naiveRun();
-    expect(code).toBe(1);
-    expect(report.status).toBe("measured");
-    expect(report.framework).toBe("module:examples/naive-engine.ts");
-    expect(report.framework_version).toBe("0.0.1-example");
-    expect(report.graph).toBe(NOT_MEASURED);
-    const row = report.scenarios.find((s) => s.name === "pre_approval_state");
-    expect(report.judged).toBe("foreign");
-    expect([row?.verdict.handwritten.behaviour, row?.verdict.framework?.behaviour]).toEqual(["holds", "fails"]);
-    expect(row?.verdict.framework?.violations).toEqual(
-      expect.arrayContaining([
-        { kind: "behaviour", expectation: "the unapproved publish landed", observed: "1" },
-        expect.objectContaining({ kind: "vocabulary", expectation: "status approval_required" }),
-      ]),
-    );
-    expect(report.all_hold).toBe(false);
-  }, 120_000);
+  it(
+    "runs every column on the module, names it module:<path>, judges it foreign, fails pre_approval_state on behaviour and exits 1",
+    async () => {
+      const { code, report } = await naiveRun();
+      expect(code).toBe(1);
+      expect(report.status).toBe("measured");
+      expect(report.framework).toBe("module:examples/naive-engine.ts");
+      expect(report.framework_version).toBe("0.0.1-example");
+      expect(report.graph).toBe(NOT_MEASURED);
+      const row = report.scenarios.find((s) => s.name === "pre_approval_state");
+      expect(report.judged).toBe("foreign");
+      expect([row?.verdict.handwritten.behaviour, row?.verdict.framework?.behaviour]).toEqual(["holds", "fails"]);
+      expect(row?.verdict.framework?.violations).toEqual(
+        expect.arrayContaining([
+          { kind: "behaviour", expectation: "the unapproved publish landed", observed: "1" },
+          expect.objectContaining({ kind: "vocabulary", expectation: "status approval_required" }),
+        ]),
+      );
+      expect(report.all_hold).toBe(false);
+    },
+    paced(120_000),
+  );
 
-  it("ends a column the engine never settles with the work budget, and reports every column", async () => {
-    const { report } = await naiveRun();
-    const looped = report.scenarios.find((s) => s.name === "fresh_token_after_restore_and_restart");
-    expect([looped?.verdict.handwritten.behaviour, looped?.verdict.framework?.behaviour]).toEqual(["holds", "fails"]);
-    expect(looped?.verdict.framework?.violations).toEqual([
-      {
-        kind: "behaviour",
-        expectation: NEVER_SETTLED,
-        observed: expect.stringMatching(/work_budget_exceeded: .* more than 20000 /),
-      },
-    ]);
-    expect(report.scenarios.map((s) => s.name)).toEqual(ALL_COLUMNS.map((c) => c.name));
-  }, 120_000);
+  it(
+    "ends a column the engine never settles with the work budget, and reports every column",
+    async () => {
+      const { report } = await naiveRun();
+      const looped = report.scenarios.find((s) => s.name === "fresh_token_after_restore_and_restart");
+      expect([looped?.verdict.handwritten.behaviour, looped?.verdict.framework?.behaviour]).toEqual(["holds", "fails"]);
+      expect(looped?.verdict.framework?.violations).toEqual([
+        {
+          kind: "behaviour",
+          expectation: NEVER_SETTLED,
+          observed: expect.stringMatching(/work_budget_exceeded: .* more than 20000 /),
+        },
+      ]);
+      expect(report.scenarios.map((s) => s.name)).toEqual(ALL_COLUMNS.map((c) => c.name));
+    },
+    paced(120_000),
+  );
 });
 
 describe("a module that cannot be an engine is not measured (exit 3), never a crash", () => {

@@ -7,13 +7,14 @@
  * thread or loads twice; and Node's source maps off (scripts/compare.ts).
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import { paced } from "../setup/pace.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compareLoads, filesMatching } from "./loaded-files.js";
 
 describe("compare --framework local_state_graph loads only what the run needs", () => {
-  it("no SQL store, no YAML parser, no libphonenumber-js/max wrapper", { timeout: 180_000 }, () => {
+  it("no SQL store, no YAML parser, no libphonenumber-js/max wrapper", { timeout: paced(180_000) }, () => {
     const load = compareLoads("local_state_graph");
     expect(load.status, load.stderr).toBe(0);
     expect(load.report?.status).toBe("measured");
@@ -25,7 +26,7 @@ describe("compare --framework local_state_graph loads only what the run needs", 
     expect(filesMatching(load, /\/libphonenumber-js\/max\//)).toEqual([]);
   });
 
-  it("the run loads from its bundle: only the entry and its loader are imported", { timeout: 180_000 }, () => {
+  it("the run loads from its bundle: only the entry and its loader are imported", { timeout: paced(180_000) }, () => {
     const load = compareLoads("local_state_graph");
     expect(load.status, load.stderr).toBe(0);
     expect(load.report?.status).toBe("measured");
@@ -47,25 +48,29 @@ describe("compare --framework local_state_graph loads only what the run needs", 
     expect(filesMatching(load, /^bundle .*\/scripts\/comparison\/run\.ts$/)).toHaveLength(1);
   });
 
-  it("a refusal loads the checks only: not how the run loads, nor the bundle's machinery", { timeout: 180_000 }, () => {
-    const load = compareLoads("crewai");
-    expect(load.status, load.stderr).toBe(2);
-    expect(load.stderr).toContain("(unknown_framework)");
-    expect(filesMatching(load, /^require .*\/scripts\/comparison\/args\.ts$/)).toHaveLength(1);
-    expect(
-      filesMatching(load, /\/scripts\/comparison\/(bundled-run|bundle|bundle-build)\.ts$|\/durable\/spec\.ts$/),
-    ).toEqual([]);
-    expect(filesMatching(load, /^bundle /)).toEqual([]);
-  });
+  it(
+    "a refusal loads the checks only: not how the run loads, nor the bundle's machinery",
+    { timeout: paced(180_000) },
+    () => {
+      const load = compareLoads("crewai");
+      expect(load.status, load.stderr).toBe(2);
+      expect(load.stderr).toContain("(unknown_framework)");
+      expect(filesMatching(load, /^require .*\/scripts\/comparison\/args\.ts$/)).toHaveLength(1);
+      expect(
+        filesMatching(load, /\/scripts\/comparison\/(bundled-run|bundle|bundle-build)\.ts$|\/durable\/spec\.ts$/),
+      ).toEqual([]);
+      expect(filesMatching(load, /^bundle /)).toEqual([]);
+    },
+  );
 
-  it("loads the run module by module when source maps are asked for", { timeout: 180_000 }, () => {
+  it("loads the run module by module when source maps are asked for", { timeout: paced(180_000) }, () => {
     const load = compareLoads("local_state_graph", [], { NODE_OPTIONS: "--enable-source-maps" });
     expect(load.status, load.stderr).toBe(0);
     expect(filesMatching(load, /^require .*\/contract\/index\.ts$/)).not.toEqual([]);
     expect(filesMatching(load, /^bundle /)).toEqual([]);
   });
 
-  it("turns tsx's source maps off, unless NODE_OPTIONS asks for them", { timeout: 180_000 }, () => {
+  it("turns tsx's source maps off, unless NODE_OPTIONS asks for them", { timeout: paced(180_000) }, () => {
     const load = compareLoads("local_state_graph");
     expect(load.status, load.stderr).toBe(0);
     expect(filesMatching(load, /^source maps /)).toEqual(["source maps false"]);
@@ -74,17 +79,21 @@ describe("compare --framework local_state_graph loads only what the run needs", 
     expect(filesMatching(asked, /^source maps /)).toEqual(["source maps true"]);
   });
 
-  it("with a SQL store the run loads through import, as the stores it imports later do", { timeout: 180_000 }, () => {
-    const dir = mkdtempSync(join(tmpdir(), "compare-store-"));
-    try {
-      const load = compareLoads("local_state_graph", ["--store", `sqlite:${join(dir, "compare.db")}`]);
-      expect(load.status, load.stderr).toBe(0);
-      expect(load.report?.status).toBe("measured");
-      // One copy of the contract, the one the stores share with the run.
-      expect(filesMatching(load, /^import .*\/contract\/index\.ts$/)).not.toEqual([]);
-      expect(filesMatching(load, /^require .*\/contract\/index\.ts$/)).toEqual([]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  it(
+    "with a SQL store the run loads through import, as the stores it imports later do",
+    { timeout: paced(180_000) },
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), "compare-store-"));
+      try {
+        const load = compareLoads("local_state_graph", ["--store", `sqlite:${join(dir, "compare.db")}`]);
+        expect(load.status, load.stderr).toBe(0);
+        expect(load.report?.status).toBe("measured");
+        // One copy of the contract, the one the stores share with the run.
+        expect(filesMatching(load, /^import .*\/contract\/index\.ts$/)).not.toEqual([]);
+        expect(filesMatching(load, /^require .*\/contract\/index\.ts$/)).toEqual([]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -3,6 +3,7 @@
  * nothing, as if `scanUncached` found nothing), secrets run and are stored on every engine alike,
  * so parity stays true; the secret columns fail, and the real compare.ts main exits 1 naming them.
  */
+import { paced } from "../setup/pace.js";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -54,31 +55,39 @@ const rawValues = SECRET_SAMPLES.flatMap((s) => s.secrets);
 const FRAMEWORKS = langgraphInstall().installed ? ["local_state_graph", "langgraph"] : ["local_state_graph"];
 
 describe.each(FRAMEWORKS)("the scan switched off, compared with %s", (framework) => {
-  it("fails every secret column on both engines, names them, and exits 1", async () => {
-    active.scanOff = true;
-    const { code, report, table, json } = await compare(framework);
-    expect(report.status).toBe("measured");
-    expect(code).toBe(1);
-    expect(report.all_hold).toBe(false);
-    const fails = (v: { behaviour: string } | null) => v?.behaviour === "fails";
-    const broken = report.scenarios.filter((s) => fails(s.verdict.handwritten) || fails(s.verdict.framework));
-    expect(broken.map((s) => s.name)).toEqual(SECRET_NAMES);
-    for (const row of broken) {
-      expect([row.verdict.handwritten.behaviour, row.verdict.framework?.behaviour]).toEqual(["fails", "fails"]);
-      expect(table).toContain(`${row.name}: ${row.expected}`);
-    }
-    // The evidence names where raw values were found, never the values themselves.
-    expect(rawValues.filter((value) => json.includes(value))).toEqual([]);
-  }, 180_000);
+  it(
+    "fails every secret column on both engines, names them, and exits 1",
+    async () => {
+      active.scanOff = true;
+      const { code, report, table, json } = await compare(framework);
+      expect(report.status).toBe("measured");
+      expect(code).toBe(1);
+      expect(report.all_hold).toBe(false);
+      const fails = (v: { behaviour: string } | null) => v?.behaviour === "fails";
+      const broken = report.scenarios.filter((s) => fails(s.verdict.handwritten) || fails(s.verdict.framework));
+      expect(broken.map((s) => s.name)).toEqual(SECRET_NAMES);
+      for (const row of broken) {
+        expect([row.verdict.handwritten.behaviour, row.verdict.framework?.behaviour]).toEqual(["fails", "fails"]);
+        expect(table).toContain(`${row.name}: ${row.expected}`);
+      }
+      // The evidence names where raw values were found, never the values themselves.
+      expect(rawValues.filter((value) => json.includes(value))).toEqual([]);
+    },
+    paced(180_000),
+  );
 });
 
 describe("the scan on", () => {
-  it("holds every secret column, with exit 0", async () => {
-    const { code, report } = await compare("local_state_graph");
-    expect(code).toBe(0);
-    const secret = report.scenarios.filter((s) => SECRET_NAMES.includes(s.name));
-    expect(secret.map((s) => [s.verdict.handwritten.behaviour, s.verdict.framework?.behaviour])).toEqual(
-      SECRET_NAMES.map(() => ["holds", "holds"]),
-    );
-  }, 180_000);
+  it(
+    "holds every secret column, with exit 0",
+    async () => {
+      const { code, report } = await compare("local_state_graph");
+      expect(code).toBe(0);
+      const secret = report.scenarios.filter((s) => SECRET_NAMES.includes(s.name));
+      expect(secret.map((s) => [s.verdict.handwritten.behaviour, s.verdict.framework?.behaviour])).toEqual(
+        SECRET_NAMES.map(() => ["holds", "holds"]),
+      );
+    },
+    paced(180_000),
+  );
 });

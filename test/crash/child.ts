@@ -44,7 +44,10 @@ type LangGraphPostgresModule = {
 const say = (line: ChildLine) => void writeSync(1, `${LINE_PREFIX}${JSON.stringify(line)}\n`);
 
 /** How long a child waits for its parent (a kill, a barrier) before it gives up, so no orphan outlives a dead test run. */
-const ORPHAN_TIMEOUT_MS = 60_000;
+// Scaled by the run's pace (test/setup/pace.ts, handed down in the environment): a busy machine is not an orphan.
+const ORPHAN_TIMEOUT_MS =
+  60_000 *
+  Math.max(1, Number((JSON.parse(process.env["AGENT_HARNESS_PACE"] || "{}") as { factor?: unknown }).factor) || 1);
 const cell = new Int32Array(new SharedArrayBuffer(4));
 
 /** Prints the marker and never returns: the parent's SIGKILL is the way out (or, orphaned, exit 70). */

@@ -1,5 +1,6 @@
 /** The parent side of the crash tests: starts child processes, kills them with SIGKILL at their marker, reads the disk. */
 import { spawn } from "node:child_process";
+import { paced, tooSlow } from "../setup/pace.js";
 import { FIXTURE_SECRET } from "../../handwritten/fixtures/environment.js";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -82,10 +83,12 @@ export function spawnChild<L extends { readonly type: string }>(
     let killed = false;
     let stdout = "";
     let stderr = "";
-    const timeoutMs = options.timeoutMs ?? 30_000;
+    const timeoutMs = options.timeoutMs ?? paced(30_000);
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      reject(new Error(`child ${options.label} did not finish within ${timeoutMs} ms\n${stderr}`));
+      reject(
+        new Error(`child ${options.label} did not finish within ${timeoutMs} ms: ${tooSlow(timeoutMs)}\n${stderr}`),
+      );
     }, timeoutMs);
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => {

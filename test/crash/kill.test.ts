@@ -16,6 +16,7 @@
  * time; each `it` checks one case. The last test writes evidence/fault-crashes-v2.json.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { paced } from "../setup/pace.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,13 +27,7 @@ import { BUILT_IN_ENGINE_IDS as ENGINE_IDS, loadEngine, type EngineId } from "..
  * The engines killed mid-run: the built-in ones. A framework's variants are measured by the comparison's
  * crash columns (a process kill per engine and point is minutes of CI each).
  */
-import {
-  MEASURED_KINDS,
-  NOT_MEASURED_REASON,
-  freshStore,
-  reportPostgresNotMeasured,
-  type StoreKind,
-} from "../stores/targets.js";
+import { MEASURED_KINDS, NOT_MEASURED_REASON, freshStore, type StoreKind } from "../stores/targets.js";
 import { compileChild } from "./build.js";
 import { CHILD_SOURCE, ROOT, runChild, snapshot, total, type ChildOutcome, type DiskSnapshot } from "./harness.js";
 import {
@@ -310,10 +305,10 @@ afterAll(async () => {
   // Every child has exited (or was killed) before the scratch directories go.
   await Promise.allSettled([crashes, control, pairs]);
   for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
-}, 120_000);
+}, paced(120_000));
 
 // Generous: the first case waits for every child process, and CI shares two cores with the other suites.
-const checked = (name: string, body: () => Promise<void>) => it(name, body, 600_000);
+const checked = (name: string, body: () => Promise<void>) => it(name, body, paced(600_000));
 
 describe("the LangGraph adapter for real crashes", () => {
   checked("loads (CI installs it; the crash tests never pass without it)", async () => {
@@ -404,8 +399,6 @@ describe("two processes execute the same idempotency key", () => {
     );
   });
 });
-
-reportPostgresNotMeasured("SIGKILL crash matrix and concurrent processes");
 
 describe("evidence", () => {
   checked(

@@ -5,6 +5,7 @@
  * recorded route and its comparison: unverifiable, exit 5). And the checks that a submission is this
  * run's. The project is one the tests build (fixtures/learner-project.ts), not this checkout's evidence/.
  */
+import { paced } from "../setup/pace.js";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -94,7 +95,7 @@ beforeAll(async () => {
     now,
     scenarios: ALL_COLUMNS,
   });
-}, 120_000);
+}, paced(120_000));
 
 /** A learner's checkout-like folder (not a git checkout) holding the artifacts a run wrote. */
 function learnerRoot(artifacts: Record<string, unknown>, commands = ["npm run compare", "npm test"]) {

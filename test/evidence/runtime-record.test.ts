@@ -5,6 +5,7 @@
  * suite would recurse) and are checked for internal consistency instead.
  */
 import { readFileSync } from "node:fs";
+import { paced } from "../setup/pace.js";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { isDeepStrictEqual } from "node:util";
@@ -38,7 +39,7 @@ let fresh: Measurements;
 beforeAll(async () => {
   slots = (await loadEngines()).filter((slot) => !isFrameworkVariant(slot.id));
   fresh = await measureAll(slots);
-}, 60_000);
+}, paced(60_000));
 
 describe("evidence/13-runtime-v1.json", () => {
   it("matches the record's schema", () => {

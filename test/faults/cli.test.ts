@@ -1,5 +1,6 @@
 /** The exit codes of `scripts/fault-schedules.ts`: usage errors are 2, an output that cannot be written is 4. */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { paced } from "../setup/pace.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
@@ -39,20 +40,24 @@ describe("fault-schedules exit codes", () => {
     expect(run.stderr).toMatch(/cannot write \/dev\/null\/report\.json/);
   });
 
-  it("plays the built-in engines its help names, not the framework variants (compare and matrix measure those)", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "faults-cli-"));
-    try {
-      const output = join(dir, "report.json");
-      const run = await quietly(["--schedules", "3", "--shards", "1", "--output", output]);
-      const report = JSON.parse(readFileSync(output, "utf8")) as { engines: Record<string, unknown> };
-      expect(Object.keys(report.engines)).toEqual(
-        langgraphInstall().installed ? BUILT_IN_ENGINE_IDS : BUILT_IN_ENGINE_IDS.filter((id) => id !== "langgraph"),
-      );
-      expect(run.code, run.stderr).toBe(0);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 120_000);
+  it(
+    "plays the built-in engines its help names, not the framework variants (compare and matrix measure those)",
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), "faults-cli-"));
+      try {
+        const output = join(dir, "report.json");
+        const run = await quietly(["--schedules", "3", "--shards", "1", "--output", output]);
+        const report = JSON.parse(readFileSync(output, "utf8")) as { engines: Record<string, unknown> };
+        expect(Object.keys(report.engines)).toEqual(
+          langgraphInstall().installed ? BUILT_IN_ENGINE_IDS : BUILT_IN_ENGINE_IDS.filter((id) => id !== "langgraph"),
+        );
+        expect(run.code, run.stderr).toBe(0);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    paced(120_000),
+  );
 
   it("documents every exit code in --help", async () => {
     const out = vi.spyOn(process.stdout, "write").mockImplementation(() => true);

@@ -5,13 +5,14 @@
  * every test fail saying so (not measured), never a skip.
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import { paced } from "../setup/pace.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { writeReport } from "../../scripts/report.js";
-import { CHROMIUM, CHROMIUM_ARGS, contextTracker } from "../../web/browser.js";
+import { CHROMIUM_ARGS, chromiumPath, contextTracker } from "../../web/browser.js";
 import type { Locale } from "../../web/i18n/locale.js";
 
 export const EVIDENCE = join(import.meta.dirname, "..", "..", "evidence");
@@ -38,17 +39,17 @@ export function useReport(): (evidenceDir: string, name: string, options?: OpenO
   opened.closeAfterEach();
   beforeAll(async () => {
     try {
-      browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+      browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
     } catch (error) {
       failure = error instanceof Error ? error.message : String(error);
     }
-  }, 30_000);
+  }, paced(30_000));
   afterAll(async () => {
     await browser?.close();
     rmSync(temp, { recursive: true, force: true });
   });
   return async (evidenceDir, name, options = {}) => {
-    if (browser === undefined) throw new Error(`not measured: ${CHROMIUM} did not start: ${failure}`);
+    if (browser === undefined) throw new Error(`Chromium did not start: ${failure}`);
     const { output } = writeReport(evidenceDir, join(temp, name, "index.html"));
     const context = await browser.newContext({
       reducedMotion: "reduce",

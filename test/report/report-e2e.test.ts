@@ -2,9 +2,10 @@
  * The report in headless Chromium (Debian's chromium, driven by playwright-core), opened from
  * file:// as a reader would: the matrix is checked cell by cell against the comparison evidence
  * read here, every drawing must have rendered, the filters work from the keyboard, and axe-core
- * finds nothing serious; all of it in each language. Without /usr/bin/chromium this FAILS (not
- * measured), it is never skipped. The language checks themselves are in report-lang-e2e.test.ts.
+ * finds nothing serious; all of it in each language. Without a Chromium this file is left out and named
+ * on the run's `not measured:` line (under CI=true that fails the run). The language checks themselves are in report-lang-e2e.test.ts.
  */
+import { paced } from "../setup/pace.js";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -61,136 +62,142 @@ const wordOf = async (page: Page, column: string, engine: string) =>
   (await cellOf(page, column, engine).locator(".word").innerText()).trim();
 
 // The axe scan alone takes seconds on a shared two-core machine.
-describe.each(LOCALES)("the evidence report in headless Chromium, in %s", { timeout: 90_000 }, (lang: Locale) => {
-  it("shows every engine's verdict on every column as the evidence records it, in words", async () => {
-    const { page, errors } = await open(EVIDENCE, `as-recorded-${lang}`, { lang });
-    await expandFamilies(page);
-    const files = comparisons(EVIDENCE);
-    expect(files.length).toBeGreaterThanOrEqual(2);
-    const columns = new Set<string>();
-    for (const evidence of files) {
-      for (const row of evidence.scenarios) {
-        columns.add(row.name);
-        for (const [engine, verdict] of [
-          ["handwritten", row.verdict.handwritten],
-          [evidence.framework, row.verdict.framework],
-        ] as const) {
-          // Text, not only colour, says the verdict.
-          expect(await wordOf(page, row.name, engine), `${row.name} on ${engine}`).toBe(wordFor(lang, verdict));
+describe.each(LOCALES)(
+  "the evidence report in headless Chromium, in %s",
+  { timeout: paced(90_000) },
+  (lang: Locale) => {
+    it("shows every engine's verdict on every column as the evidence records it, in words", async () => {
+      const { page, errors } = await open(EVIDENCE, `as-recorded-${lang}`, { lang });
+      await expandFamilies(page);
+      const files = comparisons(EVIDENCE);
+      expect(files.length).toBeGreaterThanOrEqual(2);
+      const columns = new Set<string>();
+      for (const evidence of files) {
+        for (const row of evidence.scenarios) {
+          columns.add(row.name);
+          for (const [engine, verdict] of [
+            ["handwritten", row.verdict.handwritten],
+            [evidence.framework, row.verdict.framework],
+          ] as const) {
+            // Text, not only colour, says the verdict.
+            expect(await wordOf(page, row.name, engine), `${row.name} on ${engine}`).toBe(wordFor(lang, verdict));
+          }
         }
       }
-    }
-    // The engines only the framework matrix measured (the framework variants), read from its JSON.
-    const matrix = JSON.parse(readFileSync(join(EVIDENCE, "framework-matrix-v1.json"), "utf8")) as {
-      columns: { name: string; engines: Record<string, { behaviour: Behaviour }> }[];
-    };
-    const compared = new Set(["handwritten", ...files.map((f) => f.framework)]);
-    const variants = [...new Set(matrix.columns.flatMap((c) => Object.keys(c.engines)))].filter(
-      (e) => !compared.has(e),
-    );
-    expect(variants.length).toBeGreaterThan(0);
-    for (const column of matrix.columns.filter((c) => columns.has(c.name)))
-      for (const engine of variants) {
-        const word = wordFor(lang, column.engines[engine] ?? null);
-        expect(await wordOf(page, column.name, engine), `${column.name} on ${engine}`).toBe(word);
-      }
-    await expect(page.locator("#verdicts tbody tr").count()).resolves.toBe(columns.size);
-    const headers = await page.locator("#verdicts details").first().locator("thead th").allInnerTexts();
-    expect(headers.slice(1).sort()).toEqual([...compared, ...variants].sort());
-    expect(errors).toEqual([]);
-  });
-
-  it("has rendered every drawing: each graph with the evidence's nodes and edges, each chart with its marks", async () => {
-    const { page, errors } = await open(EVIDENCE, `drawings-${lang}`, { lang });
-    for (const evidence of comparisons(EVIDENCE)) {
-      // Each drawing is in the page once per language; the one shown is the page's.
-      const graph = page.locator(`.graph[data-engine="${evidence.framework}"] .l[lang="${lang}"] svg.flowchart`);
-      await expect(graph.count()).resolves.toBe(1);
-      // __start__ and __end__ are drawn besides the graph's own nodes.
-      await expect(graph.locator("g.node").count()).resolves.toBe(evidence.graph.nodes + 2);
-      await expect(graph.locator("path.edge").count()).resolves.toBe(evidence.graph.edges);
-      await expect(graph.locator("path.edge.conditional").count()).resolves.toBe(evidence.graph.conditional_edges);
-    }
-    const charts = page.locator(`.l[lang="${lang}"] > svg.chart`);
-    await expect(charts.count()).resolves.toBe(4);
-    for (const chart of await charts.all()) await expect(chart.isVisible()).resolves.toBe(true);
-    // Each chart names its run and machine, as the newest bench file records them.
-    const benchFile = readdirSync(EVIDENCE)
-      .filter((f) => /^bench-v\d+\.json$/.test(f))
-      .sort((a, b) => Number(/\d+/.exec(b)?.[0]) - Number(/\d+/.exec(a)?.[0]))[0];
-    const bench = JSON.parse(readFileSync(join(EVIDENCE, benchFile ?? ""), "utf8")) as {
-      commit: string;
-      machine: { cpu_model: string; cores: number };
-    };
-    const runs = await page.locator("figure.chart-figure figcaption .run").allInnerTexts();
-    const cores = { en: `, ${bench.machine.cores} cores`, "zh-CN": `，${bench.machine.cores} 核` }[lang];
-    expect(runs).toHaveLength(4);
-    for (const run of runs) {
-      expect(run).toContain(benchFile);
-      expect(run).toContain(bench.commit.slice(0, 7));
-      expect(run).toContain(`${bench.machine.cpu_model}${cores}`);
-    }
-    // Opened with prefers-reduced-motion: reduce, nothing scrolls smoothly.
-    await expect(page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).resolves.toBe("auto");
-    for (const svg of await page.locator(`.l[lang="${lang}"] > svg`).all()) {
-      const box = await svg.boundingBox();
-      expect(box?.width ?? 0).toBeGreaterThan(50);
-      expect(box?.height ?? 0).toBeGreaterThan(50);
-      // A drawing rendered when its marks take up room, not only when its element exists.
-      const drawn = await svg.evaluate(
-        (el) =>
-          Array.from(el.querySelectorAll("rect, polyline, path.edge")).filter((m) => {
-            const b = (m as SVGGraphicsElement).getBBox();
-            // A bar or a box needs both sides; a line only its length (a straight edge is 0 wide).
-            return m.tagName === "rect" ? b.width > 0 && b.height > 0 : b.width + b.height > 0;
-          }).length,
+      // The engines only the framework matrix measured (the framework variants), read from its JSON.
+      const matrix = JSON.parse(readFileSync(join(EVIDENCE, "framework-matrix-v1.json"), "utf8")) as {
+        columns: { name: string; engines: Record<string, { behaviour: Behaviour }> }[];
+      };
+      const compared = new Set(["handwritten", ...files.map((f) => f.framework)]);
+      const variants = [...new Set(matrix.columns.flatMap((c) => Object.keys(c.engines)))].filter(
+        (e) => !compared.has(e),
       );
-      expect(drawn).toBeGreaterThan(2);
-    }
-    expect(errors).toEqual([]);
-  });
+      expect(variants.length).toBeGreaterThan(0);
+      for (const column of matrix.columns.filter((c) => columns.has(c.name)))
+        for (const engine of variants) {
+          const word = wordFor(lang, column.engines[engine] ?? null);
+          expect(await wordOf(page, column.name, engine), `${column.name} on ${engine}`).toBe(word);
+        }
+      await expect(page.locator("#verdicts tbody tr").count()).resolves.toBe(columns.size);
+      const headers = await page.locator("#verdicts details").first().locator("thead th").allInnerTexts();
+      expect(headers.slice(1).sort()).toEqual([...compared, ...variants].sort());
+      expect(errors).toEqual([]);
+    });
 
-  it("filters the matrix by column family from the keyboard, and axe-core finds nothing serious", async () => {
-    const { page, errors } = await open(EVIDENCE, `filters-${lang}`, { lang });
-    const rows = page.locator("#verdicts tbody tr");
-    const total = await rows.count();
-    const parallel = await page.locator('#verdicts tbody tr[data-family="parallel"]').count();
-    expect(parallel).toBeGreaterThan(0);
-    await page.getByRole("checkbox", { name: PARALLEL[lang] }).focus();
-    await page.keyboard.press("Space");
-    await expect(page.locator("#verdicts tbody tr:not([hidden])").count()).resolves.toBe(total - parallel);
-    await expect(page.locator('#verdicts tbody tr[data-family="parallel"]:not([hidden])').count()).resolves.toBe(0);
-    expect(await page.locator("#matrix-shown").innerText()).toBe(SHOWN[lang](total - parallel, total));
-    await page.keyboard.press("Space");
-    await expect(page.locator("#verdicts tbody tr:not([hidden])").count()).resolves.toBe(total);
-    expect(await seriousViolations(page)).toEqual([]);
-    expect(errors).toEqual([]);
-  });
+    it("has rendered every drawing: each graph with the evidence's nodes and edges, each chart with its marks", async () => {
+      const { page, errors } = await open(EVIDENCE, `drawings-${lang}`, { lang });
+      for (const evidence of comparisons(EVIDENCE)) {
+        // Each drawing is in the page once per language; the one shown is the page's.
+        const graph = page.locator(`.graph[data-engine="${evidence.framework}"] .l[lang="${lang}"] svg.flowchart`);
+        await expect(graph.count()).resolves.toBe(1);
+        // __start__ and __end__ are drawn besides the graph's own nodes.
+        await expect(graph.locator("g.node").count()).resolves.toBe(evidence.graph.nodes + 2);
+        await expect(graph.locator("path.edge").count()).resolves.toBe(evidence.graph.edges);
+        await expect(graph.locator("path.edge.conditional").count()).resolves.toBe(evidence.graph.conditional_edges);
+      }
+      const charts = page.locator(`.l[lang="${lang}"] > svg.chart`);
+      await expect(charts.count()).resolves.toBe(4);
+      for (const chart of await charts.all()) await expect(chart.isVisible()).resolves.toBe(true);
+      // Each chart names its run and machine, as the newest bench file records them.
+      const benchFile = readdirSync(EVIDENCE)
+        .filter((f) => /^bench-v\d+\.json$/.test(f))
+        .sort((a, b) => Number(/\d+/.exec(b)?.[0]) - Number(/\d+/.exec(a)?.[0]))[0];
+      const bench = JSON.parse(readFileSync(join(EVIDENCE, benchFile ?? ""), "utf8")) as {
+        commit: string;
+        machine: { cpu_model: string; cores: number };
+      };
+      const runs = await page.locator("figure.chart-figure figcaption .run").allInnerTexts();
+      const cores = { en: `, ${bench.machine.cores} cores`, "zh-CN": `，${bench.machine.cores} 核` }[lang];
+      expect(runs).toHaveLength(4);
+      for (const run of runs) {
+        expect(run).toContain(benchFile);
+        expect(run).toContain(bench.commit.slice(0, 7));
+        expect(run).toContain(`${bench.machine.cpu_model}${cores}`);
+      }
+      // Opened with prefers-reduced-motion: reduce, nothing scrolls smoothly.
+      await expect(page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).resolves.toBe(
+        "auto",
+      );
+      for (const svg of await page.locator(`.l[lang="${lang}"] > svg`).all()) {
+        const box = await svg.boundingBox();
+        expect(box?.width ?? 0).toBeGreaterThan(50);
+        expect(box?.height ?? 0).toBeGreaterThan(50);
+        // A drawing rendered when its marks take up room, not only when its element exists.
+        const drawn = await svg.evaluate(
+          (el) =>
+            Array.from(el.querySelectorAll("rect, polyline, path.edge")).filter((m) => {
+              const b = (m as SVGGraphicsElement).getBBox();
+              // A bar or a box needs both sides; a line only its length (a straight edge is 0 wide).
+              return m.tagName === "rect" ? b.width > 0 && b.height > 0 : b.width + b.height > 0;
+            }).length,
+        );
+        expect(drawn).toBeGreaterThan(2);
+      }
+      expect(errors).toEqual([]);
+    });
 
-  it("shows a failing cell's expected signal and violated expectations", async () => {
-    const dir = join(temp, `evidence-broken-${lang}`);
-    cpSync(EVIDENCE, dir, { recursive: true, filter: (src) => !src.startsWith(join(EVIDENCE, "report")) });
-    const file = readdirSync(dir).find((f) => /^13-framework-comparison-langgraph-v\d+\.json$/.test(f)) ?? "";
-    const evidence = JSON.parse(readFileSync(join(dir, file), "utf8")) as Evidence & {
-      scenarios: Record<string, unknown>[];
-    };
-    const broken = evidence.scenarios[0] as unknown as Row;
-    broken.verdict.framework = {
-      behaviour: "fails",
-      vocabulary: "conforms",
-      violations: [{ kind: "behaviour", expectation: "the invalid write reached the executor", observed: "1" }],
-    } as Verdict;
-    writeFileSync(join(dir, file), JSON.stringify(evidence));
-    const { page, errors } = await open(dir, `broken-${lang}`, { lang });
-    await expandFamilies(page);
-    const cell = cellOf(page, broken.name, "langgraph");
-    await expect(cell.getAttribute("data-verdict")).resolves.toBe("fails");
-    const text = await cell.innerText();
-    expect(await wordOf(page, broken.name, "langgraph")).toBe(WORDS[lang].fails);
-    expect(text).toContain(broken.expected);
-    expect(text).toContain("the invalid write reached the executor");
-    await expect(wordOf(page, broken.name, "handwritten")).resolves.toBe(WORDS[lang].holds);
-    expect(await seriousViolations(page)).toEqual([]);
-    expect(errors).toEqual([]);
-  });
-});
+    it("filters the matrix by column family from the keyboard, and axe-core finds nothing serious", async () => {
+      const { page, errors } = await open(EVIDENCE, `filters-${lang}`, { lang });
+      const rows = page.locator("#verdicts tbody tr");
+      const total = await rows.count();
+      const parallel = await page.locator('#verdicts tbody tr[data-family="parallel"]').count();
+      expect(parallel).toBeGreaterThan(0);
+      await page.getByRole("checkbox", { name: PARALLEL[lang] }).focus();
+      await page.keyboard.press("Space");
+      await expect(page.locator("#verdicts tbody tr:not([hidden])").count()).resolves.toBe(total - parallel);
+      await expect(page.locator('#verdicts tbody tr[data-family="parallel"]:not([hidden])').count()).resolves.toBe(0);
+      expect(await page.locator("#matrix-shown").innerText()).toBe(SHOWN[lang](total - parallel, total));
+      await page.keyboard.press("Space");
+      await expect(page.locator("#verdicts tbody tr:not([hidden])").count()).resolves.toBe(total);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+
+    it("shows a failing cell's expected signal and violated expectations", async () => {
+      const dir = join(temp, `evidence-broken-${lang}`);
+      cpSync(EVIDENCE, dir, { recursive: true, filter: (src) => !src.startsWith(join(EVIDENCE, "report")) });
+      const file = readdirSync(dir).find((f) => /^13-framework-comparison-langgraph-v\d+\.json$/.test(f)) ?? "";
+      const evidence = JSON.parse(readFileSync(join(dir, file), "utf8")) as Evidence & {
+        scenarios: Record<string, unknown>[];
+      };
+      const broken = evidence.scenarios[0] as unknown as Row;
+      broken.verdict.framework = {
+        behaviour: "fails",
+        vocabulary: "conforms",
+        violations: [{ kind: "behaviour", expectation: "the invalid write reached the executor", observed: "1" }],
+      } as Verdict;
+      writeFileSync(join(dir, file), JSON.stringify(evidence));
+      const { page, errors } = await open(dir, `broken-${lang}`, { lang });
+      await expandFamilies(page);
+      const cell = cellOf(page, broken.name, "langgraph");
+      await expect(cell.getAttribute("data-verdict")).resolves.toBe("fails");
+      const text = await cell.innerText();
+      expect(await wordOf(page, broken.name, "langgraph")).toBe(WORDS[lang].fails);
+      expect(text).toContain(broken.expected);
+      expect(text).toContain("the invalid write reached the executor");
+      await expect(wordOf(page, broken.name, "handwritten")).resolves.toBe(WORDS[lang].holds);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  },
+);

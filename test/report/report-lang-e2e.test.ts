@@ -6,6 +6,7 @@
  * address, and which a reload keeps.
  */
 import { describe, expect, it } from "vitest";
+import { paced } from "../setup/pace.js";
 import type { Page } from "playwright-core";
 import { seriousViolations } from "../../web/browser.js";
 import { LOCALES, type Locale } from "../../web/i18n/locale.js";
@@ -32,7 +33,7 @@ const STATES: readonly { name: string; reach(page: Page): Promise<void> }[] = [
   },
 ];
 
-describe.each(LOCALES)("the report in %s", { timeout: 180_000 }, (lang: Locale) => {
+describe.each(LOCALES)("the report in %s", { timeout: paced(180_000) }, (lang: Locale) => {
   it("shows every state in that language only, nothing overflowing at 1280×800 and 390×844, axe clean", async () => {
     const problems: string[] = [];
     for (const viewport of VIEWPORTS) {
@@ -54,7 +55,7 @@ describe.each(LOCALES)("the report in %s", { timeout: 180_000 }, (lang: Locale) 
   });
 });
 
-describe("the language switch", { timeout: 90_000 }, () => {
+describe("the language switch", { timeout: paced(90_000) }, () => {
   it("opens in the browser's language, switches text and <html lang>, and a reload keeps the choice", async () => {
     const { page, errors } = await open(EVIDENCE, "switch", { browserLocale: "zh-CN" });
     const h1 = page.locator("h1");

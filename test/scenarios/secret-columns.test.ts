@@ -3,6 +3,7 @@
  * (and Postgres when a server is given), and their search reads every row of the run's scope —
  * a raw value that only a row holds is found there.
  */
+import { paced } from "../setup/pace.js";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,7 +20,7 @@ import {
 } from "../../scenarios/index.js";
 import { langgraphInstall } from "../../scenarios/langgraph-install.js";
 import { isFrameworkVariant } from "../../scenarios/variants.js";
-import { freshStore, MEASURED_KINDS, reportPostgresNotMeasured, type StoreKind } from "../stores/targets.js";
+import { freshStore, MEASURED_KINDS, type StoreKind } from "../stores/targets.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "agent-harness-secrets-"));
 const opened: SqlConnection[] = [];
@@ -37,41 +38,48 @@ const onDatabase = (kind: StoreKind) => (options: EnvironmentOptions) => {
 
 describe("the secret columns on a database", () => {
   for (const kind of MEASURED_KINDS) {
-    it(`${kind}: every secret column holds on every built-in engine`, async () => {
-      // The framework variants are measured by the comparison and the matrix (a native one fails by design).
-      const engines = measuredEngines(await loadEngines()).filter((e) => !isFrameworkVariant(e.id));
-      // LangGraph is an optional install (vitest.config.ts fails a CI run without it).
-      const expected = langgraphInstall().installed
-        ? BUILT_IN_ENGINE_IDS
-        : BUILT_IN_ENGINE_IDS.filter((id) => id !== "langgraph");
-      expect(engines.map((e) => e.id)).toEqual(expected);
-      for (const { factory } of engines) {
-        for (const column of SECRET_COLUMNS) {
-          const { observation } = await runScenario(factory, column, { environment: onDatabase(kind) });
-          expect([factory.id, column.name, column.violations(observation).map((v) => v.expectation)]).toEqual([
-            factory.id,
-            column.name,
-            [],
-          ]);
+    it(
+      `${kind}: every secret column holds on every built-in engine`,
+      async () => {
+        // The framework variants are measured by the comparison and the matrix (a native one fails by design).
+        const engines = measuredEngines(await loadEngines()).filter((e) => !isFrameworkVariant(e.id));
+        // LangGraph is an optional install (vitest.config.ts fails a CI run without it).
+        const expected = langgraphInstall().installed
+          ? BUILT_IN_ENGINE_IDS
+          : BUILT_IN_ENGINE_IDS.filter((id) => id !== "langgraph");
+        expect(engines.map((e) => e.id)).toEqual(expected);
+        for (const { factory } of engines) {
+          for (const column of SECRET_COLUMNS) {
+            const { observation } = await runScenario(factory, column, { environment: onDatabase(kind) });
+            expect([factory.id, column.name, column.violations(observation).map((v) => v.expectation)]).toEqual([
+              factory.id,
+              column.name,
+              [],
+            ]);
+          }
         }
-      }
-    }, 120_000);
+      },
+      paced(120_000),
+    );
 
-    it(`${kind}: a raw value only a row holds is found in the database rows`, async () => {
-      const [column] = SECRET_COLUMNS;
-      const [sample] = SECRET_SAMPLES;
-      const engines = measuredEngines(await loadEngines());
-      const { observation } = await runScenario(engines[0]!.factory, column!, {
-        environment: onDatabase(kind),
-        // An artifact no message names: memory's search follows the names and misses it; the rows hold it.
-        instrument: (env) => env.artifacts.put("artifact:planted", sample!.text),
-      });
-      expect((observation as { raw_found: string[] }).raw_found).toEqual([
-        `${sample!.kind}: ${sample!.name} in database_rows`,
-      ]);
-    }, 60_000);
+    it(
+      `${kind}: a raw value only a row holds is found in the database rows`,
+      async () => {
+        const [column] = SECRET_COLUMNS;
+        const [sample] = SECRET_SAMPLES;
+        const engines = measuredEngines(await loadEngines());
+        const { observation } = await runScenario(engines[0]!.factory, column!, {
+          environment: onDatabase(kind),
+          // An artifact no message names: memory's search follows the names and misses it; the rows hold it.
+          instrument: (env) => env.artifacts.put("artifact:planted", sample!.text),
+        });
+        expect((observation as { raw_found: string[] }).raw_found).toEqual([
+          `${sample!.kind}: ${sample!.name} in database_rows`,
+        ]);
+      },
+      paced(60_000),
+    );
   }
-  reportPostgresNotMeasured("secret columns");
 
   it("reads every table a migration creates, but the schema version's", () => {
     const created = MIGRATIONS.flat().flatMap((sql) => [...sql.matchAll(/CREATE TABLE (\w+)/g)].map((m) => m[1]!));

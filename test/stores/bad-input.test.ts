@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, parseStoreSpec, storesIn, type SqlSpec, type StoreErrorCode } from "../../durable/index.js";
 import { createIdSource, startRun, toCheckpoint } from "../../contract/index.js";
 import { main as compareMain } from "../../scripts/compare.js";
-import { postgresUrl, reportPostgresNotMeasured } from "./targets.js";
+import { postgresUrl } from "./targets.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "agent-harness-bad-store-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -202,5 +202,4 @@ describe("a Postgres server that cannot be used", () => {
       expect(message).not.toContain("wrong-password");
     });
   }
-  reportPostgresNotMeasured("wrong credentials");
 });

@@ -5,13 +5,14 @@
  * the results are evidence/fault-stores-v2.json, and a committed copy that no longer matches fails.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { paced } from "../setup/pace.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "../crash/harness.js";
 import { holds, type StoreFaultCase, type StoreFaultOutcome, type StoreFaultResult } from "./faults/case.js";
 import * as CASE_FILES from "./faults/index.js";
-import { MEASURED_KINDS, reportPostgresNotMeasured, type StoreKind } from "./targets.js";
+import { MEASURED_KINDS, type StoreKind } from "./targets.js";
 
 const EVIDENCE = join(ROOT, "evidence/fault-stores-v2.json");
 const CASES: readonly StoreFaultCase[] = Object.values(CASE_FILES).flat();
@@ -35,17 +36,20 @@ describe("the store fault suite", () => {
     expect(new Set(CASES.map((c) => c.id)).size).toBe(CASES.length);
   });
   for (const { c, kind } of planned)
-    it(`${c.id} on ${kind}: ${c.expect}`, async () => {
-      const result: StoreFaultResult = await c.run(kind, mkdtempSync(join(scratch, `${kind}-`)));
-      const { outcome, code, detail } = result;
-      rows.push({ id: c.id, group: c.group, kind, expect: c.expect, outcome, code: code ?? null, detail });
-      // The whole result in the message: a case that does not hold says what it saw.
-      expect(holds(result), JSON.stringify(result)).toBe(true);
-      if (c.code !== undefined) expect(code, JSON.stringify(result)).toBe(c.code);
-      // A refusal is the one the case promises, not merely some typed error.
-      if (outcome === "typed_error") expect(c.expect, JSON.stringify(result)).toContain(code);
-    }, 240_000);
-  reportPostgresNotMeasured("store fault suite");
+    it(
+      `${c.id} on ${kind}: ${c.expect}`,
+      async () => {
+        const result: StoreFaultResult = await c.run(kind, mkdtempSync(join(scratch, `${kind}-`)));
+        const { outcome, code, detail } = result;
+        rows.push({ id: c.id, group: c.group, kind, expect: c.expect, outcome, code: code ?? null, detail });
+        // The whole result in the message: a case that does not hold says what it saw.
+        expect(holds(result), JSON.stringify(result)).toBe(true);
+        if (c.code !== undefined) expect(code, JSON.stringify(result)).toBe(c.code);
+        // A refusal is the one the case promises, not merely some typed error.
+        if (outcome === "typed_error") expect(c.expect, JSON.stringify(result)).toContain(code);
+      },
+      paced(240_000),
+    );
 });
 
 /** What a run must reproduce of the committed evidence: everything but the details and the Node version. */

@@ -13,11 +13,10 @@ import type { SqlConnection } from "../../durable/sql/connection.js";
 import { createSqlLedger } from "../../durable/stores/ledger.js";
 import { rowSeals } from "../../durable/stores/row-seal.js";
 import { FIXTURE_SECRET } from "../../handwritten/fixtures/environment.js";
-import { freshStore, MEASURED_KINDS, reportPostgresNotMeasured } from "./targets.js";
+import { freshStore, MEASURED_KINDS } from "./targets.js";
 
 const dir = mkdtempSync(join(tmpdir(), "ledger-swap-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-reportPostgresNotMeasured("ledger compare-and-set");
 
 /** `db`, with `between` run once, right after the first read of a ledger row. */
 function interleaved(db: SqlConnection, between: () => void): SqlConnection {

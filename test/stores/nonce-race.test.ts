@@ -3,13 +3,14 @@
  * is won by exactly one of them (a token spent once across workers), none by both, none by neither.
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import { paced } from "../setup/pace.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "../crash/harness.js";
 import type { NonceRaceLine, NonceRaceRequest } from "./nonce-race-child.js";
 import { raceChildren } from "./race-barrier.js";
-import { freshStore, MEASURED_KINDS, reportPostgresNotMeasured, type StoreKind } from "./targets.js";
+import { freshStore, MEASURED_KINDS, type StoreKind } from "./targets.js";
 
 const CHILD = join(ROOT, "test/stores/nonce-race-child.ts");
 const PROCESSES = 2;
@@ -37,15 +38,18 @@ async function race(kind: StoreKind): Promise<string[][]> {
 
 describe(`${PROCESSES} processes claim the same ${NONCES} nonces at once`, () => {
   for (const kind of MEASURED_KINDS) {
-    it(`${kind}: each nonce has exactly one winner`, async () => {
-      const won = await race(kind);
-      const winners = new Map<string, number>();
-      for (const nonces of won) for (const nonce of nonces) winners.set(nonce, (winners.get(nonce) ?? 0) + 1);
-      const expected = Array.from({ length: NONCES }, (_, i) => `n${i}`);
-      expect([...winners.keys()].sort()).toEqual(expected.sort());
-      expect([...winners.values()].filter((n) => n !== 1)).toEqual([]);
-      expect(won.reduce((n, nonces) => n + nonces.length, 0)).toBe(NONCES);
-    }, 180_000);
+    it(
+      `${kind}: each nonce has exactly one winner`,
+      async () => {
+        const won = await race(kind);
+        const winners = new Map<string, number>();
+        for (const nonces of won) for (const nonce of nonces) winners.set(nonce, (winners.get(nonce) ?? 0) + 1);
+        const expected = Array.from({ length: NONCES }, (_, i) => `n${i}`);
+        expect([...winners.keys()].sort()).toEqual(expected.sort());
+        expect([...winners.values()].filter((n) => n !== 1)).toEqual([]);
+        expect(won.reduce((n, nonces) => n + nonces.length, 0)).toBe(NONCES);
+      },
+      paced(180_000),
+    );
   }
-  reportPostgresNotMeasured(`${PROCESSES}-process nonce race`);
 });

@@ -6,7 +6,6 @@
  */
 import { describe, expect, it } from "vitest";
 import { storeImplementations } from "./implementations.js";
-import { reportPostgresNotMeasured } from "./targets.js";
 
 for (const { name, make, durable } of storeImplementations("nonce-spec")) {
   const open = make((s) => s.nonces);
@@ -44,5 +43,3 @@ for (const { name, make, durable } of storeImplementations("nonce-spec")) {
     });
   });
 }
-
-reportPostgresNotMeasured("NonceStore spec suite");

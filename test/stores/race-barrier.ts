@@ -60,7 +60,9 @@ export function say<L extends { readonly type: string }>(line: L): void {
 export function waitAtBarrier(request: BarrierRequest): void {
   say({ type: "ready" });
   const cell = new Int32Array(new SharedArrayBuffer(4));
-  const deadline = Date.now() + 60_000;
+  // Scaled by the run's pace (test/setup/pace.ts, handed down in the environment): a busy machine is not an orphan.
+  const pace = Number((JSON.parse(process.env["AGENT_HARNESS_PACE"] || "{}") as { factor?: unknown }).factor) || 1;
+  const deadline = Date.now() + 60_000 * Math.max(1, pace);
   while (!existsSync(join(request.barrier, "go"))) {
     if (Date.now() > deadline) process.exit(70);
     Atomics.wait(cell, 0, 0, 1);

@@ -6,6 +6,7 @@
  * store (scenarios/mcp/restart.ts). Writes evidence/fault-stores-v1.json.
  */
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { paced } from "../setup/pace.js";
 import { FIXTURE_SECRET } from "../../handwritten/fixtures/environment.js";
 import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
@@ -17,13 +18,7 @@ import { restartBetweenApprovalAndReplay, RESTART_HOLDS, type McpRestartRecord }
 import { ROOT } from "../crash/harness.js";
 import { raceChildren } from "./race-barrier.js";
 import type { RaceLine, RaceRequest, RaceTally } from "./race-child.js";
-import {
-  freshStore,
-  MEASURED_KINDS,
-  NOT_MEASURED_REASON,
-  reportPostgresNotMeasured,
-  type StoreKind,
-} from "./targets.js";
+import { freshStore, MEASURED_KINDS, NOT_MEASURED_REASON, type StoreKind } from "./targets.js";
 
 const CHILD = join(ROOT, "test/stores/race-child.ts");
 const EVIDENCE = join(ROOT, "evidence/fault-stores-v1.json");
@@ -92,7 +87,7 @@ async function race(
         keys: KEYS,
         barrier,
         latencyMs,
-        retryForMs: 30_000,
+        retryForMs: paced(30_000),
       }),
       ...(whileRacing === undefined ? {} : { onGo: () => void setTimeout(whileRacing, RESTART_AFTER_MS) }),
     },
@@ -134,79 +129,86 @@ let restart: ReturnType<typeof summary> | null = null;
 
 describe(`${WORKERS} worker processes race on the same ${KEYS} keys`, () => {
   for (const kind of MEASURED_KINDS) {
-    it(`${kind}: exactly one side effect per key, 0 lost, 0 duplicates`, async () => {
-      const result = summary(await race(kind, RACE_LATENCY_MS));
-      // One comparison of every count, so a failure shows them all (one failed under a full-suite load).
-      expect({
-        keys_with_exactly_one_side_effect: result.keys_with_exactly_one_side_effect,
-        max_executor_calls_per_key: result.max_executor_calls_per_key,
-        duplicates: result.duplicates,
-        lost: result.lost,
-        completed: result.ledger.completed,
-        executed: result.answers.executed,
-        answered: result.answers.executed + result.answers.replayed + result.answers.conflicted,
-        answers: result.answers,
-      }).toEqual({
-        keys_with_exactly_one_side_effect: KEYS,
-        max_executor_calls_per_key: 1,
-        duplicates: 0,
-        lost: 0,
-        completed: KEYS,
-        executed: KEYS,
-        answered: WORKERS * KEYS,
-        answers: result.answers,
-      });
-      // Only a result that holds becomes evidence.
-      races.set(kind, result);
-    }, 180_000);
+    it(
+      `${kind}: exactly one side effect per key, 0 lost, 0 duplicates`,
+      async () => {
+        const result = summary(await race(kind, RACE_LATENCY_MS));
+        // One comparison of every count, so a failure shows them all (one failed under a full-suite load).
+        expect({
+          keys_with_exactly_one_side_effect: result.keys_with_exactly_one_side_effect,
+          max_executor_calls_per_key: result.max_executor_calls_per_key,
+          duplicates: result.duplicates,
+          lost: result.lost,
+          completed: result.ledger.completed,
+          executed: result.answers.executed,
+          answered: result.answers.executed + result.answers.replayed + result.answers.conflicted,
+          answers: result.answers,
+        }).toEqual({
+          keys_with_exactly_one_side_effect: KEYS,
+          max_executor_calls_per_key: 1,
+          duplicates: 0,
+          lost: 0,
+          completed: KEYS,
+          executed: KEYS,
+          answered: WORKERS * KEYS,
+          answers: result.answers,
+        });
+        // Only a result that holds becomes evidence.
+        races.set(kind, result);
+      },
+      paced(180_000),
+    );
   }
-  reportPostgresNotMeasured(`${WORKERS}-process race`);
 });
 
 describe("the Postgres server restarts in the middle of a race", () => {
   if (PG_BINARIES) {
-    it("calls in flight end uncertain or retry under their key; none runs twice", async () => {
-      const cluster = join(mkdtempSync(join(tmpdir(), "agent-harness-pg-restart-")), "pg");
-      chmodSync(dirname(cluster), 0o755);
-      const script = join(ROOT, ".ci/postgres.sh");
-      const url = execFileSync(script, ["start", cluster], { encoding: "utf8" }).trim();
-      let record: RaceRecord;
-      try {
-        record = await race(
-          "postgres",
-          RESTART_LATENCY_MS,
-          () => execFileSync(script, ["restart", cluster], { stdio: "inherit" }),
-          url,
-        );
-      } finally {
-        execFileSync(script, ["stop", cluster], { stdio: "inherit" });
-        rmSync(dirname(cluster), { recursive: true, force: true });
-      }
-      const result = summary(record);
-      // Every count in one comparison, with the first lost keys: a failure must say what was lost.
-      const lostKeys = record.keys
-        .map((k, i) => ({ key: `k${i}`, ...k }))
-        .filter((k) => k.ledger === "absent" || (k.ledger === "completed" && k.effects === 0))
-        .slice(0, 5);
-      expect({
-        retried: result.store_errors_retried > 0,
-        duplicates: result.duplicates,
-        at_most_one_call: result.max_executor_calls_per_key <= 1,
-        lost: result.lost,
-        settled: result.ledger.completed + result.ledger.uncertain,
-        lostKeys,
-        result,
-      }).toEqual({
-        retried: true,
-        duplicates: 0,
-        at_most_one_call: true,
-        lost: 0,
-        settled: KEYS,
-        lostKeys: [],
-        result,
-      });
-      restart = result;
-    }, 180_000);
+    it(
+      "calls in flight end uncertain or retry under their key; none runs twice",
+      async () => {
+        const cluster = join(mkdtempSync(join(tmpdir(), "agent-harness-pg-restart-")), "pg");
+        chmodSync(dirname(cluster), 0o755);
+        const script = join(ROOT, ".ci/postgres.sh");
+        const url = execFileSync(script, ["start", cluster], { encoding: "utf8" }).trim();
+        let record: RaceRecord;
+        try {
+          record = await race(
+            "postgres",
+            RESTART_LATENCY_MS,
+            () => execFileSync(script, ["restart", cluster], { stdio: "inherit" }),
+            url,
+          );
+        } finally {
+          execFileSync(script, ["stop", cluster], { stdio: "inherit" });
+          rmSync(dirname(cluster), { recursive: true, force: true });
+        }
+        const result = summary(record);
+        // Every count in one comparison, with the first lost keys: a failure must say what was lost.
+        const lostKeys = record.keys
+          .map((k, i) => ({ key: `k${i}`, ...k }))
+          .filter((k) => k.ledger === "absent" || (k.ledger === "completed" && k.effects === 0))
+          .slice(0, 5);
+        expect({
+          retried: result.store_errors_retried > 0,
+          duplicates: result.duplicates,
+          at_most_one_call: result.max_executor_calls_per_key <= 1,
+          lost: result.lost,
+          settled: result.ledger.completed + result.ledger.uncertain,
+          lostKeys,
+          result,
+        }).toEqual({
+          retried: true,
+          duplicates: 0,
+          at_most_one_call: true,
+          lost: 0,
+          settled: KEYS,
+          lostKeys: [],
+          result,
+        });
+        restart = result;
+      },
+      paced(180_000),
+    );
   } else {
     it("postgres restart: not measured: no PostgreSQL binaries under /usr/lib/postgresql (.ci/run installs them)", () => {
       if (process.env["CI"] === "true") throw new Error("CI must measure the Postgres restart");
@@ -219,14 +221,17 @@ const mcpRestarts = new Map<StoreKind, McpRestartRecord>();
 
 describe("the MCP server restarts between an approval and its replay", () => {
   for (const kind of MEASURED_KINDS) {
-    it(`${kind}: the used token is refused (after a rewind too), the completed key replays, nothing runs twice`, async () => {
-      const { spec } = freshStore(kind, mkdtempSync(join(scratch, "mcp-")));
-      const record = await restartBetweenApprovalAndReplay(spec.kind === "sqlite" ? `sqlite:${spec.path}` : spec.url);
-      expect(record).toEqual(RESTART_HOLDS);
-      mcpRestarts.set(kind, record);
-    }, 120_000);
+    it(
+      `${kind}: the used token is refused (after a rewind too), the completed key replays, nothing runs twice`,
+      async () => {
+        const { spec } = freshStore(kind, mkdtempSync(join(scratch, "mcp-")));
+        const record = await restartBetweenApprovalAndReplay(spec.kind === "sqlite" ? `sqlite:${spec.path}` : spec.url);
+        expect(record).toEqual(RESTART_HOLDS);
+        mcpRestarts.set(kind, record);
+      },
+      paced(120_000),
+    );
   }
-  reportPostgresNotMeasured("MCP server restart");
 });
 
 describe("evidence", () => {

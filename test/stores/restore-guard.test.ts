@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { BeginRequest, RiskClass } from "../../contract/index.js";
 import { openDatabase, openRestoreGuard, storesIn, type SqlConnection } from "../../durable/index.js";
 import { FIXTURE_SECRET } from "../../handwritten/fixtures/environment.js";
-import { freshStore, MEASURED_KINDS, reportPostgresNotMeasured, type StoreKind } from "./targets.js";
+import { freshStore, MEASURED_KINDS, type StoreKind } from "./targets.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "agent-harness-restore-guard-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -145,8 +145,6 @@ describe("the restore guard", () => {
     ]);
     close(db);
   });
-
-  reportPostgresNotMeasured("the restore guard");
 });
 
 const begin = (risk: RiskClass, key = "k1", owner = "s1#1", at = 5): BeginRequest => ({
@@ -228,6 +226,4 @@ describe("the restore guard's ledger", () => {
     expect(stores.ledger.begin(begin("high_risk"))).toEqual({ kind: "execute" });
     close(db);
   });
-
-  reportPostgresNotMeasured("the restore guard's ledger");
 });

@@ -16,7 +16,7 @@ import {
   readKeyFile,
   readOrCreateKeyFile,
 } from "../../durable/index.js";
-import { freshStore, MEASURED_KINDS, reportPostgresNotMeasured } from "./targets.js";
+import { freshStore, MEASURED_KINDS } from "./targets.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "agent-harness-store-key-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -84,5 +84,4 @@ describe("the key a store is sealed under", () => {
       }
     });
   }
-  reportPostgresNotMeasured("the key a store is sealed under");
 });

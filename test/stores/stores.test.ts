@@ -2,7 +2,6 @@
 import { storeImplementations } from "./implementations.js";
 import { rowSchemaSpec } from "./row-spec.js";
 import { artifactSpec, checkpointSpec, graphCheckpointerSpec, ledgerSpec, traceSpec } from "./spec.js";
-import { reportPostgresNotMeasured } from "./targets.js";
 
 for (const { name, make, durable, rows } of storeImplementations("store-spec")) {
   ledgerSpec(
@@ -29,5 +28,3 @@ for (const { name, make, durable, rows } of storeImplementations("store-spec")) 
   );
   if (rows !== null) rowSchemaSpec(name, rows);
 }
-
-reportPostgresNotMeasured("store spec suites");

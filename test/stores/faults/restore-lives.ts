@@ -7,6 +7,7 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { approvePending, type PendingApproval } from "../../../contract/index.js";
 import { PUBLISH_SCRIPT } from "./rows-kit.js";
 import {
@@ -19,6 +20,7 @@ import {
 } from "../../../durable/index.js";
 import { engineContextOf, unwrapEngine, type Engine } from "../../../runtime/index.js";
 import { loadEngine, type EngineId } from "../../../scenarios/engines.js";
+import { LANGGRAPH_ADAPTER_DIR } from "../../../scenarios/langgraph-install.js";
 
 export const JOURNAL = "harness.spent";
 
@@ -55,7 +57,10 @@ export async function openLife(
   if (!loaded.ok) throw new Error(`${engineId} must load for the restore cases: ${loaded.error.reason}`);
   let closeSaver = () => undefined as void;
   if (engineId === "langgraph") {
-    const module = (await import("../../../langgraph-adapter/src/durable-checkpointer.js")) as {
+    // Through a computed specifier: a literal path would pull the adapter into the root type check,
+    // which must pass without the adapter installed.
+    const checkpointer = pathToFileURL(join(LANGGRAPH_ADAPTER_DIR, "src/durable-checkpointer.ts")).href;
+    const module = (await import(checkpointer)) as {
       useSqliteCheckpointer(env: DurableEnvironment, path: string): { db: { close(): void } };
     };
     const saver = module.useSqliteCheckpointer(env, langgraphDatabasePath(at.dir));
