@@ -96,7 +96,7 @@ export {
   sealOfJson,
 } from "./seal.js";
 export type { CheckpointTampered } from "./seal.js";
-export { findSensitive, redact, REDACTED } from "./sensitive.js";
+export { findSensitive, redact, redactText, REDACTED } from "./sensitive.js";
 export {
   AgentStateEnvelopeSchema,
   DEFAULT_LIMITS,

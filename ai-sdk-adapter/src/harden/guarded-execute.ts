@@ -23,6 +23,7 @@ import {
 import type { RunContext } from "../agent-engine.js";
 import { callSite } from "../messages.js";
 import { callerKeyIn } from "../native-turns.js";
+import type { Word } from "./answers.js";
 import type { LayerDeps } from "./pieces.js";
 import type { LayerTrace } from "./trace.js";
 
@@ -49,6 +50,7 @@ export function guardedExecute(
   run: RunContext,
   beforeEffect: BeforeEffect,
   callerKey: (toolCallId: string) => string | null,
+  word: Word,
 ) {
   const { session_id } = run.session;
   return async (input: unknown, { toolCallId, messages }: ToolExecutionOptions<unknown>): Promise<JsonValue> => {
@@ -69,11 +71,11 @@ export function guardedExecute(
     switch (begin.kind) {
       case "replay":
         trace(session_id, step, "tool_replayed", "running", { ...detailOf(intent), result_status: "replayed" });
-        return replayContent(deps)(begin.output);
+        return word(session_id, toolCallId, "replayed", replayContent(deps)(begin.output));
       case "mismatch":
-        return conflictContent("key_reused_with_other_arguments");
+        return word(session_id, toolCallId, "conflict", conflictContent("key_reused_with_other_arguments"));
       case "conflict":
-        return conflictContent("key_in_flight");
+        return word(session_id, toolCallId, "conflict", conflictContent("key_in_flight"));
       case "uncertain":
         return stopRun(run, { kind: "uncertain", intent, toolCallId, message: "an earlier attempt may have run" });
       case "execute":

@@ -117,3 +117,18 @@ describe("the layer's checkpoint before an effect", () => {
     expect(o.final_status).toBe("done");
   });
 });
+
+describe("the contract's words beside the SDK's results", () => {
+  // Each of these ran the right calls before the layer kept the contract's status and content of a result:
+  // its verdict read the SDK's own output (json or error-text) and failed on the words alone.
+  const WORDED = [
+    "schema_failure_side_effects",
+    "idempotency_replay",
+    "key_reused_with_other_arguments",
+    "key_in_flight_elsewhere",
+    "parallel_mixed_risk",
+    "secret_in_goal",
+  ];
+  for (const name of WORDED)
+    it(`${name} holds with the layer`, async () => expect((await violations(name, [])).violations).toEqual([]));
+});

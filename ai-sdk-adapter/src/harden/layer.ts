@@ -17,6 +17,7 @@ import { nativeAnswer, nativeTool } from "../native.js";
 import { callerKeyIn } from "../native-turns.js";
 import type { NativeSession } from "../projection.js";
 import { memorySessions } from "../session-store.js";
+import { contractAnswers } from "./answers.js";
 import { checkedAnswer } from "./approval-check.js";
 import { guardedExecute, intentOf, isHalt, performIntent } from "./guarded-execute.js";
 import { isOn, type HardeningOptions, type LayerDeps } from "./pieces.js";
@@ -38,7 +39,8 @@ const withRequest = (messages: readonly ModelMessage[], toolCallId: string, appr
 export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): AgentHooks {
   const on = (piece: Parameters<typeof isOn>[1]) => isOn(options, piece);
   const trace = layerTrace(deps);
-  const keep = on("redaction") ? redactedSession : (session: NativeSession) => session;
+  const answers = contractAnswers(deps);
+  const keep = on("redaction") ? (session: NativeSession) => redactedSession(answers.worded(session)) : answers.worded;
   const store = on("sealed_state") ? sealedSessions(deps, keep) : memorySessions(deps, keep);
 
   const checkpoints = turnCheckpoints(store);
@@ -52,7 +54,7 @@ export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): Ag
 
   const layered = (spec: AnyToolSpec, run: RunContext): Tool => {
     const inner = on("guarded_execute")
-      ? guardedExecute(deps, trace, spec, run, beforeEffect(run), callerKey)
+      ? guardedExecute(deps, trace, spec, run, beforeEffect(run), callerKey, answers.word)
       : nativeTool(deps, spec, run).execute;
     if (inner === undefined) throw new Error(`${spec.name} has no execute`);
     return tool({
@@ -61,7 +63,7 @@ export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): Ag
       inputSchema: on("sdk_schema") ? spec.input : z.looseObject({}),
       async execute(input: unknown, execution) {
         const refused = on("redaction") ? (sensitiveRefusal(input) ?? turns.refusalFor(execution.toolCallId)) : null;
-        if (refused !== null) return refused;
+        if (refused !== null) return answers.word(run.session.session_id, execution.toolCallId, "rejected", refused);
         const content = (await inner(input as never, execution as never)) as JsonValue;
         if (on("guarded_execute")) checkpoints.settled(run, execution.toolCallId, spec.name, content);
         return content;
@@ -100,6 +102,7 @@ export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): Ag
             run,
             beforeEffect(run),
             callerKey,
+            answers.word,
           )(site.input, {
             toolCallId,
             messages: [...site.before],

@@ -7,7 +7,7 @@
  * contract's execution path itself (`executeIntent`), and the trace by `traceEvent`.
  */
 import type { LanguageModelMiddleware, ModelMessage } from "ai";
-import { findSensitive, redact, type JsonValue } from "../../../contract/index.js";
+import { findSensitive, redact, redactText, type JsonValue } from "../../../contract/index.js";
 import { parsedInput } from "../native-turns.js";
 import type { NativeSession } from "../projection.js";
 
@@ -26,8 +26,12 @@ export function sensitiveRefusal(input: unknown): JsonValue | null {
 /** What is stored of a session: its history (and goal) with every secret replaced. */
 export const redactedSession = (session: NativeSession): NativeSession => ({
   ...session,
-  goal: redact(session.goal, Infinity) as string,
+  // The goal is text: only its secrets are cut out, the rest is kept (the contract's one text redaction).
+  goal: redactText(session.goal),
   messages: redact(session.messages, Infinity) as ModelMessage[],
+  ...(session.answers === undefined
+    ? {}
+    : { answers: redact(session.answers, Infinity) as NonNullable<NativeSession["answers"]> }),
 });
 
 /** A middleware that marks every call of a turn whose calls carry secrets, and the refusal each of them gets. */
