@@ -103,6 +103,7 @@ describe("the layer's checkpoint before an effect", () => {
       executor_calls: Record<string, Record<string, number>>;
       after_each_action: { status: string | null }[];
       final_status: string;
+      trace_reasons: string[];
     };
     expect(o.executor_calls["save_artifact"]).toEqual({ "write-a": 2, "write-b": 1 });
     expect(Object.values(o.executor_calls["read_table"] ?? {})).toEqual([1]);
@@ -115,6 +116,8 @@ describe("the layer's checkpoint before an effect", () => {
       "done",
     ]);
     expect(o.final_status).toBe("done");
+    // The publish was one call of a turn of four: the contract's trace names it in its reason.
+    expect(o.trace_reasons).toContain("publish=crash_before_outcome");
   });
 });
 

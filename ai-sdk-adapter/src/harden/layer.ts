@@ -19,7 +19,7 @@ import type { NativeSession } from "../projection.js";
 import { memorySessions } from "../session-store.js";
 import { contractAnswers } from "./answers.js";
 import { checkedAnswer } from "./approval-check.js";
-import { guardedExecute, intentOf, isHalt, performIntent } from "./guarded-execute.js";
+import { guardedExecute, intentOf, isHalt, performIntent, type GuardHooks } from "./guarded-execute.js";
 import { isOn, type HardeningOptions, type LayerDeps } from "./pieces.js";
 import { redactedSession, sensitiveRefusal, sensitiveTurns } from "./redaction.js";
 import { admitSealed, sealedSessions } from "./sealed-state.js";
@@ -51,10 +51,16 @@ export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): Ag
   const callerKeys = new Map<string, string>();
   const callerKey = (toolCallId: string) => callerKeys.get(toolCallId) ?? null;
   const turns = sensitiveTurns();
+  const guards = (run: RunContext): GuardHooks => ({
+    beforeEffect: beforeEffect(run),
+    callerKey,
+    word: answers.word,
+    turnSize: checkpoints.turnSize,
+  });
 
   const layered = (spec: AnyToolSpec, run: RunContext): Tool => {
     const inner = on("guarded_execute")
-      ? guardedExecute(deps, trace, spec, run, beforeEffect(run), callerKey, answers.word)
+      ? guardedExecute(deps, trace, spec, run, guards(run))
       : nativeTool(deps, spec, run).execute;
     if (inner === undefined) throw new Error(`${spec.name} has no execute`);
     return tool({
@@ -82,6 +88,7 @@ export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): Ag
       if (site === null || spec === undefined) continue;
       const intent = intentOf(session.session_id, spec, site.input, site.before, callerKeyIn(site.providerOptions));
       const begun = deps.ledger.get(intent.key) !== undefined;
+      const named = checkpoints.turnSize(toolCallId, session.messages) > 1 ? toolCallId : null;
       // A call in the approval flow is the SDK's to run or deny from its response, unless it was cut off running.
       if (flow.has(toolCallId) && !(begun && flow.get(toolCallId) === true)) continue;
       // A call the checkpoint holds before the SDK asked about it: its request is restored, for a person to answer.
@@ -94,15 +101,13 @@ export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): Ag
         continue;
       }
       const content = begun
-        ? await performIntent(deps, trace, run, intent, toolCallId)
+        ? await performIntent(deps, trace, run, intent, toolCallId, named)
         : await guardedExecute(
             deps,
             trace,
             spec,
             run,
-            beforeEffect(run),
-            callerKey,
-            answers.word,
+            guards(run),
           )(site.input, {
             toolCallId,
             messages: [...site.before],
