@@ -29,7 +29,7 @@ export type NativeSession = {
   /** The intent a hardening layer checkpointed before a call's effect, in the history saved with it. */
   readonly executing?: Intent;
   /** A layer's contract words for a tool result (by its place among the results): the SDK's output has no status. */
-  readonly answers?: Readonly<Record<number, ContractAnswer>>;
+  readonly answers?: Readonly<Record<number, ContractAnswer | null>>;
   /** Set by a hardening layer that stopped the SDK's loop: a call only a person can settle, or retries spent. */
   readonly waiting?:
     | { readonly kind: "uncertain"; readonly intent: Intent; readonly toolCallId: string }
@@ -81,16 +81,18 @@ function toolMessage(part: Part, automatic: ReadonlySet<string> = new Set()): To
 function messagesOf(session: NativeSession): Message[] {
   const automatic = automaticallyDenied(session.messages);
   let ordinal = 0;
-  const worded = (p: Part): ToolMessage => {
+  // null: the contract writes no message of its own for this result (a sibling's answers the whole turn).
+  const worded = (p: Part): ToolMessage[] => {
     const native = toolMessage(p, automatic);
     const answer = session.answers?.[ordinal++];
-    return answer === undefined ? native : { ...native, status: answer.status, content: answer.content };
+    if (answer === null) return [];
+    return [answer === undefined ? native : { ...native, status: answer.status, content: answer.content }];
   };
   return session.messages.flatMap((m): Message[] => {
     if (m.role === "user") return [{ role: "user", content: typeof m.content === "string" ? m.content : "" }];
     if (m.role === "assistant")
       return partsOf(m).flatMap((p) => (p.type === "text" ? [{ role: "assistant", content: String(p["text"]) }] : []));
-    if (m.role === "tool") return partsOf(m).flatMap((p) => (p.type === "tool-result" ? [worded(p)] : []));
+    if (m.role === "tool") return partsOf(m).flatMap((p) => (p.type === "tool-result" ? worded(p) : []));
     return [];
   });
 }

@@ -33,12 +33,26 @@ const inputOf = (messages: readonly ModelMessage[], toolCallId: string) => {
 
 export function contractAnswers(deps: Pick<LayerDeps, "registry">) {
   // Answers given during a run, not yet placed in a stored history: session → call id → answer.
-  const pending = new Map<string, Map<string, ContractAnswer>>();
+  const pending = new Map<string, Map<string, ContractAnswer | null>>();
+  // Answers placed in a history the layer saved mid-run (a turn checkpoint): the run's last save, built on the
+  // history it started from, gets them again. Each holds only while its place has the same call.
+  const placed = new Map<
+    string,
+    Map<number, { readonly toolCallId: string; readonly answer: ContractAnswer | null }>
+  >();
 
-  const word: Word = (session_id, toolCallId, status, content) => {
-    const calls = pending.get(session_id) ?? new Map<string, ContractAnswer>();
-    calls.set(toolCallId, { status, content });
+  const record = (session_id: string, toolCallId: string, answer: ContractAnswer | null) => {
+    const calls = pending.get(session_id) ?? new Map<string, ContractAnswer | null>();
+    calls.set(toolCallId, answer);
     pending.set(session_id, calls);
+  };
+  const word: Word = (session_id, toolCallId, status, content) => {
+    record(session_id, toolCallId, { status, content });
+    return content;
+  };
+  /** A result the contract writes no message of its own for: a sibling's message answers the turn. */
+  const fold = (session_id: string, toolCallId: string, content: JsonValue): JsonValue => {
+    record(session_id, toolCallId, null);
     return content;
   };
 
@@ -53,14 +67,20 @@ export function contractAnswers(deps: Pick<LayerDeps, "registry">) {
 
   /** The session with the contract's words for its results: each pending answer goes to its call's latest result. */
   const worded = (session: NativeSession): NativeSession => {
-    const answers: Record<number, ContractAnswer> = { ...session.answers };
+    const answers: Record<number, ContractAnswer | null> = { ...session.answers };
     const calls = pending.get(session.session_id);
     const results = resultsOf(session.messages);
+    const places = placed.get(session.session_id) ?? new Map();
+    placed.set(session.session_id, places);
+    for (const [ordinal, earlier] of places)
+      if (answers[ordinal] === undefined && results[ordinal]?.toolCallId === earlier.toolCallId)
+        answers[ordinal] = earlier.answer;
     for (const result of [...results].reverse()) {
       if (answers[result.ordinal] !== undefined) continue;
       const answer = calls?.get(result.toolCallId);
-      if (answer !== undefined) {
+      if (calls?.has(result.toolCallId) === true && answer !== undefined) {
         answers[result.ordinal] = answer;
+        places.set(result.ordinal, { toolCallId: result.toolCallId, answer });
         calls?.delete(result.toolCallId);
       }
     }
@@ -72,5 +92,5 @@ export function contractAnswers(deps: Pick<LayerDeps, "registry">) {
     return Object.keys(answers).length === 0 ? session : { ...session, answers };
   };
 
-  return { word, worded };
+  return { word, fold, worded };
 }

@@ -131,6 +131,7 @@ describe("the contract's words beside the SDK's results", () => {
     "key_in_flight_elsewhere",
     "parallel_mixed_risk",
     "secret_in_goal",
+    "secret_in_parallel_batch",
   ];
   for (const name of WORDED)
     it(`${name} holds with the layer`, async () => expect((await violations(name, [])).violations).toEqual([]));

@@ -50,7 +50,7 @@ export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): Ag
   // The caller's idempotency key of each call, as the SDK's onToolExecutionStart hears it from the model.
   const callerKeys = new Map<string, string>();
   const callerKey = (toolCallId: string) => callerKeys.get(toolCallId) ?? null;
-  const turns = sensitiveTurns();
+  const turns = sensitiveTurns(deps);
   const guards = (run: RunContext): GuardHooks => ({
     beforeEffect: beforeEffect(run),
     callerKey,
@@ -68,8 +68,15 @@ export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): Ag
       // Off: the SDK checks nothing, and the executor gets whatever the model sent.
       inputSchema: on("sdk_schema") ? spec.input : z.looseObject({}),
       async execute(input: unknown, execution) {
-        const refused = on("redaction") ? (sensitiveRefusal(input) ?? turns.refusalFor(execution.toolCallId)) : null;
-        if (refused !== null) return answers.word(run.session.session_id, execution.toolCallId, "rejected", refused);
+        const { session_id } = run.session;
+        const turn = on("redaction") ? turns.refusalFor(execution.toolCallId) : null;
+        // The contract refuses a turn with one message: the turn's first call carries it, the others fold into it.
+        if (turn !== null)
+          return turn.first
+            ? answers.word(session_id, execution.toolCallId, "rejected", turn.refusal)
+            : answers.fold(session_id, execution.toolCallId, turn.refusal);
+        const refused = on("redaction") ? sensitiveRefusal(input) : null;
+        if (refused !== null) return answers.word(session_id, execution.toolCallId, "rejected", refused);
         const content = (await inner(input as never, execution as never)) as JsonValue;
         if (on("guarded_execute")) checkpoints.settled(run, execution.toolCallId, spec.name, content);
         return content;
