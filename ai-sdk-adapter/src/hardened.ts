@@ -71,7 +71,8 @@ async function generate(
   let planned: readonly SurfacedCall[] = [];
   let draining: Promise<void> | null = null;
 
-  const model = turnModel("harness-planner", async (): Promise<ModelContent> => {
+  const model = turnModel("harness-planner", async () => ({ content: await plan(), raw: "" }));
+  async function plan(): Promise<ModelContent> {
     if (driver.effects()[0]?.type !== "planner/request") return [];
     const step = await driver.performNext();
     planned = surfacedCalls(live(driver));
@@ -85,7 +86,7 @@ async function generate(
       toolName: c.tool,
       input: JSON.stringify(c.args),
     }));
-  });
+  }
 
   const withCalls = (seen: readonly ModelMessage[], toolCallId: string): ModelMessage[] =>
     toolCallIds(seen).includes(toolCallId)

@@ -8,7 +8,12 @@
  * `invalid_arguments` names the issue paths).
  */
 import type { ModelMessage } from "ai";
-import { rejectedContent, validatePlannerOutput, type ToolMessageStatus } from "../../../contract/index.js";
+import {
+  rejectedContent,
+  validatePlannerOutput,
+  type Rejection,
+  type ToolMessageStatus,
+} from "../../../contract/index.js";
 import type { JsonValue } from "../../../contract/index.js";
 import type { ContractAnswer, NativeSession } from "../projection.js";
 import type { LayerDeps } from "./pieces.js";
@@ -31,7 +36,11 @@ const inputOf = (messages: readonly ModelMessage[], toolCallId: string) => {
   return undefined;
 };
 
-export function contractAnswers(deps: Pick<LayerDeps, "registry">) {
+export function contractAnswers(
+  deps: Pick<LayerDeps, "registry">,
+  /** A turn the layer refused whole (planner-output.ts): the contract's rejection for the call it became. */
+  refusedTurn: (toolCallId: string) => Rejection | undefined,
+) {
   // Answers given during a run, not yet placed in a stored history: session → call id → answer.
   const pending = new Map<string, Map<string, ContractAnswer | null>>();
   // Answers placed in a history the layer saved mid-run (a turn checkpoint): the run's last save, built on the
@@ -58,6 +67,8 @@ export function contractAnswers(deps: Pick<LayerDeps, "registry">) {
 
   /** The contract's rejection of a call the SDK's validation refused (null: the call is valid, the error is the tool's). */
   const rejectionOf = (messages: readonly ModelMessage[], toolCallId: string): ContractAnswer | null => {
+    const turn = refusedTurn(toolCallId);
+    if (turn !== undefined) return { status: "rejected", content: rejectedContent(turn) };
     const call = inputOf(messages, toolCallId);
     if (call === undefined) return null;
     const raw = JSON.stringify({ type: "tool_call", tool: call.toolName, arguments: call.input });

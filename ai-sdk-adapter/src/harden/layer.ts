@@ -19,6 +19,7 @@ import type { NativeSession } from "../projection.js";
 import { memorySessions } from "../session-store.js";
 import { contractAnswers } from "./answers.js";
 import { checkedAnswer } from "./approval-check.js";
+import { plannerOutputs } from "./planner-output.js";
 import { guardedExecute, intentOf, isHalt, performIntent, type GuardHooks } from "./guarded-execute.js";
 import { isOn, type HardeningOptions, type LayerDeps } from "./pieces.js";
 import { redactedSession, sensitiveRefusal, sensitiveTurns } from "./redaction.js";
@@ -39,7 +40,8 @@ const withRequest = (messages: readonly ModelMessage[], toolCallId: string, appr
 export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): AgentHooks {
   const on = (piece: Parameters<typeof isOn>[1]) => isOn(options, piece);
   const trace = layerTrace(deps);
-  const answers = contractAnswers(deps);
+  const outputs = plannerOutputs(deps, on);
+  const answers = contractAnswers(deps, outputs.rejectionOf);
   const keep = on("redaction") ? (session: NativeSession) => redactedSession(answers.worded(session)) : answers.worded;
   const store = on("sealed_state") ? sealedSessions(deps, keep) : memorySessions(deps, keep);
 
@@ -133,6 +135,7 @@ export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): Ag
     },
     store,
     middleware: [
+      ...(on("sdk_schema") || on("redaction") ? [outputs.middleware] : []),
       ...(on("guarded_execute") ? [checkpoints.middleware] : []),
       ...(on("redaction") ? [turns.middleware] : []),
     ],
