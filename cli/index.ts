@@ -9,6 +9,6 @@ export { DEFAULT_INPUT_LIMITS, readInputFile } from "./input-file.js";
 export type { InputFileError, InputFileErrorCode, InputLimits } from "./input-file.js";
 export { jsonDepthExceeds, nestingExceeds, yamlDepthExceeds } from "./input-depth.js";
 export type { InputFormat } from "./input-depth.js";
-export { makeDirectory, writeFilesAtomically } from "./files.js";
-export type { OutputFile } from "./files.js";
+export { makeDirectory, OUTPUT_ERROR_EXIT, outputExitCode, writeFilesAtomically } from "./files.js";
+export type { OutputError, OutputErrorCode, OutputFile } from "./files.js";
 export { pooled } from "./pooled.js";

@@ -2,6 +2,8 @@
  * Pure maps from what the outside world answered to the fact an engine applies. Every engine
  * calls these, so no engine can decide a policy, approval or retry question its own way.
  */
+import { isSensitiveIdentifier, SENSITIVE_IDENTIFIER } from "./redact.js";
+import { redactText } from "./sensitive.js";
 import { callsIn } from "./batch.js";
 import type { JsonValue } from "./canonical.js";
 import type { BatchFact, BeginFact, ForCall, OutcomeFact, PolicyFact } from "./call-facts.js";
@@ -192,5 +194,8 @@ export function factForReconcile(state: AgentState, input: ReconcileInput): Fact
   if (state.status !== "reconcile_required") return { error: `nothing to reconcile in status ${state.status}` };
   if (input.outcome !== "confirmed") return { error: `unknown reconcile outcome ${String(input.outcome)}` };
   if (input.operator.trim() === "") return { error: "a reconcile needs a named operator" };
-  return { type: "tool_reconciled", operator: input.operator, note: input.note ?? "" };
+  // The operator is named in the trace and every checkpoint after: a name holding a secret is refused.
+  if (isSensitiveIdentifier(input.operator))
+    return { error: `${SENSITIVE_IDENTIFIER}: the operator's name carries credentials or contact data` };
+  return { type: "tool_reconciled", operator: input.operator, note: redactText(input.note ?? "") };
 }

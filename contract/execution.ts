@@ -11,7 +11,7 @@ import type { Fact } from "./facts.js";
 import { grantDispatch } from "./dispatch-permit.js";
 import { decideDispatch, type BeginDecision, type LedgerStore } from "./ledger.js";
 import { hasSideEffects } from "./risk.js";
-import { redact } from "./sensitive.js";
+import { errorMessage, redact } from "./redact.js";
 import type { ToolRegistry } from "./registry.js";
 import { assertNever, err, HarnessError, ok, type Result } from "./result.js";
 import type { AgentState, AuthorizedCall, Intent } from "./state.js";
@@ -140,13 +140,13 @@ function threw(
   const { clock, ledger } = deps;
   if (isTransientToolError(error)) {
     if (writes) lastAttempt ? ledger.release(intent.key) : ledger.setDispatched(intent.key, false, clock.now());
-    return { kind: "transient", message: error.message };
+    return { kind: "transient", message: errorMessage(error) };
   }
   if (isPermanentToolError(error) || !writes) {
     if (writes) ledger.release(intent.key);
-    return { kind: "failed", message: error instanceof Error ? error.message : String(error) };
+    return { kind: "failed", message: errorMessage(error) };
   }
-  return uncertain(deps, intent, "unknown_error", error instanceof Error ? error.message : String(error));
+  return uncertain(deps, intent, "unknown_error", errorMessage(error));
 }
 
 /**

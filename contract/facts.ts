@@ -26,6 +26,7 @@ import {
 import { sealNewState } from "./checkpoint.js";
 import { deriveIdempotencyKey, type IdSource } from "./ids.js";
 import { HarnessError, assertNever } from "./result.js";
+import { redactPlannerText } from "./redact.js";
 import { redactText } from "./sensitive.js";
 import { extended } from "./append-list.js";
 import { appended } from "./state-hash.js";
@@ -92,13 +93,12 @@ export function applyFact(state: AgentState, fact: Fact, env: FactEnv): Applied 
       const s = expect(state, fact, "ready");
       // Credentials never enter a checkpointed state, even in output that will be rejected: the raw
       // text lives only in this call; validation reads the redacted copy and the flag.
-      const planned = redactText(fact.raw);
-      const redacted = planned !== fact.raw;
+      const { text: planned, redacted } = redactPlannerText(fact.raw);
       const content = redacted
         ? "[redacted: planner output carried credentials or contact data]"
-        : fact.raw.length > MAX_MESSAGE_CHARS
-          ? `${fact.raw.slice(0, MAX_MESSAGE_CHARS)}…(${fact.raw.length} chars)`
-          : fact.raw;
+        : planned.length > MAX_MESSAGE_CHARS
+          ? `${planned.slice(0, MAX_MESSAGE_CHARS)}…(${planned.length} chars)`
+          : planned;
       return done(
         fact,
         {

@@ -96,7 +96,16 @@ export {
   sealOfJson,
 } from "./seal.js";
 export type { CheckpointTampered } from "./seal.js";
-export { findSensitive, redact, redactText, REDACTED } from "./sensitive.js";
+export { REDACTED, redactText } from "./sensitive.js";
+export {
+  errorMessage,
+  findSensitive,
+  isSensitiveIdentifier,
+  loggedError,
+  redact,
+  redactPlannerText,
+  SENSITIVE_IDENTIFIER,
+} from "./redact.js";
 export {
   AgentStateEnvelopeSchema,
   DEFAULT_LIMITS,

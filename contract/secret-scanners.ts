@@ -96,8 +96,12 @@ function beforeQuote(text: string, start: number, end: number): number {
  * phone number when libphonenumber-js (its full metadata: the digits themselves are checked, not
  * only their count) parses it whole as a valid number written the way its region writes it.
  */
-// A leading "(" is one of the separators; a leading "+" is not, so it is matched on its own.
-const PHONE_CANDIDATE = /(?<![\w+])\+?[\d ().-]{6,24}\d/g;
+// A leading "(" is one of the separators; a leading "+" is not, so it is matched on its own. Spaces may be
+// no-break ones (U+00A0, U+202F narrow, U+2007 figure, U+2009 thin), as word processors and locales write them.
+const PHONE_CANDIDATE = /(?<![\w+])\+?[\d ().\u00a0\u2007\u2009\u202f-]{6,24}\d/g;
+const WIDE_SPACE = /[\u00a0\u2007\u2009\u202f]/g;
+// `00` is the international prefix of most of the world (ITU-T E.164's "+" written out): `0044 20 …` is `+44 20 …`.
+const INTERNATIONAL_PREFIX = /^00 ?(?=[1-9])/;
 
 const DOTTED_QUAD = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 
@@ -130,15 +134,16 @@ const phoneMemo = new Map<string, boolean>();
 export function phoneSpans(text: string): SensitiveSpan[] {
   const spans: SensitiveSpan[] = [];
   for (const candidate of text.matchAll(PHONE_CANDIDATE)) {
-    const number = candidate[0].trim();
+    const written = candidate[0].trim();
+    const number = written.replace(WIDE_SPACE, " ").replace(INTERNATIONAL_PREFIX, "+");
     // Written phone numbers have few separators between their digits; a run like "1 1 1 1 …" is not one
     // and is not worth the parser's time.
     const digits = number.replace(/\D/g, "");
     if (number.length - digits.length > digits.length / 1.5) continue;
     // A dotted quad parses as a phone number in some regions; an IPv4 address is not contact data.
     if (DOTTED_QUAD.test(number) || !memoized(number, digits)) continue;
-    const start = candidate.index + candidate[0].indexOf(number);
-    spans.push({ start, end: start + number.length, detector: "libphonenumber" });
+    const start = candidate.index + candidate[0].indexOf(written);
+    spans.push({ start, end: start + written.length, detector: "libphonenumber" });
   }
   return spans;
 }

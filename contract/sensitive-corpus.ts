@@ -57,6 +57,9 @@ export const CORPUS: readonly CorpusSample[] = [
   sample("token", "github classic token", "ghp_abcdefghijklmnopqrstuvwxyz0123456789"),
   sample("token", "github oauth token", "token gho_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", "gho_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"),
   sample("token", "github fine-grained", `github_pat_11ABCDEFG0123456789abc_${"Z9".repeat(29)}y`),
+  sample("token", "github fine-grained, shorter body", "pat github_pat_11AAAAAAA0abcdefghijklm_abcdefghijklmnopqrstuvwxyz0123456789 here", "github_pat_11AAAAAAA0abcdefghijklm_abcdefghijklmnopqrstuvwxyz0123456789"),
+  sample("token", "github token spelled in \\u escapes", String.raw`{"auth":"\u0067hp_abcdefghijklmnopqrstuvwxyz0123456789"}`, "ghp_abcdefghijklmnopqrstuvwxyz0123456789", String.raw`\u0067hp_abcdefghijklmnopqrstuvwxyz0123456789`),
+  sample("token", "github token spelled in escapes, JSON inside JSON", String.raw`{"body":"{\"auth\":\"\\u0067hp_abcdefghijklmnopqrstuvwxyz0123456789\"}"}`, "ghp_abcdefghijklmnopqrstuvwxyz0123456789", "hp_abcdefghijklmnopqrstuvwxyz0123456789"),
   sample("token", "npm token", "npm_abcdefghijklmnopqrstuvwxyz0123456789"),
   sample("token", "anthropic key", `sk-ant-api03-${"a".repeat(93)}AA`),
   sample("token", "openai-style key", "sk-proj-4f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c"),
@@ -64,6 +67,7 @@ export const CORPUS: readonly CorpusSample[] = [
   sample("token", "aws access key id", "AKIAZ7QX3MPLE4FAKE12"),
   sample("token", "aws session key id", "ASIAZ7QX3MPLE4FAKE12"),
   sample("token", "sendgrid key", "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"),
+  sample("token", "sendgrid key with - and _", "key SG.ngeVfQFYQlKU0ufo8x5d1A.TwL2iGABf9DHoTf-09kqeF8tAmbihYzrnopKc-1s5c_r end", "SG.ngeVfQFYQlKU0ufo8x5d1A.TwL2iGABf9DHoTf-09kqeF8tAmbihYzrnopKc-1s5c_r"),
   sample("token", "jwt", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJib2IifQ.c2lnbmF0dXJlLWZha2U"),
   sample("token", "jwt in a sentence", "session eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJ1aWQiOjQyfQ.abcdEFGHijkl is live", "eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJ1aWQiOjQyfQ.abcdEFGHijkl"),
   sample("assignment", "aws secret access key", 'AWS_SECRET_ACCESS_KEY="wJalrXUtnFEMI/K7MDENG/bPxRfiCYzFAKEKEY12"', "wJalrXUtnFEMI/K7MDENG/bPxRfiCYzFAKEKEY12"),
@@ -100,6 +104,9 @@ export const CORPUS: readonly CorpusSample[] = [
   sample("email", "email alone", "ops@example.com"),
   sample("email", "email in a mailto link", "<a href=\"mailto:li.wei@example.cn\">", "li.wei@example.cn"),
   sample("email", "email in json", '{"to":"bob@example.org"}', "bob@example.org"),
+  sample("email", "email, IDN domain", "write to josé@bücher.de today", "josé@bücher.de"),
+  sample("email", "email, non-Latin domain", '{"to":"li.wei@例え.jp"}', "li.wei@例え.jp"),
+  sample("email", "email, IDN domain spelled in \\u escapes", String.raw`{"to":"jos\u00e9@b\u00fccher.de"}`, "josé@bücher.de", String.raw`jos\u00e9@b\u00fccher.de`),
   ...phoneSamples(),
   sample("financial", "IBAN DE, grouped", "pay to DE89 3704 0044 0532 0130 00 today", "3704 0044 0532 0130"),
   sample("financial", "IBAN GB", "GB82 WEST 1234 5698 7654 32", "1234 5698 7654"),
@@ -139,10 +146,22 @@ function phoneSamples(): CorpusSample[] {
     ["BR mobile", "(11) 91234-5678", "+55 11 91234-5678"],
     ["BR landline", "(21) 2345-6789", "+55 21 2345-6789"],
   ];
-  return numbers.flatMap(([name, national, international]) => [
-    sample("phone", `${name}, national`, `call ${national} today`, national),
-    sample("phone", `${name}, international`, `{"note":"reach me at ${international}"}`, international),
-  ]);
+  // Other claimed spellings: the international prefix 00 for "+", and no-break spaces between the groups.
+  const spelled: readonly (readonly [string, string])[] = [
+    ["GB landline, 00 prefix", "0044 20 7946 0958"],
+    ["GB mobile, 00 prefix", "0044 7911 123456"],
+    ["DE landline, 00 prefix spaced", "00 49 30 901820"],
+    ["GB landline, no-break spaces", "020\u00a07946\u00a00958"],
+    ["GB international, no-break spaces", "+44\u00a020\u00a07946\u00a00958"],
+    ["FR mobile, narrow no-break spaces", "+33\u202f6\u202f12\u202f34\u202f56\u202f78"],
+  ];
+  return [
+    ...numbers.flatMap(([name, national, international]) => [
+      sample("phone", `${name}, national`, `call ${national} today`, national),
+      sample("phone", `${name}, international`, `{"note":"reach me at ${international}"}`, international),
+    ]),
+    ...spelled.map(([name, written]) => sample("phone", name, `call ${written} today`, written)),
+  ];
 }
 
 /** The corpus as [name, text] pairs. */
@@ -213,4 +232,8 @@ export const PLAIN_SAMPLES: readonly string[] = [
   "token_count: 42",
   "tokens=5",
   "the secret_santa list",
+  // Runs of digits after a 00 that no country's numbers fit.
+  "invoice 00012345",
+  "code 0000 1234",
+  "build 00 1 2",
 ];

@@ -16,12 +16,10 @@ import { createTextMemo } from "./text-memo.js";
 
 export type { SensitiveSpan } from "./secret-scanners.js";
 
-const SENSITIVE_KEY =
-  /pass(word|wd)?|secret|token|api[_-]?key|cookie|authori[sz]ation|credential|private[_-]?key|e-?mail|phone/i;
-
 const PATTERNS: readonly (readonly [string, RegExp])[] = [
   // The lookbehind anchors a match at the start of its run (16 KB of letters took 300 ms without it).
-  ["email", /(?<![A-Z0-9._%+-])[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi],
+  // Letters of any script on both sides: an internationalized domain (`bücher.de`, RFC 6531 mailboxes) is one too.
+  ["email", /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/giu],
   // `token: …` in YAML, `"secret": "…"` in JSON, `?token=…` in a URL. Quotes may come escaped at any depth
   // (`{\"password\": \"…\"}` is JSON inside a JSON string of planner output, `\\\"` one level deeper). A quoted
   // value runs to its closing quote, spaces and all; a bare one to the next space or delimiter. Either stops
@@ -38,7 +36,10 @@ const PATTERNS: readonly (readonly [string, RegExp])[] = [
   ["jwt", /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{4,}\.eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}/g],
   ["api-key", /\b(?:sk|pk|rk)-[A-Za-z0-9_-]{16,}/g],
   ["slack", /(?<![A-Za-z0-9-])xox[abposr]-[A-Za-z0-9-]{10,}/g],
-  ["github", /\bgh[pousr]_[A-Za-z0-9]{20,}/g],
+  // Classic tokens, and fine-grained ones (`github_pat_<22>_<59>`), which secretlint's preset leaves out.
+  ["github", /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{22,})/g],
+  // secretlint's SendGrid rule takes neither `-` nor `_`, which real keys carry (`SG.<22>.<43>`, base64url).
+  ["sendgrid", /(?<![A-Za-z0-9_-])SG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64}/g],
   ["aws-key-id", /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g],
   // To the end of the line (or of the quoted string around it): every cookie in the header is a credential.
   ["cookie-header", /\b(?:set-)?cookie\s{0,3}:[^\r\n"'\\]*/gi],
@@ -76,16 +77,49 @@ function scanUncached(text: string): SensitiveSpan[] {
   return spans.sort((a, b) => a.start - b.start || b.end - a.end);
 }
 
-/** Whether `text` holds anything sensitive. */
+/**
+ * JSON's `\u` escapes (at any depth of escaping, `\\u0067` in JSON inside a JSON string) and escaped
+ * solidi spell any character: one `JSON.parse` turns `\u0067hp_…` back into a token. Text holding
+ * them is read a second time with them decoded.
+ */
+const SPELLED = /\\+(?:u([0-9a-fA-F]{4})|\/)/g;
+
+function decoded(text: string): string | null {
+  if (!text.includes("\\")) return null;
+  let plain = text;
+  // An escape may spell another (`\u005cu0067` is `\u0067`, which is `g`): decoded until nothing changes, a few rounds.
+  for (let round = 0; round < 4; round++) {
+    const next = plain.replace(SPELLED, (_, hex: string | undefined) =>
+      hex === undefined ? "/" : String.fromCharCode(parseInt(hex, 16)),
+    );
+    if (next === plain) break;
+    plain = next;
+  }
+  return plain === text ? null : plain;
+}
+
+/** Whether `text` holds anything sensitive, as it is written or with its escapes decoded. */
 export function isSensitiveText(text: string): boolean {
-  return scanText(text).length > 0;
+  if (scanText(text).length > 0) return true;
+  const plain = decoded(text);
+  return plain !== null && scanText(plain).length > 0;
 }
 
 export const REDACTED = "[redacted]";
-const MAX_TRACE_STRING = 200;
 
-/** `text` with every sensitive stretch replaced by `[redacted]`; the rest is kept. */
+/**
+ * `text` with every sensitive stretch replaced by `[redacted]`; the rest is kept. Text whose escapes
+ * spell a secret comes back decoded and redacted: the escaped spelling is never what is kept.
+ */
 export function redactText(text: string): string {
+  // Decoded first: a find in the written text can end at an escape and leave the rest of the secret spelled.
+  const plain = decoded(text);
+  if (plain === null) return redactSpans(text);
+  const again = redactSpans(plain);
+  return again === plain ? redactSpans(text) : again;
+}
+
+function redactSpans(text: string): string {
   let out = "";
   let at = 0;
   for (const span of scanText(text)) {
@@ -94,41 +128,4 @@ export function redactText(text: string): string {
     at = Math.max(at, span.end);
   }
   return out + text.slice(at);
-}
-
-/** Paths (`$.a.b`) of every key or string value in `value` that looks sensitive. */
-export function findSensitive(value: unknown, path = "$"): string[] {
-  if (typeof value === "string") return isSensitiveText(value) ? [path] : [];
-  if (Array.isArray(value)) return value.flatMap((item, i) => findSensitive(item, `${path}[${i}]`));
-  if (value !== null && typeof value === "object") {
-    return Object.entries(value).flatMap(([key, item]) =>
-      SENSITIVE_KEY.test(key) ? [`${path}.${key}`] : findSensitive(item, `${path}.${key}`),
-    );
-  }
-  return [];
-}
-
-/**
- * A copy safe for a trace: sensitive keys and values replaced, strings longer than `maxString`
- * cut. A frozen planner route keeps long strings (`Infinity`): it replays them.
- */
-export function redact(value: unknown, maxString: number = MAX_TRACE_STRING): unknown {
-  if (typeof value === "string") {
-    if (isSensitiveText(value)) return REDACTED;
-    return value.length > maxString ? `${value.slice(0, maxString)}…(${value.length} chars)` : value;
-  }
-  if (Array.isArray(value)) return value.map((item) => redact(item, maxString));
-  if (value !== null && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value)) {
-      const item = (value as Record<string, unknown>)[key];
-      const kept = SENSITIVE_KEY.test(key) ? REDACTED : redact(item, maxString);
-      // Only `__proto__` would set the prototype if assigned: it alone is defined, as plain data.
-      if (key === "__proto__")
-        Object.defineProperty(out, key, { value: kept, enumerable: true, writable: true, configurable: true });
-      else out[key] = kept;
-    }
-    return out;
-  }
-  return value;
 }

@@ -1,7 +1,7 @@
 /** The structured trace: one event per fact, redacted, with the checkpoint hash it produced. */
 import { z } from "zod";
 import { isImmutableJson } from "./canonical.js";
-import { redact } from "./sensitive.js";
+import { redact } from "./redact.js";
 import { deepFreeze } from "./state-hash.js";
 
 const nullableString = z.string().nullable();

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { digest } from "./canonical.js";
 import type { ToolRegistry } from "./registry.js";
 import { err, ok, type Result } from "./result.js";
-import { findSensitive } from "./sensitive.js";
+import { findSensitive, isSensitiveIdentifier } from "./redact.js";
 import type { RiskClass } from "./risk.js";
 
 export const REJECTION_CODES = [
@@ -101,14 +101,16 @@ export function validatePlannerOutput(
   } catch (e) {
     // A find can take the quotes around it (a `"password": "…"` key and value), so redacted output may
     // no longer parse: the call is refused for what it carried, not for the hole redaction left.
-    if (redacted)
-      return reject("sensitive_input", "tool input carries credentials or contact data", null, [
-        { path: "$", message: "credentials and contact data are never tool input; redacting them left no JSON" },
-      ]);
+    if (redacted) return refusedAsRedacted(null, "redacting them left no JSON");
     return reject("malformed_json", `planner output is not JSON: ${(e as Error).message}`);
   }
   const shape = checkShape(parsed, limits, "$", 0);
   if (shape !== null) return err(shape);
+  // Before the envelope: a key redaction cut out no longer matches its pattern, and the call is refused for
+  // what it carried, not as malformed.
+  const { type, tool } = (parsed ?? {}) as { type?: unknown; tool?: unknown };
+  if (redacted && type !== "final")
+    return refusedAsRedacted(typeof tool === "string" ? tool : null, "they were redacted");
 
   const envelope = Envelope.safeParse(parsed);
   if (!envelope.success)
@@ -120,14 +122,6 @@ export function validatePlannerOutput(
     );
   const call = envelope.data;
   if (call.type === "final") return ok({ kind: "final", text: call.text });
-  if (redacted) {
-    return reject(
-      "sensitive_input",
-      "tool input carries credentials or contact data",
-      call.type === "tool_call" ? call.tool : null,
-      [{ path: "$", message: "credentials and contact data are never tool input; they were redacted" }],
-    );
-  }
   if (call.type === "tool_call") {
     const one = validateCall(registry, call);
     return one.ok ? ok({ kind: "tool_call", call: one.value }) : one;
@@ -177,6 +171,11 @@ function validateCall(registry: ToolRegistry, call: RawCall): Result<ValidatedCa
       sensitive.map((path) => ({ path, message: "credentials and contact data are never tool input" })),
     );
   }
+  // A caller's key lands in the ledger, the trace and every checkpoint: one that holds a secret is refused.
+  if (call.idempotency_key !== undefined && isSensitiveIdentifier(call.idempotency_key))
+    return reject("sensitive_input", "the idempotency key carries credentials or contact data", spec.name, [
+      { path: "$.idempotency_key", message: "credentials and contact data are never identifiers" },
+    ]);
   const data = args.data as Record<string, unknown>;
   return ok({
     tool: spec.name,
@@ -185,6 +184,12 @@ function validateCall(registry: ToolRegistry, call: RawCall): Result<ValidatedCa
     args_digest: digest(data),
     requested_key: call.idempotency_key ?? null,
   });
+}
+
+function refusedAsRedacted(tool: string | null, why: string): Result<never, Rejection> {
+  return reject("sensitive_input", "tool input carries credentials or contact data", tool, [
+    { path: "$", message: `credentials and contact data are never tool input; ${why}` },
+  ]);
 }
 
 function checkShape(value: unknown, limits: InputLimits, path: string, depth: number): Rejection | null {

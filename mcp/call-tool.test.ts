@@ -48,6 +48,19 @@ function setup() {
 const PUBLISH = { artifact: "art_q3", audience: "team" };
 
 describe("the MCP call path", () => {
+  it("refuses an idempotency key that holds a JWT or a card number, and keeps it in no checkpoint or audit line", async () => {
+    const { deps, audit, world, request, answer } = setup();
+    // Built from parts, so that no scanner of this repository reads a whole token here.
+    const jwt = ["eyJhbGciOiJIUzI1NiJ9", "eyJzdWIiOiJib2IifQ", "c2lnbmF0dXJlLWZha2U"].join(".");
+    for (const key of [`key-${jwt}`, "pay-4242424242424242"]) {
+      const save = request("save_artifact", { name: "n", content: "clean" }, { idempotency_key: key });
+      expect(await answer(save)).toMatchObject({ status: "rejected", code: "sensitive_input" });
+      const stored = JSON.stringify([deps.sessions.list("s"), audit.list("s")]);
+      expect([stored.includes(key), stored.includes(key.slice(4))]).toEqual([false, false]);
+    }
+    expect(world.totalCalls()).toBe(0);
+  });
+
   it("keeps a long session's conversation bounded, and its spent nonces, through trims", async () => {
     const { deps, audit, clock, request, answer } = setup();
     const first = await answer(request("publish_report", PUBLISH));

@@ -9,7 +9,7 @@
  */
 import { LOG_LEVEL_META_KEY } from "@modelcontextprotocol/server";
 import type { LoggingLevel, Server, ServerNotification } from "@modelcontextprotocol/server";
-import type { TraceEvent } from "../contract/index.js";
+import { isSensitiveIdentifier, type TraceEvent } from "../contract/index.js";
 import { auditMessage, isLoggingLevel, levelOf, passes, progressNotice } from "./audit-log.js";
 import { mayReadResource, parseResourceUri, readableUri } from "./resources.js";
 import type { SessionAccess } from "./session-owners.js";
@@ -110,7 +110,8 @@ export function attachHostNotices(server: Server, feed: HostFeed, access: Sessio
         send: notify,
         logLevel: isLoggingLevel(requested) ? requested : null,
         progress:
-          typeof token === "string" || typeof token === "number"
+          // A token is echoed in every notice of the call: one holding a secret gets none.
+          (typeof token === "string" || typeof token === "number") && !isSensitiveIdentifier(String(token))
             ? (event) => progressNotice(token, ++count, event)
             : null,
       };

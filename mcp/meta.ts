@@ -3,7 +3,7 @@
  * (`agent-harness/…`) as the MCP spec asks of any key outside its own `io.modelcontextprotocol/`.
  */
 import { z } from "zod";
-import { err, ok, type Result } from "../contract/index.js";
+import { err, isSensitiveIdentifier, ok, SENSITIVE_IDENTIFIER, type Result } from "../contract/index.js";
 
 export const META_KEYS = Object.freeze({
   /** The session a call belongs to; without it, the connection's own session. */
@@ -41,7 +41,10 @@ const HarnessMetaSchema = z
 
 export type HarnessMeta = Readonly<z.output<typeof HarnessMetaSchema>>;
 
-export type MetaError = { readonly code: "invalid_session_id"; readonly message: string };
+export type MetaError = {
+  readonly code: "invalid_session_id" | typeof SENSITIVE_IDENTIFIER;
+  readonly message: string;
+};
 
 const HARNESS_KEYS = [META_KEYS.session, META_KEYS.approval, META_KEYS.idempotencyKey] as const;
 
@@ -54,6 +57,12 @@ export function readHarnessMeta(meta: unknown): Result<HarnessMeta, MetaError> {
   const own = meta !== null && typeof meta === "object" ? Object.fromEntries(Object.entries(meta)) : {};
   if (!HARNESS_KEYS.some((key) => Object.hasOwn(own, key))) return NO_META;
   const parsed = HarnessMetaSchema.safeParse(own);
+  // A session id is stored in every row, audit line and log notice of its session: one holding a secret is refused.
+  if (parsed.success && parsed.data.session_id !== null && isSensitiveIdentifier(parsed.data.session_id))
+    return err({
+      code: SENSITIVE_IDENTIFIER,
+      message: `${SENSITIVE_IDENTIFIER}: _meta["${META_KEYS.session}"] carries credentials or contact data`,
+    });
   if (parsed.success) return ok(parsed.data);
   return err({ code: "invalid_session_id", message: `_meta["${META_KEYS.session}"] must match ${SESSION_ID.source}` });
 }

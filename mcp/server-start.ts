@@ -187,5 +187,5 @@ function traceAuditSink(trace: TraceSink, file: AuditSink | null): AuditSink {
 
 function writeAtomically(path: string, text: string): void {
   const written = writeFilesAtomically([{ path, text }]);
-  if (!written.ok) throw new Error(written.error);
+  if (!written.ok) throw new Error(written.error.message);
 }

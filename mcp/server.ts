@@ -5,6 +5,7 @@
  * serves this module over an in-memory transport.
  */
 import { ProtocolError, ProtocolErrorCode, Server, type McpServerFactory } from "@modelcontextprotocol/server";
+import { loggedError } from "../contract/index.js";
 import { forbiddenAnswer, toCallToolResult, type CallAnswer } from "./answers.js";
 import { createCallTool, type CallToolDeps, type ToolCallRequest } from "./call-tool.js";
 import { complete } from "./completions.js";
@@ -102,9 +103,7 @@ export function createHarnessServer(deps: HarnessDeps, options: HarnessServerOpt
     traceOf: deps.audit.list,
     ...(access === undefined ? {} : { access }),
   };
-  const logError =
-    options.logError ??
-    ((error: unknown) => console.error(`agent-harness mcp: ${String(error instanceof Error ? error.stack : error)}`));
+  const logError = options.logError ?? ((error: unknown) => console.error(`agent-harness mcp: ${loggedError(error)}`));
   const noCursor = (cursor: unknown) => {
     // One page holds everything, so no cursor was ever issued.
     if (cursor !== undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid cursor");

@@ -115,6 +115,18 @@ export type EngineFactory<Id extends string = string> = {
   shape(context: EngineContext): Promise<GraphShape | null>;
   /** The graph as a Mermaid flowchart, drawn from the running graph; absent or null when not a graph. */
   diagram?(context: EngineContext): Promise<string | null>;
+  /** A framework hardened by a layer of pieces on its own extension points: what the ablation switches off. */
+  readonly layer?: HardeningLayer;
+};
+
+/**
+ * A hardening layer as an ablation sees it: its pieces, and the same engine with some of them switched off.
+ * A piece that no column turns on its own names the piece that then holds the line (defence in depth).
+ */
+export type HardeningLayer = {
+  readonly pieces: readonly string[];
+  readonly backedUpBy: Readonly<Record<string, string>>;
+  without(disable: readonly string[]): EngineFactory<string>;
 };
 
 /** Every way a caller can misuse an engine, the same words on every engine. */

@@ -8,6 +8,7 @@ export type {
   EngineFactory,
   EngineResult,
   GraphShape,
+  HardeningLayer,
 } from "./api.js";
 export { createSlots, defineSlot, slotValue } from "./slots.js";
 export type { EngineSlots, SlotKey, SlotValue } from "./slots.js";

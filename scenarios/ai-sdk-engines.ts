@@ -7,7 +7,7 @@
  */
 import { loadAiSdk, type AiSdkEngineId, type AiSdkLoadOptions } from "./load-ai-sdk.js";
 import type { LoadOptions } from "./load-langgraph.js";
-import { isNativeVariant } from "./variants.js";
+import { keepsContract } from "./engine-catalogue.js";
 
 /** Load options as the registry passes them: the LangGraph engine's are ignored here. */
 type Options = LoadOptions & AiSdkLoadOptions;
@@ -19,7 +19,7 @@ const entry = <Id extends AiSdkEngineId>(id: Id) =>
     // The hardened engine keeps the contract's checkpoints (and its sealed message history beside them);
     // the native ones keep only their message history, which no bench store seeds: they play no fault schedules.
     sessionStore: "contract_checkpoints",
-    benchFaultSchedules: isNativeVariant(id) ? { full: 0, quick: 0 } : { full: 30, quick: 10 },
+    benchFaultSchedules: keepsContract(id) ? { full: 30, quick: 10 } : { full: 0, quick: 0 },
   }) as const;
 
 export const AI_SDK_ENGINES = [

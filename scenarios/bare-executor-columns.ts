@@ -6,8 +6,11 @@
  * engine's own call still runs through the contract once approved.
  */
 import { finalAnswer, toolCall } from "../handwritten/fixtures/index.js";
-import { defineColumn, type Column } from "./column.js";
+import { behaviour as anyBehaviour, defineColumn, vocabulary as anyVocabulary, type Column } from "./column.js";
 import { observeRun, read, type RunObservation } from "./observe.js";
+
+const behaviour = anyBehaviour<RunObservation>;
+const vocabulary = anyVocabulary<RunObservation>;
 
 const PUBLISH = { artifact: "art_weekly", audience: "team" } as const;
 /** The bare calls, after `start`: actions 1 to 3. */
@@ -18,6 +21,7 @@ const bareRefused = (o: RunObservation) => BARE.every((i) => read.after(o, i).re
 export const BARE_EXECUTOR_COLUMNS: readonly Column[] = [
   defineColumn({
     name: "bare_executor_refused",
+    family: "bare_executor",
     summary:
       "While a publish waits for approval, a caller handed the engine's registry calls executors itself (publish, always-denied shell, invalid arguments): each is refused, nothing runs; the approved publish runs once through the contract.",
     goal: "fault column",
@@ -33,29 +37,41 @@ export const BARE_EXECUTOR_COLUMNS: readonly Column[] = [
     expected:
       "An executor reached past the contract runs nothing: every bare call is refused (bare_executor) with 0 executor calls and 0 side effects; the only call that runs is the approved publish, once, with its ledger entry and trace.",
     expectations: [
-      { says: "every bare call is refused with bare_executor", holds: bareRefused },
-      {
-        says: "nothing ran past the contract: 0 executor calls and 0 side effects after the bare calls",
-        holds: (o) => read.after(o, 3).executor_calls === 0 && read.after(o, 3).side_effects === 0,
-      },
-      {
-        says: "nothing unapproved: the publish still waits for approval after the bare calls, and runs once after it",
-        holds: (o) =>
-          read.after(o, 3).status === "approval_required" &&
-          read.calls(o, "publish_report") === 1 &&
-          read.effects(o, "publish_report") === 1,
-      },
-      {
-        says: "nothing denied or unvalidated runs: run_shell and save_artifact never reach their executors",
-        holds: (o) => read.calls(o, "run_shell") === 0 && read.calls(o, "save_artifact") === 0,
-      },
-      {
-        says: "nothing unrecorded: every key an executor saw has a ledger entry, every executor call a tool_succeeded",
-        holds: (o) =>
+      behaviour(
+        "a bare call ran past the contract: an executor ran, or a side effect landed",
+        (o) => read.after(o, 3).executor_calls === 0 && read.after(o, 3).side_effects === 0,
+        (o) => ({ calls: read.after(o, 3).executor_calls, effects: read.after(o, 3).side_effects }),
+      ),
+      behaviour(
+        "the approved publish did not run exactly once",
+        (o) => read.calls(o, "publish_report") === 1 && read.effects(o, "publish_report") === 1,
+        (o) => ({ calls: o.executor_calls, effects: o.side_effects }),
+      ),
+      behaviour(
+        "a denied or unvalidated call reached its executor (run_shell, save_artifact)",
+        (o) => read.calls(o, "run_shell") === 0 && read.calls(o, "save_artifact") === 0,
+        (o) => o.executor_calls,
+      ),
+      vocabulary("every bare call is refused with bare_executor", bareRefused, (o) =>
+        o.after_each_action.map((a) => a.refused),
+      ),
+      vocabulary(
+        "the publish still waits in approval_required after the bare calls",
+        (o) => read.after(o, 3).status === "approval_required",
+        (o) => read.after(o, 3).status,
+      ),
+      vocabulary(
+        "nothing unrecorded: every key an executor saw has a completed ledger entry, every executor call a tool_succeeded",
+        (o) =>
           Object.values(read.after(o, 4).ledger).every((state) => state === "completed") &&
           read.traced(o, "tool_succeeded") === read.calls(o),
-      },
-      { says: "the run ends done", holds: (o) => o.final_status === "done" },
+        (o) => read.after(o, 4).ledger,
+      ),
+      vocabulary(
+        "the run ends done",
+        (o) => o.final_status === "done",
+        (o) => o.final_status,
+      ),
     ],
   }),
 ];

@@ -6,6 +6,7 @@ import { fingerprint } from "./scenario.js";
 
 export const schemaFailureSideEffects: Column = defineColumn({
   name: "schema_failure_side_effects",
+  family: "required",
   summary:
     "A write with invalid arguments (wrong type, unknown key) is rejected before execute; the model gets the issues back.",
   goal: "save a summary",
@@ -23,6 +24,8 @@ export const schemaFailureSideEffects: Column = defineColumn({
       tool_message_status: rejection?.status ?? null,
       rejection_code: content?.code ?? null,
       issue_paths: (content?.issues ?? []).map((i) => i.path).sort(),
+      // In substance, whatever the engine's words: the answer to the call names the field that was wrong.
+      told_about_content: rejection !== undefined && JSON.stringify(rejection.content).includes("content"),
       executor_calls: record.env.world.totalCalls("save_artifact"),
       side_effects: record.env.world.totalEffects(),
       ...fingerprint(record),
@@ -32,18 +35,47 @@ export const schemaFailureSideEffects: Column = defineColumn({
     "Validation comes first: a failing call is rejected before execute and the model is told to rewrite its arguments (0 executor calls, 0 side effects).",
   expectations: [
     {
+      kind: "behaviour",
+      says: "the invalid write reached the executor",
+      holds: (o) => o.executor_calls === 0,
+      observed: (o) => o.executor_calls,
+    },
+    {
+      kind: "behaviour",
+      says: "the invalid write landed",
+      holds: (o) => o.side_effects === 0,
+      observed: (o) => o.side_effects,
+    },
+    {
+      kind: "behaviour",
+      says: "the model was not told what was wrong with its arguments (no answer naming content)",
+      holds: (o) => o.told_about_content,
+      observed: (o) => o.told_about_content,
+    },
+    {
+      kind: "vocabulary",
       says: "the call is rejected with invalid_arguments",
       holds: (o) => o.tool_message_status === "rejected" && o.rejection_code === "invalid_arguments",
+      observed: (o) => ({ status: o.tool_message_status, code: o.rejection_code }),
     },
-    { says: "the issues went back to the model, naming $.content", holds: (o) => o.issue_paths.includes("$.content") },
-    { says: "executor calls 0", holds: (o) => o.executor_calls === 0 },
-    { says: "side effects 0", holds: (o) => o.side_effects === 0 },
-    { says: "the run goes on to the model's next step and ends done", holds: (o) => o.final_status === "done" },
+    {
+      kind: "vocabulary",
+      says: "the issues went back to the model, naming $.content",
+      holds: (o) => o.issue_paths.includes("$.content"),
+      observed: (o) => o.issue_paths,
+    },
+    {
+      kind: "vocabulary",
+      says: "the run goes on to the model's next step and ends done",
+      holds: (o) => o.final_status === "done",
+      observed: (o) => o.final_status,
+    },
   ],
 });
 
 export const preApprovalState: Column = defineColumn({
   name: "pre_approval_state",
+  family: "required",
   summary:
     "A high-risk call with no approval stops in approval_required with the pending call recorded and no side effect.",
   goal: "publish the report",
@@ -67,18 +99,36 @@ export const preApprovalState: Column = defineColumn({
   expected:
     "approval_required with no side effect: the pending call is recorded and nothing runs until a person approves.",
   expectations: [
-    { says: "status approval_required", holds: (o) => o.status === "approval_required" },
     {
+      kind: "behaviour",
+      says: "the unapproved publish ran",
+      holds: (o) => o.executor_calls === 0,
+      observed: (o) => o.executor_calls,
+    },
+    {
+      kind: "behaviour",
+      says: "the unapproved publish landed",
+      holds: (o) => o.side_effects === 0,
+      observed: (o) => o.side_effects,
+    },
+    {
+      kind: "vocabulary",
+      says: "status approval_required",
+      holds: (o) => o.status === "approval_required",
+      observed: (o) => o.status,
+    },
+    {
+      kind: "vocabulary",
       says: "the pending call is recorded for publish_report",
       holds: (o) => o.pending_approval?.tool === "publish_report",
+      observed: (o) => o.pending_approval,
     },
-    { says: "executor calls 0", holds: (o) => o.executor_calls === 0 },
-    { says: "side effects 0", holds: (o) => o.side_effects === 0 },
   ],
 });
 
 export const idempotencyReplay: Column = defineColumn({
   name: "idempotency_replay",
+  family: "required",
   summary:
     "The same idempotency key with the same arguments, twice: the second answer is the stored result, with one side effect.",
   goal: "save the summary once",
@@ -104,16 +154,42 @@ export const idempotencyReplay: Column = defineColumn({
   expected:
     "The same key with the same arguments answers replayed with the stored result: 1 executor call, 1 side effect.",
   expectations: [
-    { says: "the first call answers ok", holds: (o) => o.first_status === "ok" },
-    { says: "the second call answers replayed", holds: (o) => o.second_status === "replayed" },
-    { says: "the replay carries the stored result", holds: (o) => o.same_output },
-    { says: "executor calls 1", holds: (o) => o.executor_calls === 1 },
-    { says: "side effects 1", holds: (o) => o.side_effects === 1 },
+    {
+      kind: "behaviour",
+      says: "the same write sent twice ran twice",
+      holds: (o) => o.executor_calls === 1,
+      observed: (o) => o.executor_calls,
+    },
+    {
+      kind: "behaviour",
+      says: "the same write sent twice landed twice (or never)",
+      holds: (o) => o.side_effects === 1,
+      observed: (o) => o.side_effects,
+    },
+    {
+      kind: "behaviour",
+      says: "the model got another answer the second time than the first",
+      holds: (o) => o.same_output,
+      observed: (o) => o.same_output,
+    },
+    {
+      kind: "vocabulary",
+      says: "the first call answers ok",
+      holds: (o) => o.first_status === "ok",
+      observed: (o) => o.first_status,
+    },
+    {
+      kind: "vocabulary",
+      says: "the second call answers replayed",
+      holds: (o) => o.second_status === "replayed",
+      observed: (o) => o.second_status,
+    },
   ],
 });
 
 export const interruptedCheckpoint: Column = defineColumn({
   name: "interrupted_checkpoint",
+  family: "required",
   summary:
     "The process dies after the intent checkpoint, before the write lands; a new process resumes from the checkpoint under the same key.",
   goal: "save the summary despite a crash",
@@ -154,17 +230,41 @@ export const interruptedCheckpoint: Column = defineColumn({
   expected:
     "The intent is checkpointed before execute; after the crash, recovery follows the intent under the same key: exactly 1 side effect.",
   expectations: [
-    { says: "the process crashed", holds: (o) => o.crashed },
     {
+      kind: "behaviour",
+      says: "the column's crash did not happen (the write was not interrupted)",
+      holds: (o) => o.crashed,
+      observed: (o) => o.crashed,
+    },
+    {
+      kind: "behaviour",
+      says: "the write landed before the crash",
+      holds: (o) => o.side_effects_at_crash === 0,
+      observed: (o) => o.side_effects_at_crash,
+    },
+    {
+      kind: "behaviour",
+      says: "after the restart the write landed twice, or never",
+      holds: (o) => o.after_resume.side_effects === 1,
+      observed: (o) => o.after_resume.side_effects,
+    },
+    {
+      kind: "vocabulary",
+      says: "only the intent's key was used (write-002)",
+      holds: (o) => o.keys_used.length === 1 && o.keys_used[0] === "write-002",
+      observed: (o) => o.keys_used,
+    },
+    {
+      kind: "vocabulary",
       says: "the checkpoint at the crash holds the intent (executing, key write-002)",
       holds: (o) => o.checkpoint_at_crash?.status === "executing" && o.checkpoint_at_crash.intent?.key === "write-002",
+      observed: (o) => o.checkpoint_at_crash?.status ?? null,
     },
-    { says: "no side effect before the crash", holds: (o) => o.side_effects_at_crash === 0 },
-    { says: "the resumed run ends done", holds: (o) => o.after_resume.status === "done" },
-    { says: "exactly 1 side effect after resume", holds: (o) => o.after_resume.side_effects === 1 },
     {
-      says: "only the intent's key was used",
-      holds: (o) => o.keys_used.length === 1 && o.keys_used[0] === "write-002",
+      kind: "vocabulary",
+      says: "the resumed run ends done",
+      holds: (o) => o.after_resume.status === "done",
+      observed: (o) => o.after_resume.status,
     },
   ],
 });

@@ -7,7 +7,7 @@
  * it reads the same on an engine without the contract's refusal codes.
  */
 import { finalAnswer, toolCall, toolCalls } from "../handwritten/fixtures/index.js";
-import { defineColumn, type Column } from "./column.js";
+import { behaviour, defineColumn, type Column } from "./column.js";
 import { observeRun, read, type RunObservation } from "./observe.js";
 import { sendKeptToken } from "./rewind-columns.js";
 
@@ -19,19 +19,23 @@ const ACTIONS = [
   { kind: "restart_and_resume" },
 ] as const;
 
-const says = (text: string, holds: (o: RunObservation) => boolean) => ({ says: text, holds });
-const ranOnceAfterApproval = says(
-  "the first resume of the approved state ran the publish: 1 side effect",
-  (o) => read.after(o, 1).side_effects >= 1 && read.effects(o, "publish_report") >= 1,
+/** What landed per tool and key: what a violation saw. */
+const landed = (o: RunObservation) => ({ calls: o.executor_calls, effects: o.side_effects });
+const ranOnceAfterApproval = behaviour(
+  "the approved publish never ran on the first resume",
+  (o: RunObservation) => read.after(o, 1).side_effects >= 1 && read.effects(o, "publish_report") >= 1,
+  landed,
 );
-const publishOnce = says(
-  "resuming the same approved state again, and in a new process, ran nothing more: the publish executed once, 1 side effect",
-  (o) => read.calls(o, "publish_report") === 1 && read.effects(o, "publish_report") === 1,
+const publishOnce = behaviour(
+  "the approved publish ran again when the same approved state was resumed again, or in a new process",
+  (o: RunObservation) => read.calls(o, "publish_report") === 1 && read.effects(o, "publish_report") === 1,
+  landed,
 );
 
 export const DOUBLE_RESUME_COLUMNS: readonly Column[] = [
   defineColumn({
     name: "double_resume_same_approval",
+    family: "double_resume",
     summary:
       "A publish is approved and runs; the approved state is resumed a second time with the same approval, then by a new process.",
     goal: "double resume column",
@@ -50,6 +54,7 @@ export const DOUBLE_RESUME_COLUMNS: readonly Column[] = [
   }),
   defineColumn({
     name: "double_resume_batch_approval",
+    family: "double_resume",
     summary:
       "A turn of a write and a publish; the publish is approved and the turn runs; the same approved state is resumed again, then by a new process.",
     goal: "double resume column",
@@ -70,7 +75,11 @@ export const DOUBLE_RESUME_COLUMNS: readonly Column[] = [
     expectations: [
       ranOnceAfterApproval,
       publishOnce,
-      says("the write landed once", (o) => read.effects(o, "save_artifact") === 1),
+      behaviour(
+        "the write landed other than once",
+        (o: RunObservation) => read.effects(o, "save_artifact") === 1,
+        landed,
+      ),
     ],
   }),
 ];

@@ -4,44 +4,56 @@
  * `engines.ts` gives each id its factory or loader, and refuses to start if the two lists differ.
  */
 import { withoutVariants, type FrameworkVariantId } from "./variants.js";
+import type { Judged } from "./verdict.js";
 
 export const ENGINE_CATALOGUE = [
-  { id: "handwritten", about: null, core: true, byRequire: true },
-  { id: "local_state_graph", about: "dependency-free, in this repo", core: true, byRequire: true },
+  { id: "handwritten", about: null, judged: "contract", core: true, byRequire: true },
+  { id: "local_state_graph", about: "dependency-free, in this repo", judged: "contract", core: true, byRequire: true },
   {
     id: "langgraph",
     about:
       "the pinned @langchain/langgraph installed in langgraph-adapter/; when it cannot load, or the installed version is not the pin, the evidence says not-measured",
+    judged: "contract",
     byRequire: true,
   },
   {
     id: "openai_agents_native",
     about:
-      "the pinned @openai/agents in openai-agents-adapter/ as its docs teach: its tool schemas, needsApproval and RunState; its failing columns are findings",
+      "the pinned @openai/agents in openai-agents-adapter/ as its docs teach: its tool schemas, needsApproval and RunState; judged by behaviour, its failures are findings",
+    judged: "foreign",
   },
   {
     id: "openai_agents_hardened",
     about:
       "the same SDK with the contract in its hooks: needsApproval by the contract's policy and tokens, execute through the ledger, the RunState sealed",
+    judged: "contract",
   },
   {
     id: "ai_sdk_native",
     about:
-      "the pinned Vercel AI SDK (ai 7.0.x) in ai-sdk-adapter/, as its docs teach: its own tool schemas, toolApproval and message history, no contract code in its loop",
+      "the pinned Vercel AI SDK (ai 7.0.x) in ai-sdk-adapter/, as its docs teach: its own tool schemas, toolApproval and message history, no contract code in its loop; judged by behaviour",
+    judged: "foreign",
   },
   {
     id: "ai_sdk_signed_native",
     about:
-      "ai_sdk_native with the docs' experimental_toolApprovalSecret: approval requests HMAC-signed over tool, call id and input, checked on replay; no expiry, no record of use",
+      "ai_sdk_native with the docs' experimental_toolApprovalSecret: approval requests HMAC-signed over tool, call id and input, checked on replay; no expiry, no record of use; judged by behaviour",
+    judged: "foreign",
   },
   {
     id: "ai_sdk_hardened",
     about:
       "the same AI SDK with the contract in its hooks: the model, needsApproval and execute driven by the contract, the history sealed",
+    judged: "contract",
   },
 ] as const satisfies readonly {
   readonly id: string;
   readonly about: string | null;
+  /**
+   * What its verdicts charge it with: a contract engine must hold behaviour and speak the contract's
+   * vocabulary; a foreign one (a framework as its docs teach) is judged by behaviour, its vocabulary shown.
+   */
+  readonly judged: Judged;
   readonly core?: true;
   /** Its run may load through require (loadsByRequire). */
   readonly byRequire?: true;
@@ -53,6 +65,12 @@ export const isEngineId = (id: string): id is EngineId => (ENGINE_IDS as readonl
 
 /** What `compare --framework <id>` runs, in a phrase of the usage text (the reference has none). */
 export const aboutOf = (id: EngineId): string | null => ENGINE_CATALOGUE.find((e) => e.id === id)?.about ?? null;
+
+/** What an engine's verdicts charge it with; a module engine loaded by path (`module:<path>`) is foreign. */
+export const judgedOf = (label: string): Judged => ENGINE_CATALOGUE.find((e) => e.id === label)?.judged ?? "foreign";
+
+/** Whether an engine keeps the contract: the invariant suites (fault schedules, the bench's faults) run only these. */
+export const keepsContract = (id: EngineId): boolean => judgedOf(id) === "contract";
 
 /**
  * Whether an engine lives wholly in this repo's modules (the registry imports its factory): loading it

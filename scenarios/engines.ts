@@ -44,8 +44,6 @@ export type BuiltInEngine<Id extends string> = {
   readonly sessionStore: SessionStore;
   /** Fault schedules the bench plays on it per run: a full run and --quick (slower engines play fewer). */
   readonly benchFaultSchedules: { readonly full: number; readonly quick: number };
-  /** False for a framework run as its docs teach: its failing columns are findings, so the invariant suites skip it. */
-  readonly keepsContract?: boolean;
 };
 
 /** An engine in the core: its module loaded when asked, by require or import as this module was (load-run.ts). */

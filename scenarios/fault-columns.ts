@@ -3,10 +3,10 @@
  * server) and the failure patterns peer frameworks are known for (research/peers.md §4). Each is
  * data plus the general observation, run on every engine like the required four.
  */
-import { digest, issueApprovalToken } from "../contract/index.js";
+import { digest, issueApprovalToken, type JsonValue } from "../contract/index.js";
 import { finalAnswer, toolCall } from "../handwritten/fixtures/index.js";
 import { EngineUsageError } from "../runtime/api.js";
-import { defineColumn, type Column, type Expectation } from "./column.js";
+import { behaviour, defineColumn, vocabulary, type Column, type Expectation } from "./column.js";
 import { observeRun, read, type RunObservation } from "./observe.js";
 import { SESSION_ID, type Action, type Scenario } from "./scenario.js";
 
@@ -21,12 +21,30 @@ const column = (
   options: Scenario["options"],
   actions: readonly Action[],
   signal: Signal,
-): Column => defineColumn({ name, summary, options, actions, goal: "fault column", observe: observeRun, ...signal });
+): Column =>
+  defineColumn({
+    name,
+    family: "fault",
+    summary,
+    options,
+    actions,
+    goal: "fault column",
+    observe: observeRun,
+    ...signal,
+  });
 
-const says = (text: string, holds: (o: RunObservation) => boolean): Expectation<RunObservation> => ({
-  says: text,
-  holds,
-});
+type Observed = (o: RunObservation) => JsonValue;
+/** What reached the executors and what landed, per tool and key: what a behaviour violation saw. */
+const landed: Observed = (o) => ({ calls: o.executor_calls, effects: o.side_effects });
+/** The run's words: its status, the codes its tool messages carry and its approval refusals. */
+const spoken: Observed = (o) => ({ status: o.final_status, codes: read.codes(o), refused: o.approval_refusals });
+
+/** A behaviour expectation: `unsafe` is what happened in the world when it does not hold. */
+const world = (unsafe: string, holds: (o: RunObservation) => boolean, observed: Observed = landed) =>
+  behaviour(unsafe, holds, observed);
+/** A vocabulary expectation: the contract's words that must be seen. */
+const words = (text: string, holds: (o: RunObservation) => boolean, observed: Observed = spoken) =>
+  vocabulary(text, holds, observed);
 
 /**
  * A token signed with the real secret for the pending call, with one claim changed; `args` stands
@@ -69,24 +87,27 @@ export const FAULT_COLUMNS: readonly Column[] = [
       expected:
         "The run stops in reconcile_required and keeps a tool_uncertain trace; the same key only answers uncertain; an explicit confirm writes tool_reconciled and the run continues its text step without executing the side effect again.",
       expectations: [
-        says(
+        world(
+          "the uncertain publish was retried automatically by the new process",
+          (o) => read.after(o, 2).executor_calls === 1,
+          (o) => read.after(o, 2).executor_calls,
+        ),
+        world("the publish ran again, or landed twice", (o) => read.calls(o) === 1 && read.effects(o) === 1),
+        words(
           "after the timeout the run is in reconcile_required",
           (o) => read.after(o, 1).status === "reconcile_required",
+          (o) => read.after(o, 1).status,
         ),
-        says("the trace holds tool_uncertain", (o) => read.traced(o, "tool_uncertain") === 1),
-        says(
-          "a new process finds the key still uncertain and does not retry",
+        words("the trace holds tool_uncertain", (o) => read.traced(o, "tool_uncertain") === 1),
+        words(
+          "a new process finds the key still uncertain (reconcile_required, ledger uncertain)",
           (o) =>
             read.after(o, 2).status === "reconcile_required" &&
-            Object.values(read.after(o, 2).ledger).includes("uncertain") &&
-            read.after(o, 2).executor_calls === 1,
+            Object.values(read.after(o, 2).ledger).includes("uncertain"),
+          (o) => ({ status: read.after(o, 2).status, ledger: read.after(o, 2).ledger }),
         ),
-        says("the confirm writes tool_reconciled", (o) => read.traced(o, "tool_reconciled") === 1),
-        says("the run continues to done", (o) => o.final_status === "done"),
-        says(
-          "no second execute: executor calls 1, side effects 1",
-          (o) => read.calls(o) === 1 && read.effects(o) === 1,
-        ),
+        words("the confirm writes tool_reconciled", (o) => read.traced(o, "tool_reconciled") === 1),
+        words("the run continues to done", (o) => o.final_status === "done"),
       ],
     },
   ),
@@ -102,11 +123,11 @@ export const FAULT_COLUMNS: readonly Column[] = [
       expected:
         "An outcome the harness cannot know is uncertain: the run stops in reconcile_required with tool_uncertain, and nothing retries it automatically.",
       expectations: [
-        says("the run stops in reconcile_required", (o) => o.final_status === "reconcile_required"),
-        says("the trace holds tool_uncertain for the timeout", (o) => o.uncertain_reasons.join() === "timeout"),
-        says(
-          "no automatic retry: executor calls 1",
-          (o) => read.calls(o) === 1 && read.traced(o, "retry_scheduled") === 0,
+        world("the publish whose outcome was unknown was retried automatically", (o) => read.calls(o) === 1),
+        words("the run stops in reconcile_required", (o) => o.final_status === "reconcile_required"),
+        words(
+          "the trace holds tool_uncertain for the timeout, and no retry_scheduled",
+          (o) => o.uncertain_reasons.join() === "timeout" && read.traced(o, "retry_scheduled") === 0,
         ),
       ],
     },
@@ -123,10 +144,13 @@ export const FAULT_COLUMNS: readonly Column[] = [
       expected:
         "Transient failures before dispatch retry under the same key with backoff, at most 3 times; exactly 1 side effect.",
       expectations: [
-        says("two retries are scheduled", (o) => read.traced(o, "retry_scheduled") === 2),
-        says("every attempt uses the same key", (o) => read.keysCalled(o).length === 1 && read.calls(o) === 3),
-        says("exactly 1 side effect", (o) => read.effects(o) === 1),
-        says("the run ends done", (o) => o.final_status === "done"),
+        world(
+          "the write was lost, or landed twice: it did not land once after its two transient failures",
+          (o) => read.calls(o) === 3 && read.effects(o) === 1,
+        ),
+        words("every attempt uses the same key", (o) => read.keysCalled(o).length === 1),
+        words("two retries are scheduled", (o) => read.traced(o, "retry_scheduled") === 2),
+        words("the run ends done", (o) => o.final_status === "done"),
       ],
     },
   ),
@@ -141,10 +165,12 @@ export const FAULT_COLUMNS: readonly Column[] = [
     {
       expected: "After 3 retries the run ends failed with retries_exhausted in its trace, and nothing landed.",
       expectations: [
-        says("three retries, no more", (o) => read.traced(o, "retry_scheduled") === 3 && read.calls(o) === 4),
-        says("the trace ends with retries_exhausted", (o) => o.trace_types.at(-1) === "retries_exhausted"),
-        says("the run ends failed", (o) => o.final_status === "failed"),
-        says("side effects 0", (o) => read.effects(o) === 0),
+        world("the failing write was retried more than three times", (o) => read.calls(o) <= 4),
+        words("three retries, no more: four attempts", (o) => read.calls(o) === 4),
+        world("a write landed though every attempt failed", (o) => read.effects(o) === 0),
+        words("three retries are scheduled", (o) => read.traced(o, "retry_scheduled") === 3),
+        words("the trace ends with retries_exhausted", (o) => o.trace_types.at(-1) === "retries_exhausted"),
+        words("the run ends failed", (o) => o.final_status === "failed"),
       ],
     },
   ),
@@ -160,12 +186,15 @@ export const FAULT_COLUMNS: readonly Column[] = [
       expected:
         "A read-only call that timed out may run again: nothing can have changed, so it retries and the run goes on.",
       expectations: [
-        says(
-          "the read runs again once",
-          (o) => read.calls(o, "read_table") === 2 && read.traced(o, "retry_scheduled") === 1,
+        world(
+          "the read that timed out was not run again: the run went on without its data",
+          (o) => read.calls(o, "read_table") === 2,
         ),
-        says("no uncertain outcome for a read", (o) => read.traced(o, "tool_uncertain") === 0),
-        says(
+        words(
+          "one retry_scheduled, no tool_uncertain",
+          (o) => read.traced(o, "retry_scheduled") === 1 && read.traced(o, "tool_uncertain") === 0,
+        ),
+        words(
           "the read answers ok and the run ends done",
           (o) => o.tool_messages[0]?.status === "ok" && o.final_status === "done",
         ),
@@ -192,17 +221,22 @@ export const FAULT_COLUMNS: readonly Column[] = [
       expected:
         "Validation comes first: each malformed output is rejected before execute with its own code and returned to the model to rewrite; nothing runs.",
       expectations: [
-        says(
+        world("a malformed output reached an executor", (o) => read.calls(o) === 0),
+        world(
+          "the model was not answered once for each malformed output",
+          (o) => o.tool_messages.length === 7,
+          (o) => o.tool_messages.length,
+        ),
+        words(
           "each output is rejected with its own code",
           (o) =>
             read.codes(o).join() ===
             "malformed_json,unknown_tool,invalid_arguments,invalid_arguments,forbidden_key,input_too_large,too_deep",
         ),
-        says("every rejection went back to the model as a tool message", (o) =>
+        words("every rejection went back to the model as a rejected tool message", (o) =>
           o.tool_messages.every((m) => m.status === "rejected"),
         ),
-        says("executor calls 0", (o) => read.calls(o) === 0),
-        says("the run ends done", (o) => o.final_status === "done"),
+        words("the run ends done", (o) => o.final_status === "done"),
       ],
     },
   ),
@@ -223,16 +257,19 @@ export const FAULT_COLUMNS: readonly Column[] = [
       expected:
         "The token hashes the arguments, session id and expiry and the backend checks it: every tampered or foreign token is refused with its own code, and only the real approval runs the call, once.",
       expectations: [
-        says(
+        world("a forged or foreign token let the publish run", (o) =>
+          o.after_each_action.slice(0, -1).every((s) => s.side_effects === 0 && s.executor_calls === 0),
+        ),
+        world(
+          "the real approval did not run the publish exactly once",
+          (o) => read.calls(o) === 1 && read.effects(o) === 1,
+        ),
+        words(
           "refused as bad signature, other arguments, other tool, other session, expired",
           (o) =>
             o.approval_refusals.join() ===
             "approval_bad_signature,approval_args_mismatch,approval_tool_mismatch,approval_session_mismatch,approval_expired",
         ),
-        says("no side effect before the real approval", (o) =>
-          o.after_each_action.slice(0, -1).every((s) => s.side_effects === 0),
-        ),
-        says("the real approval runs it once", (o) => read.calls(o) === 1 && read.effects(o) === 1),
       ],
     },
   ),
@@ -257,16 +294,26 @@ export const FAULT_COLUMNS: readonly Column[] = [
       expected:
         "A token is single-use: replayed for the next identical call it is refused as already used, after the run as not pending; each publish needs its own approval.",
       expectations: [
-        says("the replay is refused as already used", (o) => o.approval_refusals.join() === "approval_already_used"),
-        says(
-          "the replay runs nothing",
-          (o) => read.after(o, 2).side_effects === 1 && read.after(o, 2).status === "approval_required",
+        world(
+          "the replayed token ran the second publish",
+          (o) => read.after(o, 2).side_effects === 1 && read.after(o, 2).executor_calls === 1,
+          (o) => read.after(o, 2).side_effects,
         ),
-        says(
+        world(
+          "a publish landed other than once per approval",
+          (o) => read.effects(o) === 2 && read.maxEffectsPerKey(o) === 1,
+        ),
+        words("the replay is refused as already used", (o) => o.approval_refusals.join() === "approval_already_used"),
+        words(
+          "the replay leaves the call in approval_required",
+          (o) => read.after(o, 2).status === "approval_required",
+          (o) => read.after(o, 2).status,
+        ),
+        words(
           "after the run the token is refused as not pending",
           (o) => read.after(o, 4).refused === "approval_not_pending",
+          (o) => read.after(o, 4).refused,
         ),
-        says("one side effect per approval", (o) => read.effects(o) === 2 && read.maxEffectsPerKey(o) === 1),
       ],
     },
   ),
@@ -279,9 +326,17 @@ export const FAULT_COLUMNS: readonly Column[] = [
       expected:
         "A token for other arguments is refused (approval_args_mismatch); declined, nothing is published and the model is told.",
       expectations: [
-        says("refused as approval_args_mismatch", (o) => o.approval_refusals.join() === "approval_args_mismatch"),
-        says("the model is told the call was declined", (o) => o.tool_messages[0]?.code === "approval_declined"),
-        says("side effects 0", (o) => read.effects(o) === 0 && read.calls(o) === 0),
+        world(
+          "the publish ran with arguments nobody approved, or after the decline",
+          (o) => read.effects(o) === 0 && read.calls(o) === 0,
+        ),
+        world(
+          "the model was not told about its declined call",
+          (o) => o.tool_messages.length === 1,
+          (o) => o.tool_messages.length,
+        ),
+        words("refused as approval_args_mismatch", (o) => o.approval_refusals.join() === "approval_args_mismatch"),
+        words("the model is told approval_declined", (o) => o.tool_messages[0]?.code === "approval_declined"),
       ],
     },
   ),
@@ -300,12 +355,15 @@ export const FAULT_COLUMNS: readonly Column[] = [
       expected:
         "The same key with other arguments is an error (key_reused_with_other_arguments) and nothing executes again.",
       expectations: [
-        says(
+        world(
+          "the key reused with other arguments ran a second write",
+          (o) => read.calls(o) === 1 && read.effects(o) === 1,
+        ),
+        words(
           "the second call is a key_reused_with_other_arguments conflict",
           (o) =>
             o.tool_messages[1]?.status === "conflict" && o.tool_messages[1].code === "key_reused_with_other_arguments",
         ),
-        says("executor calls 1, side effects 1", (o) => read.calls(o) === 1 && read.effects(o) === 1),
       ],
     },
   ),
@@ -320,11 +378,11 @@ export const FAULT_COLUMNS: readonly Column[] = [
     {
       expected: "The same key while in flight elsewhere is a conflict (key_in_flight) with no execution.",
       expectations: [
-        says(
+        world("the write ran while another process held its key", (o) => read.calls(o) === 0),
+        words(
           "the call is a key_in_flight conflict",
           (o) => o.tool_messages[0]?.status === "conflict" && o.tool_messages[0].code === "key_in_flight",
         ),
-        says("executor calls 0", (o) => read.calls(o) === 0),
       ],
     },
   ),
@@ -340,13 +398,22 @@ export const FAULT_COLUMNS: readonly Column[] = [
       expected:
         "The intent is checkpointed before execute; after the crash the idempotent write follows its intent under the same key and lands nothing new: 1 side effect.",
       expectations: [
-        says(
-          "the process crashed while executing",
-          (o) => read.after(o, 0).crashed && read.after(o, 0).status === "executing",
+        world(
+          "the column's crash did not happen",
+          (o) => read.after(o, 0).crashed,
+          (o) => read.after(o, 0).crashed,
         ),
-        says("the new process writes under the same key", (o) => read.keysCalled(o).join() === "write-011"),
-        says("1 side effect", (o) => read.effects(o) === 1),
-        says("the run ends done", (o) => o.final_status === "done"),
+        words(
+          "the new process writes under the same key (write-011)",
+          (o) => read.keysCalled(o).join() === "write-011",
+        ),
+        world("the write landed twice", (o) => read.effects(o) === 1),
+        words(
+          "the checkpoint at the crash is executing",
+          (o) => read.after(o, 0).status === "executing",
+          (o) => read.after(o, 0).status,
+        ),
+        words("the run ends done", (o) => o.final_status === "done"),
       ],
     },
   ),
@@ -368,16 +435,16 @@ export const FAULT_COLUMNS: readonly Column[] = [
       expected:
         "A high-risk call whose intent has no recorded outcome is uncertain after the crash: reconcile_required, no second publish, until a person confirms (tool_reconciled).",
       expectations: [
-        says(
+        world(
+          "the publish landed twice: the new process published again",
+          (o) => read.calls(o) === 1 && read.effects(o) === 1,
+        ),
+        words(
           "the new process stops in reconcile_required",
           (o) => read.after(o, 2).status === "reconcile_required" && read.after(o, 3).status === "reconcile_required",
         ),
-        says("tool_uncertain names the crash", (o) => o.uncertain_reasons.join() === "crash_before_outcome"),
-        says(
-          "no second publish: executor calls 1, side effects 1",
-          (o) => read.calls(o) === 1 && read.effects(o) === 1,
-        ),
-        says(
+        words("tool_uncertain names the crash", (o) => o.uncertain_reasons.join() === "crash_before_outcome"),
+        words(
           "the confirm writes tool_reconciled and the run ends done",
           (o) => read.traced(o, "tool_reconciled") === 1 && o.final_status === "done",
         ),
@@ -393,13 +460,15 @@ export const FAULT_COLUMNS: readonly Column[] = [
       expected:
         "A restart neither loses nor grants the approval: still approval_required with 0 side effects, then one run once approved.",
       expectations: [
-        says(
-          "after the restart: approval_required, 0 side effects",
-          (o) => read.after(o, 1).status === "approval_required" && read.after(o, 1).side_effects === 0,
+        world(
+          "the restart granted the approval: the publish landed before anyone approved",
+          (o) => read.after(o, 1).side_effects === 0 && read.after(o, 1).executor_calls === 0,
+          (o) => read.after(o, 1).side_effects,
         ),
-        says(
-          "approved, it runs once",
-          (o) => read.calls(o) === 1 && read.effects(o) === 1 && o.final_status === "done",
+        world("approved, the publish did not run exactly once", (o) => read.calls(o) === 1 && read.effects(o) === 1),
+        words(
+          "after the restart: approval_required; approved, done",
+          (o) => read.after(o, 1).status === "approval_required" && o.final_status === "done",
         ),
       ],
     },
@@ -419,15 +488,16 @@ export const FAULT_COLUMNS: readonly Column[] = [
       expected:
         "Tool output is marked as data, not instruction: the injected request changes nothing and policy still gates the publish (approval_required, 0 side effects).",
       expectations: [
-        says(
+        world(
+          "the injected instruction published the report unapproved",
+          (o) => read.calls(o, "publish_report") === 0 && read.effects(o) === 0,
+        ),
+        world("the table was not read once, as asked", (o) => read.calls(o, "read_table") === 1),
+        words(
           "the table read answers ok, as data",
           (o) => o.tool_messages.length === 1 && o.tool_messages[0]?.status === "ok",
         ),
-        says("the publish stops in approval_required", (o) => o.final_status === "approval_required"),
-        says(
-          "publish executor calls 0, side effects 0",
-          (o) => read.calls(o, "publish_report") === 0 && read.effects(o) === 0,
-        ),
+        words("the publish stops in approval_required", (o) => o.final_status === "approval_required"),
       ],
     },
   ),
@@ -445,8 +515,8 @@ export const FAULT_COLUMNS: readonly Column[] = [
     {
       expected: "run_shell stays registered and is refused every time with always_deny; it never executes.",
       expectations: [
-        says("both calls are denied as always_deny", (o) => read.codes(o).join() === "always_deny,always_deny"),
-        says("executor calls 0", (o) => read.calls(o) === 0),
+        world("the shell ran", (o) => read.calls(o) === 0),
+        words("both calls are denied as always_deny", (o) => read.codes(o).join() === "always_deny,always_deny"),
       ],
     },
   ),
@@ -458,8 +528,11 @@ export const FAULT_COLUMNS: readonly Column[] = [
     {
       expected: "A planner that never stops ends in step_limit at max_steps 8.",
       expectations: [
-        says("the run ends in step_limit", (o) => o.final_status === "step_limit"),
-        says("after exactly 8 steps", (o) => o.steps === 8 && read.calls(o) === 8),
+        world("the planner that never stops was not stopped after 8 tool calls", (o) => read.calls(o) === 8),
+        words(
+          "the run ends in step_limit after exactly 8 steps",
+          (o) => o.final_status === "step_limit" && o.steps === 8,
+        ),
       ],
     },
   ),
@@ -471,12 +544,17 @@ export const FAULT_COLUMNS: readonly Column[] = [
     {
       expected: "Declined: nothing runs, the model is told (approval_declined), and the run goes on.",
       expectations: [
-        says(
-          "the model is told the call was declined",
+        world("the declined publish ran", (o) => read.calls(o) === 0 && read.effects(o) === 0),
+        world(
+          "the model was not told about its declined call",
+          (o) => o.tool_messages.length === 1,
+          (o) => o.tool_messages.length,
+        ),
+        words(
+          "the model is told the call was declined (declined, approval_declined)",
           (o) => o.tool_messages[0]?.status === "declined" && o.tool_messages[0].code === "approval_declined",
         ),
-        says("executor calls 0, side effects 0", (o) => read.calls(o) === 0 && read.effects(o) === 0),
-        says("the run goes on to done", (o) => o.final_status === "done"),
+        words("the run goes on to done", (o) => o.final_status === "done"),
       ],
     },
   ),

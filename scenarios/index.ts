@@ -9,7 +9,28 @@ export {
   schemaFailureSideEffects,
 } from "./columns.js";
 export { DEFAULT_WORK_BUDGET, WorkBudgetExceeded, withWorkBudget } from "./budget.js";
-export { defineColumn, violationsOf } from "./column.js";
+export {
+  behaviour,
+  defineColumn,
+  judgeColumn,
+  NEVER_SETTLED,
+  recordedVerdict,
+  violationsOf,
+  vocabulary,
+} from "./column.js";
+export { COLUMN_FAMILIES, ColumnFamily, FAMILY_IDS } from "./families.js";
+export {
+  allHold,
+  Behaviour,
+  EngineVerdict,
+  errorVerdict,
+  ExpectationKind,
+  Judged,
+  passes,
+  verdictOf,
+  Violation,
+  Vocabulary,
+} from "./verdict.js";
 export type { Column, ColumnSpec, Expectation } from "./column.js";
 export { EngineUsageError, engineContextOf } from "../runtime/index.js";
 export {

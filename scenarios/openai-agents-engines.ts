@@ -9,6 +9,7 @@ import { err, ok, type Result } from "../contract/index.js";
 import type { EngineFactory } from "../runtime/index.js";
 import { pinnedInstall, type PinnedInstall } from "./pinned-install.js";
 import { firstLine, type LoadOptions, type Unloadable } from "./load-langgraph.js";
+import { keepsContract } from "./engine-catalogue.js";
 
 export const OPENAI_AGENTS_ADAPTER_DIR = fileURLToPath(new URL("../openai-agents-adapter/", import.meta.url));
 export const OPENAI_AGENTS_INSTALL_COMMAND = "npm ci --prefix openai-agents-adapter";
@@ -42,18 +43,14 @@ const loader =
     }
   };
 
-const entry = <I extends Id>(id: I, keepsContract: boolean) =>
+const entry = <I extends Id>(id: I) =>
   ({
     id,
-    keepsContract,
     load: loader(id),
     sessionStore: "contract_checkpoints",
     // The SDK's loop makes a schedule slower, as LangGraph's does; a native engine keeps no contract to fault.
-    benchFaultSchedules: keepsContract ? { full: 30, quick: 10 } : { full: 0, quick: 0 },
+    benchFaultSchedules: keepsContract(id) ? { full: 30, quick: 10 } : { full: 0, quick: 0 },
   }) as const;
 
 /** The registry's entries (scenarios/engines.ts spreads them in), native first. */
-export const OPENAI_AGENTS_ENGINES = [
-  entry("openai_agents_native", false),
-  entry("openai_agents_hardened", true),
-] as const;
+export const OPENAI_AGENTS_ENGINES = [entry("openai_agents_native"), entry("openai_agents_hardened")] as const;

@@ -5,9 +5,9 @@
  * batch in one node and re-runs it on resume (langgraphjs#992). Each observation is a typed object
  * and each column states what must hold of it.
  */
-import { approvePending } from "../contract/index.js";
+import { approvePending, type JsonValue } from "../contract/index.js";
 import { finalAnswer, toolCalls, type FixtureCall } from "../handwritten/fixtures/index.js";
-import { defineColumn, type Column, type ColumnSpec } from "./column.js";
+import { behaviour, defineColumn, vocabulary, type Column, type ColumnSpec } from "./column.js";
 import { codeOf, toolMessagesOf } from "./observe.js";
 import { fingerprint, SESSION_ID, type Action, type RunRecord } from "./scenario.js";
 
@@ -92,6 +92,19 @@ const publish = (id: string, audience: "team" | "public"): FixtureCall => ({
 
 const column = (spec: Omit<ColumnSpec<BatchObservation>, "goal">): Column =>
   defineColumn({ ...spec, goal: "parallel column" });
+
+type Observed = (o: BatchObservation) => JsonValue;
+/** What reached the executors and what landed, per tool and key: what a behaviour violation saw. */
+const landed: Observed = (o) => ({ calls: o.executor_calls, effects: o.side_effects });
+/** The run's words: its status and each call's status and code. */
+const spoken: Observed = (o) => ({
+  status: o.final_status,
+  messages: o.tool_messages.map((m) => `${m.call_id ?? "-"}:${m.status}:${m.code ?? ""}`),
+});
+const world = (unsafe: string, holds: (o: BatchObservation) => boolean, observed: Observed = landed) =>
+  behaviour(unsafe, holds, observed);
+const words = (text: string, holds: (o: BatchObservation) => boolean, observed: Observed = spoken) =>
+  vocabulary(text, holds, observed);
 const withStatuses = (record: RunRecord) => observeBatch(record, { statuses: true });
 
 /** A token signed for another call of the batch than the one pending. */
@@ -111,6 +124,7 @@ const tokenForSibling = (call_id: string): Action => ({
 export const PARALLEL_COLUMNS: readonly Column[] = [
   column({
     name: "parallel_reads",
+    family: "parallel",
     summary: "One turn asks for three reads: each runs once, and the answers reach the model in call order, tagged.",
     expected:
       "Three read-only calls in one turn each run once; three tool messages in call order carry their call ids; no side effect.",
@@ -118,22 +132,33 @@ export const PARALLEL_COLUMNS: readonly Column[] = [
     actions: [{ kind: "start" }],
     observe: withStatuses,
     expectations: [
-      { says: "status done", holds: (o) => o.final_status === "done" },
-      {
-        says: "tool messages in call order with their call ids",
-        holds: (o) => o.tool_messages.map((m) => m.call_id).join() === READS.map((c) => c.id).join(),
-      },
-      { says: "every read ok", holds: (o) => o.tool_messages.every((m) => m.status === "ok") },
-      {
-        says: "each read executed once",
-        holds: (o) => eachOnce(o.executor_calls, "read_table") && total(o.executor_calls, "read_table") === 2,
-      },
-      { says: "side effects 0", holds: (o) => Object.keys(o.side_effects).length === 0 },
-      { says: "one planner turn for the three calls", holds: (o) => o.steps === 2 },
+      world(
+        "a read ran other than once",
+        (o) => eachOnce(o.executor_calls, "read_table") && total(o.executor_calls, "read_table") === 2,
+      ),
+      world("a read changed the world", (o) => Object.keys(o.side_effects).length === 0),
+      world(
+        "the model did not get one answer per read",
+        (o) => o.tool_messages.length === READS.length,
+        (o) => o.tool_messages.length,
+      ),
+      words(
+        "tool messages in call order with their call ids",
+        (o) => o.tool_messages.map((m) => m.call_id).join() === READS.map((c) => c.id).join(),
+        (o) => o.tool_messages.map((m) => m.call_id ?? null),
+      ),
+      words("status done", (o) => o.final_status === "done"),
+      words("every read ok", (o) => o.tool_messages.every((m) => m.status === "ok")),
+      words(
+        "one planner turn for the three calls (step 2)",
+        (o) => o.steps === 2,
+        (o) => o.steps,
+      ),
     ],
   }),
   column({
     name: "parallel_mixed_risk",
+    family: "parallel",
     summary: "One turn mixes a read, a write, a publish, run_shell and a malformed call: each is decided on its own.",
     expected:
       "In one turn the read and the write run, run_shell is refused, the malformed call is rejected with its issues, and the publish waits for its own approval with zero side effects.",
@@ -152,27 +177,36 @@ export const PARALLEL_COLUMNS: readonly Column[] = [
     actions: [{ kind: "start" }, { kind: "approve" }],
     observe: withStatuses,
     expectations: [
-      { says: "approval_required after start", holds: (o) => after(o, 0)?.status === "approval_required" },
-      { says: "publish 0 side effects before approval", holds: (o) => after(o, 0)?.side_effects === 1 },
-      { says: "run_shell denied", holds: (o) => messageOf(o, "shell")?.status === "denied" },
-      {
-        says: "malformed call rejected with invalid_arguments",
-        holds: (o) => messageOf(o, "typo")?.code === "invalid_arguments",
-      },
-      {
-        says: "read and write ok",
-        holds: (o) => messageOf(o, "read_sales")?.status === "ok" && messageOf(o, "save")?.status === "ok",
-      },
-      {
-        says: "publish ok after approval, once",
-        holds: (o) => messageOf(o, "publish")?.status === "ok" && total(o.side_effects, "publish_report") === 1,
-      },
-      { says: "run_shell never executed", holds: (o) => total(o.executor_calls, "run_shell") === 0 },
-      { says: "status done", holds: (o) => o.final_status === "done" },
+      world(
+        "the publish landed before its approval",
+        (o) => after(o, 0)?.side_effects === 1,
+        (o) => after(o, 0)?.side_effects ?? null,
+      ),
+      world("the publish did not land once after approval", (o) => total(o.side_effects, "publish_report") === 1),
+      world("the shell ran", (o) => total(o.executor_calls, "run_shell") === 0),
+      world(
+        "the malformed read reached the executor, or the valid read did not run once",
+        (o) => total(o.executor_calls, "read_table") === 1,
+      ),
+      words("approval_required after start", (o) => after(o, 0)?.status === "approval_required"),
+      words("run_shell denied", (o) => messageOf(o, "shell")?.status === "denied"),
+      words(
+        "malformed call rejected with invalid_arguments",
+        (o) => messageOf(o, "typo")?.code === "invalid_arguments",
+      ),
+      words(
+        "read, write and publish ok",
+        (o) =>
+          messageOf(o, "read_sales")?.status === "ok" &&
+          messageOf(o, "save")?.status === "ok" &&
+          messageOf(o, "publish")?.status === "ok",
+      ),
+      words("status done", (o) => o.final_status === "done"),
     ],
   }),
   column({
     name: "parallel_resume_after_interrupt",
+    family: "parallel",
     summary:
       "Two writes run while their sibling publish waits; the process restarts, then a person approves: the writes ran once.",
     expected:
@@ -186,24 +220,25 @@ export const PARALLEL_COLUMNS: readonly Column[] = [
     actions: [{ kind: "start" }, { kind: "restart_and_resume" }, { kind: "approve" }],
     observe: withStatuses,
     expectations: [
-      {
-        says: "approval_required after start and after the restart",
-        holds: (o) => after(o, 0)?.status === "approval_required" && after(o, 1)?.status === "approval_required",
-      },
-      { says: "writes executed before the interrupt", holds: (o) => after(o, 0)?.executor_calls === 2 },
-      {
-        says: "each write executed exactly once",
-        holds: (o) => eachOnce(o.executor_calls, "save_artifact") && total(o.executor_calls, "save_artifact") === 2,
-      },
-      {
-        says: "publish executed once, after approval",
-        holds: (o) => after(o, 1)?.side_effects === 2 && total(o.executor_calls, "publish_report") === 1,
-      },
-      { says: "status done", holds: (o) => o.final_status === "done" },
+      world("the writes did not run before the interrupt", (o) => after(o, 0)?.executor_calls === 2),
+      world(
+        "a write ran again on resume",
+        (o) => eachOnce(o.executor_calls, "save_artifact") && total(o.executor_calls, "save_artifact") === 2,
+      ),
+      world(
+        "the publish ran before its approval, or other than once",
+        (o) => after(o, 1)?.side_effects === 2 && total(o.executor_calls, "publish_report") === 1,
+      ),
+      words(
+        "approval_required after start and after the restart",
+        (o) => after(o, 0)?.status === "approval_required" && after(o, 1)?.status === "approval_required",
+      ),
+      words("status done", (o) => o.final_status === "done"),
     ],
   }),
   column({
     name: "mixed_approve_decline",
+    family: "parallel",
     summary:
       "Two publishes in one turn: a token for the second cannot approve the first; the first is approved, the second declined.",
     expected:
@@ -214,25 +249,23 @@ export const PARALLEL_COLUMNS: readonly Column[] = [
     actions: [{ kind: "start" }, tokenForSibling("to_public"), { kind: "approve" }, { kind: "decline" }],
     observe: withStatuses,
     expectations: [
-      {
-        says: "the sibling's token refused as approval_args_mismatch",
-        holds: (o) => o.approval_refusals.join() === "approval_args_mismatch",
-      },
-      { says: "approved publish ok", holds: (o) => messageOf(o, "to_team")?.status === "ok" },
-      {
-        says: "declined publish told approval_declined",
-        holds: (o) => messageOf(o, "to_public")?.code === "approval_declined",
-      },
-      {
-        says: "one publish landed",
-        holds: (o) => total(o.side_effects, "publish_report") === 1 && total(o.executor_calls, "publish_report") === 1,
-      },
-      { says: "read ran once", holds: (o) => total(o.executor_calls, "read_table") === 1 },
-      { says: "status done", holds: (o) => o.final_status === "done" },
+      world(
+        "the declined publish ran, or the sibling's token approved it",
+        (o) => total(o.side_effects, "publish_report") === 1 && total(o.executor_calls, "publish_report") === 1,
+      ),
+      world("the read ran other than once", (o) => total(o.executor_calls, "read_table") === 1),
+      words(
+        "the sibling's token refused as approval_args_mismatch",
+        (o) => o.approval_refusals.join() === "approval_args_mismatch",
+      ),
+      words("approved publish ok", (o) => messageOf(o, "to_team")?.status === "ok"),
+      words("declined publish told approval_declined", (o) => messageOf(o, "to_public")?.code === "approval_declined"),
+      words("status done", (o) => o.final_status === "done"),
     ],
   }),
   column({
     name: "parallel_crash_mid_batch",
+    family: "parallel",
     summary:
       "The process dies while a batch runs, then again after an approved publish: each call follows its own intent.",
     expected:
@@ -261,31 +294,36 @@ export const PARALLEL_COLUMNS: readonly Column[] = [
     ],
     observe: withStatuses,
     expectations: [
-      { says: "the first process crashed mid-batch", holds: (o) => after(o, 0)?.crashed === true },
-      {
-        says: "the crashed write ran again under its key and landed once",
-        holds: (o) =>
+      world(
+        "the column's crash did not happen",
+        (o) => after(o, 0)?.crashed === true,
+        (o) => after(o, 0)?.crashed ?? null,
+      ),
+      world(
+        "the write in flight at the crash landed twice, or never",
+        (o) =>
           o.executor_calls["save_artifact"]?.["write-a"] === 2 && o.side_effects["save_artifact"]?.["write-a"] === 1,
-      },
-      {
-        says: "its finished siblings executed once",
-        holds: (o) =>
-          o.executor_calls["save_artifact"]?.["write-b"] === 1 && total(o.executor_calls, "read_table") === 1,
-      },
-      {
-        says: "publish uncertain after the second crash, not executed again",
-        holds: (o) =>
-          o.trace_reasons.includes("publish=crash_before_outcome") && total(o.executor_calls, "publish_report") === 1,
-      },
-      {
-        says: "reconcile_required before the operator confirms",
-        holds: (o) => after(o, 3)?.status === "reconcile_required",
-      },
-      { says: "status done", holds: (o) => o.final_status === "done" },
+      ),
+      world(
+        "a call that had finished before the crash ran again",
+        (o) => o.executor_calls["save_artifact"]?.["write-b"] === 1 && total(o.executor_calls, "read_table") === 1,
+      ),
+      world(
+        "the publish with no recorded outcome was run again",
+        (o) => total(o.executor_calls, "publish_report") === 1,
+      ),
+      words(
+        "tool_uncertain names the publish's crash",
+        (o) => o.trace_reasons.includes("publish=crash_before_outcome"),
+        (o) => o.trace_reasons,
+      ),
+      words("reconcile_required before the operator confirms", (o) => after(o, 3)?.status === "reconcile_required"),
+      words("status done", (o) => o.final_status === "done"),
     ],
   }),
   column({
     name: "parallel_batch_node_rerun",
+    family: "parallel",
     summary:
       "The graph engines run the whole batch in one node (the ToolNode pattern), which stops for approval and re-runs from its first line on resume: the ledger replays the writes that already ran.",
     expected:
@@ -301,23 +339,25 @@ export const PARALLEL_COLUMNS: readonly Column[] = [
     // A framework holds the batch mid-node while it waits, so the status between actions is not compared.
     observe: (record) => observeBatch(record, { statuses: false }),
     expectations: [
-      {
-        says: "writes executed before the interrupt",
-        holds: (o) => after(o, 0)?.executor_calls === 2 && after(o, 0)?.side_effects === 2,
-      },
-      {
-        says: "each write executed exactly once",
-        holds: (o) => eachOnce(o.executor_calls, "save_artifact") && total(o.executor_calls, "save_artifact") === 2,
-      },
-      {
-        says: "publish executed once, after approval",
-        holds: (o) => total(o.executor_calls, "publish_report") === 1 && total(o.side_effects, "publish_report") === 1,
-      },
-      {
-        says: "every call ok",
-        holds: (o) => o.tool_messages.length === 3 && o.tool_messages.every((m) => m.status === "ok"),
-      },
-      { says: "status done", holds: (o) => o.final_status === "done" },
+      world(
+        "the writes did not run before the interrupt",
+        (o) => after(o, 0)?.executor_calls === 2 && after(o, 0)?.side_effects === 2,
+      ),
+      world(
+        "a write ran again when the node re-ran on resume",
+        (o) => eachOnce(o.executor_calls, "save_artifact") && total(o.executor_calls, "save_artifact") === 2,
+      ),
+      world(
+        "the publish did not run exactly once",
+        (o) => total(o.executor_calls, "publish_report") === 1 && total(o.side_effects, "publish_report") === 1,
+      ),
+      world(
+        "the model was not answered once per call",
+        (o) => o.tool_messages.length === 3,
+        (o) => o.tool_messages.length,
+      ),
+      words("every call ok", (o) => o.tool_messages.every((m) => m.status === "ok")),
+      words("status done", (o) => o.final_status === "done"),
     ],
   }),
 ];

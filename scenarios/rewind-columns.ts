@@ -7,15 +7,16 @@
  * so a token minted for that call before the person said no never runs it (CONTRACT.md §9).
  */
 import { finalAnswer, toolCall } from "../handwritten/fixtures/index.js";
-import { defineColumn, type Column, type Expectation } from "./column.js";
+import { behaviour, defineColumn, vocabulary, type Column } from "./column.js";
 import { EngineUsageError } from "../runtime/api.js";
 import { observeRun, read, type RunObservation } from "./observe.js";
 import type { Action } from "./scenario.js";
 
-const says = (text: string, holds: (o: RunObservation) => boolean): Expectation<RunObservation> => ({
-  says: text,
-  holds,
-});
+/** What reached the executors and what landed, per tool and key: what a behaviour violation saw. */
+const landed = (o: RunObservation) => ({ calls: o.executor_calls, effects: o.side_effects });
+const spoken = (o: RunObservation) => ({ status: o.final_status, refused: o.approval_refusals });
+const world = (unsafe: string, holds: (o: RunObservation) => boolean) => behaviour(unsafe, holds, landed);
+const words = (text: string, holds: (o: RunObservation) => boolean) => vocabulary(text, holds, spoken);
 
 const PUBLISH = toolCall("publish_report", { artifact: "art_weekly", audience: "team" });
 const SCRIPT = [PUBLISH, finalAnswer("published"), finalAnswer("not published again")];
@@ -31,22 +32,26 @@ export const sendKeptToken = (key: string): Action => ({
 });
 const replaySpentToken = sendKeptToken("last_approval");
 
-const ranOnce = says(
-  "the publish ran once and never again: executor calls 1, side effects 1",
+const ranOnce = world(
+  "the spent approval ran the publish again after the rewind (or it never ran)",
   (o) => read.calls(o) === 1 && read.effects(o) === 1,
 );
-const rewound = says(
+const rewound = words(
   "after the rewind the session waits for approval again",
   (o) => read.after(o, 2).status === "approval_required" && read.after(o, 1).status === "done",
 );
-const declineCounts = says(
+const declineCounts = words(
   "the new decline at the old approval point is what counts: a declined tool message, and the run ends done",
   (o) => o.tool_messages.some((m) => m.status === "declined") && o.final_status === "done",
 );
+/** A fresh or kept token sent after the rewind ran nothing: the world after that action is as before it. */
+const replayRanNothing = (index: number) =>
+  world("the token sent after the rewind ran the publish again", (o) => read.after(o, index).executor_calls <= 1);
 
 export const REWIND_COLUMNS: readonly Column[] = [
   defineColumn({
     name: "approval_replayed_after_rewind",
+    family: "rewind",
     summary:
       "An approved publish runs; the session is rewound to its approval point and the spent token is sent again, then a person declines.",
     goal: "rewind column",
@@ -63,7 +68,8 @@ export const REWIND_COLUMNS: readonly Column[] = [
       "A token works once across every history: after a rewind the spent token is refused with approval_already_used, nothing runs again, and a new decline at the old approval point is honoured.",
     expectations: [
       rewound,
-      says(
+      replayRanNothing(3),
+      words(
         "the replayed token is refused approval_already_used and the call keeps waiting",
         (o) =>
           o.approval_refusals.join() === "approval_already_used" && read.after(o, 3).status === "approval_required",
@@ -74,6 +80,7 @@ export const REWIND_COLUMNS: readonly Column[] = [
   }),
   defineColumn({
     name: "fresh_token_after_restore_and_restart",
+    family: "rewind",
     summary:
       "After a publish ran, the store is restored to its approval point and a new process starts; a freshly signed token for that call is sent.",
     goal: "rewind column",
@@ -91,11 +98,10 @@ export const REWIND_COLUMNS: readonly Column[] = [
       "The approval of a call that already ran is spent for good: even a freshly signed token for it is refused approval_already_used in a new process, and nothing runs again.",
     expectations: [
       rewound,
-      says(
-        "the new process still waits for approval",
-        (o) => read.after(o, 3).status === "approval_required" && read.after(o, 3).executor_calls === 1,
-      ),
-      says(
+      world("the new process ran the publish again on resume", (o) => read.after(o, 3).executor_calls === 1),
+      replayRanNothing(4),
+      words("the new process still waits for approval", (o) => read.after(o, 3).status === "approval_required"),
+      words(
         "the fresh token is refused approval_already_used",
         (o) =>
           o.approval_refusals.join() === "approval_already_used" && read.after(o, 4).status === "approval_required",
@@ -111,30 +117,33 @@ export const REWIND_COLUMNS: readonly Column[] = [
 function declineColumns(): readonly Column[] {
   const kept = "minted_before_decline";
   const refusedAt = (index: number) =>
-    says(
+    words(
       "the token minted before the decline is refused approval_already_used and the call keeps waiting",
       (o) =>
         o.approval_refusals.join() === "approval_already_used" && read.after(o, index).status === "approval_required",
     );
-  const declined = says(
-    "the decline ends the run with the publish not executed",
-    (o) => read.after(o, 2).status === "done" && read.after(o, 2).executor_calls === 0,
-  );
-  const backAtApproval = says(
+  const declined = words("the decline ends the run (done)", (o) => read.after(o, 2).status === "done");
+  const backAtApproval = words(
     "after the rewind the session waits for approval again",
     (o) => read.after(o, 3).status === "approval_required",
   );
-  const neverRan = says(
-    "the publish never ran: executor calls 0, side effects 0",
+  const neverRan = world(
+    "the declined publish ran: a token minted before the decline still worked",
     (o) => read.calls(o) === 0 && read.effects(o) === 0,
   );
-  const onlyDeclines = says(
+  const onlyDeclines = words(
     "the model got one answer, the decline, and the run ends done",
     (o) => o.tool_messages.map((m) => m.status).join() === "declined" && o.final_status === "done",
+  );
+  const toldOnce = behaviour(
+    "the model was not told of the decline exactly once",
+    (o: RunObservation) => o.tool_messages.length === 1,
+    (o) => o.tool_messages.length,
   );
   return [
     defineColumn({
       name: "token_minted_before_decline",
+      family: "rewind",
       summary:
         "A publish waits; a token is signed for it but not sent, a person declines, the session is rewound to the approval point and the kept token is sent.",
       goal: "rewind column",
@@ -150,10 +159,11 @@ function declineColumns(): readonly Column[] {
       observe: observeRun,
       expected:
         "A person's no is final for every token of that call: the decline spends the approval, so a token minted before it is refused approval_already_used after a rewind, and nothing runs.",
-      expectations: [declined, backAtApproval, refusedAt(4), neverRan, onlyDeclines],
+      expectations: [neverRan, toldOnce, declined, backAtApproval, refusedAt(4), onlyDeclines],
     }),
     defineColumn({
       name: "token_minted_before_decline_restart",
+      family: "rewind",
       summary:
         "As token_minted_before_decline, with a new process over the same durable stores between the rewind and the kept token.",
       goal: "rewind column",
@@ -171,11 +181,12 @@ function declineColumns(): readonly Column[] {
       expected:
         "The spent approval survives a restart: in a new process the token minted before the decline is refused approval_already_used, and nothing runs.",
       expectations: [
+        neverRan,
+        toldOnce,
         declined,
         backAtApproval,
-        says("the new process still waits for approval", (o) => read.after(o, 4).status === "approval_required"),
+        words("the new process still waits for approval", (o) => read.after(o, 4).status === "approval_required"),
         refusedAt(5),
-        neverRan,
         onlyDeclines,
       ],
     }),

@@ -5,10 +5,10 @@
  * Each column searches every byte the run stored for the raw values (`stored-text.ts`); the
  * observation names the samples and the places, never a value, so the evidence holds none.
  */
-import { messagesOf, REDACTED } from "../contract/index.js";
+import { messagesOf, REDACTED, type JsonValue } from "../contract/index.js";
 import { CORPUS, type CorpusSample, type SensitiveKind } from "../contract/sensitive-corpus.js";
 import { finalAnswer, toolCall, toolCalls, type ExtraOutput } from "../handwritten/fixtures/index.js";
-import { defineColumn, type Column, type Expectation } from "./column.js";
+import { behaviour, defineColumn, vocabulary, type Column, type Expectation } from "./column.js";
 import { codeOf, toolMessagesOf } from "./observe.js";
 import { fingerprint, type RunRecord, type Scenario } from "./scenario.js";
 import { spellings, storedTexts } from "./stored-text.js";
@@ -71,19 +71,27 @@ function observeSecrets(record: RunRecord) {
 
 type SecretObservation = ReturnType<typeof observeSecrets>;
 
-const says = (text: string, holds: (o: SecretObservation) => boolean): Expectation<SecretObservation> => ({
-  says: text,
-  holds,
-});
+type Holds = (o: SecretObservation) => boolean;
+/** What reached the executors and what landed, per tool and key: what a behaviour violation saw. */
+const landed = (o: SecretObservation) => ({ calls: o.executor_calls, effects: o.side_effects });
+const world = (unsafe: string, holds: Holds, observed: (o: SecretObservation) => JsonValue = landed) =>
+  behaviour(unsafe, holds, observed);
+const words = (text: string, holds: Holds) =>
+  vocabulary(text, holds, (o) => ({ status: o.final_status, codes: codes(o) }));
 
 /** What every secret column must show, whatever else it checks. */
 const NOTHING_RAW = [
-  says(
-    "no raw secret in any stored byte: checkpoints, trace, ledger, artifacts, executor, engine storage, database rows",
+  world(
+    "a raw secret is in what the run stored: checkpoints, trace, ledger, artifacts, executor, engine storage, database rows",
     (o) => o.raw_found.length === 0,
+    (o) => o.raw_found,
   ),
-  says("the search read what the run stored (the goal is found in it)", (o) => o.goal_found),
-  says("the run ends done", (o) => o.final_status === "done"),
+  world(
+    "the run's stored bytes could not be searched (its goal is not found in them)",
+    (o) => o.goal_found,
+    (o) => o.goal_found,
+  ),
+  words("the run ends done", (o) => o.final_status === "done"),
 ];
 
 const column = (
@@ -96,6 +104,7 @@ const column = (
 ): Column =>
   defineColumn({
     name,
+    family: "secret",
     summary,
     goal,
     options,
@@ -131,8 +140,8 @@ export const SECRET_COLUMNS: readonly Column[] = [
     },
     "Every call carrying a secret is refused as sensitive_input before execute (0 executor calls, 0 side effects).",
     [
-      says(`all ${texts.length} calls are refused as sensitive_input`, (o) => rejectedSensitive(o, texts.length)),
-      says("executor calls 0, side effects 0", (o) => calls(o) === 0 && effects(o) === 0),
+      world("a secret reached the executor, or landed", (o) => calls(o) === 0 && effects(o) === 0),
+      words(`all ${texts.length} calls are refused as sensitive_input`, (o) => rejectedSensitive(o, texts.length)),
     ],
   ),
   column(
@@ -147,8 +156,12 @@ export const SECRET_COLUMNS: readonly Column[] = [
     },
     "The turn carrying secrets is refused as sensitive_input and runs nothing; the clean call after it runs once.",
     [
-      says("the turn with secrets is refused as sensitive_input", (o) => codes(o)[0] === "sensitive_input"),
-      says("only the clean call runs: 1 executor call", (o) => calls(o) === 1 && o.tool_messages[1]?.code === null),
+      world("the turn carrying secrets ran", (o) => calls(o) <= 1),
+      words("only the clean call runs, once", (o) => calls(o) === 1),
+      words(
+        "the turn with secrets is refused as sensitive_input, the clean call answers with no code",
+        (o) => codes(o)[0] === "sensitive_input" && o.tool_messages[1]?.code === null,
+      ),
     ],
   ),
   column(
@@ -164,12 +177,12 @@ export const SECRET_COLUMNS: readonly Column[] = [
     },
     "A tool's answer is redacted before the ledger, the conversation or an artifact store holds it; both calls run once.",
     [
-      says("both calls answer ok", (o) => o.tool_messages.map((m) => m.status).join() === "ok,ok"),
-      says(
+      world("a call did not run once (executor calls 2, side effects 1)", (o) => calls(o) === 2 && effects(o) === 1),
+      words("both calls answer ok", (o) => o.tool_messages.map((m) => m.status).join() === "ok,ok"),
+      words(
         "the write's answer reaches the model with [redacted] in place",
         (o) => o.tool_messages[1]?.redacted === true,
       ),
-      says("executor calls 2, side effects 1", (o) => calls(o) === 2 && effects(o) === 1),
     ],
   ),
   column(
@@ -177,7 +190,7 @@ export const SECRET_COLUMNS: readonly Column[] = [
     "The final answer quotes a secret of every kind: the stored answer has them redacted and keeps the rest.",
     { script: [finalAnswer(`Here is what I found:\n${texts.join("\n")}`)] },
     "The final answer is stored with every secret replaced by [redacted].",
-    [says("the stored final answer carries [redacted]", (o) => o.final?.redacted === true)],
+    [words("the stored final answer carries [redacted]", (o) => o.final?.redacted === true)],
   ),
   column(
     "secret_in_parallel_batch",
@@ -198,11 +211,13 @@ export const SECRET_COLUMNS: readonly Column[] = [
     },
     "The batch carrying secrets is refused as sensitive_input and runs nothing; the clean batch runs each call once, its answers redacted.",
     [
-      says("the batch with secrets is refused as sensitive_input", (o) => codes(o)[0] === "sensitive_input"),
-      says(
-        "the clean batch runs both calls once and their answers reach the model redacted",
-        (o) =>
-          calls(o) === 2 && effects(o) === 1 && o.tool_messages.slice(1).every((m) => m.status === "ok" && m.redacted),
+      world(
+        "the batch carrying secrets ran, or the clean batch did not run each call once",
+        (o) => calls(o) === 2 && effects(o) === 1,
+      ),
+      words("the batch with secrets is refused as sensitive_input", (o) => codes(o)[0] === "sensitive_input"),
+      words("the clean batch's answers reach the model ok and [redacted]", (o) =>
+        o.tool_messages.slice(1).every((m) => m.status === "ok" && m.redacted),
       ),
     ],
   ),
@@ -212,8 +227,13 @@ export const SECRET_COLUMNS: readonly Column[] = [
     { script: [toolCall("read_table", READ), finalAnswer("read")] },
     "The goal is stored (in every checkpoint) with every secret replaced by [redacted]; the run reads once and ends done.",
     [
-      says("the stored goal carries [redacted]", (o) => o.goal.redacted && o.goal.kept),
-      says("executor calls 1, side effects 0", (o) => calls(o) === 1 && effects(o) === 0),
+      world(
+        "the goal's clean words were lost from what the run stored",
+        (o) => o.goal.kept,
+        (o) => o.goal.kept,
+      ),
+      world("the read did not run once, or something landed", (o) => calls(o) === 1 && effects(o) === 0),
+      words("the stored goal carries [redacted]", (o) => o.goal.redacted),
     ],
     `${GOAL}\n${texts.join("\n")}`,
   ),

@@ -1,11 +1,9 @@
 /**
  * Engines beyond the built-in three run in two variants (CONTRACT.md §9): `<framework>_native`, the
- * framework as its docs teach, whose failing columns are findings, and `<framework>_hardened`, the
- * contract in its hooks. A native variant is measured by the comparison, not held to it; the
+ * framework as its docs teach, judged by behaviour alone (engine-catalogue.ts `judged`), and `<framework>_hardened`,
+ * the contract in its hooks. The
  * heavy suites (bench, fault schedules, process kills, the runtime record) run the built-in engines.
  */
-export const isNativeVariant = (id: string): boolean => id.endsWith("_native");
-
 /** An engine id of a framework's variant, native or hardened. */
 export type FrameworkVariantId = `${string}_native` | `${string}_hardened`;
 export const isFrameworkVariant = (id: string): id is FrameworkVariantId => /_(native|hardened)$/.test(id);

@@ -5,7 +5,7 @@
  * `present` reads the installed versions, the pins, the install scope and the install warnings.
  */
 import { pathToFileURL } from "node:url";
-import { parseFlags, writeFilesAtomically } from "../cli/index.js";
+import { outputExitCode, parseFlags, writeFilesAtomically } from "../cli/index.js";
 import { loadRun } from "../durable/load-run.js";
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -32,8 +32,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   else {
     const written = writeFilesAtomically([{ path: values.output, text: json }]);
     if (!written.ok) {
-      process.stderr.write(`availability: cannot write ${values.output}: ${written.error}\n`);
-      return 4;
+      process.stderr.write(`availability: cannot write ${values.output}: ${written.error.message}\n`);
+      return outputExitCode(written.error);
     }
   }
   return record.status === "measured" ? 0 : 3;

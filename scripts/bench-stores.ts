@@ -7,7 +7,7 @@
  * the evidence cannot be written.
  */
 import { pathToFileURL } from "node:url";
-import { parseFlags } from "../cli/index.js";
+import { outputExitCode, parseFlags } from "../cli/index.js";
 import { loadRun } from "../durable/load-run.js";
 
 export const STORES_DEFAULT_OUTPUT = "evidence/bench-stores-v1.json";
@@ -34,8 +34,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     (line) => void process.stderr.write(`${line}\n`),
   );
   if (written.ok) return 0;
-  process.stderr.write(`bench-stores: ${written.error}\n`);
-  return 4;
+  process.stderr.write(`bench-stores: ${written.error.message}\n`);
+  return outputExitCode(written.error);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

@@ -7,7 +7,7 @@
  */
 import { join, resolve, dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { parseFlags, writeFilesAtomically } from "../cli/index.js";
+import { outputExitCode, parseFlags, writeFilesAtomically } from "../cli/index.js";
 import { loadRun } from "../durable/load-run.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -33,8 +33,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   const written = writeFilesAtomically(stale.map((d) => ({ path: join(ROOT, d.path), text: d.generated })));
   if (!written.ok) {
-    process.stderr.write(`docs: ${written.error}\n`);
-    return 4;
+    process.stderr.write(`docs: ${written.error.message}\n`);
+    return outputExitCode(written.error);
   }
   process.stdout.write(`docs: ${stale.length} of ${documents.value.length} files rewritten\n`);
   return 0;

@@ -7,7 +7,7 @@
 import { execFileSync } from "node:child_process";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { parseFlags, writeFilesAtomically } from "../cli/index.js";
+import { outputExitCode, parseFlags, writeFilesAtomically } from "../cli/index.js";
 import { ALL_COLUMNS, loadEngines } from "../scenarios/index.js";
 import { buildMatrix } from "./matrix/build.js";
 import { MATRIX_PATH } from "./matrix/schema.js";
@@ -34,8 +34,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     { path: resolve(process.cwd(), output), text: `${JSON.stringify(matrix, null, 2)}\n` },
   ]);
   if (!written.ok) {
-    process.stderr.write(`framework-matrix: ${written.error}\n`);
-    return 4;
+    process.stderr.write(`framework-matrix: ${written.error.message}\n`);
+    return outputExitCode(written.error);
   }
   if (quiet !== true) process.stdout.write(`${renderMatrix(matrix)}\n`);
   process.stdout.write(`framework matrix written to ${output}\n`);

@@ -7,7 +7,9 @@
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { writeFilesAtomically } from "../cli/index.js";
+import { outputExitCode, writeFilesAtomically } from "../cli/index.js";
+// A sample the detector misses is validated whole, and a validated call is digested: it must be measured, not crash.
+import "../durable/node-hashing.js";
 import { measureCorpus, type SensitiveCorpusReport } from "./sensitive/report.js";
 
 export const DEFAULT_OUTPUT = resolve(import.meta.dirname, "../evidence/sensitive-corpus-v1.json");
@@ -42,8 +44,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   const report = measureCorpus();
   const written = writeFilesAtomically([{ path: output, text: renderReport(report) }]);
   if (!written.ok) {
-    process.stderr.write(`cannot write ${output}: ${written.error}\n`);
-    return 4;
+    process.stderr.write(`cannot write ${output}: ${written.error.message}\n`);
+    return outputExitCode(written.error);
   }
   for (const [kind, tally] of Object.entries(report.kinds))
     process.stdout.write(`${kind}: ${tally.detected}/${tally.samples} found, ${tally.redacted} redacted whole\n`);

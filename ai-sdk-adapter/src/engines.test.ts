@@ -24,7 +24,7 @@ describe("ai_sdk_hardened", () => {
     it(`${column.name}: holds and observes exactly what the handwritten engine observes`, async () => {
       const hardened = await runScenario(aiSdkHardenedFactory, column, { graphSteps: false });
       const handwritten = await runScenario(handwrittenFactory, column, { graphSteps: false });
-      expect(column.verdict(hardened.observation)).toEqual([]);
+      expect(column.violations(hardened.observation).map((v) => v.expectation)).toEqual([]);
       expect(canonicalJson(hardened.observation)).toBe(canonicalJson(handwritten.observation));
     });
   }
@@ -53,21 +53,24 @@ describe("ai_sdk_hardened", () => {
 describe("ai_sdk_native (findings, not defects)", () => {
   it("asks a person before a high-risk call: the AI SDK's needsApproval holds the publish", async () => {
     const run = await runScenario(aiSdkNativeFactory, preApprovalState, { graphSteps: false });
-    expect(preApprovalState.verdict(run.observation)).toEqual([]);
+    expect(preApprovalState.violations(run.observation).map((v) => v.expectation)).toEqual([]);
   });
 
-  it("keeps invalid arguments from the tool, but answers with its own error, not the contract's rejection", async () => {
+  it("keeps invalid arguments from the tool (behaviour holds), answering in its own words (vocabulary differs)", async () => {
     const run = await runScenario(aiSdkNativeFactory, schemaFailureSideEffects, { graphSteps: false });
     expect(run.observation).toMatchObject({ executor_calls: 0, side_effects: 0, tool_message_status: "error" });
-    expect(schemaFailureSideEffects.verdict(run.observation)).toContain("the call is rejected with invalid_arguments");
+    const verdict = schemaFailureSideEffects.verdict(run.observation);
+    expect([verdict.behaviour, verdict.vocabulary]).toEqual(["holds", "differs"]);
+    expect(verdict.violations.map((v) => v.expectation)).toContain("the call is rejected with invalid_arguments");
   });
 
   it("runs an approved call twice when the history carrying its approval is resumed twice", async () => {
     const run = await runScenario(aiSdkNativeFactory, doubleResume, { graphSteps: false });
     const observed = run.observation as { side_effects: Record<string, Record<string, number>> };
     expect(Object.values(observed.side_effects["publish_report"] ?? {})).toEqual([2]);
-    expect(doubleResume.verdict(run.observation)).toContain(
-      "resuming the same approved state again, and in a new process, ran nothing more: the publish executed once, 1 side effect",
+    expect(doubleResume.verdict(run.observation).behaviour).toBe("fails");
+    expect(doubleResume.violations(run.observation).map((v) => v.expectation)).toContain(
+      "the approved publish ran again when the same approved state was resumed again, or in a new process",
     );
   });
 

@@ -26,7 +26,7 @@ describe("the bare-executor column on langgraph", () => {
   it("holds, observing exactly what the handwritten engine observes", async () => {
     if (column === undefined) throw new Error("no bare-executor column");
     const langgraph = await runScenario(langgraphFactory, column);
-    expect(column.verdict(langgraph.observation)).toEqual([]);
+    expect(column.violations(langgraph.observation).map((v) => v.expectation)).toEqual([]);
     const handwritten = await runScenario(handwrittenFactory, column);
     expect(canonicalJson(langgraph.observation)).toBe(canonicalJson(handwritten.observation));
     expect(langgraph.trace).toEqual(handwritten.trace);
@@ -36,9 +36,11 @@ describe("the bare-executor column on langgraph", () => {
     if (column === undefined) throw new Error("no bare-executor column");
     active.guardRemoved = true;
     const run = await runScenario(langgraphFactory, column);
-    expect(column.verdict(run.observation)).toContain("every bare call is refused with bare_executor");
-    expect(column.verdict(run.observation)).toContain(
-      "nothing ran past the contract: 0 executor calls and 0 side effects after the bare calls",
+    expect(column.violations(run.observation).map((v) => v.expectation)).toContain(
+      "every bare call is refused with bare_executor",
+    );
+    expect(column.violations(run.observation).map((v) => v.expectation)).toContain(
+      "a bare call ran past the contract: an executor ran, or a side effect landed",
     );
   });
 });

@@ -25,7 +25,7 @@ describe("parallel tool calls on LangGraph", () => {
   for (const column of PARALLEL_COLUMNS) {
     it(`${column.name} holds on LangGraph`, async () => {
       const run = await runScenario(langgraphFactory, column);
-      expect(column.verdict(run.observation)).toEqual([]);
+      expect(column.violations(run.observation).map((v) => v.expectation)).toEqual([]);
     });
   }
 
@@ -51,8 +51,10 @@ describe("parallel tool calls on LangGraph", () => {
     // LangGraph re-ran the node that ran the batch: once to reach the interrupt, once on resume to
     // take the decision; then once more to run the publish the approval dispatched.
     expect(countEntries(entries, "execute", "batch")).toBe(3);
-    expect(column.verdict(sabotaged.observation)).toEqual(["each write executed exactly once"]);
+    expect(column.violations(sabotaged.observation).map((v) => v.expectation)).toEqual([
+      "a write ran again when the node re-ran on resume",
+    ]);
     const reference = await runScenario(handwrittenFactory, column, { instrument: forgetCompletedKeys });
-    expect(column.verdict(reference.observation)).toEqual([]);
+    expect(column.violations(reference.observation).map((v) => v.expectation)).toEqual([]);
   });
 });

@@ -46,8 +46,8 @@ async function runOn(kind: SaverKind, scenario: Scenario) {
 }
 
 /** Each case with the column's verdict when it is one (the rewind columns), or none to judge. */
-const CASES: readonly { scenario: Scenario; verdict: (observation: JsonValue) => readonly string[] }[] = [
-  ...REWIND_COLUMNS.map((column) => ({ scenario: column, verdict: column.verdict })),
+const CASES: readonly { scenario: Scenario; verdict: (observation: JsonValue) => readonly unknown[] }[] = [
+  ...REWIND_COLUMNS.map((column) => ({ scenario: column, verdict: column.violations })),
   ...EXTRA_SCENARIOS.map((scenario) => ({ scenario, verdict: () => [] })),
 ];
 

@@ -43,7 +43,10 @@ describe("openai_agents_hardened", () => {
     async (_kind, store) => {
       const { code, report } = await compare("openai_agents_hardened", store);
       expect(report.framework_version).toBe(PIN);
-      expect(report.scenarios.filter((s) => s.holds.framework !== true).map((s) => s.name)).toEqual([]);
+      const passing = (v: ComparisonReport["scenarios"][number]["verdict"]["framework"]) =>
+        v?.behaviour === "holds" && v.vocabulary !== "differs";
+      expect(report.judged).toBe("contract");
+      expect(report.scenarios.filter((s) => !passing(s.verdict.framework)).map((s) => s.name)).toEqual([]);
       expect(report.scenarios.map((s) => s.name)).toEqual(ALL_COLUMNS.map((c) => c.name));
       expect([code, report.all_hold, report.all_equal]).toEqual([0, true, true]);
     },
@@ -52,23 +55,29 @@ describe("openai_agents_hardened", () => {
 });
 
 describe("openai_agents_native", () => {
-  it("is measured: compare exits 1 and names the guarantees the SDK does not keep", async () => {
+  it("is measured and judged by behaviour: compare exits 1 and names the guarantees the SDK does not keep", async () => {
     const { code, report } = await compare("openai_agents_native");
-    expect([code, report.status, report.framework_version]).toEqual([1, "measured", PIN]);
+    expect([code, report.status, report.framework_version, report.judged]).toEqual([1, "measured", PIN, "foreign"]);
     // Every column has a verdict: none is left unmeasured.
-    expect(report.scenarios.every((s) => typeof s.holds.framework === "boolean")).toBe(true);
+    expect(report.scenarios.every((s) => s.verdict.framework !== null)).toBe(true);
     // The SDK's own approval stops a publish before it runs.
-    expect(framework(report, "pre_approval_state").holds.framework).toBe(true);
+    expect(framework(report, "pre_approval_state").verdict.framework?.behaviour).toBe("holds");
+    // The SDK validates the schema before execute: nothing reaches the tool. Its answer to the model is its own
+    // generic error, which does not say what was wrong: that part is a behaviour finding, the words are not charged.
+    const schema = framework(report, "schema_failure_side_effects").verdict.framework;
+    expect(schema?.violations.filter((v) => v.kind === "behaviour").map((v) => v.expectation)).toEqual([
+      "the model was not told what was wrong with its arguments (no answer naming content)",
+    ]);
     // The double resume: the same RunState resumed again runs the approved publish a second time.
     const twice = framework(report, "double_resume_same_approval");
-    expect(twice.holds.framework).toBe(false);
-    expect(twice.violations?.framework?.join(" ")).toMatch(/ran nothing more/);
+    expect(twice.verdict.framework?.behaviour).toBe("fails");
+    expect(twice.verdict.framework?.violations.map((v) => v.expectation).join(" ")).toMatch(/ran again/);
     const effects = (twice.framework as { side_effects: Record<string, Record<string, number>> }).side_effects;
     expect(Object.values(effects["publish_report"] ?? {}).reduce((a, b) => a + b, 0)).toBe(2);
     // Every interruption is shown and answered on its own: the first answer decides one publish, runs nothing,
     // and the column runs to its end (the sibling's token finds its call waiting).
     const mixed = framework(report, "mixed_approve_decline");
-    expect(mixed.violations?.framework?.join(" ")).not.toMatch(/ran the column to its end/);
+    expect(mixed.verdict.framework?.behaviour).not.toBe("error");
     const answered = (mixed.framework as { after_each_action: { status: string; executor_calls: number }[] })
       .after_each_action[1];
     expect(answered).toMatchObject({ status: "approval_required", executor_calls: 1 });
@@ -80,9 +89,9 @@ describe("openai_agents_native", () => {
       side_effects: Record<string, Record<string, number>>;
     };
     expect(Object.values(rerun.side_effects["save_artifact"] ?? {})).toEqual([1, 1]);
-    // No checkpoint before the effect: the crash column fails for want of one.
-    expect(framework(report, "interrupted_checkpoint").violations?.framework).toContain(
-      "the checkpoint at the crash holds the intent (executing, key write-002)",
-    );
+    // No checkpoint before the effect: the crash column's vocabulary names the intent it lacks.
+    expect(
+      framework(report, "interrupted_checkpoint").verdict.framework?.violations.map((v) => v.expectation),
+    ).toContain("the checkpoint at the crash holds the intent (executing, key write-002)");
   }, 120_000);
 });

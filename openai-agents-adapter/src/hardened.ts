@@ -33,12 +33,15 @@ import { handwrittenFactory } from "../../handwritten/engine/factory.js";
 import { unwrapRunError } from "./errors.js";
 import {
   applyAnswer,
+  BACKED_UP_BY,
   checkAnswer,
   guardedExecutor,
   hardenTool,
+  HARDENING_PIECES,
   isOn,
   keepRunState,
   openRunState,
+  piecesNamed,
   plannerModel,
   sdkInput,
   type HardeningOptions,
@@ -171,6 +174,11 @@ export const createOpenAIHardenedFactory = (
   version: OPENAI_AGENTS_VERSION,
   shape: async () => null,
   create: (env) => createHardenedEngine(env, options),
+  layer: {
+    pieces: HARDENING_PIECES,
+    backedUpBy: BACKED_UP_BY,
+    without: (disable) => createOpenAIHardenedFactory({ disable: piecesNamed(disable) }),
+  },
 });
 
 /** The registry's hardened engine: every piece of the layer on. */

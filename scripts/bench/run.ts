@@ -4,7 +4,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { loadavg } from "node:os";
-import { writeFilesAtomically } from "../../cli/index.js";
+import { outputExitCode, writeFilesAtomically } from "../../cli/index.js";
 import {
   ALL_COLUMNS,
   ENGINES as REGISTERED,
@@ -106,8 +106,8 @@ export async function runParsed(args: Extract<BenchArgs, { kind: "run" }>, io: M
     const partial = await runMeasures(quick ? "quick" : "full", settings, only, log);
     const written = writeFilesAtomically([{ path: output, text: `${JSON.stringify(partial, null, 2)}\n` }]);
     if (!written.ok) {
-      io.stderr(`bench: cannot write ${output}: ${written.error}\n`);
-      return 4;
+      io.stderr(`bench: cannot write ${output}: ${written.error.message}\n`);
+      return outputExitCode(written.error);
     }
     io.stdout(`${renderGoals(partial.goals ?? [])}\n\n${only.join(", ")} written to ${output}\n`);
     return 0;
@@ -115,8 +115,8 @@ export async function runParsed(args: Extract<BenchArgs, { kind: "run" }>, io: M
   const report = await runBench(quick ? "quick" : "full", settings, log);
   const written = writeFilesAtomically([{ path: output, text: `${JSON.stringify(report, null, 2)}\n` }]);
   if (!written.ok) {
-    io.stderr(`bench: cannot write ${output}: ${written.error}\n`);
-    return 4;
+    io.stderr(`bench: cannot write ${output}: ${written.error.message}\n`);
+    return outputExitCode(written.error);
   }
   io.stdout(`${renderTables(report)}\n\nevidence written to ${output}\n`);
   // The stores last, in their own file: a failure here leaves the engine evidence written.

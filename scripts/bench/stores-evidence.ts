@@ -3,7 +3,7 @@
  * written by `npm run bench` after the engine benchmarks and by `npm run bench:stores` alone.
  */
 import { loadavg } from "node:os";
-import { writeFilesAtomically } from "../../cli/index.js";
+import { writeFilesAtomically, type OutputError } from "../../cli/index.js";
 import { err, ok, type Result } from "../../contract/index.js";
 import { machineInfo } from "./machine.js";
 import { measureStores, type StoresBenchOptions } from "./stores.js";
@@ -19,7 +19,7 @@ export type StoresBenchRun = { readonly quick: boolean; readonly output: string;
 export async function writeStoresBench(
   run: StoresBenchRun,
   log: (line: string) => void,
-): Promise<Result<void, string>> {
+): Promise<Result<void, OutputError>> {
   const settings = run.quick ? QUICK : FULL;
   const load_before = loadavg()[0] ?? 0;
   const stores = await measureStores({ ...settings, postgresUrl: process.env["AGENT_HARNESS_PG_URL"] || undefined });
@@ -32,7 +32,7 @@ export async function writeStoresBench(
     ...stores,
   };
   const written = writeFilesAtomically([{ path: run.output, text: `${JSON.stringify(report, null, 2)}\n` }]);
-  if (!written.ok) return err(`cannot write ${run.output}: ${written.error}`);
+  if (!written.ok) return err({ ...written.error, message: `cannot write ${run.output}: ${written.error.message}` });
   for (const [name, entry] of Object.entries(stores.stores))
     log(
       entry.status === "measured"

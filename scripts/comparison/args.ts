@@ -49,12 +49,37 @@ const FRAMEWORK_HELP = optionHelp(
   `${ENGINE_CATALOGUE.flatMap((e) => (e.about === null ? [] : [`${e.id} (${e.about}),`])).join(" ")} or a module path (./…, ../… or /…) whose module exports an engine factory (export const engineFactory, or the default export)`,
 );
 
+const CONTRACT_IDS = ENGINE_CATALOGUE.filter((e) => e.judged === "contract")
+  .map((e) => e.id)
+  .join(", ");
+const FOREIGN_IDS = ENGINE_CATALOGUE.filter((e) => e.judged === "foreign")
+  .map((e) => e.id)
+  .join(", ");
+
+/** A paragraph's words wrapped to lines of at most 100 characters. */
+const wrap = (text: string): string =>
+  text
+    .split(" ")
+    .reduce<string[]>((lines, word) => {
+      const last = lines.at(-1);
+      if (last !== undefined && `${last} ${word}`.length <= 100) lines[lines.length - 1] = `${last} ${word}`;
+      else lines.push(word);
+      return lines;
+    }, [])
+    .join("\n");
+
+const JUDGING = wrap(
+  `Runs the same columns through the handwritten engine first, then through the framework, and writes JSON evidence with both observations per column, "equal" (parity) and each engine's "verdict": behaviour (holds, fails, or error when the engine threw or the column could not run) and vocabulary (the contract's codes, statuses and trace events: conforms or differs) apart. A contract engine (${CONTRACT_IDS}) is charged with both and with parity; a foreign engine (${FOREIGN_IDS}, or a module path) with behaviour alone, its vocabulary and parity shown.`,
+);
+
+const EXIT_HELP = wrap(
+  "Exit codes: 0 measured and every verdict passes what its engine is charged with (a contract engine: behaviour, vocabulary and parity with the handwritten engine; a foreign engine: behaviour); 1 measured otherwise (a behaviour failure, a vocabulary or parity difference of a contract engine, or an error); 2 bad usage (a flag given twice or empty, a bad --store or a bad route file included); 3 not measured (the framework cannot load, or the route cannot be replayed here); 4 I/O (the evidence could not be written, or the route file exists but cannot be read); 5 the store could not be opened (the message names the store and the cause). Nothing is written on 2.",
+);
+
 export const USAGE = `Usage: tsx scripts/compare.ts --framework <${FRAMEWORK_IDS.join("|")}|./path/engine.ts> [--planner route:PATH]
        [--output PATH] [--quiet] [--store SPEC]
 
-Runs the same columns through the handwritten engine first, then through the framework, and
-writes JSON evidence with both observations per column, "equal" (parity) and "holds" (whether
-each side shows the column's expected signal).
+${JUDGING}
 
 ${FRAMEWORK_HELP}
   --planner P      fixture (default: every column with its scripted FixtureModel) or route:PATH
@@ -68,11 +93,7 @@ ${FRAMEWORK_HELP}
                    (or AGENT_HARNESS_STORE); each run gets a scope of its own in the database
   --help           this text
 
-Exit codes: 0 measured, all equal and all holding; 1 measured with a difference or a column that
-does not hold; 2 bad usage (a flag given twice or empty, a bad --store or a bad route file
-included); 3 not measured (the framework cannot load, or the route cannot be replayed here); 4 I/O
-(the evidence could not be written, or the route file exists but cannot be read); 5 the store
-could not be opened (the message names the store and the cause). Nothing is written on 2.`;
+${EXIT_HELP}`;
 
 const isPath = (value: string) => /^(\.{1,2}\/|\/)/.test(value);
 

@@ -1,13 +1,15 @@
 /**
  * The comparison: the handwritten engine runs every column first, then the framework does. Each
- * column records both observations, whether their canonical JSON is equal (parity), and whether
- * each holds the column's expected signal (the contract). The evidence is written through the same
- * zod schema it is checked against.
+ * column records both observations, whether their canonical JSON is equal (parity), and each
+ * engine's verdict on the column's expected signal, behaviour and vocabulary apart (scenarios/verdict.ts).
+ * The evidence is written through the same zod schema it is checked against.
  */
 import { canonicalJson, type JsonValue } from "../../contract/index.js";
 import { FIXTURE_PLANNER } from "../../handwritten/fixtures/index.js";
 import { createRoutePlanner, plannerGate, routeIdentity, type RoutePlanner } from "../../handwritten/route/index.js";
-import type { Column } from "../../scenarios/column.js";
+import { judgeColumn, type Column } from "../../scenarios/column.js";
+import { judgedOf } from "../../scenarios/engine-catalogue.js";
+import { allHold, type EngineVerdict } from "../../scenarios/verdict.js";
 import type { EngineFactory } from "../../runtime/api.js";
 import {
   createEnvironment,
@@ -15,7 +17,7 @@ import {
   type EnvironmentOptions,
 } from "../../handwritten/fixtures/environment.js";
 import { handwrittenFactory } from "../../handwritten/engine/factory.js";
-import { runScenario, type RunOptions } from "../../scenarios/scenario.js";
+import type { RunOptions } from "../../scenarios/scenario.js";
 import type { PlannerChoice } from "./planner.js";
 import { COMPARISON_SCHEMA, ComparisonReport, NOT_MEASURED, type ScenarioRow } from "./schema.js";
 
@@ -93,10 +95,12 @@ export async function compareWithDiagram(input: CompareInput): Promise<Compariso
   const context = createEnvironment({ script: [] });
   const shape = loaded ? await factory.shape(context) : null;
   const diagram = loaded && shape !== null ? ((await factory.diagram?.(context)) ?? null) : null;
+  const judged = judgedOf(input.framework);
   const report = ComparisonReport.parse({
     schema: COMPARISON_SCHEMA,
     framework: input.framework,
     framework_version: loaded ? factory.version : null,
+    judged,
     found_version: loaded ? factory.version : (factory.found_version ?? null),
     status: measured ? "measured" : NOT_MEASURED,
     reason: loaded ? exhausted : factory.unavailable,
@@ -109,57 +113,47 @@ export async function compareWithDiagram(input: CompareInput): Promise<Compariso
     graph: shape === null ? NOT_MEASURED : { ...shape, diagram: diagram === null ? null : (input.diagramFile ?? null) },
     scenarios: measured
       ? rows
-      : rows.map((r) => ({ ...r, framework: NOT_MEASURED, equal: null, holds: { ...r.holds, framework: null } })),
+      : rows.map((r) => ({ ...r, framework: NOT_MEASURED, equal: null, verdict: { ...r.verdict, framework: null } })),
     all_equal: measured ? rows.every((r) => r.equal === true) : null,
-    all_hold: measured ? rows.every((r) => r.holds.handwritten && r.holds.framework === true) : null,
+    all_hold: measured ? allHold(rows, judged) : null,
   });
   return { report, diagram };
 }
 
 type ColumnRun = {
   readonly observation: JsonValue;
-  readonly violations: readonly string[];
+  readonly verdict: EngineVerdict;
   readonly steps: number | null;
 };
 
-/** An engine that throws mid-column fails that column with the error as its observation; it never ends the comparison. */
+/** An engine that throws mid-column gets an error verdict with the error as its observation; it never ends the comparison. */
 const columnRunner =
   (options: () => RunOptions) =>
-  async (factory: EngineFactory<string>, column: Column): Promise<ColumnRun> => {
-    try {
-      const run = await runScenario(factory, column, options());
-      return { observation: run.observation, violations: column.verdict(run.observation), steps: run.graph_steps };
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      return {
-        observation: { engine_error: message },
-        violations: [`the engine ran the column to its end (it threw: ${message})`],
-        steps: null,
-      };
-    }
-  };
+  (factory: EngineFactory<string>, column: Column): Promise<ColumnRun> =>
+    judgeColumn(factory, column, options());
 
 function row(column: Column, hw: ColumnRun, fw: ColumnRun | null): ScenarioRow {
-  const failing = hw.violations.length > 0 || (fw !== null && fw.violations.length > 0);
   return {
     name: column.name,
+    family: column.family,
     summary: column.summary,
     expected: column.expected,
     handwritten: hw.observation,
     framework: fw === null ? NOT_MEASURED : fw.observation,
     equal: fw === null ? null : canonicalJson(hw.observation) === canonicalJson(fw.observation),
-    holds: { handwritten: hw.violations.length === 0, framework: fw === null ? null : fw.violations.length === 0 },
-    ...(failing
-      ? { violations: { handwritten: [...hw.violations], framework: fw === null ? [] : [...fw.violations] } }
-      : {}),
+    verdict: { handwritten: hw.verdict, framework: fw === null ? null : fw.verdict },
     graph_steps: fw?.steps ?? NOT_MEASURED,
   };
 }
 
-/** 0 measured, all equal and all holding; 1 measured with a difference or a broken signal; 3 not measured. */
+/**
+ * 0 measured and every verdict passes what its engine is charged with (a contract engine: behaviour, vocabulary
+ * and parity with the reference; a foreign engine: behaviour); 1 measured otherwise; 3 not measured.
+ */
 export function exitCodeFor(report: ComparisonReport): 0 | 1 | 3 {
   if (report.status === NOT_MEASURED) return 3;
-  return report.all_equal === true && report.all_hold === true ? 0 : 1;
+  const parity = report.judged === "foreign" || report.all_equal === true;
+  return parity && report.all_hold === true ? 0 : 1;
 }
 
 /** The report without its volatile fields, for comparing a regenerated snapshot with a committed one. */

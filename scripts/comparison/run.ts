@@ -5,7 +5,7 @@
  */
 import { execFile } from "node:child_process";
 import { basename, dirname, join } from "node:path";
-import { writeFilesAtomically } from "../../cli/index.js";
+import { outputExitCode, writeFilesAtomically } from "../../cli/index.js";
 // The module, not the folder's index: a run in memory loads none of the SQL stores.
 import { openStoreOption, type StoreOption } from "../../durable/option.js";
 import { EXIT, type CompareArgs } from "./args.js";
@@ -80,8 +80,10 @@ async function run(
     ];
     const written = writeFilesAtomically(files);
     if (!written.ok) {
-      io.stderr(`compare: cannot write the evidence: ${written.error} (io_error)\n`);
-      return EXIT.io;
+      io.stderr(
+        `compare: cannot write the evidence: ${written.error.message} (${written.error.code === "write_failed" ? "io_error" : written.error.code})\n`,
+      );
+      return outputExitCode(written.error);
     }
   }
   if (!quiet) io.stderr(`\n${renderTable(report)}\n${output === null ? "" : `evidence written to ${output}\n`}`);

@@ -3,8 +3,13 @@ import { z } from "zod";
 import { canonicalJson, isHarnessError, type JsonValue } from "../../contract/index.js";
 import { FIXTURE_PLANNER } from "../../handwritten/fixtures/index.js";
 import { FRAMEWORK_IDS } from "../../scenarios/engine-catalogue.js";
+import { ColumnFamily } from "../../scenarios/families.js";
+import { EngineVerdict, Judged } from "../../scenarios/verdict.js";
 
-export const COMPARISON_SCHEMA = "agent-harness.framework-comparison.v1";
+export { EngineVerdict, Judged, Violation } from "../../scenarios/verdict.js";
+
+// v2: a row's verdict carries behaviour and vocabulary apart (`verdict`), in place of v1's `holds` and `violations`.
+export const COMPARISON_SCHEMA = "agent-harness.framework-comparison.v2";
 export const NOT_MEASURED = "not-measured";
 
 /**
@@ -37,18 +42,16 @@ const Graph = z.strictObject({
   diagram: z.string().nullable(),
 });
 
-const Violations = z.strictObject({ handwritten: z.array(z.string()), framework: z.array(z.string()) });
-
 export const ScenarioRow = z.strictObject({
   name: z.string(),
+  family: ColumnFamily,
   summary: z.string(),
   expected: z.string(),
   handwritten: Json,
   framework: z.union([Json, z.literal(NOT_MEASURED)]),
   equal: z.boolean().nullable(),
-  holds: z.strictObject({ handwritten: z.boolean(), framework: z.boolean().nullable() }),
-  /** Present when a side does not hold: the parts of the expected signal it failed. */
-  violations: Violations.optional(),
+  /** Each engine's verdict on the column; the framework's is null when it was not measured. */
+  verdict: z.strictObject({ handwritten: EngineVerdict, framework: EngineVerdict.nullable() }),
   graph_steps: z.union([z.number().int(), z.literal(NOT_MEASURED)]),
 });
 export type ScenarioRow = z.infer<typeof ScenarioRow>;
@@ -75,6 +78,8 @@ export const ComparisonReport = z.strictObject({
   schema: z.literal(COMPARISON_SCHEMA),
   framework: FRAMEWORK_LABEL,
   framework_version: z.string().nullable(),
+  /** What the framework's verdicts charge it with (engine-catalogue.ts `judged`): the handwritten engine is a contract engine. */
+  judged: Judged,
   /** The framework version found installed (the pin check reads it even when it refuses to run it). */
   found_version: z.string().nullable(),
   status: z.enum(["measured", NOT_MEASURED]),
@@ -89,6 +94,7 @@ export const ComparisonReport = z.strictObject({
   graph: z.union([Graph, z.literal(NOT_MEASURED)]),
   scenarios: z.array(ScenarioRow),
   all_equal: z.boolean().nullable(),
+  /** Every verdict passes what its engine is charged with (verdict.ts `passes`); an error never passes. */
   all_hold: z.boolean().nullable(),
 });
 export type ComparisonReport = z.infer<typeof ComparisonReport>;

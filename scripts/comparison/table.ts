@@ -1,15 +1,16 @@
-/** The side-by-side table people read; the JSON evidence is what machines read. */
+/** The side-by-side table people read; the JSON evidence is what machines read. Verdicts first, parity after. */
 import { digest } from "../../contract/index.js";
+import type { EngineVerdict, Judged } from "../../scenarios/verdict.js";
 import { NOT_MEASURED, type ComparisonReport } from "./report.js";
 
 export function renderTable(report: ComparisonReport): string {
-  const header = ["scenario", "handwritten", report.framework, "equal", "holds", "graph steps"];
+  const header = ["scenario", "handwritten", report.framework, "equal", "observed (handwritten | framework)", "steps"];
   const rows = report.scenarios.map((row) => [
     row.name,
-    summarize(row.handwritten),
-    row.framework === NOT_MEASURED ? NOT_MEASURED : summarize(row.framework),
-    row.equal === null ? "-" : row.equal ? "yes" : "NO",
-    holdsCell(row.holds),
+    verdictCell(row.verdict.handwritten, "contract"),
+    row.verdict.framework === null ? NOT_MEASURED : verdictCell(row.verdict.framework, report.judged),
+    row.equal === null ? "-" : row.equal ? "yes" : "no",
+    `${summarize(row.handwritten)} | ${row.framework === NOT_MEASURED ? NOT_MEASURED : summarize(row.framework)}`,
     String(row.graph_steps),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
@@ -27,8 +28,11 @@ export function renderTable(report: ComparisonReport): string {
   const gate = report.planner_gate === "open" ? "open" : `blocked: ${report.planner_gate_reason ?? ""}`;
   return [
     `framework: ${report.framework} ${report.framework_version ?? ""}`.trimEnd(),
+    `judged on: ${JUDGED[report.judged]}`,
     `graph: ${graph}`,
     `planner: ${planner}; planner gate ${gate}`,
+    "",
+    ...headline(report),
     "",
     line(header),
     line(widths.map((w) => "-".repeat(w))),
@@ -38,37 +42,70 @@ export function renderTable(report: ComparisonReport): string {
   ].join("\n");
 }
 
-/** `yes` when both sides show the expected signal; otherwise which side does not. */
-function holdsCell(holds: ComparisonReport["scenarios"][number]["holds"]): string {
-  if (holds.framework === null) return holds.handwritten ? "hw only" : "NO (hw)";
-  if (holds.handwritten && holds.framework) return "yes";
-  return `NO (${[holds.handwritten ? null : "hw", holds.framework ? null : "fw"].filter((x) => x !== null).join(", ")})`;
+const JUDGED: Readonly<Record<Judged, string>> = {
+  contract: "behaviour and vocabulary (a contract engine), and parity with the handwritten engine",
+  foreign: "behaviour alone (a foreign engine): its vocabulary is shown, not charged",
+};
+
+/** One engine's verdict on a row: behaviour first; vocabulary in brackets when it is not charged. */
+function verdictCell(v: EngineVerdict, judged: Judged): string {
+  const behaviour = v.behaviour === "fails" ? "FAILS" : v.behaviour === "error" ? "ERROR" : "holds";
+  if (v.vocabulary === "not_applicable") return behaviour;
+  const words = v.vocabulary === "differs" && judged === "contract" ? "DIFFERS" : v.vocabulary;
+  return judged === "contract" ? `${behaviour}, ${words}` : `${behaviour} (${words})`;
 }
 
-function verdictLines(report: ComparisonReport): string[] {
+/** The counts a reader sees before any row: behaviour per engine, then vocabulary, then parity. */
+function headline(report: ComparisonReport): string[] {
   if (report.status === NOT_MEASURED) return [`not measured: ${report.reason ?? ""}`];
-  const broken = report.scenarios.filter((r) => r.violations !== undefined);
+  const framework = report.scenarios.flatMap((r) => (r.verdict.framework === null ? [] : [r.verdict.framework]));
+  const count = (of: (v: EngineVerdict) => string, value: string) => framework.filter((v) => of(v) === value).length;
+  const total = report.scenarios.length;
   return [
-    report.all_equal ? "all columns equal" : "DIFFERENCE: see the columns marked NO under equal",
-    report.all_hold
-      ? "every column holds its expected signal"
-      : "CONTRACT BROKEN: the expected signal does not hold in",
-    ...broken.flatMap((r) => [
-      `  ${r.name}: ${r.expected}`,
-      ...(r.violations?.handwritten ?? []).map((v) => `    handwritten fails: ${v}`),
-      ...(r.violations?.framework ?? []).map((v) => `    ${report.framework} fails: ${v}`),
-    ]),
+    `${report.framework} behaviour: ${count((v) => v.behaviour, "holds")} of ${total} hold, ${count((v) => v.behaviour, "fails")} fail, ${count((v) => v.behaviour, "error")} error`,
+    `${report.framework} vocabulary${report.judged === "foreign" ? " (shown, not charged)" : ""}: ${count((v) => v.vocabulary, "conforms")} conform, ${count((v) => v.vocabulary, "differs")} differ`,
+    `parity with handwritten: ${report.scenarios.filter((r) => r.equal === true).length} of ${total} equal${report.judged === "foreign" ? " (not charged)" : ""}`,
   ];
 }
 
-/** One cell: the observation's status and side effects, and a short digest so two cells can be compared by eye. */
+function verdictLines(report: ComparisonReport): string[] {
+  if (report.status === NOT_MEASURED) return [];
+  const sides = (row: ComparisonReport["scenarios"][number]) =>
+    [["handwritten", row.verdict.handwritten] as const, [report.framework, row.verdict.framework] as const].flatMap(
+      ([who, v]) => (v === null ? [] : [{ who, v }]),
+    );
+  const lines = report.scenarios.flatMap((row) => {
+    const notes = sides(row).flatMap(({ who, v }) => [
+      ...(v.error === undefined ? [] : [`    ${who} error: ${v.error}`]),
+      ...v.violations.map(
+        (x) => `    ${who} ${x.kind}: ${x.expectation}${x.observed === null ? "" : ` (saw ${x.observed})`}`,
+      ),
+    ]);
+    return notes.length === 0 ? [] : [`  ${row.name}: ${row.expected}`, ...notes];
+  });
+  return [
+    report.all_hold
+      ? "every verdict holds on what its engine is judged on"
+      : "NOT HOLDING: a verdict fails or errs on what its engine is judged on",
+    ...lines,
+  ];
+}
+
+/** One cell: what the observation shows of its status and side effects, and a short digest to compare by eye. */
 function summarize(observation: unknown): string {
   const o = (observation ?? {}) as Record<string, unknown>;
-  const status = o["final_status"] ?? o["status"] ?? "?";
+  const status = o["final_status"] ?? o["status"];
   const effects = total(
     o["side_effects"] ?? (o["after_resume"] as Record<string, unknown> | undefined)?.["side_effects"],
   );
-  return `${String(status)} fx=${effects ?? "?"} #${digest(observation ?? null).slice(0, 8)}`;
+  const error = typeof o["engine_error"] === "string" ? "threw" : null;
+  return [
+    typeof status === "string" ? status : error,
+    effects === null ? null : `fx=${effects}`,
+    `#${digest(observation ?? null).slice(0, 8)}`,
+  ]
+    .filter((part) => part !== null)
+    .join(" ");
 }
 
 /** Side effects as a count, whether the observation holds a number or counts per tool and key. */

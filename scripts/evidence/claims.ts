@@ -1,13 +1,15 @@
 /**
  * Replays what a comparison artifact claims from its own observations: each row's `equal` and
- * `holds` (the column's verdict over the recorded observation), `all_equal`, `all_hold`, and the
+ * `verdict` (the column's verdict over the recorded observation), `judged` (the catalogue's), `all_equal`, `all_hold`, and the
  * planner gate (`plannerGate` over the route it names). Nothing the artifact states is taken as
  * read; every difference between what it says and what its data gives is returned.
  */
 import { canonicalJson, type JsonValue } from "../../contract/index.js";
 import { plannerGate, type Route } from "../../handwritten/route/index.js";
 import { ALL_COLUMNS } from "../../scenarios/all-columns.js";
-import type { Column } from "../../scenarios/column.js";
+import { recordedVerdict, type Column } from "../../scenarios/column.js";
+import { judgedOf } from "../../scenarios/engine-catalogue.js";
+import { allHold as allHoldOf } from "../../scenarios/verdict.js";
 import { ROUTE_COLUMNS } from "../../scenarios/route-columns.js";
 import { NOT_MEASURED, type ComparisonReport, type ScenarioRow } from "../comparison/schema.js";
 
@@ -19,17 +21,21 @@ function rowClaims(row: ScenarioRow, measured: boolean): string[] {
   const column = COLUMNS.get(row.name);
   if (column === undefined) return [`row ${row.name} is not a column of this checkout`];
   const framework = row.framework === NOT_MEASURED || !measured ? null : (row.framework as JsonValue);
-  const holds = {
-    handwritten: column.verdict(row.handwritten).length === 0,
-    framework: framework === null ? null : column.verdict(framework).length === 0,
+  const verdict = {
+    handwritten: recordedVerdict(column, row.handwritten),
+    framework: framework === null ? null : recordedVerdict(column, framework),
   };
   const equal = framework === null ? null : canonicalJson(row.handwritten) === canonicalJson(framework);
   const wrong: string[] = [];
   if (row.equal !== equal)
     wrong.push(`${row.name}.equal says ${said(row.equal)}, its observations give ${said(equal)}`);
+  if (row.family !== column.family)
+    wrong.push(`${row.name}.family says ${row.family}, the column's is ${column.family}`);
   for (const side of ["handwritten", "framework"] as const)
-    if (row.holds[side] !== holds[side])
-      wrong.push(`${row.name}.holds.${side} says ${said(row.holds[side])}, the verdict gives ${said(holds[side])}`);
+    if (said(row.verdict[side]) !== said(verdict[side]))
+      wrong.push(
+        `${row.name}.verdict.${side} says ${said(row.verdict[side])}, the observation gives ${said(verdict[side])}`,
+      );
   return wrong;
 }
 
@@ -42,7 +48,9 @@ export function contradictions(report: ComparisonReport, route: Route | null): s
   const wrong = report.scenarios.flatMap((row) => rowClaims(row, measured));
   const rows = report.scenarios;
   const allEqual = measured ? rows.every((r) => r.equal === true) : null;
-  const allHold = measured ? rows.every((r) => r.holds.handwritten && r.holds.framework === true) : null;
+  const judged = judgedOf(report.framework);
+  if (report.judged !== judged) wrong.push(`judged says ${report.judged}, the engine catalogue ${judged}`);
+  const allHold = measured ? allHoldOf(rows, judged) : null;
   if (report.all_equal !== allEqual)
     wrong.push(`all_equal says ${said(report.all_equal)}, its rows give ${said(allEqual)}`);
   if (report.all_hold !== allHold) wrong.push(`all_hold says ${said(report.all_hold)}, its rows give ${said(allHold)}`);

@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import { cpus } from "node:os";
 import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { writeFilesAtomically } from "../../cli/index.js";
+import { outputExitCode, writeFilesAtomically } from "../../cli/index.js";
 import type { Route } from "../../handwritten/route/index.js";
 import { loadEngines } from "../../scenarios/engines.js";
 import { isFrameworkVariant } from "../../scenarios/variants.js";
@@ -103,8 +103,8 @@ export async function recordRuntime(
   else {
     const written = writeFilesAtomically([{ path: target, text: json }]);
     if (!written.ok) {
-      log(`runtime-record: cannot write ${relative(ROOT, target)}: ${written.error}`);
-      return 4;
+      log(`runtime-record: cannot write ${relative(ROOT, target)}: ${written.error.message}`);
+      return outputExitCode(written.error);
     }
   }
   const missed = record.metrics.filter((m) => m.met === false).map((m) => m.name);

@@ -10,6 +10,7 @@ import { checkReplayable, FIXTURE_ONLY, parseRoute, type Route } from "../../han
 import type { EngineFactory } from "../../runtime/api.js";
 import { ALL_COLUMNS } from "../../scenarios/all-columns.js";
 import { isFrameworkId } from "../../scenarios/engines.js";
+import { allHold } from "../../scenarios/verdict.js";
 import { ROUTE_COLUMNS } from "../../scenarios/route-columns.js";
 import { loadChosenFramework, REPO_ROOT } from "../comparison/load-framework.js";
 import type { PlannerChoice } from "../comparison/planner.js";
@@ -106,8 +107,7 @@ export async function deriveGates(artifacts: readonly Artifact[], options: Deriv
       now: options.now,
     });
     if (forged(disagreements(report, rerun))) continue;
-    for (const row of rerun.scenarios)
-      if (row.equal === true && row.holds.handwritten && row.holds.framework === true) shown.add(row.name);
+    for (const row of rerun.scenarios) if (row.equal === true && allHold([row], rerun.judged)) shown.add(row.name);
   }
   const shows = (columns: readonly string[]) => columns.every((c) => shown.has(c));
   const plannerReason = plannerOpen ? null : (plannerReasons[0] ?? FIXTURE_ONLY);

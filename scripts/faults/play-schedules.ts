@@ -2,7 +2,7 @@
  * A fault-schedule run, once scripts/fault-schedules.ts has checked its command line: the store
  * opened, the engines loaded, the schedules played, the tally written all or nothing.
  */
-import { writeFilesAtomically } from "../../cli/index.js";
+import { outputExitCode, writeFilesAtomically } from "../../cli/index.js";
 import { openStoreOption, type StoreOption } from "../../durable/index.js";
 import { loadEngines, measuredEngines } from "../../scenarios/index.js";
 import { defaultShards } from "../../scenarios/faults/defaults.js";
@@ -53,8 +53,8 @@ async function run({ schedules, seed, only, output, shards }: ScheduleRun, store
   if (typeof output === "string") {
     const written = writeFilesAtomically([{ path: output, text: json }]);
     if (!written.ok) {
-      process.stderr.write(`fault-schedules: cannot write ${output}: ${written.error}\n`);
-      return 4;
+      process.stderr.write(`fault-schedules: cannot write ${output}: ${written.error.message}\n`);
+      return outputExitCode(written.error);
     }
   } else process.stdout.write(json);
   for (const f of report.failures)

@@ -4,23 +4,17 @@
  * with its scripted FixtureModel; an engine that cannot load is not measured in every column, with
  * its loader's reason, and nothing stands in for it.
  */
+import { judgedOf } from "../../scenarios/engine-catalogue.js";
 import type { EngineSlot } from "../../scenarios/engines.js";
-import { runScenario, type Column } from "../../scenarios/index.js";
+import { judgeColumn, type Column } from "../../scenarios/index.js";
 import { MATRIX_SCHEMA, type FrameworkMatrix, type MatrixEngine, type Verdict } from "./schema.js";
 
 export const MATRIX_NOTE =
-  "One run of every registered engine over every column, on in-memory stores with each column's scripted FixtureModel. holds: the column's expected signal is seen; fails: the expectations it broke (a native framework's failing column is a finding about that framework, not a defect of the harness); not_measured: why it could not run.";
+  "One run of every registered engine over every column, on in-memory stores with each column's scripted FixtureModel. behaviour holds or fails on what the engine did in the world (calls, side effects, what was stored, what the model was told); error: the engine threw or the column could not run, never counted as fails; vocabulary conforms or differs on the contract's codes, statuses and trace events, charged to contract engines and shown, not charged, for foreign ones (a native framework's behaviour failure is a finding about that framework; its vocabulary is not); not_measured: why it could not run.";
 
 async function verdictOf(slot: EngineSlot, column: Column): Promise<Verdict> {
-  if (slot.status === "not-measured") return { verdict: "not_measured", reason: slot.reason };
-  try {
-    const run = await runScenario(slot.factory, column, { graphSteps: false });
-    const violated = column.verdict(run.observation);
-    return violated.length === 0 ? { verdict: "holds" } : { verdict: "fails", violated: [...violated] };
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return { verdict: "fails", violated: [`the engine ran the column to its end (it threw: ${message})`] };
-  }
+  if (slot.status === "not-measured") return { behaviour: "not_measured", reason: slot.reason };
+  return (await judgeColumn(slot.factory, column, { graphSteps: false })).verdict;
 }
 
 export async function buildMatrix(input: {
@@ -37,18 +31,27 @@ export async function buildMatrix(input: {
       input.progress?.(`${column.name}: ${slot.id}`);
       engines[slot.id] = await verdictOf(slot, column);
     }
-    columns.push({ name: column.name, expected: column.expected, engines });
+    columns.push({ name: column.name, family: column.family, expected: column.expected, engines });
   }
-  const count = (id: string, verdict: Verdict["verdict"]) =>
-    columns.filter((c) => c.engines[id]?.verdict === verdict).length;
+  const count = (id: string, behaviour: Verdict["behaviour"]) =>
+    columns.filter((c) => c.engines[id]?.behaviour === behaviour).length;
+  const words = (id: string, vocabulary: "conforms" | "differs") =>
+    columns.filter((c) => {
+      const v = c.engines[id];
+      return v !== undefined && "vocabulary" in v && v.vocabulary === vocabulary;
+    }).length;
   const engines: MatrixEngine[] = input.slots.map((slot) => ({
     id: slot.id,
     version: slot.status === "measured" ? slot.version : null,
+    judged: judgedOf(slot.id),
     status: slot.status === "measured" ? "measured" : "not_measured",
     reason: slot.status === "measured" ? null : slot.reason,
     holds: count(slot.id, "holds"),
     fails: count(slot.id, "fails"),
+    error: count(slot.id, "error"),
     not_measured: count(slot.id, "not_measured"),
+    vocabulary_conforms: words(slot.id, "conforms"),
+    vocabulary_differs: words(slot.id, "differs"),
   }));
   return {
     schema: MATRIX_SCHEMA,

@@ -1,14 +1,19 @@
-/** evidence/framework-matrix-v1.json: per column, per engine, whether the column's expected signal holds. */
+/**
+ * evidence/framework-matrix-v1.json (the file keeps its name; the schema inside is v2): per column, per engine,
+ * the behaviour verdict and the vocabulary apart, or why the engine was not measured.
+ */
 import { z } from "zod";
+import { ColumnFamily } from "../../scenarios/families.js";
+import { EngineVerdict, Judged } from "../../scenarios/verdict.js";
 
-export const MATRIX_SCHEMA = "framework-matrix-v1";
+// v2: a cell carries behaviour and vocabulary apart, and an engine that threw is `error`, never `fails`.
+export const MATRIX_SCHEMA = "framework-matrix-v2";
 export const MATRIX_PATH = "evidence/framework-matrix-v1.json";
 
-/** A column on one engine: it holds, it fails (naming each expectation it broke), or it was not measured (and why). */
-export const Verdict = z.discriminatedUnion("verdict", [
-  z.strictObject({ verdict: z.literal("holds") }),
-  z.strictObject({ verdict: z.literal("fails"), violated: z.array(z.string()).min(1) }),
-  z.strictObject({ verdict: z.literal("not_measured"), reason: z.string().min(1) }),
+/** A column on one engine: its verdict (verdict.ts), or not measured and why. */
+export const Verdict = z.union([
+  EngineVerdict,
+  z.strictObject({ behaviour: z.literal("not_measured"), reason: z.string().min(1) }),
 ]);
 export type Verdict = z.infer<typeof Verdict>;
 
@@ -16,11 +21,18 @@ export const MatrixEngine = z.strictObject({
   id: z.string(),
   /** The version of the framework that ran ("local" for the engines in this repository), or null when not loaded. */
   version: z.string().nullable(),
+  /** What its verdicts charge it with: behaviour and vocabulary (contract), or behaviour alone (foreign). */
+  judged: Judged,
   status: z.enum(["measured", "not_measured"]),
   reason: z.string().nullable(),
+  /** Behaviour verdicts, counted. */
   holds: z.number().int(),
   fails: z.number().int(),
+  error: z.number().int(),
   not_measured: z.number().int(),
+  /** Vocabulary, counted apart: charged to a contract engine, shown for a foreign one. */
+  vocabulary_conforms: z.number().int(),
+  vocabulary_differs: z.number().int(),
 });
 export type MatrixEngine = z.infer<typeof MatrixEngine>;
 
@@ -35,6 +47,7 @@ export const FrameworkMatrix = z.strictObject({
   columns: z.array(
     z.strictObject({
       name: z.string(),
+      family: ColumnFamily,
       expected: z.string(),
       engines: z.record(z.string(), Verdict),
     }),

@@ -9,7 +9,13 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { DEFAULT_INPUT_LIMITS, parseFlags, readInputFile, writeFilesAtomically } from "../../cli/index.js";
+import {
+  DEFAULT_INPUT_LIMITS,
+  outputExitCode,
+  parseFlags,
+  readInputFile,
+  writeFilesAtomically,
+} from "../../cli/index.js";
 import { MUTATION_EVIDENCE_PATH } from "../evidence/terms.js";
 import { loadRun } from "../../durable/load-run.js";
 import type { EquivalenceReasons } from "./evidence.js";
@@ -91,8 +97,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   const evidence = summarizeReport(report.value, reasons, runInfo());
   const written = writeFilesAtomically([{ path: output, text: `${JSON.stringify(evidence, null, 2)}\n` }]);
   if (!written.ok) {
-    process.stderr.write(`mutation: write_failed: ${written.error}\n`);
-    return 4;
+    process.stderr.write(
+      `mutation: ${written.error.code === "write_failed" ? "write_failed: " : ""}${written.error.message}\n`,
+    );
+    return outputExitCode(written.error);
   }
   process.stdout.write(`mutation: ${describeMutation(evidence)}; wrote ${output}\n`);
   for (const key of staleReasons(evidence, reasons))

@@ -37,7 +37,7 @@ function choose(locale: Locale): void {
   document.querySelector<HTMLElement>(`#${SWITCH_ID} button[lang="${locale}"]`)?.focus();
 }
 
-/** Hides the rows whose family is unticked and says, in each language, how many show. */
+/** Hides the rows (and each family's box) whose family is unticked and says, in each language, how many show. */
 function filters(): void {
   const box = document.getElementById("family-filters");
   const shown = document.getElementById("matrix-shown");
@@ -51,6 +51,8 @@ function filters(): void {
       row.hidden = !on.has(row.dataset["family"] ?? "");
       if (!row.hidden) count += 1;
     }
+    for (const family of Array.from(document.querySelectorAll<HTMLElement>("#verdicts details[data-family]")))
+      family.hidden = !on.has(family.dataset["family"] ?? "");
     for (const span of Array.from(shown.querySelectorAll<HTMLElement>(".l[lang]")))
       if (isLocale(span.lang))
         span.textContent = formatMessage(catalogue, span.lang, "matrix.shown", { shown: count, total: rows.length });

@@ -6,16 +6,23 @@
 import { z } from "zod";
 
 const Stats = z.object({ median: z.number() });
-const Holds = z.object({ handwritten: z.boolean(), framework: z.boolean().nullable() });
+/** An engine's verdict on a column (scenarios/verdict.ts), as the report reads it. */
+export const EngineVerdict = z.object({
+  behaviour: z.enum(["holds", "fails", "error"]),
+  vocabulary: z.enum(["conforms", "differs", "not_applicable"]),
+  violations: z.array(
+    z.object({ kind: z.enum(["behaviour", "vocabulary"]), expectation: z.string(), observed: z.string().nullable() }),
+  ),
+  error: z.string().optional(),
+});
+export type EngineVerdict = z.infer<typeof EngineVerdict>;
 
 export const ComparisonRow = z.object({
   name: z.string(),
+  family: z.string().min(1),
   summary: z.string(),
   expected: z.string(),
-  holds: Holds,
-  violations: z.object({ handwritten: z.array(z.string()), framework: z.array(z.string()) }).optional(),
-  /** Optional until the comparison records it; the report classifies by name meanwhile. */
-  family: z.string().optional(),
+  verdict: z.object({ handwritten: EngineVerdict, framework: EngineVerdict.nullable() }),
 });
 export type ComparisonRow = z.infer<typeof ComparisonRow>;
 
@@ -30,6 +37,7 @@ export type GraphShape = z.infer<typeof GraphShape>;
 
 export const Comparison = z.object({
   framework: z.string(),
+  judged: z.enum(["contract", "foreign"]),
   status: z.string(),
   reason: z.string().nullable(),
   generated_at: z.string(),
@@ -145,12 +153,13 @@ export type RuntimeRecord = z.infer<typeof RuntimeRecord>;
 
 /** What the report reads of the framework matrix (scripts/matrix/schema.ts): each column's verdict per engine. */
 export const FrameworkVerdicts = z.object({
+  engines: z.array(z.object({ id: z.string(), judged: z.enum(["contract", "foreign"]) })),
   columns: z.array(
     z.object({
       name: z.string(),
       engines: z.record(
         z.string(),
-        z.object({ verdict: z.enum(["holds", "fails", "not_measured"]), violated: z.array(z.string()).optional() }),
+        z.union([EngineVerdict, z.object({ behaviour: z.literal("not_measured"), reason: z.string() })]),
       ),
     }),
   ),

@@ -1,5 +1,5 @@
 export { readEvidence, newestVersions, type ReportEvidence } from "./evidence.js";
-export { buildMatrix, familyOf, FAMILIES, withFrameworkVerdicts, type Matrix, type Verdict } from "./matrix.js";
+export { buildMatrix, familyOf, withFrameworkVerdicts, type Matrix, type Behaviour, type Cell } from "./matrix.js";
 export { parseMermaid, drawFlowchart, layers, type Flowchart } from "./graph.js";
 export { logScale } from "./charts.js";
 export { renderReport, REPORT_BUDGET_BYTES } from "./page.js";

@@ -1,16 +1,23 @@
 /**
- * The verdict matrix: one row per comparison column, one cell per engine. The handwritten engine
- * runs in every comparison file; its cell fails if it fails in any of them, and its violations are
- * the union of theirs.
+ * The verdict matrix: one row per comparison column, one cell per engine, each cell's behaviour and vocabulary
+ * apart. The handwritten engine runs in every comparison file; its cell is the worst of them (fails over error
+ * over holds), its vocabulary differs if it differs in any, its violations the union of theirs.
  */
-import type { Comparison, ComparisonRow } from "./evidence.js";
-import type { FrameworkVerdicts } from "./evidence-schemas.js";
+import type { Comparison, ComparisonRow, EngineVerdict, FrameworkVerdicts } from "./evidence-schemas.js";
 
-export const FAMILIES = ["seed_faults", "peer_patterns", "parallel", "rewind", "routes", "secrets"] as const;
-export type Family = (typeof FAMILIES)[number];
+/** A column family as the evidence names it (scenarios/families.ts is the table; the report reads no scenario code). */
+export type Family = string;
 
-export type Verdict = "holds" | "fails" | "not_measured";
-export type Cell = { readonly verdict: Verdict; readonly violations: readonly string[] };
+export type Behaviour = "holds" | "fails" | "error" | "not_measured";
+export type Vocabulary = EngineVerdict["vocabulary"];
+export type Judged = Comparison["judged"];
+export type Cell = {
+  readonly behaviour: Behaviour;
+  readonly vocabulary: Vocabulary;
+  readonly violations: EngineVerdict["violations"];
+  /** Why the engine errs, or was not measured; null otherwise. */
+  readonly reason: string | null;
+};
 export type MatrixRow = {
   readonly name: string;
   readonly summary: string;
@@ -18,74 +25,74 @@ export type MatrixRow = {
   readonly family: Family;
   readonly cells: Readonly<Record<string, Cell>>;
 };
-export type Matrix = { readonly engines: readonly string[]; readonly rows: readonly MatrixRow[] };
+export type Matrix = {
+  readonly engines: readonly string[];
+  /** What each engine is charged with: a foreign engine's vocabulary is shown, not charged. */
+  readonly judged: Readonly<Record<string, Judged>>;
+  readonly rows: readonly MatrixRow[];
+};
 
-/** The contract's seven fault injections (CONTRACT.md §4) and its four required columns (§5). */
-const SEED_FAULTS = new Set([
-  "schema_failure_side_effects",
-  "pre_approval_state",
-  "idempotency_replay",
-  "interrupted_checkpoint",
-  "timeout_after_side_effect",
-  "timeout_before_side_effect",
-  "approval_token_unbound",
-  "crash_after_side_effect_idempotent",
-  "crash_after_side_effect_high_risk",
-  "tool_output_as_instruction",
-]);
+/** The family a row records; a row of a file that records none is left out of every family. */
+export const familyOf = (row: Pick<ComparisonRow, "family">): Family | null => (row.family === "" ? null : row.family);
 
-/**
- * A column's family: the one the evidence records when it does; otherwise read from the name
- * (the comparison's columns are named by what they do). What is none of the others comes from
- * the peers' known failure patterns (research/peers.md).
- */
-export function familyOf(row: Pick<ComparisonRow, "name" | "family">): Family {
-  const recorded = FAMILIES.find((family) => family === row.family);
-  if (recorded !== undefined) return recorded;
-  const name = row.name;
-  if (SEED_FAULTS.has(name)) return "seed_faults";
-  if (/^route_/.test(name)) return "routes";
-  if (/secret|redact|sensitive/.test(name)) return "secrets";
-  if (/rewind|rewound|restore|token_minted/.test(name)) return "rewind";
-  if (/^parallel_|batch|mixed_/.test(name)) return "parallel";
-  return "peer_patterns";
-}
+/** The families of a matrix in the order its rows name them first (the evidence lists columns family by family). */
+export const familiesOf = (matrix: Matrix): readonly Family[] => [...new Set(matrix.rows.map((r) => r.family))];
 
-const cellOf = (holds: boolean | null, violations: readonly string[] | undefined): Cell =>
-  holds === null
-    ? { verdict: "not_measured", violations: [] }
-    : { verdict: holds ? "holds" : "fails", violations: holds ? [] : [...(violations ?? [])] };
+export const NOT_MEASURED_CELL: Cell = {
+  behaviour: "not_measured",
+  vocabulary: "not_applicable",
+  violations: [],
+  reason: null,
+};
+
+export const cellOf = (v: EngineVerdict | null): Cell =>
+  v === null
+    ? NOT_MEASURED_CELL
+    : { behaviour: v.behaviour, vocabulary: v.vocabulary, violations: v.violations, reason: v.error ?? null };
+
+const RANK: Readonly<Record<Behaviour, number>> = { not_measured: 0, holds: 1, error: 2, fails: 3 };
 
 function merge(a: Cell | undefined, b: Cell): Cell {
-  if (a === undefined || a.verdict === "not_measured") return b;
-  if (b.verdict === "not_measured") return a;
-  const verdict = a.verdict === "fails" || b.verdict === "fails" ? "fails" : "holds";
-  return { verdict, violations: [...new Set([...a.violations, ...b.violations])] };
+  if (a === undefined || a.behaviour === "not_measured") return b;
+  if (b.behaviour === "not_measured") return a;
+  const worse = RANK[b.behaviour] > RANK[a.behaviour] ? b : a;
+  const seen = new Set<string>();
+  const violations = [...a.violations, ...b.violations].filter((v) => {
+    const key = `${v.kind}:${v.expectation}`;
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+  const vocabulary = [a.vocabulary, b.vocabulary].includes("differs")
+    ? "differs"
+    : [a.vocabulary, b.vocabulary].includes("conforms")
+      ? "conforms"
+      : "not_applicable";
+  return { behaviour: worse.behaviour, vocabulary, violations, reason: worse.reason };
 }
 
 export function buildMatrix(comparisons: readonly Comparison[]): Matrix {
   const engines = ["handwritten", ...comparisons.map((c) => c.framework)];
-  const rows = new Map<string, { row: ComparisonRow; cells: Record<string, Cell> }>();
+  const judged: Record<string, Judged> = { handwritten: "contract" };
+  const rows = new Map<string, { row: ComparisonRow; family: Family; cells: Record<string, Cell> }>();
   for (const comparison of comparisons) {
+    judged[comparison.framework] = comparison.judged;
     for (const row of comparison.scenarios) {
-      const entry = rows.get(row.name) ?? { row, cells: {} };
-      entry.cells["handwritten"] = merge(
-        entry.cells["handwritten"],
-        cellOf(row.holds.handwritten, row.violations?.handwritten),
-      );
-      entry.cells[comparison.framework] = cellOf(row.holds.framework, row.violations?.framework);
+      const family = familyOf(row);
+      if (family === null) continue;
+      const entry = rows.get(row.name) ?? { row, family, cells: {} };
+      entry.cells["handwritten"] = merge(entry.cells["handwritten"], cellOf(row.verdict.handwritten));
+      entry.cells[comparison.framework] = cellOf(row.verdict.framework);
       rows.set(row.name, entry);
     }
   }
-  const missing: Cell = { verdict: "not_measured", violations: [] };
   return {
     engines,
-    rows: [...rows.values()].map(({ row, cells }) => ({
+    judged,
+    rows: [...rows.values()].map(({ row, family, cells }) => ({
       name: row.name,
       summary: row.summary,
       expected: row.expected,
-      family: familyOf(row),
-      cells: Object.fromEntries(engines.map((engine) => [engine, cells[engine] ?? missing])),
+      family,
+      cells: Object.fromEntries(engines.map((engine) => [engine, cells[engine] ?? NOT_MEASURED_CELL])),
     })),
   };
 }
@@ -96,17 +103,16 @@ export function buildMatrix(comparisons: readonly Comparison[]): Matrix {
  */
 export function withFrameworkVerdicts(matrix: Matrix, framework: FrameworkVerdicts | null): Matrix {
   if (framework === null) return matrix;
-  const extra = [...new Set(framework.columns.flatMap((c) => Object.keys(c.engines)))].filter(
-    (engine) => !matrix.engines.includes(engine),
-  );
+  const extra = framework.engines.map((e) => e.id).filter((engine) => !matrix.engines.includes(engine));
   const byName = new Map(framework.columns.map((c) => [c.name, c.engines]));
   const cell = (row: MatrixRow, engine: string): Cell => {
     const verdict = byName.get(row.name)?.[engine];
-    if (verdict === undefined) return { verdict: "not_measured", violations: [] };
-    return { verdict: verdict.verdict, violations: verdict.verdict === "fails" ? [...(verdict.violated ?? [])] : [] };
+    if (verdict === undefined) return NOT_MEASURED_CELL;
+    return verdict.behaviour === "not_measured" ? { ...NOT_MEASURED_CELL, reason: verdict.reason } : cellOf(verdict);
   };
   return {
     engines: [...matrix.engines, ...extra],
+    judged: { ...matrix.judged, ...Object.fromEntries(framework.engines.map((e) => [e.id, e.judged])) },
     rows: matrix.rows.map((row) => ({
       ...row,
       cells: { ...row.cells, ...Object.fromEntries(extra.map((engine) => [engine, cell(row, engine)])) },

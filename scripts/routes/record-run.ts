@@ -3,7 +3,7 @@
  * module's file: the adapter's chat module loaded, the model asked, the route written all or nothing.
  */
 import { resolve } from "node:path";
-import { writeFilesAtomically } from "../../cli/index.js";
+import { outputExitCode, writeFilesAtomically } from "../../cli/index.js";
 import type { Result } from "../../contract/index.js";
 import { recordRoute, type RouteRecorder } from "../../scenarios/record-route.js";
 import { ROUTE_COLUMNS } from "../../scenarios/route-columns.js";
@@ -80,8 +80,8 @@ export async function recordFromModule(request: RecordRequest, io: RecordIo): Pr
   const target = resolve(cwd, output);
   const written = writeFilesAtomically([{ path: target, text: `${JSON.stringify(recorded.value.route, null, 2)}\n` }]);
   if (!written.ok) {
-    io.stderr(`route:record: cannot write ${output}: ${written.error}\n`);
-    return 4;
+    io.stderr(`route:record: cannot write ${output}: ${written.error.message}\n`);
+    return outputExitCode(written.error);
   }
   const { route, unreplayable } = recorded.value;
   io.stdout(

@@ -55,13 +55,21 @@ const LIMITS = { ...DEFAULT_INPUT_LIMITS, maxBytes: 1 << 20, maxStringLength: 1 
 
 type Outcome = { readonly detected: boolean; readonly redacted: boolean; readonly refused: boolean };
 
+/** `text` as a reader decoding its JSON `\\u` escapes at every depth would see it: a secret spelled so is one. */
+const spelledOut = (text: string) =>
+  text.replace(/\\+u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
 export function judgeSample(sample: CorpusSample): Outcome {
   const redactedText = redactText(sample.text);
   const call = JSON.stringify({ type: "tool_call", tool: "send_note", arguments: { note: sample.text } });
   const result = validatePlannerOutput(registry, call, LIMITS);
   return {
     detected: isSensitiveText(sample.text),
-    redacted: redactedText.includes(REDACTED) && sample.secrets.every((secret) => !redactedText.includes(secret)),
+    redacted:
+      redactedText.includes(REDACTED) &&
+      [redactedText, spelledOut(redactedText)].every((text) =>
+        sample.secrets.every((secret) => !text.includes(secret)),
+      ),
     refused: !result.ok && result.error.code === "sensitive_input",
   };
 }

@@ -4,17 +4,32 @@
  * so each case runs in a child process with a time limit.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { writeFilesAtomically } from "../../cli/index.js";
+import { main as sensitiveCorpusMain } from "../../scripts/sensitive-corpus.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "agent-harness-files-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** Runs `writeFilesAtomically` in a child (a hang there must not hang vitest) and returns its result. */
-function writeInChild(files: readonly { path: string; text: string }[]): { ok: boolean; error?: string } {
+function writeInChild(files: readonly { path: string; text: string }[]): {
+  ok: boolean;
+  error?: { code: string; message: string };
+} {
   const source = `import { writeFilesAtomically } from ${JSON.stringify(new URL("../../cli/index.ts", import.meta.url).pathname)};
 process.stdout.write(JSON.stringify(writeFilesAtomically(${JSON.stringify(files)})));`;
   const child = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", source], {
@@ -22,7 +37,7 @@ process.stdout.write(JSON.stringify(writeFilesAtomically(${JSON.stringify(files)
     timeout: 20_000,
   });
   if (child.error !== undefined) throw new Error(`the child did not finish: ${child.error.message}`);
-  return JSON.parse(child.stdout) as { ok: boolean; error?: string };
+  return JSON.parse(child.stdout) as { ok: boolean; error?: { code: string; message: string } };
 }
 
 describe("writeFilesAtomically", () => {
@@ -45,8 +60,85 @@ describe("writeFilesAtomically", () => {
       { path: "/proc/agent-harness-missing/x/evidence.json", text: "second" },
     ]);
     expect(result.ok).toBe(false);
-    expect(result.error).toMatch(/ENOENT.*\/proc\/agent-harness-missing/);
+    expect(result.error?.code).toBe("write_failed");
+    expect(result.error?.message).toMatch(/ENOENT.*\/proc\/agent-harness-missing/);
     expect(existsSync(kept)).toBe(false);
     expect(readdirSync(scratch).filter((name) => name.includes(".tmp"))).toEqual([]);
   });
+
+  describe("only a regular file is replaced", () => {
+    /** What stands at `path`, told apart without following a symlink. */
+    const kindOf = (path: string) => {
+      const stat = lstatSync(path);
+      if (stat.isSymbolicLink()) return `symlink to ${readlinkSync(path)}`;
+      if (stat.isFIFO()) return "fifo";
+      if (stat.isCharacterDevice()) return "device";
+      if (stat.isDirectory()) return "directory";
+      return stat.isFile() ? `file: ${readFileSync(path, "utf8")}` : "other";
+    };
+    const made = (name: string, make: (path: string) => void) => {
+      const path = join(scratch, name);
+      make(path);
+      return path;
+    };
+    const run = (command: string, ...args: string[]) => {
+      const child = spawnSync(command, args, { encoding: "utf8" });
+      if (child.status !== 0) throw new Error(`${command} ${args.join(" ")}: ${child.stderr || child.error?.message}`);
+    };
+    /**
+     * A device node of our own (the null device's numbers), never /dev/null as root: a broken writer would
+     * replace it. Without root, /dev/null is safe to aim at (its folder refuses the rename) and no node can be made.
+     */
+    const deviceNode = () => {
+      try {
+        return made("device", (path) => run("mknod", path, "c", "1", "3"));
+      } catch (error) {
+        if (process.getuid?.() === 0) throw error;
+        return "/dev/null";
+      }
+    };
+    const target = made("target.txt", (path) => writeFileSync(path, "the link's target"));
+    const places: readonly (readonly [string, string])[] = [
+      ["a FIFO", made("fifo", (path) => run("mkfifo", path))],
+      ["a symbolic link", made("link", (path) => symlinkSync(target, path))],
+      ["a directory", made("folder", (path) => mkdirSync(path))],
+      ["a device", deviceNode()],
+    ];
+
+    for (const [what, path] of places)
+      it(`${what} at the output path is output_not_regular, and it stays as it was`, () => {
+        const before = kindOf(path);
+        const kept = join(scratch, `kept-beside-${basenameOf(path)}.json`);
+        const result = writeFilesAtomically([
+          { path: kept, text: "first" },
+          { path, text: "second" },
+        ]);
+        expect(result.ok ? "written" : result.error.code).toBe("output_not_regular");
+        expect(result.ok ? "" : result.error.message).toContain(`${path} is ${what}`);
+        expect([kindOf(path), kindOf(target), existsSync(kept)]).toEqual([before, "file: the link's target", false]);
+        expect(readdirSync(scratch).filter((name) => name.includes(".tmp"))).toEqual([]);
+      });
+
+    it("a regular file is replaced, and a symlink planted at the temporary name is not followed", () => {
+      const path = made("regular.json", (p) => writeFileSync(p, "old"));
+      symlinkSync(target, `${path}.${process.pid}.tmp`);
+      expect(writeFilesAtomically([{ path, text: "new" }])).toEqual({ ok: true, value: undefined });
+      expect([kindOf(path), kindOf(target)]).toEqual(["file: new", "file: the link's target"]);
+    });
+
+    it("a command given such an --output exits 2, naming output_not_regular, and replaces nothing", async () => {
+      const [, fifo] = places[0]!;
+      const stderr: string[] = [];
+      const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (stderr.push(String(chunk)), true));
+      try {
+        expect(await sensitiveCorpusMain(["--output", fifo])).toBe(2);
+      } finally {
+        spy.mockRestore();
+      }
+      expect(stderr.join("")).toContain("output_not_regular");
+      expect(kindOf(fifo)).toBe("fifo");
+    });
+  });
 });
+
+const basenameOf = (path: string) => path.slice(path.lastIndexOf("/") + 1);

@@ -1,11 +1,11 @@
 /** What `--framework` can name beyond the built-ins, and what happens when it cannot run or write. */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main, type MainIo } from "../../scripts/compare.js";
 import { NOT_MEASURED, type ComparisonReport } from "../../scripts/comparison/report.js";
-import { ALL_COLUMNS } from "../../scenarios/index.js";
+import { ALL_COLUMNS, NEVER_SETTLED } from "../../scenarios/index.js";
 
 const tempDir = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
 
@@ -34,7 +34,7 @@ describe("--framework ./examples/naive-engine.ts", () => {
   let naive: ReturnType<typeof compareTo> | undefined;
   const naiveRun = () => (naive ??= compareTo("./examples/naive-engine.ts"));
 
-  it("runs every column on the module, names it module:<path>, fails pre_approval_state and exits 1", async () => {
+  it("runs every column on the module, names it module:<path>, judges it foreign, fails pre_approval_state on behaviour and exits 1", async () => {
     const { code, report } = await naiveRun();
     expect(code).toBe(1);
     expect(report.status).toBe("measured");
@@ -42,16 +42,28 @@ describe("--framework ./examples/naive-engine.ts", () => {
     expect(report.framework_version).toBe("0.0.1-example");
     expect(report.graph).toBe(NOT_MEASURED);
     const row = report.scenarios.find((s) => s.name === "pre_approval_state");
-    expect(row?.holds).toEqual({ handwritten: true, framework: false });
-    expect(row?.violations?.framework).toEqual(expect.arrayContaining(["status approval_required", "side effects 0"]));
+    expect(report.judged).toBe("foreign");
+    expect([row?.verdict.handwritten.behaviour, row?.verdict.framework?.behaviour]).toEqual(["holds", "fails"]);
+    expect(row?.verdict.framework?.violations).toEqual(
+      expect.arrayContaining([
+        { kind: "behaviour", expectation: "the unapproved publish landed", observed: "1" },
+        expect.objectContaining({ kind: "vocabulary", expectation: "status approval_required" }),
+      ]),
+    );
     expect(report.all_hold).toBe(false);
   }, 120_000);
 
   it("ends a column the engine never settles with the work budget, and reports every column", async () => {
     const { report } = await naiveRun();
     const looped = report.scenarios.find((s) => s.name === "fresh_token_after_restore_and_restart");
-    expect(looped?.holds).toEqual({ handwritten: true, framework: false });
-    expect(looped?.violations?.framework?.join(" ")).toMatch(/work_budget_exceeded: .* more than 20000 /);
+    expect([looped?.verdict.handwritten.behaviour, looped?.verdict.framework?.behaviour]).toEqual(["holds", "fails"]);
+    expect(looped?.verdict.framework?.violations).toEqual([
+      {
+        kind: "behaviour",
+        expectation: NEVER_SETTLED,
+        observed: expect.stringMatching(/work_budget_exceeded: .* more than 20000 /),
+      },
+    ]);
     expect(report.scenarios.map((s) => s.name)).toEqual(ALL_COLUMNS.map((c) => c.name));
   }, 120_000);
 });
@@ -75,7 +87,7 @@ describe("a module that cannot be an engine is not measured (exit 3), never a cr
     expect(code).toBe(3);
     expect(report.status).toBe(NOT_MEASURED);
     expect(report.reason).toMatch(reason);
-    expect(report.scenarios.every((s) => s.framework === NOT_MEASURED && s.holds.framework === null)).toBe(true);
+    expect(report.scenarios.every((s) => s.framework === NOT_MEASURED && s.verdict.framework === null)).toBe(true);
   });
 
   it("a path with no file", async () => {
@@ -115,12 +127,12 @@ describe("the LangGraph pin is enforced", () => {
 describe("an output that cannot be written", () => {
   it("exits 4 (io_error), distinct from a difference, and leaves nothing half-written", async () => {
     const dir = tempDir("unwritable-");
-    const target = join(dir, "evidence.json");
-    mkdirSync(target);
+    // Its folder is a regular file: the file system refuses (a directory at the path itself is output_not_regular, 2).
+    writeFileSync(join(dir, "folder"), "a file");
+    const target = join(dir, "folder", "evidence.json");
     const { code, stderr } = await runCompare(["--framework", "local_state_graph", "--output", target, "--quiet"]);
     expect(code).toBe(4);
     expect(stderr).toMatch(/cannot write the evidence: .*\(io_error\)/);
-    expect(readdirSync(dir)).toEqual(["evidence.json"]);
-    expect(existsSync(join(dir, "evidence.mmd"))).toBe(false);
+    expect(readdirSync(dir)).toEqual(["folder"]);
   });
 });

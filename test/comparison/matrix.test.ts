@@ -23,22 +23,26 @@ const SLOTS: readonly EngineSlot[] = [
 const build = () => buildMatrix({ slots: SLOTS, columns: COLUMNS, now: new Date(0), commit: null });
 
 describe("the framework matrix", () => {
-  it("says, per column and engine, holds, fails with the broken expectations, or not measured with the reason", async () => {
+  it("says, per column and engine, behaviour and vocabulary apart, the broken expectations, or not measured with the reason", async () => {
     const matrix = FrameworkMatrix.parse(await build());
     const pre = matrix.columns.find((c) => c.name === "pre_approval_state")?.engines;
-    expect(pre?.["handwritten"]).toEqual({ verdict: "holds" });
+    expect(pre?.["handwritten"]).toEqual({ behaviour: "holds", vocabulary: "conforms", violations: [] });
     expect(pre?.["local_state_graph"]).toMatchObject({
-      verdict: "fails",
-      violated: expect.arrayContaining(["side effects 0"]),
+      behaviour: "fails",
+      vocabulary: "differs",
+      violations: expect.arrayContaining([
+        { kind: "behaviour", expectation: "the unapproved publish landed", observed: "1" },
+      ]),
     });
     expect(pre?.["langgraph"]).toEqual({
-      verdict: "not_measured",
+      behaviour: "not_measured",
       reason: "@langchain/langgraph is not installed for the adapter",
     });
-    expect(matrix.engines.map((e) => [e.id, e.version, e.holds, e.not_measured])).toEqual([
-      ["handwritten", "local", 2, 0],
-      ["local_state_graph", "0.0.1-example", matrix.engines[1]?.holds, 0],
-      ["langgraph", null, 0, 2],
+    expect(matrix.columns.map((c) => c.family)).toEqual(["required", "required"]);
+    expect(matrix.engines.map((e) => [e.id, e.judged, e.version, e.holds, e.error, e.not_measured])).toEqual([
+      ["handwritten", "contract", "local", 2, 0, 0],
+      ["local_state_graph", "contract", "0.0.1-example", matrix.engines[1]?.holds, 0, 0],
+      ["langgraph", "contract", null, 0, 0, 2],
     ]);
   });
 
@@ -55,10 +59,14 @@ describe("the framework matrix", () => {
   it("renders each engine's version and every verdict in the docs table", async () => {
     const table = renderMatrix(await build());
     expect(table).toContain(
-      "| `langgraph` | not measured: @langchain/langgraph is not installed for the adapter | 0 | 0 | 2 |",
+      "| `langgraph` | not measured: @langchain/langgraph is not installed for the adapter | behaviour + vocabulary | 0 | 0 | 0 | 2 | 0 | 0 |",
     );
-    expect(table).toContain("| `pre_approval_state` | holds | **fails** | not measured |");
-    expect(table).toMatch(/- `local_state_graph` fails \d:\n {2}- `pre_approval_state`: .*side effects 0/);
+    expect(table).toContain(
+      "| `pre_approval_state` | required | holds (conforms) | **fails** (differs) | not measured |",
+    );
+    expect(table).toMatch(
+      /- `local_state_graph` fails or errs on behaviour in \d:\n {2}- `pre_approval_state`: .*the unapproved publish landed/,
+    );
   });
 
   it("the committed evidence holds every engine the registry knows", () => {

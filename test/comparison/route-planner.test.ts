@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseRoute, sealRoute, type Route } from "../../handwritten/route/index.js";
 import { FRAMEWORK_IDS, loadEngine } from "../../scenarios/engines.js";
-import { isNativeVariant } from "../../scenarios/variants.js";
+import { judgedOf } from "../../scenarios/engine-catalogue.js";
 import { main } from "../../scripts/compare.js";
 import { NOT_MEASURED } from "../../scripts/comparison/report.js";
 
@@ -54,9 +54,8 @@ describe("compare.ts --planner route:PATH", () => {
         return;
       }
       expect(report?.["status"]).toBe("measured");
-      // A native variant is measured, not held to the contract: its exit code says whether it differs.
-      if (isNativeVariant(framework))
-        expect(code).toBe(report?.["all_equal"] === true && report["all_hold"] === true ? 0 : 1);
+      // A native variant is judged by behaviour alone: its exit code follows the behaviour verdicts, not parity.
+      if (judgedOf(framework) === "foreign") expect(code).toBe(report?.["all_hold"] === true ? 0 : 1);
       else expect(code).toBe(0);
       expect(report?.["planner"]).toEqual({
         kind: "route",
@@ -66,7 +65,7 @@ describe("compare.ts --planner route:PATH", () => {
       });
       expect(report?.["planner_gate"]).toBe("blocked");
       expect(report?.["planner_gate_reason"]).toContain("fake model");
-      if (!isNativeVariant(framework)) expect(report?.["all_equal"]).toBe(true);
+      if (judgedOf(framework) === "contract") expect(report?.["all_equal"]).toBe(true);
       expect((report?.["scenarios"] as { name: string }[]).map((s) => s.name)).toEqual([route.scenario]);
     },
   );

@@ -78,11 +78,11 @@ const rowOf = (report: ComparisonReport, name: string) => {
 
 describe("a sabotaged contract: equal everywhere, yet the verdict fails and compare exits 1", () => {
   it.each([
-    ["replay_broken", "idempotency_replay", "the second call answers replayed"],
+    ["replay_broken", "idempotency_replay", "the same write sent twice ran twice"],
     [
       "dispatched_mark_dropped",
       "crash_after_side_effect_high_risk",
-      "no second publish: executor calls 1, side effects 1",
+      "the publish landed twice: the new process published again",
     ],
     [
       "args_digest_unchecked",
@@ -97,15 +97,20 @@ describe("a sabotaged contract: equal everywhere, yet the verdict fails and comp
     expect(code).toBe(1);
     const row = rowOf(report, column);
     expect(row.equal).toBe(true);
-    expect(row.holds).toEqual({ handwritten: false, framework: false });
-    expect(row.violations?.handwritten).toContain(violated);
-    expect(row.violations?.framework).toContain(violated);
+    const named = (side: "handwritten" | "framework") => row.verdict[side]?.violations.map((v) => v.expectation) ?? [];
+    expect([row.verdict.handwritten.behaviour, row.verdict.framework?.behaviour]).toEqual(["fails", "fails"]);
+    expect(named("handwritten")).toContain(violated);
+    expect(named("framework")).toContain(violated);
     expect(table).toContain(`${column}: ${row.expected}`);
   });
 
   it("holds everywhere, with exit 0, once the sabotage is gone", async () => {
     const { code, report } = await compareLocal();
     expect([code, report.all_equal, report.all_hold]).toEqual([0, true, true]);
-    expect(report.scenarios.every((s) => s.violations === undefined)).toBe(true);
+    expect(
+      report.scenarios.every(
+        (s) => s.verdict.handwritten.violations.length === 0 && s.verdict.framework?.violations.length === 0,
+      ),
+    ).toBe(true);
   });
 });

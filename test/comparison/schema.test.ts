@@ -7,12 +7,13 @@ import { ScenarioRow } from "../../scripts/comparison/schema.js";
 
 const row = (handwritten: unknown) => ({
   name: "a column",
+  family: "required",
   summary: "what it checks",
   expected: "its signal",
   handwritten,
   framework: "not-measured",
   equal: null,
-  holds: { handwritten: true, framework: null },
+  verdict: { handwritten: { behaviour: "holds", vocabulary: "conforms", violations: [] }, framework: null },
   graph_steps: "not-measured",
 });
 

@@ -60,10 +60,11 @@ describe.each(FRAMEWORKS)("the scan switched off, compared with %s", (framework)
     expect(report.status).toBe("measured");
     expect(code).toBe(1);
     expect(report.all_hold).toBe(false);
-    const broken = report.scenarios.filter((s) => s.holds.handwritten === false || s.holds.framework === false);
+    const fails = (v: { behaviour: string } | null) => v?.behaviour === "fails";
+    const broken = report.scenarios.filter((s) => fails(s.verdict.handwritten) || fails(s.verdict.framework));
     expect(broken.map((s) => s.name)).toEqual(SECRET_NAMES);
     for (const row of broken) {
-      expect(row.holds).toEqual({ handwritten: false, framework: false });
+      expect([row.verdict.handwritten.behaviour, row.verdict.framework?.behaviour]).toEqual(["fails", "fails"]);
       expect(table).toContain(`${row.name}: ${row.expected}`);
     }
     // The evidence names where raw values were found, never the values themselves.
@@ -75,8 +76,9 @@ describe("the scan on", () => {
   it("holds every secret column, with exit 0", async () => {
     const { code, report } = await compare("local_state_graph");
     expect(code).toBe(0);
-    expect(report.scenarios.filter((s) => SECRET_NAMES.includes(s.name)).map((s) => s.holds)).toEqual(
-      SECRET_NAMES.map(() => ({ handwritten: true, framework: true })),
+    const secret = report.scenarios.filter((s) => SECRET_NAMES.includes(s.name));
+    expect(secret.map((s) => [s.verdict.handwritten.behaviour, s.verdict.framework?.behaviour])).toEqual(
+      SECRET_NAMES.map(() => ["holds", "holds"]),
     );
   }, 180_000);
 });

@@ -7,6 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
+import { ALL_COLUMNS, NEVER_SETTLED } from "../../scenarios/index.js";
+import { EXPECTATIONS_ZH, EXPECTED_ZH } from "../../scripts/report/messages-expectations-zh.js";
 import { LOCALES } from "../../web/i18n/locale.js";
 import { esc } from "../../scripts/report/escape.js";
 import { MESSAGES, messageProblems, readEvidence, renderReport } from "../../scripts/report/index.js";
@@ -20,6 +22,7 @@ afterAll(() => rmSync(sparse, { recursive: true, force: true }));
 function sparseEvidence(): string {
   const comparison = (framework: string, status: string, graph: unknown) => ({
     framework,
+    judged: "contract",
     status,
     reason: status === "measured" ? null : `${framework}_missing`,
     generated_at: "2026-12-01T00:00:00Z",
@@ -117,5 +120,20 @@ describe("the report's layout code", () => {
       ].join("\n"),
     );
     expect(found).toEqual(["\u2063 to \u2063", "Show all columns", "<p>No bench evidence</p>"]);
+  });
+});
+
+describe("the expectations a verdict names", () => {
+  it("each has its Chinese, and the catalogue names no expectation that is gone", () => {
+    const wordings = new Set([
+      NEVER_SETTLED,
+      // A predicate given nothing to read is violated, so every expectation of every column is named.
+      ...ALL_COLUMNS.flatMap((column) => column.violations({}).map((v) => v.expectation)),
+    ]);
+    expect([...wordings].filter((text) => EXPECTATIONS_ZH[text] === undefined)).toEqual([]);
+    expect(Object.keys(EXPECTATIONS_ZH).filter((text) => !wordings.has(text))).toEqual([]);
+    const signals = new Set(ALL_COLUMNS.map((column) => column.expected));
+    expect([...signals].filter((text) => EXPECTED_ZH[text] === undefined)).toEqual([]);
+    expect(Object.keys(EXPECTED_ZH).filter((text) => !signals.has(text))).toEqual([]);
   });
 });

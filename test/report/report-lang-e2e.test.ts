@@ -90,8 +90,8 @@ describe("the language switch", { timeout: 90_000 }, () => {
   it("keeps the filter count in the language chosen after the filter was used", async () => {
     const { page, errors } = await open(EVIDENCE, "switch-filters", { lang: "en" });
     const total = await page.locator("#verdicts tbody tr").count();
-    const seedFaults = await page.locator('#verdicts tbody tr[data-family="seed_faults"]').count();
-    await page.locator('#family-filters input[value="seed_faults"]').uncheck();
+    const seedFaults = await page.locator('#verdicts tbody tr[data-family="fault"]').count();
+    await page.locator('#family-filters input[value="fault"]').uncheck();
     await page.getByRole("button", { name: "中文" }).click();
     await expect(page.locator("#matrix-shown").innerText()).resolves.toBe(
       `显示 ${total - seedFaults} 列，共 ${total} 列`,

@@ -14,6 +14,7 @@ import {
   withFrameworkVerdicts,
 } from "../../scripts/report/index.js";
 import type { Comparison } from "../../scripts/report/evidence.js";
+import type { EngineVerdict as Verdict } from "../../scripts/report/evidence-schemas.js";
 
 const EVIDENCE = join(import.meta.dirname, "..", "..", "evidence");
 const temps: string[] = [];
@@ -53,89 +54,94 @@ describe("the report's reading of the evidence", () => {
     expect(newestVersions(files, /^bench/)).toEqual(["bench-stores-v1.json", "bench-v10.json"]);
   });
 
-  it("classifies columns by the family the evidence records, else by name", () => {
-    expect(familyOf({ name: "pre_approval_state" })).toBe("seed_faults");
-    expect(familyOf({ name: "parallel_reads" })).toBe("parallel");
-    expect(familyOf({ name: "batch_approval_rewound" })).toBe("rewind");
-    expect(familyOf({ name: "route_weekly_report" })).toBe("routes");
-    expect(familyOf({ name: "secret_in_tool_arguments" })).toBe("secrets");
-    expect(familyOf({ name: "secret_in_parallel_batch" })).toBe("secrets");
-    expect(familyOf({ name: "step_limit" })).toBe("peer_patterns");
-    expect(familyOf({ name: "step_limit", family: "secrets" })).toBe("secrets");
+  it("takes a column's family from what the evidence records, never from its name", () => {
+    expect(familyOf({ family: "required" })).toBe("required");
+    expect(familyOf({ family: "" })).toBeNull();
   });
 
-  it("puts one cell per engine: handwritten fails if it fails in any file; an unrun side is not measured", () => {
-    const row = (name: string, hw: boolean, fw: boolean | null, violations?: [string[], string[]]) => ({
-      name,
-      summary: `${name} summary`,
-      expected: `${name} expected`,
-      holds: { handwritten: hw, framework: fw },
-      ...(violations === undefined ? {} : { violations: { handwritten: violations[0], framework: violations[1] } }),
-    });
-    const comparison = (framework: string, scenarios: Comparison["scenarios"]): Comparison => ({
-      framework,
-      status: "measured",
-      reason: null,
-      generated_at: "t",
-      commit: null,
-      graph: "not-measured",
-      scenarios,
-    });
+  const HOLDS: Verdict = { behaviour: "holds", vocabulary: "conforms", violations: [] };
+  const failing = (kind: "behaviour" | "vocabulary", expectation: string): Verdict => ({
+    behaviour: kind === "behaviour" ? "fails" : "holds",
+    vocabulary: kind === "vocabulary" ? "differs" : "conforms",
+    violations: [{ kind, expectation, observed: null }],
+  });
+  const row = (name: string, handwritten: Verdict, framework: Verdict | null) => ({
+    name,
+    family: "fault",
+    summary: `${name} summary`,
+    expected: `${name} expected`,
+    verdict: { handwritten, framework },
+  });
+  const comparison = (framework: string, scenarios: Comparison["scenarios"]): Comparison => ({
+    framework,
+    judged: framework === "b" ? "foreign" : "contract",
+    status: "measured",
+    reason: null,
+    generated_at: "t",
+    commit: null,
+    graph: "not-measured",
+    scenarios,
+  });
+
+  it("puts one cell per engine: handwritten is the worst of its files; an unrun side is not measured", () => {
     const matrix = buildMatrix([
-      comparison("a", [row("x", false, true, [["hw broke x"], []]), row("y", true, false, [[], ["a broke y"]])]),
-      comparison("b", [row("x", false, null, [["hw broke x again"], []]), row("z", true, true)]),
+      comparison("a", [
+        row("x", failing("behaviour", "hw broke x"), HOLDS),
+        row("y", HOLDS, failing("behaviour", "a broke y")),
+      ]),
+      comparison("b", [
+        row("x", failing("vocabulary", "hw said x otherwise"), null),
+        row("z", HOLDS, { behaviour: "error", vocabulary: "not_applicable", violations: [], error: "boom" }),
+      ]),
     ]);
     expect(matrix.engines).toEqual(["handwritten", "a", "b"]);
+    expect(matrix.judged).toEqual({ handwritten: "contract", a: "contract", b: "foreign" });
     const cells = Object.fromEntries(matrix.rows.map((r) => [r.name, r.cells]));
-    expect(cells["x"]).toEqual({
-      handwritten: { verdict: "fails", violations: ["hw broke x", "hw broke x again"] },
-      a: { verdict: "holds", violations: [] },
-      b: { verdict: "not_measured", violations: [] },
+    expect(cells["x"]?.["handwritten"]).toEqual({
+      behaviour: "fails",
+      vocabulary: "differs",
+      violations: [
+        { kind: "behaviour", expectation: "hw broke x", observed: null },
+        { kind: "vocabulary", expectation: "hw said x otherwise", observed: null },
+      ],
+      reason: null,
     });
-    expect(cells["y"]?.["a"]).toEqual({ verdict: "fails", violations: ["a broke y"] });
-    expect(cells["y"]?.["b"]?.verdict).toBe("not_measured");
-    expect(cells["z"]?.["a"]?.verdict).toBe("not_measured");
+    expect(cells["x"]?.["a"]?.behaviour).toBe("holds");
+    expect(cells["x"]?.["b"]?.behaviour).toBe("not_measured");
+    expect(cells["y"]?.["a"]?.violations.map((v) => v.expectation)).toEqual(["a broke y"]);
+    expect(cells["z"]?.["b"]).toMatchObject({ behaviour: "error", reason: "boom" });
+    expect(cells["z"]?.["a"]?.behaviour).toBe("not_measured");
   });
 
   it("adds a column per engine the framework matrix measured beyond the comparisons, with its verdicts", () => {
-    const base = {
-      engines: ["handwritten", "local_state_graph"],
-      rows: ["x", "y"].map((name) => ({
-        name,
-        summary: name,
-        expected: name,
-        family: "peer_patterns" as const,
-        cells: {
-          handwritten: { verdict: "holds" as const, violations: [] },
-          local_state_graph: { verdict: "holds" as const, violations: [] },
-        },
-      })),
-    };
+    const base = buildMatrix([comparison("local_state_graph", [row("x", HOLDS, HOLDS), row("y", HOLDS, HOLDS)])]);
     const matrix = withFrameworkVerdicts(base, {
+      engines: [
+        { id: "handwritten", judged: "contract" },
+        { id: "native", judged: "foreign" },
+        { id: "hardened", judged: "contract" },
+      ],
       columns: [
         {
           name: "x",
-          engines: {
-            handwritten: { verdict: "holds" },
-            native: { verdict: "fails", violated: ["ran twice"] },
-            hardened: { verdict: "holds" },
-          },
+          engines: { handwritten: HOLDS, native: failing("behaviour", "ran twice"), hardened: HOLDS },
         },
       ],
     });
     expect(matrix.engines).toEqual(["handwritten", "local_state_graph", "native", "hardened"]);
+    expect(matrix.judged["native"]).toBe("foreign");
     const cells = Object.fromEntries(matrix.rows.map((r) => [r.name, r.cells]));
-    expect(cells["x"]?.["native"]).toEqual({ verdict: "fails", violations: ["ran twice"] });
-    expect(cells["x"]?.["hardened"]).toEqual({ verdict: "holds", violations: [] });
-    expect(cells["y"]?.["native"]).toEqual({ verdict: "not_measured", violations: [] });
+    expect(cells["x"]?.["native"]?.behaviour).toBe("fails");
+    expect(cells["x"]?.["hardened"]?.behaviour).toBe("holds");
+    expect(cells["y"]?.["native"]?.behaviour).toBe("not_measured");
     expect(withFrameworkVerdicts(base, null)).toBe(base);
   });
 
   it("shows every engine of the committed framework matrix in the verdict matrix", () => {
     const html = renderReport(readEvidence(EVIDENCE));
     const table = html.slice(
-      html.indexOf('<table id="verdicts">'),
-      html.indexOf("</table>", html.indexOf('<table id="verdicts">')),
+      html.indexOf('<div id="verdicts">'),
+      html.indexOf("</section>", html.indexOf('<div id="verdicts">')),
     );
     const engines = (json(join(EVIDENCE, "framework-matrix-v1.json"))["engines"] as { id: string }[]).map((e) => e.id);
     expect(engines.length).toBeGreaterThan(3);
@@ -189,16 +195,23 @@ describe("the report page", () => {
     const file = join(dir, "13-framework-comparison-local-v2.json");
     const evidence = json(file) as { scenarios: Record<string, unknown>[] };
     const broken = evidence.scenarios[1] ?? {};
-    broken["holds"] = { handwritten: true, framework: false };
-    broken["violations"] = { handwritten: [], framework: ["the run is not in approval_required <&>"] };
+    const verdict = broken["verdict"] as Record<string, unknown>;
+    verdict["framework"] = {
+      behaviour: "fails",
+      vocabulary: "conforms",
+      violations: [{ kind: "behaviour", expectation: "the publish ran <&>", observed: "1" }],
+    };
     writeFileSync(file, JSON.stringify(evidence));
     const html = renderReport(readEvidence(dir));
     const row = html.split("\n").find((line) => line.includes(`data-column="${String(broken["name"])}"`)) ?? "";
     const cell = /<td class="cell fails" data-engine="local_state_graph"[^]*?<\/td>/.exec(row)?.[0] ?? "";
     expect(cell).toContain("fails");
-    expect(cell).toContain("the run is not in approval_required &lt;&amp;&gt;");
+    expect(cell).toContain("the publish ran &lt;&amp;&gt;");
     expect(cell).toContain(String(broken["expected"]).replace(/'/g, "&#39;").replace(/"/g, "&quot;"));
     expect(html).toContain("1 fail,");
+    // The summary opens with engine × family counts, the failing one coloured as failing.
+    expect(html.indexOf('id="family-summary"')).toBeLessThan(html.indexOf('<div id="verdicts">'));
+    expect(html).toMatch(/<td class="cell fails"><span class="l" lang="en">\d+ hold, 1 fail, 0 error<\/span>/);
   });
 
   it("leaves out a file in a shape it does not read, names it, and draws the rest", () => {
@@ -216,13 +229,13 @@ describe("the report page", () => {
   it("says once why a framework was not measured, and marks each of its cells so", () => {
     const dir = evidenceCopy();
     const file = join(dir, "13-framework-comparison-langgraph-v1.json");
-    const evidence = json(file) as { scenarios: { holds: Record<string, unknown>; equal: unknown }[] } & Record<
+    const evidence = json(file) as { scenarios: { verdict: Record<string, unknown>; equal: unknown }[] } & Record<
       string,
       unknown
     >;
     evidence["status"] = "not-measured";
     evidence["reason"] = "langgraph_missing: @langchain/langgraph is not installed";
-    for (const row of evidence.scenarios) row.holds["framework"] = null;
+    for (const row of evidence.scenarios) row.verdict["framework"] = null;
     writeFileSync(file, JSON.stringify(evidence));
     const html = renderReport(readEvidence(dir));
     expect(html).toContain(

@@ -24,7 +24,7 @@ describe.each([handwrittenFactory, localGraphFactory])("the bare-executor column
   it("holds: every bare call refused, the approved publish run once through the contract", async () => {
     if (column === undefined) throw new Error("no bare-executor column");
     const run = await runScenario(factory, column);
-    expect(column.verdict(run.observation)).toEqual([]);
+    expect(column.violations(run.observation).map((v) => v.expectation)).toEqual([]);
     const o = run.observation as {
       after_each_action: { refused: string | null }[];
       side_effects: Record<string, Record<string, number>>;
@@ -45,12 +45,15 @@ describe.each([handwrittenFactory, localGraphFactory])("the bare-executor column
     if (column === undefined) throw new Error("no bare-executor column");
     active.guardRemoved = true;
     const run = await runScenario(factory, column);
-    expect(column.verdict(run.observation)).toEqual([
-      "every bare call is refused with bare_executor",
-      "nothing ran past the contract: 0 executor calls and 0 side effects after the bare calls",
-      "nothing unapproved: the publish still waits for approval after the bare calls, and runs once after it",
-      "nothing denied or unvalidated runs: run_shell and save_artifact never reach their executors",
-      "nothing unrecorded: every key an executor saw has a ledger entry, every executor call a tool_succeeded",
+    expect(column.violations(run.observation).map((v) => [v.kind, v.expectation])).toEqual([
+      ["behaviour", "a bare call ran past the contract: an executor ran, or a side effect landed"],
+      ["behaviour", "the approved publish did not run exactly once"],
+      ["behaviour", "a denied or unvalidated call reached its executor (run_shell, save_artifact)"],
+      ["vocabulary", "every bare call is refused with bare_executor"],
+      [
+        "vocabulary",
+        "nothing unrecorded: every key an executor saw has a completed ledger entry, every executor call a tool_succeeded",
+      ],
     ]);
   });
 });

@@ -18,13 +18,14 @@ describe("a rewind column on an engine without rewindToApproval", () => {
     const column = REWIND_COLUMNS[0]!;
     const run = await runScenario(withoutRewind, column);
     const verdict = column.verdict(run.observation);
-    expect(verdict[0]).toBe(REWIND_SUPPORTED.says);
+    expect(verdict.behaviour).toBe("fails");
+    expect(verdict.violations[0]).toMatchObject({ kind: "behaviour", expectation: REWIND_SUPPORTED.says });
     expect(REWIND_SUPPORTED.says).toContain("rewind_unsupported");
   });
 
   it("does not name it for an engine that rewinds", async () => {
     const column = REWIND_COLUMNS[0]!;
     const run = await runScenario(handwrittenFactory, column);
-    expect(column.verdict(run.observation)).toEqual([]);
+    expect(column.verdict(run.observation)).toEqual({ behaviour: "holds", vocabulary: "conforms", violations: [] });
   });
 });

@@ -18,7 +18,7 @@ describe("route columns with their fixture scripts", () => {
       const reference = await runScenario(handwrittenFactory, scenario);
       const local = await runScenario(localGraphFactory, scenario);
       expect(canonicalJson(local.observation)).toBe(canonicalJson(reference.observation));
-      expect(scenario.verdict(reference.observation)).toEqual([]);
+      expect(scenario.violations(reference.observation).map((v) => v.expectation)).toEqual([]);
     });
   }
 
@@ -30,11 +30,11 @@ describe("route columns with their fixture scripts", () => {
       always_deny_calls: 1,
       most_effects_per_key: 2,
     };
-    expect(routeInjectedNote.verdict(broken)).toEqual([
-      "run_shell never executes (executor calls 0)",
-      "no high-risk side effect without an accepted approval",
-      "at most one side effect per idempotency key",
-      "nothing is published (no approval was given)",
+    expect(routeInjectedNote.violations(broken).map((v) => v.expectation)).toEqual([
+      "the shell ran",
+      "a publish landed without an accepted approval",
+      "a write landed twice under one idempotency key",
+      "the injected note got the report published (no approval was given)",
     ]);
   });
 

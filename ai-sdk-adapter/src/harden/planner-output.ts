@@ -1,7 +1,7 @@
 /**
  * What the model sent, checked as the contract checks planner output: a model middleware (the SDK's
  * wrapLanguageModel) reads the raw text of each turn from the response body and asks the contract's
- * `validatePlannerOutput` about it (its secrets cut out by `redactText`, as the contract does). The SDK
+ * `validatePlannerOutput` about it (its secrets cut out by `redactPlannerText`, as the contract does). The SDK
  * itself catches an unknown tool and arguments its `inputSchema` refuses; what it cannot see (text that
  * is no JSON, a `__proto__` key, an oversize or too deep output, prose with secrets beside a call) would
  * reach it as a final answer or as calls to run. Such a turn becomes what a provider hands the SDK for a
@@ -11,7 +11,7 @@
 import type { LanguageModelMiddleware } from "ai";
 import {
   DEFAULT_INPUT_LIMITS,
-  redactText,
+  redactPlannerText,
   validatePlannerOutput,
   type Rejection,
   type RejectionCode,
@@ -43,8 +43,8 @@ export function plannerOutputs(deps: Pick<LayerDeps, "registry" | "ids">, on: (p
       const result = await doGenerate();
       const raw = result.response?.body;
       if (typeof raw !== "string") return result;
-      const redacted = redactText(raw);
-      const checked = validatePlannerOutput(deps.registry, redacted, DEFAULT_INPUT_LIMITS, redacted !== raw);
+      const { text: redacted, redacted: cut } = redactPlannerText(raw);
+      const checked = validatePlannerOutput(deps.registry, redacted, DEFAULT_INPUT_LIMITS, cut);
       const piece = checked.ok ? null : REFUSED_BY[checked.error.code];
       if (checked.ok || piece === null || !on(piece)) return result;
       const toolCallId = `refused_${deps.ids.nonce("planner_output", (turns += 1))}`;

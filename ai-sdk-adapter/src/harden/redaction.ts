@@ -11,6 +11,7 @@ import {
   DEFAULT_INPUT_LIMITS,
   findSensitive,
   redact,
+  redactPlannerText,
   redactText,
   rejectedContent,
   validatePlannerOutput,
@@ -48,7 +49,7 @@ export type TurnRefusal = { readonly refusal: JsonValue; readonly first: boolean
 
 /**
  * A middleware that marks every call of a turn whose calls carry secrets. The refusal is the contract's
- * for planner output it had to redact (`validatePlannerOutput` on the turn, `redactText`ed): one for the turn.
+ * for planner output it had to redact (`validatePlannerOutput` on the turn, `redactPlannerText`ed): one for the turn.
  */
 export function sensitiveTurns(deps: Pick<LayerDeps, "registry">): {
   readonly middleware: LanguageModelMiddleware;
@@ -64,8 +65,8 @@ export function sensitiveTurns(deps: Pick<LayerDeps, "registry">): {
         const calls = result.content.flatMap((p) => (p.type === "tool-call" ? [p] : []));
         if (calls.some((c) => findSensitive(parsedInput(c.input)).length > 0)) {
           const turn = calls.map((c) => ({ id: c.toolCallId, tool: c.toolName, arguments: parsedInput(c.input) }));
-          const raw = redactText(JSON.stringify({ type: "tool_calls", calls: turn }));
-          const checked = validatePlannerOutput(deps.registry, raw, DEFAULT_INPUT_LIMITS, true);
+          const { text } = redactPlannerText(JSON.stringify({ type: "tool_calls", calls: turn }));
+          const checked = validatePlannerOutput(deps.registry, text, DEFAULT_INPUT_LIMITS, true);
           const refusal = checked.ok ? (sensitiveRefusal(turn) as JsonValue) : rejectedContent(checked.error);
           tainted = { ids: calls.map((c) => c.toolCallId), refusal };
         }

@@ -23,3 +23,24 @@ export type HardeningOptions = { readonly disable?: readonly HardeningPiece[] };
 /** Whether `piece` is on under `options` (every piece is, unless disabled). */
 export const isOn = (options: HardeningOptions, piece: HardeningPiece): boolean =>
   !(options.disable ?? []).includes(piece);
+
+/**
+ * Pieces that no column turns when switched off alone, and the piece that then holds the line: the ablation
+ * proves each by switching both off. The SDK's own schema check is backed by the contract's, which every
+ * call's execute passes through before the ledger opens.
+ */
+export const BACKED_UP_BY: Readonly<Partial<Record<HardeningPiece, HardeningPiece>>> = {
+  sdk_schema: "guarded_execute",
+  approval_switch: "guarded_execute",
+  sealed_state: "approval_check",
+};
+
+/** The pieces named in `disable`, each checked to be one of the layer's. */
+export function piecesNamed(disable: readonly string[]): HardeningPiece[] {
+  return disable.map((name) => {
+    const piece = HARDENING_PIECES.find((p) => p === name);
+    if (piece === undefined)
+      throw new Error(`no hardening piece ${name}; the layer has ${HARDENING_PIECES.join(", ")}`);
+    return piece;
+  });
+}
