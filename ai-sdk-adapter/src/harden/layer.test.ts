@@ -23,7 +23,7 @@ const columnNamed = (name: string): Column => {
 const violations = async (name: string, disable: readonly HardeningPiece[]) => {
   const column = columnNamed(name);
   const run = await runScenario(createAiSdkHardenedFactory({ disable }), column, { graphSteps: false });
-  return { violations: column.verdict(run.observation), observation: run.observation as Record<string, unknown> };
+  return { violations: column.violations(run.observation), observation: run.observation as Record<string, unknown> };
 };
 
 /** A column that holds with every piece on and breaks with this piece off. */
