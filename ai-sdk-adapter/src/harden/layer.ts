@@ -1,10 +1,12 @@
 /**
  * The hardening layer for an AI SDK agent (ai 7.0.185): a team hands its own agent's configuration
  * through it and keeps `generateText`'s loop, steps and approval flow. Each piece goes in at one of the
- * SDK's own extension points: the tool's `inputSchema` (sdk_schema), `toolApproval` (approval_switch),
- * the app's answer endpoint (approval_check), the tool's `execute` and `onToolExecutionStart`
- * (guarded_execute), a model middleware and `execute` (redaction), and the app's history store
- * (sealed_state, redaction). The contract's functions decide; the layer wires them.
+ * SDK's own extension points: the tool's `inputSchema` and a model middleware reading the response body
+ * (sdk_schema), `toolApproval` (approval_switch), the app's answer endpoint (approval_check), the tool's
+ * `execute`, `onToolExecutionStart` and a model middleware (guarded_execute), a model middleware and
+ * `execute` (redaction), and the app's history store (sealed_state, redaction, the contract's words of
+ * each result). Docs: ai-sdk.dev/docs/ai-sdk-core/tools-and-tool-calling and
+ * ai-sdk.dev/docs/ai-sdk-core/middleware (ai 7.0.185). The contract's functions decide; the layer wires them.
  */
 import { tool, type ModelMessage, type Tool } from "ai";
 import { z } from "zod";

@@ -6,7 +6,10 @@
  * is no JSON, a `__proto__` key, an oversize or too deep output, prose with secrets beside a call) would
  * reach it as a final answer or as calls to run. Such a turn becomes what a provider hands the SDK for a
  * call it could not parse: one call the SDK finds invalid, answers with a tool error and goes on, so the
- * model is asked again. The layer's answers give that error the contract's rejection.
+ * model is asked again. The layer's answers give that error the contract's rejection. (ai 7.0.185: an
+ * invalid call, NoSuchToolError among them, becomes a `tool-error` output and the loop goes on, in
+ * dist/index.js generateTextInternal's invalidToolCalls; docs: ai-sdk.dev/docs/ai-sdk-core/middleware and
+ * tools-and-tool-calling, "Handling errors".)
  */
 import type { LanguageModelMiddleware } from "ai";
 import {
