@@ -96,7 +96,7 @@ export {
   sealOfJson,
 } from "./seal.js";
 export type { CheckpointTampered } from "./seal.js";
-export { REDACTED } from "./sensitive.js";
+export { REDACTED, redactText } from "./sensitive.js";
 export {
   errorMessage,
   findSensitive,

@@ -81,7 +81,8 @@ export function createAgentEngine<Id extends string>(env: EngineContext, id: Id,
         ...projectNative(session),
         step: prompt.filter((m) => m.role === "assistant").length,
       });
-      return contentOf(raw, () => `call_${env.ids.nonce(`${session_id}/calls`, store.mint(session_id, "calls"))}`);
+      const mint = () => `call_${env.ids.nonce(`${session_id}/calls`, store.mint(session_id, "calls"))}`;
+      return { content: contentOf(raw, mint), raw };
     });
     const tools: ToolSet = Object.fromEntries(
       env.registry.list().map((spec) => [spec.name, hooks.tool(spec, context)]),

@@ -92,3 +92,18 @@ export function approvalFlow(messages: readonly ModelMessage[]): ReadonlyMap<str
 /** Every approval request's id in the history, in order. */
 export const approvalIdsOf = (messages: readonly ModelMessage[]): string[] =>
   partsOf(messages, "assistant").flatMap((p) => (p.type === "tool-approval-request" ? [p.approvalId] : []));
+
+/** How many tool calls the assistant message holding this call made (0: no message holds it). */
+export function turnCallsOf(messages: readonly ModelMessage[], toolCallId: string): number {
+  const turn = [...messages]
+    .reverse()
+    .find(
+      (m) =>
+        m.role === "assistant" &&
+        typeof m.content !== "string" &&
+        m.content.some((p) => p.type === "tool-call" && p.toolCallId === toolCallId),
+    );
+  return turn?.role === "assistant" && typeof turn.content !== "string"
+    ? turn.content.filter((p) => p.type === "tool-call").length
+    : 0;
+}

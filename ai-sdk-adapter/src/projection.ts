@@ -15,6 +15,7 @@ import {
   type JsonValue,
   type Message,
   type ToolMessage,
+  type ToolMessageStatus,
 } from "../../contract/index.js";
 import { openApprovalRequests } from "./messages.js";
 
@@ -27,11 +28,15 @@ export type NativeSession = {
   readonly step_limit: boolean;
   /** The intent a hardening layer checkpointed before a call's effect, in the history saved with it. */
   readonly executing?: Intent;
+  /** A layer's contract words for a tool result (by its place among the results): the SDK's output has no status. */
+  readonly answers?: Readonly<Record<number, ContractAnswer | null>>;
   /** Set by a hardening layer that stopped the SDK's loop: a call only a person can settle, or retries spent. */
   readonly waiting?:
     | { readonly kind: "uncertain"; readonly intent: Intent; readonly toolCallId: string }
     | { readonly kind: "failed"; readonly message: string };
 };
+
+export type ContractAnswer = { readonly status: ToolMessageStatus; readonly content: JsonValue };
 
 type Part = { readonly type: string; readonly [field: string]: unknown };
 const partsOf = (m: ModelMessage): readonly Part[] =>
@@ -75,12 +80,19 @@ function toolMessage(part: Part, automatic: ReadonlySet<string> = new Set()): To
 /** The conversation as the contract's message list: text, and one tool message per tool result. */
 function messagesOf(session: NativeSession): Message[] {
   const automatic = automaticallyDenied(session.messages);
+  let ordinal = 0;
+  // null: the contract writes no message of its own for this result (a sibling's answers the whole turn).
+  const worded = (p: Part): ToolMessage[] => {
+    const native = toolMessage(p, automatic);
+    const answer = session.answers?.[ordinal++];
+    if (answer === null) return [];
+    return [answer === undefined ? native : { ...native, status: answer.status, content: answer.content }];
+  };
   return session.messages.flatMap((m): Message[] => {
     if (m.role === "user") return [{ role: "user", content: typeof m.content === "string" ? m.content : "" }];
     if (m.role === "assistant")
       return partsOf(m).flatMap((p) => (p.type === "text" ? [{ role: "assistant", content: String(p["text"]) }] : []));
-    if (m.role === "tool")
-      return partsOf(m).flatMap((p) => (p.type === "tool-result" ? [toolMessage(p, automatic)] : []));
+    if (m.role === "tool") return partsOf(m).flatMap((p) => (p.type === "tool-result" ? worded(p) : []));
     return [];
   });
 }

@@ -23,8 +23,9 @@ import {
 import type { RunContext } from "../agent-engine.js";
 import { callSite } from "../messages.js";
 import { callerKeyIn } from "../native-turns.js";
+import type { Word } from "./answers.js";
 import type { LayerDeps } from "./pieces.js";
-import type { LayerTrace } from "./trace.js";
+import { verdictFor, type LayerTrace } from "./trace.js";
 
 /** Why the layer stopped the SDK's loop: a call only a person can settle, or retries spent. */
 export type Halt =
@@ -42,13 +43,21 @@ export type BeforeEffect = (
   requested: string | null,
 ) => void;
 
+/** What guarded_execute hears from the rest of the layer: the checkpoint, the caller's key, the words, the turn's size. */
+export type GuardHooks = {
+  readonly beforeEffect: BeforeEffect;
+  callerKey(toolCallId: string): string | null;
+  readonly word: Word;
+  /** How many calls the turn of this call made (a turn of several is a batch to the contract's trace). */
+  turnSize(toolCallId: string, messages: readonly ModelMessage[]): number;
+};
+
 export function guardedExecute(
   deps: LayerDeps,
   trace: LayerTrace,
   spec: AnyToolSpec,
   run: RunContext,
-  beforeEffect: BeforeEffect,
-  callerKey: (toolCallId: string) => string | null,
+  { beforeEffect, callerKey, word, turnSize }: GuardHooks,
 ) {
   const { session_id } = run.session;
   return async (input: unknown, { toolCallId, messages }: ToolExecutionOptions<unknown>): Promise<JsonValue> => {
@@ -69,11 +78,11 @@ export function guardedExecute(
     switch (begin.kind) {
       case "replay":
         trace(session_id, step, "tool_replayed", "running", { ...detailOf(intent), result_status: "replayed" });
-        return replayContent(deps)(begin.output);
+        return word(session_id, toolCallId, "replayed", replayContent(deps)(begin.output));
       case "mismatch":
-        return conflictContent("key_reused_with_other_arguments");
+        return word(session_id, toolCallId, "conflict", conflictContent("key_reused_with_other_arguments"));
       case "conflict":
-        return conflictContent("key_in_flight");
+        return word(session_id, toolCallId, "conflict", conflictContent("key_in_flight"));
       case "uncertain":
         return stopRun(run, { kind: "uncertain", intent, toolCallId, message: "an earlier attempt may have run" });
       case "execute":
@@ -81,7 +90,8 @@ export function guardedExecute(
     }
     beforeEffect(intent, toolCallId, messages, requested);
     trace(session_id, step, "intent_recorded", "executing", detailOf(intent));
-    return performIntent(deps, trace, run, intent, toolCallId);
+    const named = turnSize(toolCallId, messages) > 1 ? toolCallId : null;
+    return performIntent(deps, trace, run, intent, toolCallId, named);
   };
 }
 
@@ -117,6 +127,8 @@ export async function performIntent(
   run: RunContext,
   first: Intent,
   toolCallId: string,
+  /** The call's id when its turn made several: the trace names it, as the contract's batch verdicts do. */
+  named: string | null,
 ): Promise<JsonValue> {
   const { session_id } = run.session;
   const detail = detailOf(first);
@@ -124,21 +136,29 @@ export async function performIntent(
     try {
       const outcome = await executeIntent(deps, intent, intent.attempt >= deps.limits.maxRetries);
       const fact = factForOutcome(outcome, intent, deps.limits, deps.clock.now());
+      const verdict = verdictFor(fact, named);
       switch (fact.type) {
         case "tool_succeeded":
-          trace(session_id, intent.step, "tool_succeeded", "running", { ...detail, result_status: "ok" });
+          trace(session_id, intent.step, "tool_succeeded", "running", { ...detail, result_status: "ok" }, verdict);
           return fact.content;
         case "tool_errored":
           return errorContent(fact.message);
         case "retry_scheduled":
-          trace(session_id, intent.step, "retry_scheduled", "executing", { ...detail, reason: fact.message });
+          trace(session_id, intent.step, "retry_scheduled", "executing", { ...detail, reason: fact.message }, verdict);
           intent = { ...intent, attempt: intent.attempt + 1, retry_at: fact.retry_at };
           continue;
         case "retries_exhausted":
-          trace(session_id, intent.step, "retries_exhausted", "failed", { ...detail, reason: fact.message });
+          trace(session_id, intent.step, "retries_exhausted", "failed", { ...detail, reason: fact.message }, verdict);
           return stopRun(run, { kind: "failed", message: fact.message });
         case "tool_uncertain":
-          trace(session_id, intent.step, "tool_uncertain", "reconcile_required", { ...detail, reason: fact.reason });
+          trace(
+            session_id,
+            intent.step,
+            "tool_uncertain",
+            "reconcile_required",
+            { ...detail, reason: fact.reason },
+            verdict,
+          );
           return stopRun(run, { kind: "uncertain", intent, toolCallId, message: fact.message });
       }
     } catch (error) {

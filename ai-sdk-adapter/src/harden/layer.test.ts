@@ -23,7 +23,7 @@ const columnNamed = (name: string): Column => {
 const violations = async (name: string, disable: readonly HardeningPiece[]) => {
   const column = columnNamed(name);
   const run = await runScenario(createAiSdkHardenedFactory({ disable }), column, { graphSteps: false });
-  return { violations: column.verdict(run.observation), observation: run.observation as Record<string, unknown> };
+  return { violations: column.violations(run.observation), observation: run.observation as Record<string, unknown> };
 };
 
 /** A column that holds with every piece on and breaks with this piece off. */
@@ -103,6 +103,7 @@ describe("the layer's checkpoint before an effect", () => {
       executor_calls: Record<string, Record<string, number>>;
       after_each_action: { status: string | null }[];
       final_status: string;
+      trace_reasons: string[];
     };
     expect(o.executor_calls["save_artifact"]).toEqual({ "write-a": 2, "write-b": 1 });
     expect(Object.values(o.executor_calls["read_table"] ?? {})).toEqual([1]);
@@ -115,5 +116,26 @@ describe("the layer's checkpoint before an effect", () => {
       "done",
     ]);
     expect(o.final_status).toBe("done");
+    // The publish was one call of a turn of four: the contract's trace names it in its reason.
+    expect(o.trace_reasons).toContain("publish=crash_before_outcome");
   });
+});
+
+describe("the contract's words beside the SDK's results", () => {
+  // Each of these ran the right calls before the layer kept the contract's status and content of a result:
+  // its verdict read the SDK's own output (json or error-text) and failed on the words alone.
+  const WORDED = [
+    "schema_failure_side_effects",
+    "idempotency_replay",
+    "key_reused_with_other_arguments",
+    "key_in_flight_elsewhere",
+    "parallel_mixed_risk",
+    "secret_in_goal",
+    "secret_in_parallel_batch",
+    // These two ended at a text turn the SDK took for a final answer before the layer checked the raw output.
+    "malformed_planner_outputs",
+    "secret_beside_a_call",
+  ];
+  for (const name of WORDED)
+    it(`${name} holds with the layer`, async () => expect((await violations(name, [])).violations).toEqual([]));
 });

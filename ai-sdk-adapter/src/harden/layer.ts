@@ -1,10 +1,12 @@
 /**
  * The hardening layer for an AI SDK agent (ai 7.0.185): a team hands its own agent's configuration
  * through it and keeps `generateText`'s loop, steps and approval flow. Each piece goes in at one of the
- * SDK's own extension points: the tool's `inputSchema` (sdk_schema), `toolApproval` (approval_switch),
- * the app's answer endpoint (approval_check), the tool's `execute` and `onToolExecutionStart`
- * (guarded_execute), a model middleware and `execute` (redaction), and the app's history store
- * (sealed_state, redaction). The contract's functions decide; the layer wires them.
+ * SDK's own extension points: the tool's `inputSchema` and a model middleware reading the response body
+ * (sdk_schema), `toolApproval` (approval_switch), the app's answer endpoint (approval_check), the tool's
+ * `execute`, `onToolExecutionStart` and a model middleware (guarded_execute), a model middleware and
+ * `execute` (redaction), and the app's history store (sealed_state, redaction, the contract's words of
+ * each result). Docs: ai-sdk.dev/docs/ai-sdk-core/tools-and-tool-calling and
+ * ai-sdk.dev/docs/ai-sdk-core/middleware (ai 7.0.185). The contract's functions decide; the layer wires them.
  */
 import { tool, type ModelMessage, type Tool } from "ai";
 import { z } from "zod";
@@ -17,8 +19,10 @@ import { nativeAnswer, nativeTool } from "../native.js";
 import { callerKeyIn } from "../native-turns.js";
 import type { NativeSession } from "../projection.js";
 import { memorySessions } from "../session-store.js";
+import { contractAnswers } from "./answers.js";
 import { checkedAnswer } from "./approval-check.js";
-import { guardedExecute, intentOf, isHalt, performIntent } from "./guarded-execute.js";
+import { plannerOutputs } from "./planner-output.js";
+import { guardedExecute, intentOf, isHalt, performIntent, type GuardHooks } from "./guarded-execute.js";
 import { isOn, type HardeningOptions, type LayerDeps } from "./pieces.js";
 import { redactedSession, sensitiveRefusal, sensitiveTurns } from "./redaction.js";
 import { admitSealed, sealedSessions } from "./sealed-state.js";
@@ -38,7 +42,9 @@ const withRequest = (messages: readonly ModelMessage[], toolCallId: string, appr
 export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): AgentHooks {
   const on = (piece: Parameters<typeof isOn>[1]) => isOn(options, piece);
   const trace = layerTrace(deps);
-  const keep = on("redaction") ? redactedSession : (session: NativeSession) => session;
+  const outputs = plannerOutputs(deps, on);
+  const answers = contractAnswers(deps, outputs.rejectionOf);
+  const keep = on("redaction") ? (session: NativeSession) => redactedSession(answers.worded(session)) : answers.worded;
   const store = on("sealed_state") ? sealedSessions(deps, keep) : memorySessions(deps, keep);
 
   const checkpoints = turnCheckpoints(store);
@@ -48,11 +54,17 @@ export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): Ag
   // The caller's idempotency key of each call, as the SDK's onToolExecutionStart hears it from the model.
   const callerKeys = new Map<string, string>();
   const callerKey = (toolCallId: string) => callerKeys.get(toolCallId) ?? null;
-  const turns = sensitiveTurns();
+  const turns = sensitiveTurns(deps);
+  const guards = (run: RunContext): GuardHooks => ({
+    beforeEffect: beforeEffect(run),
+    callerKey,
+    word: answers.word,
+    turnSize: checkpoints.turnSize,
+  });
 
   const layered = (spec: AnyToolSpec, run: RunContext): Tool => {
     const inner = on("guarded_execute")
-      ? guardedExecute(deps, trace, spec, run, beforeEffect(run), callerKey)
+      ? guardedExecute(deps, trace, spec, run, guards(run))
       : nativeTool(deps, spec, run).execute;
     if (inner === undefined) throw new Error(`${spec.name} has no execute`);
     return tool({
@@ -60,8 +72,15 @@ export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): Ag
       // Off: the SDK checks nothing, and the executor gets whatever the model sent.
       inputSchema: on("sdk_schema") ? spec.input : z.looseObject({}),
       async execute(input: unknown, execution) {
-        const refused = on("redaction") ? (sensitiveRefusal(input) ?? turns.refusalFor(execution.toolCallId)) : null;
-        if (refused !== null) return refused;
+        const { session_id } = run.session;
+        const turn = on("redaction") ? turns.refusalFor(execution.toolCallId) : null;
+        // The contract refuses a turn with one message: the turn's first call carries it, the others fold into it.
+        if (turn !== null)
+          return turn.first
+            ? answers.word(session_id, execution.toolCallId, "rejected", turn.refusal)
+            : answers.fold(session_id, execution.toolCallId, turn.refusal);
+        const refused = on("redaction") ? sensitiveRefusal(input) : null;
+        if (refused !== null) return answers.word(session_id, execution.toolCallId, "rejected", refused);
         const content = (await inner(input as never, execution as never)) as JsonValue;
         if (on("guarded_execute")) checkpoints.settled(run, execution.toolCallId, spec.name, content);
         return content;
@@ -80,6 +99,7 @@ export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): Ag
       if (site === null || spec === undefined) continue;
       const intent = intentOf(session.session_id, spec, site.input, site.before, callerKeyIn(site.providerOptions));
       const begun = deps.ledger.get(intent.key) !== undefined;
+      const named = checkpoints.turnSize(toolCallId, session.messages) > 1 ? toolCallId : null;
       // A call in the approval flow is the SDK's to run or deny from its response, unless it was cut off running.
       if (flow.has(toolCallId) && !(begun && flow.get(toolCallId) === true)) continue;
       // A call the checkpoint holds before the SDK asked about it: its request is restored, for a person to answer.
@@ -92,14 +112,13 @@ export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): Ag
         continue;
       }
       const content = begun
-        ? await performIntent(deps, trace, run, intent, toolCallId)
+        ? await performIntent(deps, trace, run, intent, toolCallId, named)
         : await guardedExecute(
             deps,
             trace,
             spec,
             run,
-            beforeEffect(run),
-            callerKey,
+            guards(run),
           )(site.input, {
             toolCallId,
             messages: [...site.before],
@@ -118,6 +137,7 @@ export function hardenAiSdk(deps: LayerDeps, options: HardeningOptions = {}): Ag
     },
     store,
     middleware: [
+      ...(on("sdk_schema") || on("redaction") ? [outputs.middleware] : []),
       ...(on("guarded_execute") ? [checkpoints.middleware] : []),
       ...(on("redaction") ? [turns.middleware] : []),
     ],

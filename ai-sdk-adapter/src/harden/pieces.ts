@@ -30,3 +30,21 @@ export type LayerDeps = Pick<
   EngineContext,
   "registry" | "ledger" | "nonces" | "artifacts" | "trace" | "clock" | "ids" | "secret" | "limits" | "slots"
 >;
+
+/**
+ * Pieces that no column turns when switched off alone, and the piece that then holds the line: with
+ * sealed_state off, approval_check's nonce store still refuses every approval the contract did not accept.
+ */
+export const BACKED_UP_BY: Readonly<Partial<Record<HardeningPiece, HardeningPiece>>> = {
+  sealed_state: "approval_check",
+};
+
+/** The pieces named in `disable`, each checked to be one of the layer's. */
+export function piecesNamed(disable: readonly string[]): HardeningPiece[] {
+  return disable.map((name) => {
+    const piece = HARDENING_PIECES.find((p) => p === name);
+    if (piece === undefined)
+      throw new Error(`no hardening piece ${name}; the layer has ${HARDENING_PIECES.join(", ")}`);
+    return piece;
+  });
+}

@@ -8,7 +8,7 @@
 import type { LanguageModelMiddleware, ModelMessage, ToolResultPart } from "ai";
 import type { Intent, JsonValue } from "../../../contract/index.js";
 import type { RunContext } from "../agent-engine.js";
-import { resultPart, toolCallIds } from "../messages.js";
+import { resultPart, toolCallIds, turnCallsOf } from "../messages.js";
 import { CALLER_KEY_METADATA, parsedInput } from "../native-turns.js";
 import type { SessionStore } from "../session-store.js";
 import type { BeforeEffect } from "./guarded-execute.js";
@@ -79,7 +79,14 @@ export function turnCheckpoints(store: SessionStore) {
     save(run, turn, null);
   };
 
-  return { middleware, beforeEffect, settled };
+  /** How many calls the turn of a call made: its assistant message in the history, or the model's latest turn. */
+  const turnSize = (toolCallId: string, messages: readonly ModelMessage[]): number => {
+    const inHistory = turnCallsOf(messages, toolCallId);
+    if (inHistory > 0) return inHistory;
+    return latest.some((c) => c.toolCallId === toolCallId) ? latest.length : 1;
+  };
+
+  return { middleware, beforeEffect, settled, turnSize };
 }
 
 /** The model's metadata on a call, as the history keeps it (the SDK writes providerMetadata as providerOptions). */
