@@ -7,13 +7,21 @@ import { withoutVariants, type FrameworkVariantId } from "./variants.js";
 import type { Judged } from "./verdict.js";
 
 export const ENGINE_CATALOGUE = [
-  { id: "handwritten", about: null, judged: "contract", core: true, byRequire: true },
-  { id: "local_state_graph", about: "dependency-free, in this repo", judged: "contract", core: true, byRequire: true },
+  { id: "handwritten", about: null, judged: "contract", parity: true, core: true, byRequire: true },
+  {
+    id: "local_state_graph",
+    about: "dependency-free, in this repo",
+    judged: "contract",
+    parity: true,
+    core: true,
+    byRequire: true,
+  },
   {
     id: "langgraph",
     about:
       "the pinned @langchain/langgraph installed in langgraph-adapter/; when it cannot load, or the installed version is not the pin, the evidence says not-measured",
     judged: "contract",
+    parity: true,
     byRequire: true,
   },
   {
@@ -27,6 +35,7 @@ export const ENGINE_CATALOGUE = [
     about:
       "the same SDK plus the public hardening layer (openai-agents-adapter/src/harden/): the SDK validates the zod schema, needsApproval from the risk table, answers checked by the contract, execute through the ledger, the RunState sealed",
     judged: "contract",
+    parity: true,
   },
   {
     id: "ai_sdk_native",
@@ -57,6 +66,7 @@ export const ENGINE_CATALOGUE = [
     about:
       "the same createAgent plus the public hardening layer (langchain-adapter/src/harden/): the zod schema to tool, a per-call interrupt from the risk table, answers checked by the contract, tools through the guarded executor, its thread checkpoint sealed",
     judged: "contract",
+    parity: true,
   },
   {
     id: "mastra_native",
@@ -69,6 +79,7 @@ export const ENGINE_CATALOGUE = [
     about:
       "the same Mastra agent plus the public harden/ layer: requireApproval by the contract, answers checked by its tokens, execute through the ledger, suspended runs sealed",
     judged: "contract",
+    parity: true,
   },
 ] as const satisfies readonly {
   readonly id: string;
@@ -78,6 +89,12 @@ export const ENGINE_CATALOGUE = [
    * vocabulary; a foreign one (a framework as its docs teach) is judged by behaviour, its vocabulary shown.
    */
   readonly judged: Judged;
+  /**
+   * A contract engine built on the contract's reducer, whose every observation (stored states and trace
+   * included) must equal the reference's: parity is charged. One that keeps its framework's own state (the AI
+   * SDK's message history) shows parity, uncharged.
+   */
+  readonly parity?: true;
   readonly core?: true;
   /** Its run may load through require (loadsByRequire). */
   readonly byRequire?: true;
@@ -92,6 +109,10 @@ export const aboutOf = (id: EngineId): string | null => ENGINE_CATALOGUE.find((e
 
 /** What an engine's verdicts charge it with; a module engine loaded by path (`module:<path>`) is foreign. */
 export const judgedOf = (label: string): Judged => ENGINE_CATALOGUE.find((e) => e.id === label)?.judged ?? "foreign";
+
+/** Whether a comparison charges an engine with parity (a module engine loaded by path is not). */
+export const chargesParity = (label: string): boolean =>
+  ENGINE_CATALOGUE.some((e) => e.id === label && "parity" in e && e.parity);
 
 /** Whether an engine keeps the contract: the invariant suites (fault schedules, the bench's faults) run only these. */
 export const keepsContract = (id: EngineId): boolean => judgedOf(id) === "contract";

@@ -54,6 +54,9 @@ const FRAMEWORK_HELP = optionHelp(
 const CONTRACT_IDS = ENGINE_CATALOGUE.filter((e) => e.judged === "contract")
   .map((e) => e.id)
   .join(", ");
+const PARITY_IDS = ENGINE_CATALOGUE.filter((e) => "parity" in e && e.parity)
+  .map((e) => e.id)
+  .join(", ");
 const FOREIGN_IDS = ENGINE_CATALOGUE.filter((e) => e.judged === "foreign")
   .map((e) => e.id)
   .join(", ");
@@ -71,11 +74,11 @@ const wrap = (text: string): string =>
     .join("\n");
 
 const JUDGING = wrap(
-  `Runs the same columns through the handwritten engine first, then through the framework, and writes JSON evidence with both observations per column, "equal" (parity) and each engine's "verdict": behaviour (holds, fails, or error when the engine threw or the column could not run) and vocabulary (the contract's codes, statuses and trace events: conforms or differs) apart. A contract engine (${CONTRACT_IDS}) is charged with both and with parity; a foreign engine (${FOREIGN_IDS}, or a module path) with behaviour alone, its vocabulary and parity shown.`,
+  `Runs the same columns through the handwritten engine first, then through the framework, and writes JSON evidence with both observations per column, "equal" (parity) and each engine's "verdict": behaviour (holds, fails, or error when the engine threw or the column could not run) and vocabulary (the contract's codes, statuses and trace events: conforms or differs) apart. A contract engine (${CONTRACT_IDS}) is charged with both, and those built on the contract's reducer (${PARITY_IDS}) with parity too; a foreign engine (${FOREIGN_IDS}, or a module path) with behaviour alone, its vocabulary and parity shown.`,
 );
 
 const EXIT_HELP = wrap(
-  "Exit codes: 0 measured and every verdict passes what its engine is charged with (a contract engine: behaviour, vocabulary and parity with the handwritten engine; a foreign engine: behaviour); 1 measured otherwise (a behaviour failure, a vocabulary or parity difference of a contract engine, or an error); 2 bad usage (a flag given twice or empty, a bad --store or a bad route file included); 3 not measured (the framework cannot load, or the route cannot be replayed here); 4 I/O (the evidence could not be written, or the route file exists but cannot be read); 5 the store could not be opened (the message names the store and the cause). Nothing is written on 2.",
+  "Exit codes: 0 measured and every verdict passes what its engine is charged with (a contract engine: behaviour and vocabulary, and parity with the handwritten engine where it is charged; a foreign engine: behaviour); 1 measured otherwise (a behaviour failure, a vocabulary or parity difference of a contract engine, or an error); 2 bad usage (a flag given twice or empty, a bad --store or a bad route file included); 3 not measured (the framework cannot load, or the route cannot be replayed here); 4 I/O (the evidence could not be written, or the route file exists but cannot be read); 5 the store could not be opened (the message names the store and the cause). Nothing is written on 2.",
 );
 
 export const USAGE = `Usage: tsx scripts/compare.ts --framework <${FRAMEWORK_IDS.join("|")}|./path/engine.ts> [--planner route:PATH]

@@ -8,7 +8,7 @@ import { canonicalJson, type JsonValue } from "../../contract/index.js";
 import { FIXTURE_PLANNER } from "../../handwritten/fixtures/index.js";
 import { createRoutePlanner, plannerGate, routeIdentity, type RoutePlanner } from "../../handwritten/route/index.js";
 import { judgeColumn, type Column } from "../../scenarios/column.js";
-import { judgedOf } from "../../scenarios/engine-catalogue.js";
+import { chargesParity, judgedOf } from "../../scenarios/engine-catalogue.js";
 import { allHold, type EngineVerdict } from "../../scenarios/verdict.js";
 import type { EngineFactory } from "../../runtime/api.js";
 import {
@@ -152,7 +152,7 @@ function row(column: Column, hw: ColumnRun, fw: ColumnRun | null): ScenarioRow {
  */
 export function exitCodeFor(report: ComparisonReport): 0 | 1 | 3 {
   if (report.status === NOT_MEASURED) return 3;
-  const parity = report.judged === "foreign" || report.all_equal === true;
+  const parity = !chargesParity(report.framework) || report.all_equal === true;
   return parity && report.all_hold === true ? 0 : 1;
 }
 

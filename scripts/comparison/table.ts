@@ -1,6 +1,7 @@
 /** The side-by-side table people read; the JSON evidence is what machines read. Verdicts first, parity after. */
 import { digest } from "../../contract/index.js";
 import type { EngineVerdict, Judged } from "../../scenarios/verdict.js";
+import { chargesParity } from "../../scenarios/engine-catalogue.js";
 import { NOT_MEASURED, type ComparisonReport } from "./report.js";
 
 export function renderTable(report: ComparisonReport): string {
@@ -28,7 +29,7 @@ export function renderTable(report: ComparisonReport): string {
   const gate = report.planner_gate === "open" ? "open" : `blocked: ${report.planner_gate_reason ?? ""}`;
   return [
     `framework: ${report.framework} ${report.framework_version ?? ""}`.trimEnd(),
-    `judged on: ${JUDGED[report.judged]}`,
+    `judged on: ${JUDGED[report.judged]}${chargesParity(report.framework) ? ", and parity with the handwritten engine" : ""}`,
     `graph: ${graph}`,
     `planner: ${planner}; planner gate ${gate}`,
     "",
@@ -43,7 +44,7 @@ export function renderTable(report: ComparisonReport): string {
 }
 
 const JUDGED: Readonly<Record<Judged, string>> = {
-  contract: "behaviour and vocabulary (a contract engine), and parity with the handwritten engine",
+  contract: "behaviour and vocabulary (a contract engine)",
   foreign: "behaviour alone (a foreign engine): its vocabulary is shown, not charged",
 };
 
@@ -64,7 +65,7 @@ function headline(report: ComparisonReport): string[] {
   return [
     `${report.framework} behaviour: ${count((v) => v.behaviour, "holds")} of ${total} hold, ${count((v) => v.behaviour, "fails")} fail, ${count((v) => v.behaviour, "error")} error`,
     `${report.framework} vocabulary${report.judged === "foreign" ? " (shown, not charged)" : ""}: ${count((v) => v.vocabulary, "conforms")} conform, ${count((v) => v.vocabulary, "differs")} differ`,
-    `parity with handwritten: ${report.scenarios.filter((r) => r.equal === true).length} of ${total} equal${report.judged === "foreign" ? " (not charged)" : ""}`,
+    `parity with handwritten: ${report.scenarios.filter((r) => r.equal === true).length} of ${total} equal${chargesParity(report.framework) ? "" : " (not charged)"}`,
   ];
 }
 
