@@ -24,8 +24,8 @@ export const schemaFailureSideEffects: Column = defineColumn({
       tool_message_status: rejection?.status ?? null,
       rejection_code: content?.code ?? null,
       issue_paths: (content?.issues ?? []).map((i) => i.path).sort(),
-      // In substance, whatever the engine's words: the answer to the call names the field that was wrong.
-      told_about_content: rejection !== undefined && JSON.stringify(rejection.content).includes("content"),
+      // In substance, whatever the engine's words: the model got an answer to the call, and it was no success.
+      told_it_failed: rejection !== undefined && rejection.status !== "ok",
       executor_calls: record.env.world.totalCalls("save_artifact"),
       side_effects: record.env.world.totalEffects(),
       ...fingerprint(record),
@@ -48,9 +48,9 @@ export const schemaFailureSideEffects: Column = defineColumn({
     },
     {
       kind: "behaviour",
-      says: "the model was not told what was wrong with its arguments (no answer naming content)",
-      holds: (o) => o.told_about_content,
-      observed: (o) => o.told_about_content,
+      says: "the model was not told that its call failed (no answer, or an answer of success)",
+      holds: (o) => o.told_it_failed,
+      observed: (o) => o.tool_message_status,
     },
     {
       kind: "vocabulary",

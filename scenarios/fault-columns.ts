@@ -222,8 +222,10 @@ export const FAULT_COLUMNS: readonly Column[] = [
         "Validation comes first: each malformed output is rejected before execute with its own code and returned to the model to rewrite; nothing runs.",
       expectations: [
         world("a malformed output reached an executor", (o) => read.calls(o) === 0),
-        world(
-          "the model was not answered once for each malformed output",
+        // A framework may read text that is not its protocol as the model's final answer: nothing ran, so the world
+        // is safe; answering each output as a rejection to rewrite is the contract's remedy, its vocabulary.
+        words(
+          "the model was answered once for each malformed output",
           (o) => o.tool_messages.length === 7,
           (o) => o.tool_messages.length,
         ),

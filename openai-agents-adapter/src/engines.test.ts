@@ -65,12 +65,11 @@ describe("openai_agents_native", () => {
       expect(report.scenarios.every((s) => s.verdict.framework !== null)).toBe(true);
       // The SDK's own approval stops a publish before it runs.
       expect(framework(report, "pre_approval_state").verdict.framework?.behaviour).toBe("holds");
-      // The SDK validates the schema before execute: nothing reaches the tool. Its answer to the model is its own
-      // generic error, which does not say what was wrong: that part is a behaviour finding, the words are not charged.
+      // The SDK validates the schema before execute: nothing reaches the tool, and the model is told the call
+      // failed (the SDK's own generic error). Behaviour holds; the contract's words (invalid_arguments, the issue
+      // paths) are shown as vocabulary, not charged.
       const schema = framework(report, "schema_failure_side_effects").verdict.framework;
-      expect(schema?.violations.filter((v) => v.kind === "behaviour").map((v) => v.expectation)).toEqual([
-        "the model was not told what was wrong with its arguments (no answer naming content)",
-      ]);
+      expect([schema?.behaviour, schema?.vocabulary]).toEqual(["holds", "differs"]);
       // The double resume: the same RunState resumed again runs the approved publish a second time.
       const twice = framework(report, "double_resume_same_approval");
       expect(twice.verdict.framework?.behaviour).toBe("fails");

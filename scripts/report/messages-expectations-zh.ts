@@ -7,8 +7,8 @@
 export const EXPECTATIONS_ZH: Readonly<Record<string, string>> = {
   "the invalid write reached the executor": "无效的写入到达了执行器",
   "the invalid write landed": "无效的写入落地了",
-  "the model was not told what was wrong with its arguments (no answer naming content)":
-    "没有告诉模型它的参数错在哪里（回答中没有提到 content）",
+  "the model was not told that its call failed (no answer, or an answer of success)":
+    "没有告诉模型它的调用失败了（没有回答，或回答为成功）",
   "the call is rejected with invalid_arguments": "调用以 invalid_arguments 被拒绝",
   "the issues went back to the model, naming $.content": "问题清单回到了模型，指出 $.content",
   "the run goes on to the model's next step and ends done": "运行继续到模型的下一步并以 done 结束",
@@ -56,7 +56,7 @@ export const EXPECTATIONS_ZH: Readonly<Record<string, string>> = {
   "one retry_scheduled, no tool_uncertain": "一次 retry_scheduled，没有 tool_uncertain",
   "the read answers ok and the run ends done": "读取回答 ok，运行以 done 结束",
   "a malformed output reached an executor": "格式错误的输出到达了执行器",
-  "the model was not answered once for each malformed output": "模型没有为每个格式错误的输出各得到一次回答",
+  "the model was answered once for each malformed output": "每个格式错误的输出都各回答了模型一次",
   "each output is rejected with its own code": "每个输出都以各自的代码被拒绝",
   "every rejection went back to the model as a rejected tool message": "每次拒绝都作为 rejected 工具消息回到了模型",
   "a forged or foreign token let the publish run": "伪造或他处的令牌让发布执行了",
