@@ -16,6 +16,8 @@ import {
   type Result,
   type TraceSink,
 } from "../contract/index.js";
+import { createHash } from "node:crypto";
+import { join } from "node:path";
 import type { FixtureWorld } from "../handwritten/fixtures/index.js";
 import { memoryEnvironmentStores } from "../handwritten/fixtures/environment.js";
 import { createMemoryGraphCheckpointer, type GraphCheckpointer } from "../local-graph/runtime/index.js";
@@ -107,7 +109,7 @@ export function memoryStores(checkpoints: MemoryCheckpointOptions = {}): Stores 
 export type OpenStoresOptions = {
   /**
    * The spent-nonce journal that guards the scope against restores (`restore-guard.ts`); null: no
-   * guard. @default `<store>.spent` beside a SQLite store; none for Postgres (no file is beside it).
+   * guard. @default `defaultSpentJournal(spec)`: beside a SQLite store, in `.agent-harness/` for Postgres.
    */
   readonly spentJournal?: string | null;
   /** Accept a database the guard finds restored or emptied (`store_restored`, `store_truncated`). */
@@ -153,7 +155,23 @@ export function guardOrClose(
   return guard;
 }
 
-/** Where a store's spent-nonce journal is unless told: beside a SQLite file; Postgres has no such place. */
-export function defaultSpentJournal(spec: SqlSpec): string | null {
-  return spec.kind === "sqlite" ? spentJournalFor(spec.path) : null;
+/** The folder of this machine's harness state (the MCP server's default store and key live there too). */
+export const STATE_DIR = ".agent-harness";
+
+/**
+ * Where a store's spent-nonce journal is unless told: beside a SQLite file; for Postgres, whose
+ * rows a `pg_restore` rolls back together, in this machine's state folder, named by a digest of the
+ * server and database (never the password), so every store is guarded without a flag.
+ */
+export function defaultSpentJournal(spec: SqlSpec): string {
+  switch (spec.kind) {
+    case "sqlite":
+      return spentJournalFor(spec.path);
+    case "postgres": {
+      const digest = createHash("sha256").update(describeStore(spec)).digest("hex").slice(0, 16);
+      return join(STATE_DIR, `postgres-${digest}.spent`);
+    }
+    default:
+      return assertNever(spec);
+  }
 }

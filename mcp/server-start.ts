@@ -150,7 +150,7 @@ const RESTORE_ADVICE = [
 
 /** What the restore guard found, said on stderr at start. */
 function restoreNotice(restore: OpenedStores["restore"]): string {
-  if (restore === null) return "restore guard off (no --spent-journal): a restored copy of this store goes unnoticed";
+  if (restore === null) return "restore guard off: a memory store keeps nothing to restore";
   if (restore.accepted === null) return `restore guard on: generation ${restore.generation}`;
   return `restore accepted (${restore.accepted.was}): ${restore.accepted.respent} spent approval nonce(s) recorded as spent again`;
 }
