@@ -31,6 +31,7 @@ import { openSqlite } from "./sql/sqlite.js";
 import { createSqlArtifactStore } from "./stores/artifacts.js";
 import { createSqlLedger } from "./stores/ledger.js";
 import { createSqlNonceStore } from "./stores/nonces.js";
+import { createMemoryOwnerRecords, createSqlOwnerRecords, type OwnerRecords } from "./stores/session-owners.js";
 import { rowSeals } from "./stores/row-seal.js";
 import { createSqlCheckpointStore, createSqlGraphCheckpointer, createSqlTraceSink } from "./stores/records.js";
 import { createSqlWorld, type SqlWorldOptions } from "./stores/world.js";
@@ -43,6 +44,8 @@ export type Stores = {
   readonly artifacts: ArtifactStore;
   readonly trace: TraceSink;
   readonly graph: GraphCheckpointer<unknown>;
+  /** Who owns each HTTP server session (`stores/session-owners.ts`). */
+  readonly owners: OwnerRecords;
   world(options?: SqlWorldOptions): FixtureWorld;
   /** Runs `body`'s writes to these stores as one transaction (the driver's claim and checkpoint); memory runs it as it is. */
   atomically<T>(body: () => T): T;
@@ -88,6 +91,7 @@ export function storesIn(db: SqlConnection, scope: string, secret: string, resto
     artifacts: createSqlArtifactStore(db, scope),
     trace: createSqlTraceSink(db, scope, seals),
     graph: createSqlGraphCheckpointer(db, scope, seals),
+    owners: createSqlOwnerRecords(db, scope, seals),
     world: (options) => createSqlWorld(db, scope, options),
     atomically: (body) => db.transaction(body),
   };
@@ -101,6 +105,7 @@ export function memoryStores(checkpoints: MemoryCheckpointOptions = {}): Stores 
     label: "memory",
     ledger: createMemoryLedger(),
     graph: createMemoryGraphCheckpointer(),
+    owners: createMemoryOwnerRecords(),
     world: (options) => stores.world(options?.faults ?? []),
     atomically: (body) => body(),
   };

@@ -116,7 +116,8 @@ export function startServer(
     if (!isLoopback(host) && token === null)
       return fail(`--http on ${host} (not loopback) needs ${HTTP_TOKEN_ENV}, so strangers cannot call the tools`);
     const { maxSessions, sessionIdleMs } = flags;
-    serveHttp(deps, { host, port, token, maxFrameBytes, maxSessions, sessionIdleMs }, settled).then(
+    const owners = stores.owners;
+    serveHttp(deps, { host, port, token, maxFrameBytes, maxSessions, sessionIdleMs, owners }, settled).then(
       (served) => io.err(`agent-harness mcp: serving Streamable HTTP at ${served.url}\n`),
       (error: unknown) => {
         io.err(`agent-harness mcp: cannot serve on ${host}:${port}: ${(error as Error).message}\n`);
