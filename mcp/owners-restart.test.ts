@@ -5,25 +5,30 @@
  * refused (`session_forbidden`) for calls and `trace://` reads, and the owner, sending it back, acts
  * again. The store holds only the credential's keyed digest.
  */
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, describe, expect, it } from "vitest";
 import { createIdSource, systemClock } from "../contract/index.js";
-import { openStores } from "../durable/index.js";
+import { openStores, type SqlSpec } from "../durable/index.js";
 import { bodyOf } from "../scenarios/mcp/in-memory.js";
 import { TEST_SECRET } from "../scenarios/mcp/stdio-server.js";
+import { MEASURED_KINDS, postgresUrl, reportPostgresNotMeasured } from "../test/stores/targets.js";
 import { createFixtureHarnessDeps } from "./deps.js";
 import { serveHttp } from "./http.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "agent-harness-owners-"));
-const store = { kind: "sqlite" as const, path: join(scratch, "mcp.sqlite") };
+// A scope of its own per run: a Postgres server is shared with other runs.
+const scope = `owners_${randomBytes(4).toString("hex")}`;
+const storeOf = (kind: SqlSpec["kind"]): SqlSpec =>
+  kind === "sqlite" ? { kind, path: join(scratch, "mcp.sqlite") } : { kind, url: postgresUrl! };
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** One server run on the store: its URL, and how to stop it as a process exiting would. */
-async function run() {
-  const opened = openStores(store, "mcp", TEST_SECRET);
+async function run(store: SqlSpec) {
+  const opened = openStores(store, scope, TEST_SECRET);
   if (!opened.ok) throw opened.error;
   const { stores, db } = opened.value;
   const deps = createFixtureHarnessDeps({
@@ -61,9 +66,9 @@ const read = (meta: Record<string, string>) => ({
 });
 const OWNER = "agent-harness/owner";
 
-describe("HTTP session owners across a restart", () => {
+describe.each(MEASURED_KINDS)("HTTP session owners across a restart, on %s", (kind) => {
   it("keeps a session with its owner: a stranger is refused before and after, the owner's credential works", async () => {
-    const first = await run();
+    const first = await run(storeOf(kind));
     const owner = await first.connect();
     const claimed = await owner.callTool(read({}));
     expect(bodyOf(claimed)).toMatchObject({ status: "ok", session_id: SESSION });
@@ -75,7 +80,7 @@ describe("HTTP session owners across a restart", () => {
     expect(bodyOf(await stranger.callTool(read({})))).toMatchObject({ code: "session_forbidden" });
     await first.stop();
 
-    const second = await run();
+    const second = await run(storeOf(kind));
     const thief = await second.connect();
     // First to name it after the restart, with no credential or a wrong one: refused, for calls and reads.
     expect(bodyOf(await thief.callTool(read({})))).toMatchObject({ code: "session_forbidden" });
@@ -100,3 +105,4 @@ describe("HTTP session owners across a restart", () => {
       expect(readFileSync(join(scratch, name)).includes(Buffer.from(credential as string))).toBe(false);
   }, 60_000);
 });
+reportPostgresNotMeasured("HTTP session owners across a restart");
