@@ -32,11 +32,12 @@ export type DurableEnvironmentOptions = EnvironmentOptions & {
   /** Real latency of every executor call, so that concurrent calls overlap. @default 0 */
   readonly worldLatencyMs?: number;
   /**
-   * Guard the scope against restores with this spent-nonce journal (`restore-guard.ts`); `true`:
-   * the default place beside a SQLite store. @default no guard
+   * The spent-nonce journal that guards the scope against restores (`restore-guard.ts`). Every
+   * environment is guarded: a damaged, emptied or WAL-less file is refused, never opened as new.
+   * @default `defaultSpentJournal(store)`: beside a SQLite file, in `.agent-harness/` for Postgres
    */
-  readonly spentJournal?: string | true;
-  /** With `spentJournal`: accept a restored or emptied database. @default false */
+  readonly spentJournal?: string;
+  /** Accept a restored or emptied database. @default false */
   readonly acceptRestore?: boolean;
 };
 
@@ -66,25 +67,12 @@ export function createDurableEnvironment(options: DurableEnvironmentOptions): Du
   const { store, scope, clock, worldLatencyMs, spentJournal, acceptRestore, ...rest } = options;
   const db = openDatabase(store);
   if (!db.ok) throw db.error;
-  const guard = restoreGuardFor(db.value, store, scope ?? "main", spentJournal, acceptRestore);
-  const stores = environmentStoresIn(db.value, scope ?? "main", worldLatencyMs, guard);
+  const journal = spentJournal ?? defaultSpentJournal(store);
+  const guard = guardOrClose(db.value, scope ?? "main", journal, FIXTURE_SECRET, acceptRestore);
+  if (!guard.ok) throw guard.error;
+  const stores = environmentStoresIn(db.value, scope ?? "main", worldLatencyMs, guard.value);
   const base = createEnvironment(rest, stores);
   return { ...base, db: db.value, ledger: stores.ledger as Stores["ledger"], clock: clock ?? base.clock };
-}
-
-function restoreGuardFor(
-  db: SqlConnection,
-  store: SqlSpec,
-  scope: string,
-  spentJournal: string | true | undefined,
-  acceptRestore: boolean | undefined,
-): RestoreGuard | undefined {
-  if (spentJournal === undefined) return undefined;
-  const journal = spentJournal === true ? defaultSpentJournal(store) : spentJournal;
-  if (journal === null) throw new Error("a postgres store has no default spent-nonce journal: name one");
-  const guard = guardOrClose(db, scope, journal, FIXTURE_SECRET, acceptRestore);
-  if (guard.ok) return guard.value;
-  throw guard.error;
 }
 
 /**

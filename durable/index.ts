@@ -27,6 +27,8 @@ export { SCHEMA_VERSION } from "./sql/migrations.js";
 export { createSqlLedger } from "./stores/ledger.js";
 export type { SqlLedger } from "./stores/ledger.js";
 export { createSqlNonceStore } from "./stores/nonces.js";
+export { createMemoryOwnerRecords, createSqlOwnerRecords } from "./stores/session-owners.js";
+export type { OwnerRecords } from "./stores/session-owners.js";
 export { claimStoreKey, keyIdOf } from "./stores/store-key.js";
 export { readWorld } from "./stores/world.js";
 export type { SqlWorld, SqlWorldOptions } from "./stores/world.js";

@@ -16,6 +16,8 @@ import {
   type Result,
   type TraceSink,
 } from "../contract/index.js";
+import { createHash } from "node:crypto";
+import { join } from "node:path";
 import type { FixtureWorld } from "../handwritten/fixtures/index.js";
 import { memoryEnvironmentStores } from "../handwritten/fixtures/environment.js";
 import { createMemoryGraphCheckpointer, type GraphCheckpointer } from "../local-graph/runtime/index.js";
@@ -29,6 +31,7 @@ import { openSqlite } from "./sql/sqlite.js";
 import { createSqlArtifactStore } from "./stores/artifacts.js";
 import { createSqlLedger } from "./stores/ledger.js";
 import { createSqlNonceStore } from "./stores/nonces.js";
+import { createMemoryOwnerRecords, createSqlOwnerRecords, type OwnerRecords } from "./stores/session-owners.js";
 import { rowSeals } from "./stores/row-seal.js";
 import { createSqlCheckpointStore, createSqlGraphCheckpointer, createSqlTraceSink } from "./stores/records.js";
 import { createSqlWorld, type SqlWorldOptions } from "./stores/world.js";
@@ -41,6 +44,8 @@ export type Stores = {
   readonly artifacts: ArtifactStore;
   readonly trace: TraceSink;
   readonly graph: GraphCheckpointer<unknown>;
+  /** Who owns each HTTP server session (`stores/session-owners.ts`). */
+  readonly owners: OwnerRecords;
   world(options?: SqlWorldOptions): FixtureWorld;
   /** Runs `body`'s writes to these stores as one transaction (the driver's claim and checkpoint); memory runs it as it is. */
   atomically<T>(body: () => T): T;
@@ -86,6 +91,7 @@ export function storesIn(db: SqlConnection, scope: string, secret: string, resto
     artifacts: createSqlArtifactStore(db, scope),
     trace: createSqlTraceSink(db, scope, seals),
     graph: createSqlGraphCheckpointer(db, scope, seals),
+    owners: createSqlOwnerRecords(db, scope, seals),
     world: (options) => createSqlWorld(db, scope, options),
     atomically: (body) => db.transaction(body),
   };
@@ -99,6 +105,7 @@ export function memoryStores(checkpoints: MemoryCheckpointOptions = {}): Stores 
     label: "memory",
     ledger: createMemoryLedger(),
     graph: createMemoryGraphCheckpointer(),
+    owners: createMemoryOwnerRecords(),
     world: (options) => stores.world(options?.faults ?? []),
     atomically: (body) => body(),
   };
@@ -107,7 +114,7 @@ export function memoryStores(checkpoints: MemoryCheckpointOptions = {}): Stores 
 export type OpenStoresOptions = {
   /**
    * The spent-nonce journal that guards the scope against restores (`restore-guard.ts`); null: no
-   * guard. @default `<store>.spent` beside a SQLite store; none for Postgres (no file is beside it).
+   * guard. @default `defaultSpentJournal(spec)`: beside a SQLite store, in `.agent-harness/` for Postgres.
    */
   readonly spentJournal?: string | null;
   /** Accept a database the guard finds restored or emptied (`store_restored`, `store_truncated`). */
@@ -153,7 +160,23 @@ export function guardOrClose(
   return guard;
 }
 
-/** Where a store's spent-nonce journal is unless told: beside a SQLite file; Postgres has no such place. */
-export function defaultSpentJournal(spec: SqlSpec): string | null {
-  return spec.kind === "sqlite" ? spentJournalFor(spec.path) : null;
+/** The folder of this machine's harness state (the MCP server's default store and key live there too). */
+export const STATE_DIR = ".agent-harness";
+
+/**
+ * Where a store's spent-nonce journal is unless told: beside a SQLite file; for Postgres, whose
+ * rows a `pg_restore` rolls back together, in this machine's state folder, named by a digest of the
+ * server and database (never the password), so every store is guarded without a flag.
+ */
+export function defaultSpentJournal(spec: SqlSpec): string {
+  switch (spec.kind) {
+    case "sqlite":
+      return spentJournalFor(spec.path);
+    case "postgres": {
+      const digest = createHash("sha256").update(describeStore(spec)).digest("hex").slice(0, 16);
+      return join(STATE_DIR, `postgres-${digest}.spent`);
+    }
+    default:
+      return assertNever(spec);
+  }
 }

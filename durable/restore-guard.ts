@@ -157,7 +157,8 @@ function guardWith(
         });
         return true;
       },
-      has: (nonce) => spent.has(nonce) || nonces.has(nonce),
+      // The database first: a row it holds is checked against its seal (a row edited by hand is store_tampered).
+      has: (nonce) => nonces.has(nonce) || spent.has(nonce),
     }),
   };
 }

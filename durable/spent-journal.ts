@@ -13,7 +13,8 @@
  * (`ledger-guard.ts`): a database rolled back to before a begin has forgotten the call, the file
  * has not. Files written before these lines existed read as they always did.
  */
-import { closeSync, fsyncSync, openSync, readFileSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
+import { dirname } from "node:path";
 import { z } from "zod";
 import { err, ok, type Result } from "../contract/index.js";
 import { StoreError } from "./errors.js";
@@ -67,6 +68,8 @@ export function readJournal(file: string, scope: string): Result<ScopeJournal, S
 /** Appends `line` and waits until it is on disk; a failure is a `store_unavailable` StoreError. */
 export function appendJournal(file: string, line: JournalLine): void {
   try {
+    // The default Postgres journal's folder may not exist yet; it is this machine's, owner-only.
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     const fd = openSync(file, "a", 0o600);
     try {
       writeSync(fd, `${JSON.stringify(line)}\n`);

@@ -21,7 +21,7 @@ export type ServerFlags = {
   readonly sessionIdleMs: number;
   /** `--store` as given; null: AGENT_HARNESS_STORE, else the default SQLite file. */
   readonly store: string | null;
-  /** `--spent-journal` as given; null: `<store>.spent` beside a SQLite store, none for Postgres. */
+  /** `--spent-journal` as given; null: the store's default (`defaultSpentJournal`). */
   readonly spentJournal: string | null;
   /** `--accept-restore`: open a store found restored or emptied, its journal's nonces spent again. */
   readonly acceptRestore: boolean;
@@ -67,8 +67,8 @@ Options:
   --spent-journal PATH    keep every spent approval nonce in PATH too, outside the database, so a
                           store restored from an older copy is refused (store_restored) rather
                           than approve a spent token again, and an emptied one too (store_truncated)
-                          (default <store>.spent beside a SQLite store; a postgres store has none
-                          unless given: without it, restores of a postgres store go unnoticed)
+                          (default <store>.spent beside a SQLite store; for a postgres store
+                          .agent-harness/postgres-<digest of host and database>.spent)
   --accept-restore        open a store found restored or emptied: the journal's nonces are recorded
                           as spent in it again (their approvals are refused as already used; every
                           other approval works). Stop every other server on the store first.

@@ -18,6 +18,7 @@ import { readBody } from "./http-body.js";
 import { createSessionTable, DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, tooManySessions } from "./http-sessions.js";
 import { createHarnessServer, type HarnessDeps, type HarnessServerOptions } from "./server.js";
 import { createSessionOwners } from "./session-owners.js";
+import { createMemoryOwnerRecords, type OwnerRecords } from "../durable/index.js";
 
 export const HTTP_PATH = "/mcp";
 
@@ -32,6 +33,8 @@ export type HttpOptions = {
   readonly maxSessions?: number;
   /** A session with no request for this long (on `deps.clock`) is closed. @default DEFAULT_SESSION_IDLE_MS */
   readonly sessionIdleMs?: number;
+  /** Where session owners are kept (`Stores.owners`): a restart keeps them. @default in memory */
+  readonly owners?: OwnerRecords;
 };
 
 export type HttpServer = {
@@ -83,7 +86,7 @@ export async function serveHttp(
   const sessionIdleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
   const sessions = createSessionTable<Live>({ maxSessions, sessionIdleMs }, () => deps.clock.now());
   // With a token configured every admitted request is the token's one principal, so the MCP session is the owner.
-  const owners = createSessionOwners();
+  const owners = createSessionOwners(options.owners ?? createMemoryOwnerRecords(), deps.secret);
   const maxFrameBytes = options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
   let hosts = allowedHosts(options.host, options.port);
 

@@ -8,11 +8,17 @@ describe("readHarnessMeta", () => {
       "agent-harness/session": "s-1.a:b",
       "agent-harness/approval": "tok",
       "agent-harness/idempotency-key": { not: "checked here" },
+      "agent-harness/owner": "cred",
       "io.modelcontextprotocol/progressToken": 3,
     };
     expect(readHarnessMeta(meta)).toEqual({
       ok: true,
-      value: { session_id: "s-1.a:b", approval: "tok", idempotency_key: { not: "checked here" } },
+      value: {
+        session_id: "s-1.a:b",
+        approval: "tok",
+        idempotency_key: { not: "checked here" },
+        owner_credential: "cred",
+      },
     });
   });
 
@@ -20,7 +26,7 @@ describe("readHarnessMeta", () => {
     for (const meta of [undefined, null, "text", 7, {}])
       expect(readHarnessMeta(meta)).toEqual({
         ok: true,
-        value: { session_id: null, approval: null, idempotency_key: undefined },
+        value: { session_id: null, approval: null, idempotency_key: undefined, owner_credential: null },
       });
   });
 
@@ -53,7 +59,7 @@ describe("readHarnessMeta", () => {
     const meta = Object.create({ [META_KEYS.session]: "inherited", [META_KEYS.approval]: "inherited" }) as object;
     expect(readHarnessMeta(meta)).toEqual({
       ok: true,
-      value: { session_id: null, approval: null, idempotency_key: undefined },
+      value: { session_id: null, approval: null, idempotency_key: undefined, owner_credential: null },
     });
   });
 });

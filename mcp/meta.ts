@@ -12,6 +12,8 @@ export const META_KEYS = Object.freeze({
   approval: "agent-harness/approval",
   /** A caller-supplied idempotency key (Stripe semantics). */
   idempotencyKey: "agent-harness/idempotency-key",
+  /** The owner credential of a session (`session-owners.ts`): handed out in the first answer, sent back to reclaim it. */
+  owner: "agent-harness/owner",
   /** On each listed tool: its exact risk class. */
   risk: "agent-harness/risk",
 } as const);
@@ -28,6 +30,7 @@ const HarnessMetaSchema = z
     [META_KEYS.session]: z.string().regex(SESSION_ID).optional(),
     [META_KEYS.approval]: z.unknown().optional(),
     [META_KEYS.idempotencyKey]: z.unknown().optional(),
+    [META_KEYS.owner]: z.unknown().optional(),
   })
   .transform((meta) => {
     const approval = meta[META_KEYS.approval];
@@ -36,6 +39,8 @@ const HarnessMetaSchema = z
       // Absent is null; a token that is not a string is not a token: the contract refuses "" as approval_malformed.
       approval: approval === undefined ? null : typeof approval === "string" ? approval : "",
       idempotency_key: meta[META_KEYS.idempotencyKey],
+      // Never stored or traced: only its keyed digest is compared (`session-owners.ts`).
+      owner_credential: typeof meta[META_KEYS.owner] === "string" ? (meta[META_KEYS.owner] as string) : null,
     };
   });
 
@@ -46,7 +51,7 @@ export type MetaError = {
   readonly message: string;
 };
 
-const HARNESS_KEYS = [META_KEYS.session, META_KEYS.approval, META_KEYS.idempotencyKey] as const;
+const HARNESS_KEYS = [META_KEYS.session, META_KEYS.approval, META_KEYS.idempotencyKey, META_KEYS.owner] as const;
 
 /** What a request without harness keys carries, decided by the schema once: most calls send no `_meta`. */
 const NO_META: Result<HarnessMeta, MetaError> = ok(Object.freeze(HarnessMetaSchema.parse({})));

@@ -13,6 +13,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { approvePending, type PendingApproval } from "../contract/index.js";
 import type { Observed } from "../scenarios/mcp/parity.js";
 import { spawnServer, TEST_SECRET } from "../scenarios/mcp/stdio-server.js";
+import { pgDump, pgRestore, scratchDatabase } from "../test/stores/faults/restore-postgres.js";
+import { postgresUrl, reportPostgresNotMeasured } from "../test/stores/targets.js";
 import { main } from "./server-main.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "agent-harness-mcp-restore-"));
@@ -103,6 +105,34 @@ describe("npm run mcp on a restored store", () => {
     },
     paced(60_000),
   );
+
+  // Started with defaults: no --spent-journal, so the journal is the default one in .agent-harness/.
+  it.runIf(postgresUrl !== undefined)(
+    "refuses a pg_restore of a dump taken while waiting (exit 3, store_restored)",
+    async () => {
+      const database = scratchDatabase();
+      const dump = join(scratch, "waiting.dump");
+      try {
+        const args = ["--store", `postgres:${database.url}`];
+        const first = await spawnServer("2025-11-25", args);
+        const token = await ask(first, "restore-pg");
+        pgDump(database.url, dump);
+        expect(body(await first.call({ ...publish, _meta: meta("restore-pg", token) }))["status"]).toBe("ok");
+        expect(first.world().total_effects).toBe(1);
+        await first.close();
+        pgRestore(database.url, dump);
+
+        const refused = await start(args);
+        expect(refused.code).toBe(3);
+        expect(refused.stderr).toContain("store_restored");
+        expect(refused.stderr).toContain("generation 0, below generation 1");
+      } finally {
+        database.drop();
+      }
+    },
+    60_000,
+  );
+  reportPostgresNotMeasured("npm run mcp with defaults on a pg_restore");
 
   it("lists --spent-journal, --accept-restore and exit code 3 in --help", async () => {
     const { stdout } = await start(["--help"]);

@@ -117,7 +117,8 @@ export function startServer(
     if (!isLoopback(host) && token === null)
       return fail(`--http on ${host} (not loopback) needs ${HTTP_TOKEN_ENV}, so strangers cannot call the tools`);
     const { maxSessions, sessionIdleMs } = flags;
-    serveHttp(deps, { host, port, token, maxFrameBytes, maxSessions, sessionIdleMs }, settled).then(
+    const owners = stores.owners;
+    serveHttp(deps, { host, port, token, maxFrameBytes, maxSessions, sessionIdleMs, owners }, settled).then(
       (served) => io.err(`agent-harness mcp: serving Streamable HTTP at ${served.url}\n`),
       (error: unknown) => {
         io.err(`agent-harness mcp: cannot serve on ${host}:${port}: ${(error as Error).message}\n`);
@@ -151,7 +152,7 @@ const RESTORE_ADVICE = [
 
 /** What the restore guard found, said on stderr at start. */
 function restoreNotice(restore: OpenedStores["restore"]): string {
-  if (restore === null) return "restore guard off (no --spent-journal): a restored copy of this store goes unnoticed";
+  if (restore === null) return "restore guard off: a memory store keeps nothing to restore";
   if (restore.accepted === null) return `restore guard on: generation ${restore.generation}`;
   return `restore accepted (${restore.accepted.was}): ${restore.accepted.respent} spent approval nonce(s) recorded as spent again`;
 }

@@ -140,7 +140,8 @@ export function createHarnessServer(deps: HarnessDeps, options: HarnessServerOpt
       throw new ProtocolError(ProtocolErrorCode.InvalidRequest, "Invalid Request: the call passed no guard");
     const session_id = meta.value.session_id ?? options.connectionSession;
     // Refused before the call path: another client's waiting call is neither answered nor declined.
-    if (access !== undefined && !access.owners.claim(session_id, access.owner))
+    const claim = access?.owners.claim(session_id, access.owner, meta.value.owner_credential);
+    if (claim?.ok === false)
       return server.projectCallToolResult(toCallToolResult(forbiddenAnswer({ session_id, tool: name })), undefined);
     const savedBefore = savedUris(deps.catalog, common);
     const elicits = server.getClientCapabilities()?.elicitation !== undefined;
@@ -184,7 +185,11 @@ export function createHarnessServer(deps: HarnessDeps, options: HarnessServerOpt
       }
     if (deps.catalog.savedArtifactCount() !== savedBefore.size)
       for (const each of servers) void each.sendResourceListChanged().catch(() => undefined);
-    return server.projectCallToolResult(toCallToolResult(answer), undefined);
+    const result = toCallToolResult(answer);
+    // The owner credential goes to the claiming client alone: in the envelope, never in the answer or the trace.
+    const minted = claim?.ok === true ? claim.minted : undefined;
+    const owned = minted === undefined ? result : { ...result, _meta: { ...result._meta, [META_KEYS.owner]: minted } };
+    return server.projectCallToolResult(owned, undefined);
   });
   return server;
 }

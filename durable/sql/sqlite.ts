@@ -32,6 +32,10 @@ export function openSqlite(path: string): Result<SqlConnection, StoreError> {
     // The first statement reads the header: a file that is not a database fails here.
     db.pragma("journal_mode = WAL");
     db.pragma("synchronous = FULL");
+    // A damaged page elsewhere than the header would otherwise pass until a query reads it, and
+    // the rows it held would simply be missing: refuse the file whole, at open.
+    const check = db.pragma("quick_check", { simple: true });
+    if (check !== "ok") throw Object.assign(new Error(`integrity check: ${String(check)}`), { code: "SQLITE_CORRUPT" });
   } catch (error) {
     db.close();
     return err(toStoreError(error, label));

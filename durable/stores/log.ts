@@ -12,7 +12,7 @@ import { column, SqlInteger, type RowContext } from "../sql/rows.js";
 import { isStoreError, StoreError } from "../errors.js";
 import { tampered, type RowSeals } from "./row-seal.js";
 
-export type LogName = "checkpoints" | "graph" | "trace";
+export type LogName = "checkpoints" | "graph" | "trace" | "session_owners";
 
 /** The text field of a stream's last record a compare-and-set append expects, and the value (null: no record yet). */
 export type AppendAfter = { readonly field: string; readonly value: string | null };

@@ -108,5 +108,19 @@ for (const kind of KINDS) {
       });
       expect(env.world.totalCalls()).toBe(0);
     });
+
+    it("refuses a saver row whose body is not JSON as store_tampered, never a raw SyntaxError", async () => {
+      const { env, garbleRows } = await waitingSession();
+      await garbleRows();
+      const sealed = sealedCheckpointerOf(engineContextOf(env));
+      const config = { configurable: { thread_id: SESSION_ID } };
+      await expect(sealed.getTuple(config)).rejects.toMatchObject({ code: "store_tampered" });
+      await expect(
+        (async () => {
+          for await (const tuple of sealed.list(config)) void tuple;
+        })(),
+      ).rejects.toMatchObject({ code: "store_tampered" });
+      expect(env.world.totalCalls()).toBe(0);
+    });
   });
 }

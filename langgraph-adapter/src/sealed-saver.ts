@@ -3,7 +3,8 @@
  * SqliteSaver, …): `put` stores an HMAC under the server-held secret (the contract's `sealOf`)
  * over the thread, the checkpoint id and the harness's own channels in the checkpoint metadata,
  * and every read (`getTuple`, `list`, and so `getState`, `invoke` and history) checks it. A
- * checkpoint edited in the database throws `CheckpointTamperedError` naming the session.
+ * checkpoint edited in the database throws `CheckpointTamperedError` naming the session; a row
+ * whose body is no longer JSON (the saver's `JSON.parse` throws a `SyntaxError`) is `store_tampered`.
  */
 import type { Checkpoint, CheckpointTuple } from "@langchain/langgraph";
 import { BaseCheckpointSaver } from "./langgraph.js";
@@ -11,6 +12,7 @@ import type { CheckpointListOptions, ChannelVersions, PendingWrite } from "@lang
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type { TraceChannel } from "./state.js";
 import { currentHashOf, digestOfList, openOrThrow, sealOf, type AgentState } from "../../contract/index.js";
+import { StoreError } from "../../durable/index.js";
 
 /** The metadata key that carries the seal. */
 export const SEAL_METADATA_KEY = "harness_seal";
@@ -26,12 +28,17 @@ export class SealedCheckpointSaver extends BaseCheckpointSaver {
   }
 
   override async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
-    const tuple = await this.inner.getTuple(config);
+    const tuple = await parsedOrTampered(config, () => this.inner.getTuple(config));
     return tuple === undefined ? undefined : this.open(tuple);
   }
 
   override async *list(config: RunnableConfig, options?: CheckpointListOptions): AsyncGenerator<CheckpointTuple> {
-    for await (const tuple of this.inner.list(config, options)) yield this.open(tuple);
+    const tuples = this.inner.list(config, options)[Symbol.asyncIterator]();
+    for (;;) {
+      const next = await parsedOrTampered(config, () => tuples.next());
+      if (next.done === true) return;
+      yield this.open(next.value);
+    }
   }
 
   override put(
@@ -60,6 +67,21 @@ export class SealedCheckpointSaver extends BaseCheckpointSaver {
     const seal = (tuple.metadata as Record<string, unknown> | undefined)?.[SEAL_METADATA_KEY];
     openOrThrow(this.secret, threadOf(tuple.config), sealedPart(tuple.checkpoint), seal);
     return tuple;
+  }
+}
+
+/** `read`, with a row the saver cannot parse (a body edited into something that is not JSON) as `store_tampered`. */
+async function parsedOrTampered<T>(config: RunnableConfig, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error;
+    const thread = String(config.configurable?.["thread_id"] ?? "");
+    throw new StoreError(
+      "store_tampered",
+      "langgraph saver",
+      `a row of thread ${thread} is not JSON: ${error.message}`,
+    );
   }
 }
 

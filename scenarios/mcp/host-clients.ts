@@ -159,7 +159,12 @@ async function connect(
 
 /** One `tools/call` through either SDK line, as the data the parity check compares. */
 async function observe(call: () => Promise<unknown>): Promise<Observed> {
-  let result: { content?: { type: string; text?: string }[]; structuredContent?: unknown; isError?: boolean };
+  let result: {
+    content?: { type: string; text?: string }[];
+    structuredContent?: unknown;
+    isError?: boolean;
+    _meta?: Record<string, unknown>;
+  };
   try {
     result = (await call()) as typeof result;
   } catch (error) {
@@ -168,10 +173,12 @@ async function observe(call: () => Promise<unknown>): Promise<Observed> {
     return { kind: "protocol_error", code, message: (error as Error).message };
   }
   const text = (result.content ?? []).find((block) => block.type === "text");
+  const owner = result._meta?.["agent-harness/owner"];
   return {
     kind: "result",
     isError: result.isError === true,
     body: (result.structuredContent ?? {}) as Record<string, unknown>,
     text: typeof text?.text === "string" ? text.text : null,
+    ...(typeof owner === "string" ? { owner } : {}),
   };
 }

@@ -15,6 +15,8 @@ export type Observed =
       readonly isError: boolean;
       readonly body: Record<string, unknown>;
       readonly text: string | null;
+      /** The owner credential an HTTP server handed out with this answer (`mcp/session-owners.ts`), if any. */
+      readonly owner?: string;
     };
 
 /** Executor calls and landed side effects of the called tool during the call, from the world itself. */

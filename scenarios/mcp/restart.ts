@@ -56,15 +56,22 @@ export async function restartBetweenApprovalAndReplay(
 ): Promise<McpRestartRecord> {
   // A run of its own in a shared database: fresh session and key, counts taken as differences.
   const run = randomUUID().slice(0, 8);
-  const meta = (extra: Record<string, unknown> = {}) => ({ "agent-harness/session": `restart-${run}`, ...extra });
+  // Over HTTP the first answer hands out the session's owner credential; every later call sends it back.
+  let owner: Record<string, string> = {};
+  const meta = (extra: Record<string, unknown> = {}) => ({
+    "agent-harness/session": `restart-${run}`,
+    ...owner,
+    ...extra,
+  });
   const publish = { name: "publish_report", arguments: { artifact: "art_q3", audience: "team" } };
   const save = { name: "save_artifact", arguments: { name: "fit.json", content: "slope=3" } };
-  const keyed = { ...save, _meta: meta({ "agent-harness/idempotency-key": `save-${run}` }) };
   const args = ["--store", store];
 
   const first = await spawn(args);
   const start = first.world();
   const waiting = await first.call({ ...publish, _meta: meta() });
+  if (waiting.kind === "result" && waiting.owner !== undefined) owner = { "agent-harness/owner": waiting.owner };
+  const keyed = { ...save, _meta: meta({ "agent-harness/idempotency-key": `save-${run}` }) };
   const asked = checkpointCount(store, `restart-${run}`);
   const token = approvePending(body(waiting)["pending"] as PendingApproval, `restart-${run}`, TEST_SECRET, Date.now());
   const withToken = { ...publish, _meta: meta({ "agent-harness/approval": token }) };

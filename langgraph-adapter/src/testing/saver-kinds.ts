@@ -26,8 +26,12 @@ export type OpenedSaver = {
   spliceLatestTraceIntoInput(): Promise<void>;
   /** Makes the waiting `team` publish `public` in every stored agent state (the trust suite's attack, on the saver's rows). */
   publishToPublic(): Promise<void>;
+  /** Overwrites the session's stored agent state with bytes that are not JSON, in the saver's own storage. */
+  garbleRows(): Promise<void>;
 };
 export type SaverKind = { readonly name: string; open(scope: string): Promise<OpenedSaver> };
+
+const NOT_JSON = '{"agent": not json';
 
 type StoredCheckpoint = { channel_values: Record<string, unknown> };
 const decode = (bytes: Uint8Array) => JSON.parse(new TextDecoder().decode(bytes)) as StoredCheckpoint;
@@ -52,6 +56,10 @@ const memory: SaverKind = {
       async publishToPublic() {
         for (const entry of Object.values(saver.storage[SESSION_ID]?.[""] ?? {}))
           entry[0] = new TextEncoder().encode(new TextDecoder().decode(entry[0]).replaceAll('"team"', '"public"'));
+      },
+      async garbleRows() {
+        for (const entry of Object.values(saver.storage[SESSION_ID]?.[""] ?? {}))
+          entry[0] = new TextEncoder().encode(NOT_JSON);
       },
     };
   },
@@ -86,6 +94,11 @@ const sqlite = (scratch: string, closers: Closers): SaverKind => ({
             `UPDATE checkpoints SET checkpoint = CAST(REPLACE(CAST(checkpoint AS TEXT), '"team"', '"public"') AS BLOB)`,
           )
           .run();
+      },
+      async garbleRows() {
+        saver.db
+          .prepare("UPDATE checkpoints SET checkpoint = CAST(? AS BLOB) WHERE thread_id = ?")
+          .run(NOT_JSON, SESSION_ID);
       },
     };
   },
@@ -125,6 +138,14 @@ const postgres = (url: string, closers: Closers): SaverKind => ({
              SET blob = convert_to(replace(convert_from(blob, 'UTF8'), '"team"', '"public"'), 'UTF8')
            WHERE thread_id = $1 AND channel = 'agent'`,
           [SESSION_ID],
+        );
+        if (!edited.rowCount) throw new Error("no agent blob to edit");
+      },
+      async garbleRows() {
+        // The checkpoint column is jsonb (it cannot hold anything else); the channel blobs are bytes.
+        const edited = await poolOf(saver).query(
+          `UPDATE "${schemaFor(scope)}".checkpoint_blobs SET blob = convert_to($2, 'UTF8') WHERE thread_id = $1 AND channel = 'agent'`,
+          [SESSION_ID, NOT_JSON],
         );
         if (!edited.rowCount) throw new Error("no agent blob to edit");
       },

@@ -1,6 +1,6 @@
 /**
  * TEST SUPPORT for the restore cases: one "life" of a store is a process's worth of use — a durable
- * environment opened on the store (guarded by its spent-nonce journal), an engine over it, closed
+ * environment opened on the store with defaults (so guarded by its default journal), an engine over it, closed
  * at the end as a process exiting would. The store files are copied aside and put back between
  * lives, as an operator restoring a backup would; the journal is never copied (it is what a restore
  * of the database does not reach).
@@ -22,7 +22,8 @@ import { engineContextOf, unwrapEngine, type Engine } from "../../../runtime/ind
 import { loadEngine, type EngineId } from "../../../scenarios/engines.js";
 import { LANGGRAPH_ADAPTER_DIR } from "../../../scenarios/langgraph-install.js";
 
-export const JOURNAL = "harness.spent";
+/** The journal a SQLite store gets by default, beside `harness.sqlite` (`defaultSpentJournal`); Postgres's is in `.agent-harness/`. */
+export const JOURNAL = "harness.sqlite.spent";
 
 export type Life = {
   readonly env: DurableEnvironment;
@@ -46,7 +47,6 @@ export async function openLife(
       store: at.spec,
       scope: at.scope,
       script: PUBLISH_SCRIPT,
-      spentJournal: join(at.dir, JOURNAL),
       acceptRestore,
     });
   } catch (error) {
