@@ -15,7 +15,7 @@ import { createIdSource, systemClock } from "../contract/index.js";
 import { openStores, type SqlSpec } from "../durable/index.js";
 import { bodyOf } from "../scenarios/mcp/in-memory.js";
 import { TEST_SECRET } from "../scenarios/mcp/stdio-server.js";
-import { MEASURED_KINDS, postgresUrl, reportPostgresNotMeasured } from "../test/stores/targets.js";
+import { MEASURED_KINDS, postgresUrl } from "../test/stores/targets.js";
 import { createFixtureHarnessDeps } from "./deps.js";
 import { serveHttp } from "./http.js";
 
@@ -105,4 +105,3 @@ describe.each(MEASURED_KINDS)("HTTP session owners across a restart, on %s", (ki
       expect(readFileSync(join(scratch, name)).includes(Buffer.from(credential as string))).toBe(false);
   }, 60_000);
 });
-reportPostgresNotMeasured("HTTP session owners across a restart");

@@ -14,7 +14,7 @@ import { approvePending, type PendingApproval } from "../contract/index.js";
 import type { Observed } from "../scenarios/mcp/parity.js";
 import { spawnServer, TEST_SECRET } from "../scenarios/mcp/stdio-server.js";
 import { pgDump, pgRestore, scratchDatabase } from "../test/stores/faults/restore-postgres.js";
-import { postgresUrl, reportPostgresNotMeasured } from "../test/stores/targets.js";
+import { postgresUrl } from "../test/stores/targets.js";
 import { main } from "./server-main.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "agent-harness-mcp-restore-"));
@@ -132,7 +132,6 @@ describe("npm run mcp on a restored store", () => {
     },
     60_000,
   );
-  reportPostgresNotMeasured("npm run mcp with defaults on a pg_restore");
 
   it("lists --spent-journal, --accept-restore and exit code 3 in --help", async () => {
     const { stdout } = await start(["--help"]);
