@@ -6,7 +6,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { StoreError, StoreErrorCode } from "../durable/errors.js";
 import { outputArtifactUri } from "./resources.js";
-import { forbiddenMessage, SESSION_FORBIDDEN } from "./session-owners.js";
+import { forbiddenMessage, SESSION_FORBIDDEN } from "./session-access.js";
 import {
   canonicalJson,
   type AgentState,

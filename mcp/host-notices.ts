@@ -12,7 +12,7 @@ import type { LoggingLevel, Server, ServerNotification } from "@modelcontextprot
 import { isSensitiveIdentifier, type TraceEvent } from "../contract/index.js";
 import { auditMessage, isLoggingLevel, levelOf, passes, progressNotice } from "./audit-log.js";
 import { mayReadResource, parseResourceUri, readableUri } from "./resources.js";
-import type { SessionAccess } from "./session-owners.js";
+import type { SessionAccess } from "./session-access.js";
 
 export type FeedItem =
   { readonly kind: "trace"; readonly event: TraceEvent } | { readonly kind: "artifact"; readonly uri: string };

@@ -7,7 +7,7 @@ import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError } from "@modelc
 import type { ReadResourceResult, Resource, ResourceTemplateType } from "@modelcontextprotocol/server";
 import { assertNever, canonicalJson, type ArtifactStore, type JsonValue, type TraceEvent } from "../contract/index.js";
 import { artifactIdOf, FIXTURE_TABLES, type FixtureWorld } from "../handwritten/fixtures/index.js";
-import { forbiddenMessage, SESSION_FORBIDDEN, type SessionAccess } from "./session-owners.js";
+import { forbiddenMessage, SESSION_FORBIDDEN, type SessionAccess } from "./session-access.js";
 
 /** What the server can show besides tools. */
 export type ResourceCatalog = {

@@ -15,7 +15,7 @@ import { attachHostNotices, createHostFeed, type HostFeed } from "./host-notices
 import { readHarnessMeta, META_KEYS } from "./meta.js";
 import { getPrompt, listPrompts } from "./prompts.js";
 import { artifactUrisOf, listResources, readResource, RESOURCE_TEMPLATES, type ResourceCatalog } from "./resources.js";
-import type { SessionAccess } from "./session-owners.js";
+import type { SessionAccess } from "./session-access.js";
 import { listTools } from "./tool-list.js";
 
 export const SERVER_INFO = Object.freeze({ name: "agent-harness", version: "0.1.0" });

@@ -15,28 +15,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { OwnerRecords } from "../durable/index.js";
 
-/** The reason code of every refusal to act in, or read, a session another MCP session owns. */
-export const SESSION_FORBIDDEN = "session_forbidden";
-
-/** A claim's answer: refused, or held, with the credential minted when this claim made `owner` the first owner. */
-export type Claim = { readonly ok: false } | { readonly ok: true; readonly minted?: string };
-
-export type SessionOwners = {
-  /**
-   * Makes `owner` the owner of an unclaimed session (minting its credential), or of one whose
-   * recorded owner `credential` proves to be; refused when another owner holds it.
-   */
-  claim(session_id: string, owner: string, credential?: string | null): Claim;
-  /** Whether `owner` may read the session's trace: it is the owner, or nobody has claimed it. */
-  mayRead(session_id: string, owner: string): boolean;
-  /** Records that an answer in `session_id` carried the artifact `uri`. */
-  attribute(uri: string, session_id: string): void;
-  /** Whether `owner` may read the artifact: no session carried it, or one of `owner`'s did. */
-  mayReadArtifact(uri: string, owner: string): boolean;
-};
-
-/** What one connection is: its owner name and the server's shared owners. */
-export type SessionAccess = { readonly owner: string; readonly owners: SessionOwners };
+export { forbiddenMessage, SESSION_FORBIDDEN } from "./session-access.js";
+export type { Claim, SessionAccess, SessionOwners } from "./session-access.js";
+import type { SessionOwners } from "./session-access.js";
 
 /** `records`: where owners outlive the process, their digests keyed by `secret` (the server's key). */
 export function createSessionOwners(records: OwnerRecords, secret: string): SessionOwners {
@@ -80,9 +61,4 @@ export function createSessionOwners(records: OwnerRecords, secret: string): Sess
       return sessions === undefined || [...sessions].some((session) => ownerOf.get(session) === owner);
     },
   };
-}
-
-/** The words of a refusal, the same for a call and a read. */
-export function forbiddenMessage(what: string): string {
-  return `${SESSION_FORBIDDEN}: ${what} belongs to another MCP session`;
 }

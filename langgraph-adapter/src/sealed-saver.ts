@@ -12,7 +12,7 @@ import type { CheckpointListOptions, ChannelVersions, PendingWrite } from "@lang
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type { TraceChannel } from "./state.js";
 import { currentHashOf, digestOfList, openOrThrow, sealOf, type AgentState } from "../../contract/index.js";
-import { StoreError } from "../../durable/index.js";
+import { StoreError } from "../../durable/errors.js";
 
 /** The metadata key that carries the seal. */
 export const SEAL_METADATA_KEY = "harness_seal";

@@ -153,7 +153,7 @@ function row(column: Column, hw: ColumnRun, fw: ColumnRun | null): ScenarioRow {
 export function exitCodeFor(report: ComparisonReport): 0 | 1 | 3 {
   if (report.status === NOT_MEASURED) return 3;
   const parity = !chargesParity(report.framework) || report.all_equal === true;
-  return parity && report.all_hold === true ? 0 : 1;
+  return parity && allHold(report.scenarios, report.judged) ? 0 : 1;
 }
 
 /** The report without its volatile fields, for comparing a regenerated snapshot with a committed one. */

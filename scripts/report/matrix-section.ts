@@ -4,7 +4,7 @@
  */
 import type { ReportEvidence } from "./evidence.js";
 import { esc, para, section } from "./html.js";
-import { both, code, html, m, msg, prose, type MessageKey, type Text } from "./i18n.js";
+import { both, code, html, label, m, msg, prose, type MessageKey, type Text } from "./i18n.js";
 import { familiesOf, type Behaviour, type Cell, type Family, type Matrix, type MatrixRow } from "./matrix.js";
 import { en } from "./messages-en.js";
 import { EXPECTATIONS_ZH, EXPECTED_ZH } from "./messages-expectations-zh.js";
@@ -118,7 +118,7 @@ function familyDetails(matrix: Matrix, family: Family): string {
     .join("\n");
   const { holds: _, worst: __, ...counts } = t;
   const summary = html(nested("matrix.details", "family", familyName(family), { count: rows.length, ...counts }));
-  return `<details class="family" data-family="${esc(family)}"><summary>${summary}</summary><div class="scroll" tabindex="0" role="region" aria-label="${esc(family)}"><table class="verdicts"><thead>${head}</thead><tbody>
+  return `<details class="family" data-family="${esc(family)}"><summary>${summary}</summary><div class="scroll" tabindex="0" role="region"${label(familyName(family))}><table class="verdicts"><thead>${head}</thead><tbody>
 ${body}
 </tbody></table></div></details>`;
 }

@@ -125,7 +125,7 @@ describe("writeFilesAtomically", () => {
     it("a regular file is replaced, and a symlink planted at the temporary name is not followed", () => {
       const path = made("regular.json", (p) => writeFileSync(p, "old"));
       symlinkSync(target, `${path}.${process.pid}.tmp`);
-      expect(writeFilesAtomically([{ path, text: "new" }])).toEqual({ ok: true, value: undefined });
+      expect(writeFilesAtomically([{ path, text: "new" }])).toEqual({ ok: true, value: [path] });
       expect([kindOf(path), kindOf(target)]).toEqual(["file: new", "file: the link's target"]);
     });
 

@@ -1,6 +1,6 @@
 /** What `--framework` can name beyond the built-ins, and what happens when it cannot run or write. */
 import { paced } from "../setup/pace.js";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -99,9 +99,11 @@ describe("a module that cannot be an engine is not measured (exit 3), never a cr
     expect(report.scenarios.every((s) => s.framework === NOT_MEASURED && s.verdict.framework === null)).toBe(true);
   });
 
-  it("a path with no file", async () => {
-    const { code, report } = await compareTo("./no/such/engine.ts");
-    expect([code, report.reason]).toEqual([3, "no engine module at ./no/such/engine.ts"]);
+  it("a path with no file is bad usage: exit 2 at once, nothing run or written (README: input_not_found)", async () => {
+    const output = join(tempDir("frameworks-"), "evidence.json");
+    const { code, stderr } = await runCompare(["--framework", "./no/such/engine.ts", "--output", output, "--quiet"]);
+    expect([code, stderr.split("\n")[0]]).toEqual([2, expect.stringContaining("(input_not_found)")]);
+    expect(existsSync(output)).toBe(false);
   });
 });
 

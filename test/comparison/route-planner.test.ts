@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseRoute, sealRoute, type Route } from "../../handwritten/route/index.js";
 import { FRAMEWORK_IDS, loadEngine } from "../../scenarios/engines.js";
-import { judgedOf } from "../../scenarios/engine-catalogue.js";
+import { chargesParity, judgedOf } from "../../scenarios/engine-catalogue.js";
 import { main } from "../../scripts/compare.js";
 import { NOT_MEASURED } from "../../scripts/comparison/report.js";
 
@@ -65,7 +65,7 @@ describe("compare.ts --planner route:PATH", () => {
       });
       expect(report?.["planner_gate"]).toBe("blocked");
       expect(report?.["planner_gate_reason"]).toContain("fake model");
-      if (judgedOf(framework) === "contract") expect(report?.["all_equal"]).toBe(true);
+      if (chargesParity(framework)) expect(report?.["all_equal"]).toBe(true);
       expect((report?.["scenarios"] as { name: string }[]).map((s) => s.name)).toEqual([route.scenario]);
     },
   );

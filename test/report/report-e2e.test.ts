@@ -5,6 +5,7 @@
  * finds nothing serious; all of it in each language. Without a Chromium this file is left out and named
  * on the run's `not measured:` line (under CI=true that fails the run). The language checks themselves are in report-lang-e2e.test.ts.
  */
+import { EXPECTATIONS_ZH, EXPECTED_ZH } from "../../scripts/report/messages-expectations-zh.js";
 import { paced } from "../setup/pace.js";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -193,8 +194,11 @@ describe.each(LOCALES)(
       await expect(cell.getAttribute("data-verdict")).resolves.toBe("fails");
       const text = await cell.innerText();
       expect(await wordOf(page, broken.name, "langgraph")).toBe(WORDS[lang].fails);
-      expect(text).toContain(broken.expected);
-      expect(text).toContain("the invalid write reached the executor");
+      // Each text in the page's own language: the Chinese page says the expected signal and the violation in Chinese.
+      const say = (english: string, table: Readonly<Record<string, string>>) =>
+        lang === "en" ? english : (table[english] ?? `no Chinese for: ${english}`);
+      expect(text).toContain(say(broken.expected, EXPECTED_ZH));
+      expect(text).toContain(say("the invalid write reached the executor", EXPECTATIONS_ZH));
       await expect(wordOf(page, broken.name, "handwritten")).resolves.toBe(WORDS[lang].holds);
       expect(await seriousViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
