@@ -165,3 +165,26 @@ export const FrameworkVerdicts = z.object({
   ),
 });
 export type FrameworkVerdicts = z.infer<typeof FrameworkVerdicts>;
+
+/** evidence/hardening-ablation-v1.json, as the report reads it: per hardened engine, what each piece turns. */
+export const Ablation = z.object({
+  layers: z.array(
+    z.discriminatedUnion("status", [
+      z.object({
+        engine: z.string(),
+        status: z.literal("measured"),
+        pieces: z.array(
+          z.object({
+            piece: z.string(),
+            turns: z.array(z.string()),
+            backed_up_by: z.string().nullable(),
+            backer_turns: z.array(z.string()).nullable(),
+            turns_beyond_backer: z.array(z.string()).nullable(),
+          }),
+        ),
+      }),
+      z.object({ engine: z.string(), status: z.literal("not-measured"), reason: z.string() }),
+    ]),
+  ),
+});
+export type Ablation = z.infer<typeof Ablation>;

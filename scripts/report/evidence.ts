@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import {
+  Ablation,
   Bench,
   BenchStores,
   Comparison,
@@ -29,6 +30,7 @@ export type ReportEvidence = {
   readonly crashes: Read<Crashes> | null;
   readonly runtime: Read<RuntimeRecord> | null;
   readonly frameworkMatrix: Read<unknown> | null;
+  readonly ablation: Read<Ablation> | null;
   /** Files found but not in the shape the report reads: left out of the page, named at its top. */
   readonly unread: readonly string[];
 };
@@ -84,6 +86,7 @@ export function readEvidence(dir: string): ReportEvidence {
     crashes: one(Crashes, /^fault-crashes$/),
     runtime: one(RuntimeRecord, /^13-runtime$/),
     frameworkMatrix: existsSync(join(dir, matrixFile)) ? parse(z.unknown(), matrixFile) : null,
+    ablation: one(Ablation, /^hardening-ablation$/),
     unread,
   };
 }

@@ -143,6 +143,14 @@ export const en = {
   "runtime.command": "command",
   "runtime.purpose": "purpose",
   "runtime.exitCode": "exit code",
+  "ablation.heading": "Hardening ablation",
+  "ablation.missing": "Not yet recorded: evidence/hardening-ablation-v1.json does not exist (npm run ablation).",
+  "ablation.lead":
+    "Each hardened engine is its framework's own loop plus a layer of pieces. Each piece is switched off in turn and every column runs again: the count is the columns whose behaviour verdict then fails. A piece that turns none names the piece that backs it up, with the columns that piece turns alone and how many more fail with both off. From {file}.",
+  "ablation.piece": "piece switched off",
+  "ablation.turns": "columns that fail",
+  "ablation.columns": "which",
+  "ablation.backedUpBy": "backed up by (its columns; more with both off)",
   "frameworks.heading": "Framework matrix",
   "frameworks.missing": "Not yet recorded: evidence/framework-matrix-v1.json does not exist.",
 } as const;

@@ -139,6 +139,14 @@ export const zhCN: Catalogue<MessageKey> = {
   "runtime.command": "命令",
   "runtime.purpose": "用途",
   "runtime.exitCode": "退出码",
+  "ablation.heading": "加固层消融",
+  "ablation.missing": "尚未记录：evidence/hardening-ablation-v1.json 不存在（npm run ablation）。",
+  "ablation.lead":
+    "每个加固引擎都是框架自己的循环加上一层由若干部件组成的加固层。依次关闭每个部件，重新运行所有列：计数是随后行为判定不成立的列数。一个部件若不使任何列改变，就注明由哪个部件兜底，以及该部件单独使多少列改变、两者都关闭时又多出多少列。来源：{file}。",
+  "ablation.piece": "关闭的部件",
+  "ablation.turns": "不成立的列数",
+  "ablation.columns": "哪些列",
+  "ablation.backedUpBy": "兜底部件（其列数；两者都关闭时多出的列数）",
   "frameworks.heading": "框架矩阵",
   "frameworks.missing": "尚未记录：evidence/framework-matrix-v1.json 不存在。",
 };

@@ -3,6 +3,7 @@
  * request to anything else, so it opens from file:// offline. Both languages are in the file (see
  * i18n.ts); the script picks one. Deterministic: the same evidence gives the same bytes.
  */
+import { ablationSection } from "./ablation-section.js";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { buildSync } from "esbuild";
@@ -59,6 +60,7 @@ export function renderReport(evidence: ReportEvidence): string {
       "matrix.heading",
       matrixSection(matrix, evidence.comparisons, framework.success ? (evidence.frameworkMatrix?.file ?? null) : null),
     ],
+    ["ablation", "ablation.heading", ablationSection(evidence.ablation)],
     ["graphs", "graphs.heading", graphsSection(evidence.comparisons)],
     ["bench", "bench.heading", benchSection(evidence.bench)],
     ["faults", "faults.heading", faultsSection(evidence.faults)],

@@ -259,3 +259,28 @@ describe("the report page", () => {
     );
   });
 });
+
+describe("the hardening ablation in the report", () => {
+  it("lists every piece of every measured layer with the columns it turns, and says when the file is missing", () => {
+    const ablation = json(join(EVIDENCE, "hardening-ablation-v1.json")) as {
+      layers: { engine: string; status: string; pieces?: { piece: string; turns: string[] }[] }[];
+    };
+    const html = renderReport(readEvidence(EVIDENCE));
+    const section = html.slice(
+      html.indexOf('<section id="ablation"'),
+      html.indexOf("</section>", html.indexOf('<section id="ablation"')),
+    );
+    const rows = ablation.layers.flatMap((l) => (l.pieces ?? []).map((p) => ({ engine: l.engine, ...p })));
+    expect(rows.length).toBeGreaterThan(5);
+    for (const row of rows) {
+      const at = section.indexOf(`<span translate="no">${row.piece}</span>`, section.indexOf(row.engine));
+      expect(at, `${row.engine} ${row.piece}`).toBeGreaterThan(0);
+      expect(section.slice(at).match(/<td[^>]*>(\d+)<\/td>/)?.[1], `${row.engine} ${row.piece}`).toBe(
+        String(row.turns.length),
+      );
+    }
+    const dir = evidenceCopy();
+    rmSync(join(dir, "hardening-ablation-v1.json"));
+    expect(renderReport(readEvidence(dir))).toContain("Not yet recorded: evidence/hardening-ablation-v1.json");
+  });
+});
