@@ -1,5 +1,5 @@
 /**
- * What the native engine shows the harness: the SDK's run, read back as the contract's state shape
+ * What a native engine shows the harness: the framework's run, read back as the contract's state shape
  * so the columns can observe it. Only a reading: no contract rule decides anything here. The SDK
  * keeps no idempotency key, no risk class and no audit trace, so the view has none of them.
  */
@@ -43,14 +43,18 @@ export type NativeSession = {
   decided: Map<string, Decision>;
   /** Every call id minted in this conversation (`callIdMinter`): a real model never repeats one. */
   minted: string[];
-  /** The serialized RunState the SDK handed back at the last interruption, with the answers given so far. */
-  runState: string | null;
+  /**
+   * What the framework handed back to continue from at the last interruption: the OpenAI SDK's serialized
+   * RunState (with the answers given so far), LangGraph's checkpoint id of a LangChain thread, Mastra's runId
+   * (its snapshot is in Mastra's storage).
+   */
+  resume: string | null;
   /** The last interruption as it was, for a restore from an older copy. */
   interruption: {
     readonly turns: Turn[];
     readonly results: Map<string, ToolMessage>;
     readonly waiting: readonly Waiting[];
-    readonly runState: string;
+    readonly resume: string;
   } | null;
 };
 

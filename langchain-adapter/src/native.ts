@@ -96,12 +96,12 @@ export function createLangChainNativeEngine(env: EngineContext): Engine<"langcha
       if (requests.length > 0) {
         s.phase = "waiting";
         const state = await checkpointer.getTuple(config(session_id));
-        s.runState = state?.config.configurable?.["checkpoint_id"] ?? null;
+        s.resume = state?.config.configurable?.["checkpoint_id"] ?? null;
         s.interruption = {
           turns: [...s.turns],
           results: new Map(s.results),
           waiting: s.waiting,
-          runState: s.runState ?? "",
+          resume: s.resume ?? "",
         };
       } else {
         s.phase = "done";
@@ -128,7 +128,7 @@ export function createLangChainNativeEngine(env: EngineContext): Engine<"langcha
       const at = env.clock.now();
       const s: NativeSession = {
         ...{ goal, started_at: at, updated_at: at, turns: [], results: new Map(), phase: "running", final: "" },
-        ...{ waiting: [], decided: new Map(), minted: [], runState: null, interruption: null },
+        ...{ waiting: [], decided: new Map(), minted: [], resume: null, interruption: null },
       };
       kept.set(session_id, s);
       return drive(session_id, s, { messages: [new HumanMessage(goal)] });
@@ -145,7 +145,7 @@ export function createLangChainNativeEngine(env: EngineContext): Engine<"langcha
       s.updated_at = env.clock.now();
       if (s.waiting.some((w) => !s.decided.has(w.callId))) return viewOf(session_id, s);
       const decisions = s.waiting.map((w) => ({ type: s.decided.get(w.callId) ?? "reject" }));
-      const at = s.runState === null ? config(session_id) : withCheckpoint(config(session_id), s.runState);
+      const at = s.resume === null ? config(session_id) : withCheckpoint(config(session_id), s.resume);
       return drive(session_id, s, new Command({ resume: { decisions } }), at);
     },
     async resume(session_id) {
@@ -173,7 +173,7 @@ export function createLangChainNativeEngine(env: EngineContext): Engine<"langcha
         throw new EngineUsageError("nothing_to_rewind", "no earlier interruption");
       Object.assign(s, {
         ...{ turns: [...at.turns], results: new Map(at.results), waiting: at.waiting },
-        ...{ decided: new Map(), runState: at.runState === "" ? null : at.runState, phase: "waiting" },
+        ...{ decided: new Map(), resume: at.resume === "" ? null : at.resume, phase: "waiting" },
       });
       return viewOf(session_id, s);
     },

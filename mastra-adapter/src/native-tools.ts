@@ -16,7 +16,7 @@ import {
   type ToolMessage,
 } from "../../contract/index.js";
 import { text, toolCall, type TurnContent } from "./model.js";
-import { toolMessage, type NativeSession } from "./native-view.js";
+import { toolMessage, type NativeSession } from "../../runtime/index.js";
 
 /** What a native run observes of its tools: the calls whose executor ran, and a process death inside one. */
 export type ToolRun = {
@@ -114,7 +114,7 @@ export function record(s: NativeSession, prompt: LanguageModelV3Prompt, ran: Rea
       // A call the app declined is answered by Mastra with the decline's reason: the model was told it was declined.
       const status = ran.has(part.toolCallId)
         ? "ok"
-        : s.decided.get(part.toolCallId) === "decline"
+        : s.decided.get(part.toolCallId) === "reject"
           ? "declined"
           : (STATUS_OF_OUTPUT[output.type] ?? "error");
       const content = JSON.stringify(output.value ?? output.reason ?? null);

@@ -24,7 +24,7 @@ import {
 } from "../../runtime/index.js";
 import { turnModel } from "./model.js";
 import { callIdMinter, nativeTool, parseArgs, plannerContent, record, type ToolRun } from "./native-tools.js";
-import { viewOf, type NativeSession } from "./native-view.js";
+import { viewOf, type Decision, type NativeSession } from "../../runtime/index.js";
 import { mastraAgent, slotOf, type MastraCall, type MastraOutput } from "./storage.js";
 import { MASTRA_VERSION } from "./versions.js";
 
@@ -86,20 +86,20 @@ export function createNativeEngine(env: EngineContext): Engine<"mastra_native"> 
         tool: waiting.toolName ?? "",
         args: (waiting.args ?? {}) as Record<string, unknown>,
       };
-      Object.assign(s, { phase: "waiting", waiting: [w], decided: new Map(), runId: output.runId });
-      s.interruption = { turns: [...s.turns], results: new Map(s.results), waiting: [w], runId: output.runId };
+      Object.assign(s, { phase: "waiting", waiting: [w], decided: new Map(), resume: output.runId });
+      s.interruption = { turns: [...s.turns], results: new Map(s.results), waiting: [w], resume: output.runId };
       // The app's own condition: a tool that may never run is declined as soon as it asks.
-      if (refused.has(w.tool)) await answer(session_id, s, "decline", "This tool is not allowed to run.");
+      if (refused.has(w.tool)) await answer(session_id, s, "reject", "This tool is not allowed to run.");
       return;
     }
     const lastHadCalls = (s.turns.at(-1)?.calls.length ?? 0) > 0;
     s.phase = lastHadCalls && (output?.steps?.length ?? 0) >= maxSteps ? "step_limit" : "done";
     s.final = output?.text ?? "";
-    s.runId = null;
+    s.resume = null;
   };
 
-  const answer = async (session_id: string, s: NativeSession, decision: "approve" | "decline", reason?: string) => {
-    const runId = s.runId;
+  const answer = async (session_id: string, s: NativeSession, decision: Decision, reason?: string) => {
+    const runId = s.resume;
     const shown = s.waiting[0];
     if (runId === null || shown === undefined)
       throw new EngineUsageError("approval_not_pending", "no call is suspended");
@@ -134,7 +134,7 @@ export function createNativeEngine(env: EngineContext): Engine<"mastra_native"> 
         waiting: [],
         decided: new Map(),
         minted: [],
-        runId: null,
+        resume: null,
         interruption: null,
       };
       kept.set(session_id, s);
@@ -148,7 +148,7 @@ export function createNativeEngine(env: EngineContext): Engine<"mastra_native"> 
       if (s.phase !== "waiting")
         throw new EngineUsageError("approval_not_pending", `no call is suspended; the run is ${s.phase}`);
       // Mastra has no token: the person's answer approves or declines the call they were shown, by its toolCallId.
-      await answer(session_id, s, parsed.value.kind === "decline" ? "decline" : "approve");
+      await answer(session_id, s, parsed.value.kind === "decline" ? "reject" : "approve");
       return viewOf(session_id, s);
     },
     async resume(session_id) {
@@ -181,7 +181,7 @@ export function createNativeEngine(env: EngineContext): Engine<"mastra_native"> 
         results: new Map(at.results),
         waiting: at.waiting,
         decided: new Map(),
-        runId: at.runId,
+        resume: at.resume,
         phase: "waiting",
       });
       return viewOf(session_id, s);

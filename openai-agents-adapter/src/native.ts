@@ -79,8 +79,8 @@ export function createNativeEngine(env: EngineContext): Engine<"openai_agents_na
       s.waiting = waiting;
       if (waiting.length > 0) {
         s.phase = "waiting";
-        s.runState = result.state.toString();
-        s.interruption = { turns: [...s.turns], results: new Map(s.results), waiting, runState: s.runState };
+        s.resume = result.state.toString();
+        s.interruption = { turns: [...s.turns], results: new Map(s.results), waiting, resume: s.resume };
       } else {
         s.phase = "done";
         s.final = String(result.finalOutput ?? "");
@@ -114,7 +114,7 @@ export function createNativeEngine(env: EngineContext): Engine<"openai_agents_na
         waiting: [],
         decided: new Map(),
         minted: [],
-        runState: null,
+        resume: null,
         interruption: null,
       };
       kept.set(session_id, s);
@@ -124,7 +124,7 @@ export function createNativeEngine(env: EngineContext): Engine<"openai_agents_na
       const parsed = parseApprovalInput(input);
       if (!parsed.ok) throw new EngineUsageError("approval_malformed", parsed.error.message);
       const s = session(session_id);
-      const blob = s.runState;
+      const blob = s.resume;
       if (s.phase !== "waiting" || blob === null)
         throw new EngineUsageError("approval_not_pending", `no interruption is waiting; the run is ${s.phase}`);
       // The SDK has no token: the person's answer decides the interruption they were shown, by its call id.
@@ -137,7 +137,7 @@ export function createNativeEngine(env: EngineContext): Engine<"openai_agents_na
         // More interruptions wait: the answer is recorded in the RunState, which is stored again.
         const state = await RunState.fromString(agentFor(session_id, s).agent, blob);
         answer(state, shownNow.callId, decision);
-        s.runState = state.toString();
+        s.resume = state.toString();
         s.updated_at = env.clock.now();
         return viewOf(session_id, s);
       }
@@ -151,12 +151,12 @@ export function createNativeEngine(env: EngineContext): Engine<"openai_agents_na
       const s = session(session_id);
       if (s.phase !== "running") return viewOf(session_id, s);
       // Nothing was saved since the run started (the SDK saves only at interruptions): the docs' way back is to run it again.
-      if (s.runState === null) {
+      if (s.resume === null) {
         s.turns = [];
         s.results = new Map();
         return drive(session_id, s, async () => s.goal);
       }
-      const blob = s.runState;
+      const blob = s.resume;
       return drive(session_id, s, (agent) => RunState.fromString(agent, blob));
     },
     async reconcileUncertain() {
@@ -180,7 +180,7 @@ export function createNativeEngine(env: EngineContext): Engine<"openai_agents_na
         results: new Map(at.results),
         waiting: at.waiting,
         decided: new Map(),
-        runState: at.runState,
+        resume: at.resume,
         phase: "waiting",
       });
       return viewOf(session_id, s);
