@@ -3,6 +3,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config
 import { measurePace, PACE_ENV } from "./test/setup/pace.js";
 import { HeavyFirstSequencer } from "./test/setup/heavy-first.js";
 import { absences, ciFailure, notMeasuredLine } from "./test/setup/requirements.js";
+import { ADAPTERS, ENGINE_TABLE } from "./engines/catalogue.js";
 
 /**
  * Two tiers of projects. `npm test` runs the fast tier (`--project '!heavy:*'`); `npm run test:all` adds the
@@ -48,11 +49,13 @@ const PROJECTS: readonly { readonly name: string; readonly include: readonly str
     include: [
       "contract/**/*.test.ts",
       "runtime/**/*.test.ts",
-      "handwritten/**/*.test.ts",
-      "local-graph/**/*.test.ts",
+      // The engines in the core: the engine table's core folders.
+      ...ENGINE_TABLE.flatMap((f) => (f.kind === "core" ? [`${f.folder}/**/*.test.ts`] : [])),
       "durable/**/*.test.ts",
+      "engines/**/*.test.ts",
       "test/*.test.ts",
       "test/architecture/**/*.test.ts",
+      "test/engines/**/*.test.ts",
       "test/planners/**/*.test.ts",
       "test/scenarios/**/*.test.ts",
       "scripts/**/*.test.ts",
@@ -64,11 +67,8 @@ const PROJECTS: readonly { readonly name: string; readonly include: readonly str
   { name: "comparison", include: ["test/comparison/**/*.test.ts"] },
   { name: "cli", include: ["test/cli/**/*.test.ts", "test/faults/**/*.test.ts", "test/bench/**/*.test.ts"] },
   { name: "evidence", include: ["test/evidence/**/*.test.ts", "test/docs/**/*.test.ts", "test/report/**/*.test.ts"] },
-  { name: "langgraph", include: ["langgraph-adapter/src/**/*.test.ts"] },
-  { name: "openai-agents", include: ["openai-agents-adapter/src/**/*.test.ts"] },
-  { name: "ai-sdk", include: ["ai-sdk-adapter/src/**/*.test.ts"] },
-  { name: "langchain", include: ["langchain-adapter/src/**/*.test.ts"] },
-  { name: "mastra", include: ["mastra-adapter/src/**/*.test.ts"] },
+  // One project per adapter of the engine table, named by its folder (`npx vitest run --project mastra`).
+  ...ADAPTERS.map((a) => ({ name: a.folder.replace(/-adapter$/, ""), include: [`${a.folder}/src/**/*.test.ts`] })),
 ];
 
 const projects: TestProjectInlineConfiguration[] = PROJECTS.map(({ name, include }, at) => ({

@@ -14,19 +14,19 @@
 import "../durable/node-hashing.js";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { LANGCHAIN_ADAPTER_DIR, langchainInstall } from "../scenarios/langchain-engines.js";
+import { adapterDir, adapterInstall } from "../engines/pinned-install.js";
 
 type Demo = {
   readonly kept: Readonly<Record<string, unknown>>;
   readonly checks: readonly { readonly says: string; readonly holds: boolean }[];
 };
 
-const install = langchainInstall();
+const install = adapterInstall("langchain-adapter");
 if (!install.installed) {
   process.stderr.write(`not run: ${install.reason}\n`);
   process.exit(3);
 }
-const body = pathToFileURL(resolve(LANGCHAIN_ADAPTER_DIR, "src/refund-example.ts")).href;
+const body = pathToFileURL(resolve(adapterDir("langchain-adapter"), "src/refund-example.ts")).href;
 const { refundDemo } = (await import(body)) as { refundDemo(): Promise<Demo> };
 const { kept, checks } = await refundDemo();
 process.stdout.write(`${JSON.stringify(kept, null, 2)}\n`);

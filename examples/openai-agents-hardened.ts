@@ -13,19 +13,19 @@
 import "../durable/node-hashing.js";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { OPENAI_AGENTS_ADAPTER_DIR, openaiAgentsInstall } from "../scenarios/openai-agents-engines.js";
+import { adapterDir, adapterInstall } from "../engines/pinned-install.js";
 
 type Demo = {
   readonly kept: Readonly<Record<string, unknown>>;
   readonly checks: readonly { readonly says: string; readonly holds: boolean }[];
 };
 
-const install = openaiAgentsInstall();
+const install = adapterInstall("openai-agents-adapter");
 if (!install.installed) {
   process.stderr.write(`not run: ${install.reason}\n`);
   process.exit(3);
 }
-const body = pathToFileURL(resolve(OPENAI_AGENTS_ADAPTER_DIR, "src/refund-example.ts")).href;
+const body = pathToFileURL(resolve(adapterDir("openai-agents-adapter"), "src/refund-example.ts")).href;
 const { refundDemo } = (await import(body)) as { refundDemo(): Promise<Demo> };
 const { kept, checks } = await refundDemo();
 process.stdout.write(`${JSON.stringify(kept, null, 2)}\n`);

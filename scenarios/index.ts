@@ -47,8 +47,7 @@ export {
   loadEngine,
   loadEngines,
   measuredEngines,
-} from "./engines.js";
-export { CORE_FACTORIES } from "./core-engines.js";
+} from "../engines/index.js";
 export type {
   BuiltInEngine,
   BuiltInEngineId,
@@ -60,7 +59,7 @@ export type {
   LoadOptions,
   SessionStore,
   Unloadable,
-} from "./engines.js";
+} from "../engines/index.js";
 export type { Engine, EngineContext, EngineFactory, EngineResult, GraphShape } from "../runtime/index.js";
 export { unwrapEngine } from "../runtime/index.js";
 export { createEnvironment, DEFAULT_SEED, FIXTURE_SECRET } from "../handwritten/fixtures/environment.js";

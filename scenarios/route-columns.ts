@@ -12,7 +12,7 @@ import {
   type Column,
   type Expectation,
 } from "./column.js";
-import { ROUTE_COLUMN_NAMES } from "./route-names.js";
+import { ROUTE_COLUMN_NAMES } from "../handwritten/route/names.js";
 import { codeOf, toolMessagesOf } from "./observe.js";
 import { fingerprint, type RunRecord } from "./scenario.js";
 

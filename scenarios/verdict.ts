@@ -1,9 +1,10 @@
 /**
  * A column's verdict on one engine, in two parts: its behaviour (what it did in the world and in stored
  * bytes) and its vocabulary (whether it speaks the contract's codes, statuses and trace events). A foreign
- * engine is judged by behaviour alone; its vocabulary is shown, not charged (engine-catalogue.ts `judged`).
+ * engine is judged by behaviour alone; its vocabulary is shown, not charged (the engine table's `judged`).
  */
 import { z } from "zod";
+import { Judged } from "../engines/row.js";
 
 export const ExpectationKind = z.enum(["behaviour", "vocabulary"]);
 export type ExpectationKind = z.infer<typeof ExpectationKind>;
@@ -38,9 +39,8 @@ export const EngineVerdict = z
   );
 export type EngineVerdict = z.infer<typeof EngineVerdict>;
 
-/** What an engine is charged with: a contract engine with both parts, a foreign one with behaviour alone. */
-export const Judged = z.enum(["contract", "foreign"]);
-export type Judged = z.infer<typeof Judged>;
+/** What an engine is charged with: the engine table's `judged` (engines/row.ts). */
+export { Judged };
 
 /** The verdict of a column whose expectations were checked: `hasVocabulary` says whether the column has any. */
 export function verdictOf(violations: readonly Violation[], hasVocabulary: boolean): EngineVerdict {

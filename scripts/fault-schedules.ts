@@ -7,7 +7,7 @@
 import { pathToFileURL } from "node:url";
 import { parseFlags, wholeNumber } from "../cli/index.js";
 import { STORE_ENV } from "../durable/spec.js";
-import { DEFAULT_SCHEDULES, DEFAULT_SEED, defaultShards } from "../scenarios/faults/defaults.js";
+import { DEFAULT_SCHEDULES, DEFAULT_SEED, defaultShards } from "../cli/schedule-defaults.js";
 import { loadRun } from "../durable/load-run.js";
 
 /** Ten million schedules is hours of work; more is a typo, not a run. */

@@ -8,7 +8,7 @@
 import { basename, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { DEFAULT_INPUT_LIMITS, parseFlags, readInputFile } from "../cli/index.js";
-import { isRouteColumnName, ROUTE_COLUMN_NAMES } from "../scenarios/route-names.js";
+import { isRouteColumnName, ROUTE_COLUMN_NAMES } from "../handwritten/route/names.js";
 import { loadRun } from "../durable/load-run.js";
 import type { RecordIo } from "./routes/record-run.js";
 

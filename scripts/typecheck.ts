@@ -1,16 +1,13 @@
 /**
- * tsx scripts/typecheck.ts: type-checks the project, then the LangGraph, OpenAI Agents, AI SDK, LangChain and Mastra adapters when each is
+ * tsx scripts/typecheck.ts: type-checks the project, then each adapter of the engine table (engines/table.ts) when it is
  * installed as pinned; otherwise says the adapter's check is not measured, and why. The checks are independent and each
  * tsc uses one core, so they run side by side, one per core; each one's output is printed whole, in the list's order.
  */
 import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { helpAsked, pooled } from "../cli/index.js";
-import { aiSdkInstall } from "../scenarios/ai-sdk-install.js";
-import { langgraphInstall } from "../scenarios/langgraph-install.js";
-import { langchainInstall } from "../scenarios/langchain-engines.js";
-import { mastraInstall } from "../scenarios/mastra-engines.js";
-import { openaiAgentsInstall } from "../scenarios/openai-agents-engines.js";
+import { ADAPTERS } from "../engines/catalogue.js";
+import { adapterInstall } from "../engines/pinned-install.js";
 
 type Checked = { readonly status: number; readonly output: string };
 
@@ -28,13 +25,6 @@ function tsc(project: string): Promise<Checked> {
   });
 }
 
-const ADAPTERS = [
-  { name: "LangGraph", install: langgraphInstall, project: "langgraph-adapter/tsconfig.json" },
-  { name: "OpenAI Agents", install: openaiAgentsInstall, project: "openai-agents-adapter/tsconfig.json" },
-  { name: "AI SDK", install: aiSdkInstall, project: "ai-sdk-adapter/tsconfig.json" },
-  { name: "LangChain", install: langchainInstall, project: "langchain-adapter/tsconfig.json" },
-  { name: "Mastra", install: mastraInstall, project: "mastra-adapter/tsconfig.json" },
-];
 const USAGE = "Usage: tsx scripts/typecheck.ts   (npm run typecheck; no options)";
 if (helpAsked(process.argv.slice(2))) {
   process.stdout.write(`${USAGE}\n`);
@@ -43,8 +33,8 @@ if (helpAsked(process.argv.slice(2))) {
 let status = 0;
 const projects = ["tsconfig.json"];
 for (const adapter of ADAPTERS) {
-  const found = adapter.install();
-  if (found.installed) projects.push(adapter.project);
+  const found = adapterInstall(adapter.folder);
+  if (found.installed) projects.push(`${adapter.folder}/tsconfig.json`);
   else if (process.env["CI"] === "true") {
     process.stderr.write(`typecheck: CI must type-check the ${adapter.name} adapter: ${found.reason}\n`);
     status = 1;

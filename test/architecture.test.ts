@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { ENGINE_FOLDERS as TABLE_FOLDERS } from "../engines/catalogue.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -23,34 +24,23 @@ const importsOf = (file: string) =>
     ),
   ].map((m) => m[1] ?? m[2] ?? m[3] ?? "");
 
-/** The top-level folders of the project's source, each one layer of the tree. */
-const FOLDERS = [
+/** The top-level folders of the project's source, each one layer of the tree; every folder the engine table names. */
+const FOLDERS: readonly string[] = [
   "contract",
   "cli",
   "runtime",
-  "handwritten",
-  "local-graph",
-  "langgraph-adapter",
-  "openai-agents-adapter",
-  "langchain-adapter",
-  "mastra-adapter",
+  ...TABLE_FOLDERS,
   "durable",
+  "engines",
   "mcp",
   "web",
   "scenarios",
   "scripts",
   "examples",
-] as const;
-type Folder = (typeof FOLDERS)[number];
-const ENGINE_FOLDERS: readonly Folder[] = [
-  "handwritten",
-  "local-graph",
-  "langgraph-adapter",
-  "openai-agents-adapter",
-  "langchain-adapter",
-  "mastra-adapter",
 ];
-const PRODUCT_FOLDERS: readonly Folder[] = ["cli", "durable", "mcp", "web"];
+/** The folders that hold engines: the engine table's, core and adapters. */
+const ENGINE_FOLDERS: readonly string[] = TABLE_FOLDERS;
+const PRODUCT_FOLDERS: readonly string[] = ["cli", "durable", "engines", "mcp", "web"];
 
 /**
  * Test kit: test files, the support modules beside them (test-helpers.ts, test-support.ts) and
@@ -58,7 +48,13 @@ const PRODUCT_FOLDERS: readonly Folder[] = ["cli", "durable", "mcp", "web"];
  * folder rules read only the rest, and the rest must never import them.
  */
 const isTestKit = (file: string) =>
-  file.endsWith(".test.ts") || /(^|\/)test-(helpers|support)\.ts$/.test(file) || /(^|\/)testing\//.test(file);
+  /\.test\.ts$/.test(file) || /(^|\/)test-(helpers|support)\.ts$/.test(file) || /(^|\/)testing\//.test(file);
+
+/** The file an import names, from the root: a `.js` specifier names its `.ts` source, as TypeScript's NodeNext resolves it. */
+const targetOf = (file: string, spec: string) =>
+  relative(root, resolve(root, dirname(file), spec.replace(/\.js$/, ".ts")))
+    .split("\\")
+    .join("/");
 
 /** Every import of a non-test source file that crosses from one top-level folder into another. */
 function folderImports(folders: readonly string[] = FOLDERS) {
@@ -98,9 +94,9 @@ function folderCycles(edges: readonly { readonly from: string; readonly to: stri
 }
 
 describe("architecture", () => {
-  const core = ["handwritten", "local-graph", "scenarios"].flatMap(sources);
+  const core = ["handwritten", "local-graph", "engines", "scenarios"].flatMap(sources);
 
-  it("keeps the core (handwritten, local-graph, scenarios) free of any @langchain import", () => {
+  it("keeps the core (handwritten, local-graph, engines, scenarios) free of any @langchain import", () => {
     expect(core.length).toBeGreaterThan(20);
     const offenders = core.filter((file) => importsOf(file).some((spec) => spec.startsWith("@langchain/")));
     expect(offenders).toEqual([]);
@@ -143,6 +139,7 @@ describe("architecture", () => {
       "runtime",
       "handwritten",
       "local-graph",
+      "engines",
       "scenarios",
       "scripts",
       "durable",
@@ -171,6 +168,17 @@ describe("architecture", () => {
     };
     for (const file of files) visit(file, []);
     expect(cycles).toEqual([]);
+  });
+
+  it("knows every top-level folder that holds TypeScript: a folder of engines has its row in the engine table", () => {
+    const held = readdirSync(root).filter(
+      (name) =>
+        !name.startsWith(".") &&
+        !["node_modules", "test"].includes(name) &&
+        statSync(join(root, name)).isDirectory() &&
+        sources(name).length > 0,
+    );
+    expect(held.sort()).toEqual([...FOLDERS].sort());
   });
 
   describe("between top-level folders", () => {
@@ -216,7 +224,7 @@ describe("architecture", () => {
         .flatMap((file) =>
           importsOf(file)
             .filter((spec) => spec.startsWith("."))
-            .map((spec) => relative(root, resolve(root, dirname(file), spec)))
+            .map((spec) => targetOf(file, spec))
             .filter(isTestKit)
             .map((target) => `${file} imports ${target}`),
         );

@@ -38,7 +38,7 @@ describe("the page bundle", () => {
       inputs.filter((path) => path.startsWith("node:") || /(^|\/)node_modules\/@types\/node\//.test(path)),
     ).toEqual([]);
     // The reference run is test support: it must not leak into the page.
-    expect(inputs).not.toContain("web/reference.ts");
+    expect(inputs).not.toContain("web/testing/reference.ts");
     expect(inputs).not.toContain("handwritten/engine/test-helpers.ts");
     // Split into chunks: every script the pages load is checked, not only the entry points.
     const files = await readdir(outdir);

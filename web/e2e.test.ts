@@ -13,7 +13,7 @@ import { openAt, seriousViolations, shot, useBrowser } from "./browser.js";
 import { keysOf, LOOP_CATALOGUES, LOCALES, type Locale } from "./i18n/index.js";
 import { languageProblems } from "./page-checks.js";
 import { phaseOfTrace, retriesOfTrace, type Phase } from "./phases.js";
-import { findSeed, referenceRun, REFERENCE_OPERATOR, type ReferenceRun } from "./reference.js";
+import { findSeed, referenceRun, REFERENCE_OPERATOR, type ReferenceRun } from "./testing/reference.js";
 import { loopText, phaseLabel } from "./view.js";
 
 const en = loopText("en");

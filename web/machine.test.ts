@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createMachine, MAX_TRANSITIONS, type Machine } from "./machine.js";
 import { DEFAULT_SETTINGS, LOOP_FAULTS, LOOP_TURNS, SCRIPT, type Settings } from "./settings.js";
-import { REFERENCE_OPERATOR, referenceRun } from "./reference.js";
+import { REFERENCE_OPERATOR, referenceRun } from "./testing/reference.js";
 import { viewOf, type View } from "./view.js";
 
 /** Drives the page's machine the way the page does, approving (or rejecting) every high-risk call. */

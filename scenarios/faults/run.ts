@@ -6,10 +6,10 @@
 import type { EngineId, RunOptions } from "../index.js";
 import type { Chunk, ChunkResult } from "./play.js";
 import type { Violation } from "./schedule.js";
-import { defaultShards } from "./defaults.js";
+import { defaultShards } from "../../cli/schedule-defaults.js";
 import { inThisThread, onWorkers, type Shards } from "./shards.js";
 
-export { DEFAULT_SCHEDULES, DEFAULT_SEED } from "./defaults.js";
+export { DEFAULT_SCHEDULES, DEFAULT_SEED } from "../../cli/schedule-defaults.js";
 
 export const FAULT_SCHEDULES_SCHEMA = "agent-harness.fault-schedules.v1";
 /**

@@ -6,7 +6,7 @@
 import type { EngineFactory } from "../../runtime/index.js";
 import type { Column } from "../../scenarios/column.js";
 import { judgeColumn } from "../../scenarios/column.js";
-import type { EngineSlot } from "../../scenarios/engines.js";
+import type { EngineSlot } from "../../engines/index.js";
 import { ABLATION_SCHEMA, AblationEvidence, type LayerRow, type PieceRow } from "./schema.js";
 
 export const ABLATION_NOTE =

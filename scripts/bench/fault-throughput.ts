@@ -7,7 +7,7 @@
 import { runScenario, type BuiltInEngineId, type BuiltInFactory } from "../../scenarios/index.js";
 import { schedulesOf } from "../../scenarios/faults/play.js";
 import { DEFAULT_SEED, runSchedules, type RunTiming } from "../../scenarios/faults/run.js";
-import { defaultShards } from "../../scenarios/faults/defaults.js";
+import { defaultShards } from "../../cli/schedule-defaults.js";
 import { onWorkers, type Shards } from "../../scenarios/faults/shards.js";
 import { NOT_MEASURED, type FaultThroughputEngine, type FaultThroughputSection } from "./sections.js";
 import { round } from "./stats.js";

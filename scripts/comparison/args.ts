@@ -1,7 +1,7 @@
 /** Command-line arguments of compare.ts, parsed into a typed result before any engine loads; bad usage is a value, not a throw. */
 import { err, ok, type Result } from "../../contract/result.js";
 import { parseFlags, type FlagErrorCode } from "../../cli/flags.js";
-import { ENGINE_CATALOGUE, FRAMEWORK_IDS, isFrameworkId, type FrameworkId } from "../../scenarios/engine-catalogue.js";
+import { ENGINE_ROWS, FRAMEWORK_IDS, isFrameworkId, type FrameworkId } from "../../engines/catalogue.js";
 import { parsePlannerArg, type PlannerArg } from "./planner-arg.js";
 
 export type { FrameworkId };
@@ -48,16 +48,16 @@ const optionHelp = (option: string, text: string): string =>
 
 const FRAMEWORK_HELP = optionHelp(
   "--framework ID",
-  `${ENGINE_CATALOGUE.flatMap((e) => (e.about === null ? [] : [`${e.id} (${e.about}),`])).join(" ")} or a module path (./…, ../… or /…) whose module exports an engine factory (export const engineFactory, or the default export)`,
+  `${ENGINE_ROWS.flatMap((e) => (e.about === null ? [] : [`${e.id} (${e.about}),`])).join(" ")} or a module path (./…, ../… or /…) whose module exports an engine factory (export const engineFactory, or the default export)`,
 );
 
-const CONTRACT_IDS = ENGINE_CATALOGUE.filter((e) => e.judged === "contract")
+const CONTRACT_IDS = ENGINE_ROWS.filter((e) => e.judged === "contract")
   .map((e) => e.id)
   .join(", ");
-const PARITY_IDS = ENGINE_CATALOGUE.filter((e) => "parity" in e && e.parity)
+const PARITY_IDS = ENGINE_ROWS.filter((e) => e.parity)
   .map((e) => e.id)
   .join(", ");
-const FOREIGN_IDS = ENGINE_CATALOGUE.filter((e) => e.judged === "foreign")
+const FOREIGN_IDS = ENGINE_ROWS.filter((e) => e.judged === "foreign")
   .map((e) => e.id)
   .join(", ");
 

@@ -11,7 +11,7 @@ import { join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadRun, loadRunInThread } from "../../durable/load-run.js";
 import { resolveStoreSpec } from "../../durable/spec.js";
-import { loadsByRequire } from "../../scenarios/engine-catalogue.js";
+import { loadsByRequire } from "../../engines/catalogue.js";
 import type { CompareArgs } from "./args.js";
 import { prepareBundle } from "./bundle.js";
 

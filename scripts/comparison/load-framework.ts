@@ -11,8 +11,8 @@ import { engineContextOf, type EngineFactory } from "../../runtime/api.js";
 import { createEnvironment } from "../../handwritten/fixtures/environment.js";
 import type { FrameworkChoice } from "./args.js";
 import { checkEngineFactory } from "./module-engine.js";
-import { loadEngine, type LoadOptions as EngineLoadOptions, type Unloadable } from "../../scenarios/engines.js";
-import { firstLine } from "../../scenarios/load-langgraph.js";
+import { loadEngine, type LoadOptions as EngineLoadOptions, type Unloadable } from "../../engines/index.js";
+import { firstLine } from "../../engines/index.js";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 

@@ -8,7 +8,7 @@ import { canonicalJson, type JsonValue } from "../../contract/index.js";
 import { FIXTURE_PLANNER } from "../../handwritten/fixtures/index.js";
 import { createRoutePlanner, plannerGate, routeIdentity, type RoutePlanner } from "../../handwritten/route/index.js";
 import { judgeColumn, type Column } from "../../scenarios/column.js";
-import { chargesParity, judgedOf } from "../../scenarios/engine-catalogue.js";
+import { chargesParity, judgedOf } from "../../engines/catalogue.js";
 import { allHold, type EngineVerdict } from "../../scenarios/verdict.js";
 import type { EngineFactory } from "../../runtime/api.js";
 import {

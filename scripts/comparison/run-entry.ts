@@ -9,7 +9,7 @@ import { relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { installNodeHashing } from "../../durable/node-hashing.js";
 import { provideModule, provideRequire } from "../../durable/load-run.js";
-import { LANGGRAPH_ADAPTER_DIR } from "../../scenarios/langgraph-install.js";
+import { adapterDir } from "../../engines/pinned-install.js";
 import { prepareBundle } from "./bundle.js";
 
 export type RunEntryOptions = {
@@ -23,14 +23,14 @@ export async function loadRun(options: RunEntryOptions): Promise<typeof import("
   installNodeHashing();
   // The path's type left unchecked (`as string`): the project's type check leaves the adapter, its own package, out.
   let packages: Promise<void> | undefined;
-  provideModule(pathToFileURL(resolve(LANGGRAPH_ADAPTER_DIR, "src/index.ts")).href, async () => {
+  provideModule(pathToFileURL(resolve(adapterDir("langgraph-adapter"), "src/index.ts")).href, async () => {
     await (packages ??= provideLangGraphPackages(options));
     return import("../../langgraph-adapter/src/index.js" as string);
   });
   return import("./run.js");
 }
 
-const PACKAGES = resolve(LANGGRAPH_ADAPTER_DIR, "src/packages.cjs");
+const PACKAGES = resolve(adapterDir("langgraph-adapter"), "src/packages.cjs");
 
 /**
  * LangGraph, @langchain/core and langsmith are some 580 CommonJS files: required one by one (each

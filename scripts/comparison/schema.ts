@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { canonicalJson, isHarnessError, type JsonValue } from "../../contract/index.js";
 import { FIXTURE_PLANNER } from "../../handwritten/fixtures/index.js";
-import { FRAMEWORK_IDS } from "../../scenarios/engine-catalogue.js";
+import { FRAMEWORK_IDS } from "../../engines/catalogue.js";
 import { ColumnFamily } from "../../scenarios/families.js";
 import { EngineVerdict, Judged } from "../../scenarios/verdict.js";
 

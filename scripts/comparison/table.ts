@@ -1,7 +1,7 @@
 /** The side-by-side table people read; the JSON evidence is what machines read. Verdicts first, parity after. */
 import { digest } from "../../contract/index.js";
 import type { EngineVerdict, Judged } from "../../scenarios/verdict.js";
-import { chargesParity } from "../../scenarios/engine-catalogue.js";
+import { chargesParity } from "../../engines/catalogue.js";
 import { NOT_MEASURED, type ComparisonReport } from "./report.js";
 
 export function renderTable(report: ComparisonReport): string {

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { loadEngine } from "../../scenarios/engines.js";
+import { loadEngine } from "../../engines/index.js";
 
 export const AVAILABILITY_SCHEMA = "agent-harness.framework-availability.v1";
 
@@ -84,7 +84,7 @@ export async function probe(state: "absent" | "present", now: Date): Promise<Ava
     // in an empty folder, which is what a checkout without `npm ci --prefix langgraph-adapter` holds.
     const dir = mkdtempSync(join(tmpdir(), "langgraph-absent-"));
     copyFileSync(join(adapterDir, "package.json"), join(dir, "package.json"));
-    const loaded = await loadEngine("langgraph", { langgraphDir: dir });
+    const loaded = await loadEngine("langgraph", { adapterDir: dir });
     reason = loaded.ok ? null : loaded.error.reason.replace(/\S*langgraph-absent-\S*/g, "<tmp>");
   } else {
     const loaded = await loadEngine("langgraph");

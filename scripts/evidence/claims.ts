@@ -8,7 +8,7 @@ import { canonicalJson, type JsonValue } from "../../contract/index.js";
 import { plannerGate, type Route } from "../../handwritten/route/index.js";
 import { ALL_COLUMNS } from "../../scenarios/all-columns.js";
 import { recordedVerdict, type Column } from "../../scenarios/column.js";
-import { judgedOf } from "../../scenarios/engine-catalogue.js";
+import { judgedOf } from "../../engines/catalogue.js";
 import { allHold as allHoldOf, passes, type Judged } from "../../scenarios/verdict.js";
 import { ROUTE_COLUMNS } from "../../scenarios/route-columns.js";
 import { NOT_MEASURED, type ComparisonReport, type ScenarioRow } from "../comparison/schema.js";

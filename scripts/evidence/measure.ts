@@ -13,7 +13,7 @@ import {
   type EngineId,
   type EngineSlot,
   type FrameworkId,
-} from "../../scenarios/engines.js";
+} from "../../engines/index.js";
 import { DEFAULT_SEED } from "../../handwritten/fixtures/environment.js";
 import { runScenario, type Scenario } from "../../scenarios/scenario.js";
 import type { Route } from "../../handwritten/route/index.js";

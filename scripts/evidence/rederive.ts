@@ -10,7 +10,7 @@ import { createFixtureRegistry, createFixtureWorld } from "../../handwritten/fix
 import { checkReplayable, FIXTURE_ONLY, parseRoute, type Route } from "../../handwritten/route/index.js";
 import type { EngineFactory } from "../../runtime/api.js";
 import { ALL_COLUMNS } from "../../scenarios/all-columns.js";
-import { isFrameworkId } from "../../scenarios/engines.js";
+import { isFrameworkId } from "../../engines/index.js";
 import { allHold } from "../../scenarios/verdict.js";
 import { ROUTE_COLUMNS } from "../../scenarios/route-columns.js";
 import { loadChosenFramework, REPO_ROOT } from "../comparison/load-framework.js";

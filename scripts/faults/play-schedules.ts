@@ -5,9 +5,9 @@
 import { outputExitCode, writeFilesAtomically } from "../../cli/index.js";
 import { openStoreOption, type StoreOption } from "../../durable/index.js";
 import { loadEngines, measuredEngines } from "../../scenarios/index.js";
-import { defaultShards } from "../../scenarios/faults/defaults.js";
+import { defaultShards } from "../../cli/schedule-defaults.js";
 import { runSchedules } from "../../scenarios/faults/run.js";
-import { isFrameworkVariant } from "../../scenarios/variants.js";
+import { isFrameworkVariant } from "../../engines/variants.js";
 
 export type ScheduleRun = {
   readonly schedules: number;

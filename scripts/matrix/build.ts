@@ -4,8 +4,8 @@
  * with its scripted FixtureModel; an engine that cannot load is not measured in every column, with
  * its loader's reason, and nothing stands in for it.
  */
-import { judgedOf } from "../../scenarios/engine-catalogue.js";
-import type { EngineSlot } from "../../scenarios/engines.js";
+import { judgedOf } from "../../engines/catalogue.js";
+import type { EngineSlot } from "../../engines/index.js";
 import { judgeColumn, type Column } from "../../scenarios/index.js";
 import { MATRIX_SCHEMA, type FrameworkMatrix, type MatrixEngine, type Verdict } from "./schema.js";
 

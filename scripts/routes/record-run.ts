@@ -7,9 +7,8 @@ import { outputExitCode, writeFilesAtomically } from "../../cli/index.js";
 import type { Result } from "../../contract/index.js";
 import { recordRoute, type RouteRecorder } from "../../scenarios/record-route.js";
 import { ROUTE_COLUMNS } from "../../scenarios/route-columns.js";
-import type { RouteColumnName } from "../../scenarios/route-names.js";
-import { INSTALL_COMMAND } from "../../scenarios/langgraph-install.js";
-import { firstLine } from "../../scenarios/load-langgraph.js";
+import type { RouteColumnName } from "../../handwritten/route/names.js";
+import { firstLine, installCommand } from "../../engines/index.js";
 
 export type RecordIo = {
   readonly stdout: (text: string) => void;
@@ -48,7 +47,7 @@ async function loadChatModule(specifier: string): Promise<Result<ChatModule, str
   } catch (e) {
     return {
       ok: false,
-      error: `the LangGraph adapter's chat module did not load (run: ${INSTALL_COMMAND}): ${firstLine((e as Error).message)}`,
+      error: `the LangGraph adapter's chat module did not load (run: ${installCommand("langgraph-adapter")}): ${firstLine((e as Error).message)}`,
     };
   }
 }

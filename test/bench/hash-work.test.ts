@@ -7,7 +7,8 @@
 import { describe, expect, it } from "vitest";
 import { paced } from "../setup/pace.js";
 import { digest } from "../../contract/index.js";
-import { CORE_FACTORIES, isBuiltInEngineId } from "../../scenarios/index.js";
+import { CORE_FACTORIES } from "../../scenarios/core-engines.js";
+import { isBuiltInEngineId } from "../../scenarios/index.js";
 import type { EngineEntry } from "../../scripts/bench/steps.js";
 import { countHashing } from "../../scripts/bench/hash-work.js";
 import type { SessionLengthSection } from "../../scripts/bench/sections.js";

@@ -68,7 +68,7 @@ describe("compare.ts when LangGraph cannot load", () => {
     const { io } = silent();
     const code = await main(["--framework", "langgraph", "--output", output, "--quiet"], {
       ...io,
-      load: { langgraphModule: shim },
+      load: { adapterModule: shim },
     });
     expect(code).toBe(3);
     const report = JSON.parse(readFileSync(output, "utf8"));

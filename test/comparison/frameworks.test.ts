@@ -120,7 +120,7 @@ describe("the LangGraph pin is enforced", () => {
   }
 
   it("refuses another installed version: not measured, exit 3, naming the pin and the version found", async () => {
-    const { code, report } = await compareTo("langgraph", { langgraphDir: adapterWith("1.7.0") });
+    const { code, report } = await compareTo("langgraph", { adapterDir: adapterWith("1.7.0") });
     expect(code).toBe(3);
     expect(report.status).toBe(NOT_MEASURED);
     expect(report.found_version).toBe("1.7.0");
@@ -129,7 +129,7 @@ describe("the LangGraph pin is enforced", () => {
   });
 
   it("says not installed when the adapter's node_modules holds no LangGraph", async () => {
-    const { code, report } = await compareTo("langgraph", { langgraphDir: adapterWith(null) });
+    const { code, report } = await compareTo("langgraph", { adapterDir: adapterWith(null) });
     expect([code, report.found_version]).toEqual([3, null]);
     expect(report.reason).toMatch(/not installed/);
   });

@@ -25,7 +25,7 @@ async function compareTo(framework: string, langchainDir: string) {
   const code = await main(["--framework", framework, "--output", output, "--quiet"], {
     stdout: () => undefined,
     stderr: () => undefined,
-    load: { langchainDir },
+    load: { adapterDir: langchainDir },
   });
   return { code, report: JSON.parse(readFileSync(output, "utf8")) as ComparisonReport };
 }

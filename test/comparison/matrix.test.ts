@@ -5,7 +5,7 @@ import { buildMatrix } from "../../scripts/matrix/build.js";
 import { FrameworkMatrix, MATRIX_PATH, MATRIX_VOLATILE_FIELDS } from "../../scripts/matrix/schema.js";
 import { renderMatrix } from "../../scripts/matrix/table.js";
 import { ENGINE_IDS, handwrittenFactory, preApprovalState, schemaFailureSideEffects } from "../../scenarios/index.js";
-import type { BuiltInFactory, EngineSlot } from "../../scenarios/engines.js";
+import type { BuiltInFactory, EngineSlot } from "../../engines/index.js";
 import { engineFactory as naiveFactory } from "../../examples/naive-engine.js";
 
 const COLUMNS = [schemaFailureSideEffects, preApprovalState];

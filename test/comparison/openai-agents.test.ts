@@ -25,7 +25,7 @@ async function compareTo(framework: string, openaiAgentsDir: string) {
   const code = await main(["--framework", framework, "--output", output, "--quiet"], {
     stdout: () => undefined,
     stderr: () => undefined,
-    load: { openaiAgentsDir },
+    load: { adapterDir: openaiAgentsDir },
   });
   return { code, report: JSON.parse(readFileSync(output, "utf8")) as ComparisonReport };
 }

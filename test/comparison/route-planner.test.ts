@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseRoute, sealRoute, type Route } from "../../handwritten/route/index.js";
-import { FRAMEWORK_IDS, loadEngine } from "../../scenarios/engines.js";
-import { chargesParity, judgedOf } from "../../scenarios/engine-catalogue.js";
+import { FRAMEWORK_IDS, loadEngine } from "../../engines/index.js";
+import { chargesParity, judgedOf } from "../../engines/catalogue.js";
 import { main } from "../../scripts/compare.js";
 import { NOT_MEASURED } from "../../scripts/comparison/report.js";
 

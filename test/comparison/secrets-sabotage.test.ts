@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { main } from "../../scripts/compare.js";
 import type { ComparisonReport } from "../../scripts/comparison/report.js";
-import { langgraphInstall } from "../../scenarios/langgraph-install.js";
+import { adapterInstall } from "../../engines/index.js";
 import { SECRET_COLUMNS, SECRET_SAMPLES } from "../../scenarios/secret-columns.js";
 
 const active = vi.hoisted(() => ({ scanOff: false }));
@@ -52,7 +52,9 @@ const SECRET_NAMES = SECRET_COLUMNS.map((c) => c.name);
 const rawValues = SECRET_SAMPLES.flatMap((s) => s.secrets);
 
 // LangGraph is an optional install (vitest.config.ts fails a CI run without it).
-const FRAMEWORKS = langgraphInstall().installed ? ["local_state_graph", "langgraph"] : ["local_state_graph"];
+const FRAMEWORKS = adapterInstall("langgraph-adapter").installed
+  ? ["local_state_graph", "langgraph"]
+  : ["local_state_graph"];
 
 describe.each(FRAMEWORKS)("the scan switched off, compared with %s", (framework) => {
   it(

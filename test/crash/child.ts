@@ -28,7 +28,7 @@ import type { AgentGraphState } from "../../local-graph/agent/index.js";
 import type { GraphCheckpoint, GraphCheckpointer } from "../../local-graph/runtime/index.js";
 import type { Engine, EngineFactory } from "../../runtime/api.js";
 import type { Environment } from "../../handwritten/fixtures/environment.js";
-import { loadEngine } from "../../scenarios/engines.js";
+import { loadEngine } from "../../engines/index.js";
 import { createDurableEnvironment, langgraphDatabasePath, LOCAL_GRAPH_CHECKPOINTER_KEY } from "../../durable/index.js";
 import { LINE_PREFIX, SCENARIOS, type ChildLine, type ChildRequest, type KillPoint, type RunView } from "./protocol.js";
 
@@ -168,7 +168,7 @@ async function factoryFor(): Promise<EngineFactory> {
     `../../langgraph-adapter/src/index.${import.meta.url.endsWith(".ts") ? "ts" : "js"}`,
     import.meta.url,
   );
-  const loaded = await loadEngine(request.engine, { langgraphModule: adapter.href });
+  const loaded = await loadEngine(request.engine, { adapterModule: adapter.href });
   if (!loaded.ok) throw new Error(`${request.engine} must load for the crash tests: ${loaded.error.reason}`);
   if (loaded.value.id !== "langgraph") return loaded.value;
   // LangGraph's own saver on the same kind of database as the contract's stores.

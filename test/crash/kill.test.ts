@@ -21,7 +21,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pooled } from "../../cli/index.js";
-import { BUILT_IN_ENGINE_IDS as ENGINE_IDS, loadEngine, type EngineId } from "../../scenarios/engines.js";
+import { BUILT_IN_ENGINE_IDS as ENGINE_IDS, loadEngine, type EngineId } from "../../engines/index.js";
 
 /**
  * The engines killed mid-run: the built-in ones. A framework's variants are measured by the comparison's

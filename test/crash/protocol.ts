@@ -1,7 +1,7 @@
 /** What the crash tests and their child processes say to each other (one JSON line each, on stdout). */
 import { finalAnswer, toolCall } from "../../handwritten/fixtures/index.js";
 import type { SqlSpec } from "../../durable/index.js";
-import type { EngineId } from "../../scenarios/engines.js";
+import type { EngineId } from "../../engines/index.js";
 
 export const LINE_PREFIX = "@@crash-child ";
 

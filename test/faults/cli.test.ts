@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { BUILT_IN_ENGINE_IDS } from "../../scenarios/index.js";
-import { langgraphInstall } from "../../scenarios/langgraph-install.js";
+import { adapterInstall } from "../../engines/index.js";
 import { main } from "../../scripts/fault-schedules.js";
 
 describe("fault-schedules exit codes", () => {
@@ -49,7 +49,9 @@ describe("fault-schedules exit codes", () => {
         const run = await quietly(["--schedules", "3", "--shards", "1", "--output", output]);
         const report = JSON.parse(readFileSync(output, "utf8")) as { engines: Record<string, unknown> };
         expect(Object.keys(report.engines)).toEqual(
-          langgraphInstall().installed ? BUILT_IN_ENGINE_IDS : BUILT_IN_ENGINE_IDS.filter((id) => id !== "langgraph"),
+          adapterInstall("langgraph-adapter").installed
+            ? BUILT_IN_ENGINE_IDS
+            : BUILT_IN_ENGINE_IDS.filter((id) => id !== "langgraph"),
         );
         expect(run.code, run.stderr).toBe(0);
       } finally {

@@ -7,7 +7,7 @@ import { paced } from "../setup/pace.js";
 import { describe, expect, it } from "vitest";
 import { BUILT_IN_ENGINE_IDS, loadEngines, measuredEngines } from "../../scenarios/index.js";
 import { DEFAULT_SCHEDULES, DEFAULT_SEED, runSchedules } from "../../scenarios/faults/run.js";
-import { isFrameworkVariant } from "../../scenarios/variants.js";
+import { isFrameworkVariant } from "../../engines/variants.js";
 
 const requested = Number(process.env["FAULT_SCHEDULES"] ?? DEFAULT_SCHEDULES);
 const seed = Number(process.env["FAULT_SEED"] ?? DEFAULT_SEED);

@@ -5,7 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { canonicalJson } from "../../contract/index.js";
 import { localGraphFactory } from "../../local-graph/agent/index.js";
-import { ALL_COLUMNS, CORE_FACTORIES, handwrittenFactory, runScenario } from "../../scenarios/index.js";
+import { CORE_FACTORIES } from "../../scenarios/core-engines.js";
+import { ALL_COLUMNS, handwrittenFactory, runScenario } from "../../scenarios/index.js";
 import { behavesLikeTheContract } from "./contract-suite.js";
 
 for (const factory of CORE_FACTORIES) behavesLikeTheContract(factory);

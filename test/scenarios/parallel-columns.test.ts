@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { localGraphFactory } from "../../local-graph/agent/index.js";
-import { CORE_FACTORIES, handwrittenFactory, PARALLEL_COLUMNS, runScenario } from "../../scenarios/index.js";
+import { CORE_FACTORIES } from "../../scenarios/core-engines.js";
+import { handwrittenFactory, PARALLEL_COLUMNS, runScenario } from "../../scenarios/index.js";
 import { forgetCompletedKeys } from "./forget-completed.js";
 
 describe("parallel columns", () => {

@@ -18,8 +18,8 @@ import {
   runScenario,
   type EnvironmentOptions,
 } from "../../scenarios/index.js";
-import { langgraphInstall } from "../../scenarios/langgraph-install.js";
-import { isFrameworkVariant } from "../../scenarios/variants.js";
+import { adapterInstall } from "../../engines/index.js";
+import { isFrameworkVariant } from "../../engines/variants.js";
 import { freshStore, MEASURED_KINDS, type StoreKind } from "../stores/targets.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "agent-harness-secrets-"));
@@ -44,7 +44,7 @@ describe("the secret columns on a database", () => {
         // The framework variants are measured by the comparison and the matrix (a native one fails by design).
         const engines = measuredEngines(await loadEngines()).filter((e) => !isFrameworkVariant(e.id));
         // LangGraph is an optional install (vitest.config.ts fails a CI run without it).
-        const expected = langgraphInstall().installed
+        const expected = adapterInstall("langgraph-adapter").installed
           ? BUILT_IN_ENGINE_IDS
           : BUILT_IN_ENGINE_IDS.filter((id) => id !== "langgraph");
         expect(engines.map((e) => e.id)).toEqual(expected);

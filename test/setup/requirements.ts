@@ -4,12 +4,9 @@
  * the start and the end of the run, and the run is green; under CI=true every one must be present.
  */
 import { findChromium } from "../../cli/index.js";
-import { aiSdkInstall } from "../../scenarios/ai-sdk-install.js";
-import { langchainInstall } from "../../scenarios/langchain-engines.js";
-import { langgraphInstall } from "../../scenarios/langgraph-install.js";
-import { mastraInstall } from "../../scenarios/mastra-engines.js";
-import { openaiAgentsInstall } from "../../scenarios/openai-agents-engines.js";
-import type { PinnedInstall } from "../../scenarios/pinned-install.js";
+import { ADAPTERS } from "../../engines/catalogue.js";
+import { adapterInstall } from "../../engines/pinned-install.js";
+import { isFrameworkVariant } from "../../engines/variants.js";
 import { NOT_MEASURED_REASON, postgresUrl } from "../stores/targets.js";
 
 export type Presence = { readonly present: true } | { readonly present: false; readonly reason: string };
@@ -23,29 +20,24 @@ export type Requirement = {
   readonly detect: () => Presence;
 };
 
-const pinned = (install: PinnedInstall): Presence =>
-  install.installed ? { present: true } : { present: false, reason: install.reason };
+/**
+ * The suites made with every built-in engine measured (the framework variants aside): an adapter that holds a
+ * built-in engine takes them away when it is absent, besides its own suites.
+ */
+const BUILT_IN_SUITES = ["test/faults/schedules.test.ts", "test/crash/**", "test/evidence/runtime-record.test.ts"];
+
+/** An adapter of the engine table, installed as pinned (engines/pinned-install.ts), one requirement each. */
+const ADAPTER_REQUIREMENTS: readonly Requirement[] = ADAPTERS.map((adapter) => ({
+  name: `the ${adapter.name} adapter`,
+  suites: [`${adapter.folder}/**`, ...(adapter.engines.some((e) => !isFrameworkVariant(e.id)) ? BUILT_IN_SUITES : [])],
+  detect: () => {
+    const install = adapterInstall(adapter.folder);
+    return install.installed ? { present: true } : { present: false, reason: install.reason };
+  },
+}));
 
 export const REQUIREMENTS: readonly Requirement[] = [
-  {
-    name: "the LangGraph adapter",
-    // The fault schedules, the crash matrix and the runtime record are made with all three engines measured.
-    suites: [
-      "langgraph-adapter/**",
-      "test/faults/schedules.test.ts",
-      "test/crash/**",
-      "test/evidence/runtime-record.test.ts",
-    ],
-    detect: () => pinned(langgraphInstall()),
-  },
-  {
-    name: "the OpenAI Agents adapter",
-    suites: ["openai-agents-adapter/**"],
-    detect: () => pinned(openaiAgentsInstall()),
-  },
-  { name: "the AI SDK adapter", suites: ["ai-sdk-adapter/**"], detect: () => pinned(aiSdkInstall()) },
-  { name: "the LangChain adapter", suites: ["langchain-adapter/**"], detect: () => pinned(langchainInstall()) },
-  { name: "the Mastra adapter", suites: ["mastra-adapter/**"], detect: () => pinned(mastraInstall()) },
+  ...ADAPTER_REQUIREMENTS,
   {
     name: "PostgreSQL",
     suites: ["test/stores/postgres-bridge.test.ts", "langgraph-adapter/src/postgres-saver.validation.test.ts"],

@@ -12,7 +12,7 @@ import { closeSync, copyFileSync, mkdirSync, openSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase } from "../../../durable/index.js";
 import { SESSION_ID } from "../../../scenarios/index.js";
-import type { EngineId } from "../../../scenarios/engines.js";
+import type { EngineId } from "../../../engines/index.js";
 import { freshStore, type StoreKind } from "../targets.js";
 import type { StoreFaultCase, StoreFaultResult } from "./case.js";
 import { copyAside, JOURNAL, putBack, sendToken, waitForApproval, type StoreAt } from "./restore-lives.js";

@@ -19,8 +19,8 @@ import {
   type StoreError,
 } from "../../../durable/index.js";
 import { engineContextOf, unwrapEngine, type Engine } from "../../../runtime/index.js";
-import { loadEngine, type EngineId } from "../../../scenarios/engines.js";
-import { LANGGRAPH_ADAPTER_DIR } from "../../../scenarios/langgraph-install.js";
+import { loadEngine, type EngineId } from "../../../engines/index.js";
+import { adapterDir } from "../../../engines/index.js";
 
 /** The journal a SQLite store gets by default, beside `harness.sqlite` (`defaultSpentJournal`); Postgres's is in `.agent-harness/`. */
 export const JOURNAL = "harness.sqlite.spent";
@@ -59,7 +59,7 @@ export async function openLife(
   if (engineId === "langgraph") {
     // Through a computed specifier: a literal path would pull the adapter into the root type check,
     // which must pass without the adapter installed.
-    const checkpointer = pathToFileURL(join(LANGGRAPH_ADAPTER_DIR, "src/durable-checkpointer.ts")).href;
+    const checkpointer = pathToFileURL(join(adapterDir("langgraph-adapter"), "src/durable-checkpointer.ts")).href;
     const module = (await import(checkpointer)) as {
       useSqliteCheckpointer(env: DurableEnvironment, path: string): { db: { close(): void } };
     };

@@ -4,7 +4,7 @@
  * afresh — each answering what the store did as a store fault result.
  */
 import { SESSION_ID } from "../../../scenarios/index.js";
-import type { EngineId } from "../../../scenarios/engines.js";
+import type { EngineId } from "../../../engines/index.js";
 import type { StoreFaultResult } from "./case.js";
 import { openLife, sendToken, waitForApproval, type Life, type StoreAt } from "./restore-lives.js";
 

@@ -1,4 +1,4 @@
-/** The route columns by name, with nothing loaded: `route:record --scenario` is checked and listed from here. */
+/** The route columns by name (scenarios/route-columns.ts), with nothing loaded: `route:record --scenario` is checked and listed from here. */
 export const ROUTE_COLUMN_NAMES = ["route_weekly_report", "route_injected_note"] as const;
 export type RouteColumnName = (typeof ROUTE_COLUMN_NAMES)[number];
 export const isRouteColumnName = (name: string): name is RouteColumnName =>

@@ -1,6 +1,6 @@
 /**
  * Engines beyond the built-in three run in two variants (CONTRACT.md §9): `<framework>_native`, the
- * framework as its docs teach, judged by behaviour alone (engine-catalogue.ts `judged`), and `<framework>_hardened`,
+ * framework as its docs teach, judged by behaviour alone (the table's `judged`), and `<framework>_hardened`,
  * the contract in its hooks. The
  * heavy suites (bench, fault schedules, process kills, the runtime record) run the built-in engines.
  */

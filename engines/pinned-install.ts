@@ -1,10 +1,12 @@
 /**
- * Whether an optional adapter package (langgraph-adapter/, openai-agents-adapter/, ai-sdk-adapter/)
- * has its one framework package installed at the exact pin its package.json names. The loaders,
- * the test configuration and the type check ask this, so "not measured" has one reason per adapter.
+ * Whether an adapter of the engine table (its own package) has its one framework package installed at the
+ * exact pin its package.json names. The loader, the test configuration, the type check and the examples ask
+ * this, so "not measured" has one reason per adapter.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ADAPTERS, type AdapterFolder, type AdapterRow } from "./catalogue.js";
 
 export type PinnedInstall =
   | { readonly installed: true; readonly version: string }
@@ -39,3 +41,20 @@ export function pinnedInstall(dir: string, pkg: string, command: string): Pinned
     };
   return { installed: true, version: found };
 }
+
+/** The adapter's row in the table. */
+export function adapterRow(folder: AdapterFolder): AdapterRow {
+  const row = ADAPTERS.find((a) => a.folder === folder);
+  if (row === undefined) throw new Error(`no adapter ${folder} in the engine table`);
+  return row;
+}
+
+/** The adapter's folder, as an absolute path ending in a separator. */
+export const adapterDir = (folder: AdapterFolder): string => fileURLToPath(new URL(`../${folder}/`, import.meta.url));
+
+/** What installs the adapter as pinned: its own lockfile, in its own folder. */
+export const installCommand = (folder: AdapterFolder): string => `npm ci --prefix ${folder}`;
+
+/** Whether the adapter (in `dir`, its own folder unless a test names another) is installed at its pin. */
+export const adapterInstall = (folder: AdapterFolder, dir: string = adapterDir(folder)): PinnedInstall =>
+  pinnedInstall(dir, adapterRow(folder).package, installCommand(folder));

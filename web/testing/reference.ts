@@ -5,12 +5,12 @@
  * PRNG per executor call, so the page's driver and this reference share only the reducer, the
  * contract and the schedule's definition.
  */
-import { approvePending, type AgentState, type TraceEvent } from "../contract/index.js";
-import { createHandwrittenEngine } from "../handwritten/engine/index.js";
-import { observedRegistry } from "../handwritten/engine/test-helpers.js";
-import { createEnvironment } from "../handwritten/fixtures/environment.js";
-import { faultsOf, GOAL, idSeedOf, scriptOf, SESSION_ID, type Settings } from "./settings.js";
-import { mulberry32 } from "./schedule.js";
+import { approvePending, type AgentState, type TraceEvent } from "../../contract/index.js";
+import { createHandwrittenEngine } from "../../handwritten/engine/index.js";
+import { observedRegistry } from "../../handwritten/engine/test-helpers.js";
+import { createEnvironment } from "../../handwritten/fixtures/environment.js";
+import { faultsOf, GOAL, idSeedOf, scriptOf, SESSION_ID, type Settings } from "../settings.js";
+import { mulberry32 } from "../schedule.js";
 
 export type Decision = "approve" | "reject";
 

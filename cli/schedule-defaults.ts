@@ -1,4 +1,4 @@
-/** A schedule run's defaults, apart from the players so a command can print them before it loads an engine. */
+/** A fault schedule run's defaults (scenarios/faults/run.ts), apart from the players so a command can print them before it loads an engine. */
 import { availableParallelism } from "node:os";
 
 /** @default 5000 schedules per engine in CI */

@@ -1,0 +1,79 @@
+/**
+ * The one loader of a built-in engine, driven by its row in the table. A core engine's module is imported
+ * as its row writes it. An adapter is imported dynamically, only once its installed framework is found to
+ * be the exact pin, so nothing outside the adapter's folder imports its framework; when it cannot run, the
+ * answer is the reason (and the version found), and nothing stands in for it.
+ */
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { assertNever, err, ok, type Result } from "../contract/index.js";
+import { loadLikeCaller } from "../durable/load-run.js";
+import type { EngineFactory } from "../runtime/index.js";
+import { ADAPTERS, folderOf, type EngineId } from "./catalogue.js";
+import { adapterDir, adapterInstall, installCommand } from "./pinned-install.js";
+
+export type LoadOptions = {
+  /** The adapter package's folder (its package.json pins, its node_modules hold what is installed). */
+  readonly adapterDir?: string;
+  /** The adapter's entry module (tests point this at a module that cannot load). */
+  readonly adapterModule?: string;
+};
+
+/** Why a built-in engine cannot run here, and the version of its framework found (if any). */
+export type Unloadable = { readonly reason: string; readonly found_version: string | null };
+
+/** The factory of `id` in a module's export: the factory itself, or a record of factories by engine id. */
+function factoryIn(module: Record<string, unknown>, name: string, id: string): EngineFactory<string> | null {
+  const exported = module[name] as EngineFactory<string> | Record<string, EngineFactory<string>> | undefined;
+  const factory = exported !== undefined && "create" in exported ? exported : exported?.[id];
+  return factory?.id === id ? (factory as EngineFactory<string>) : null;
+}
+
+export async function loadByRow<Id extends EngineId>(
+  id: Id,
+  options: LoadOptions = {},
+): Promise<Result<EngineFactory<Id>, Unloadable>> {
+  const row = folderOf(id);
+  switch (row.kind) {
+    case "core": {
+      // By require or import as this module was (durable/load-run.ts).
+      const module = await loadLikeCaller<Record<string, unknown>>(import.meta.url, row.module, row.load);
+      const factory = factoryIn(module, row.export, id);
+      if (factory === null) throw new Error(`${row.module} does not export the ${id} engine factory`);
+      return ok(factory as EngineFactory<Id>);
+    }
+    case "adapter": {
+      const dir = options.adapterDir ?? adapterDir(row.folder);
+      const install = adapterInstall(row.folder, dir);
+      if (!install.installed) return err({ reason: install.reason, found_version: install.found_version });
+      const specifier = options.adapterModule ?? pathToFileURL(resolve(dir, "src/index.ts")).href;
+      try {
+        const load = () => import(specifier) as Promise<Record<string, unknown>>;
+        // Through require in a run loaded by require (LangGraph's adapter always is: langgraph-adapter/src/langgraph.ts).
+        const module = row.byRequire ? await loadLikeCaller(import.meta.url, specifier, load) : await load();
+        const factory = factoryIn(module, row.export, id);
+        if (factory === null)
+          return err({
+            reason: `${specifier} does not export an ${id} engine factory`,
+            found_version: install.version,
+          });
+        return ok(factory as EngineFactory<Id>);
+      } catch (e) {
+        const message = e instanceof Error ? e.message : String(e);
+        return err({
+          reason: `the ${row.name} adapter failed to load (run: ${installCommand(row.folder)}): ${firstLine(message)}`,
+          found_version: install.version,
+        });
+      }
+    }
+    default:
+      return assertNever(row);
+  }
+}
+
+const PACKAGE_FOLDER = new RegExp(`/[^\\s'"]*/(node_modules|${ADAPTERS.map((a) => a.folder).join("|")})/`, "g");
+
+/** The first line of an error message, with machine-specific paths cut to the package folder. */
+export function firstLine(text: string): string {
+  return (text.split("\n")[0] ?? text).replace(PACKAGE_FOLDER, "…/$1/");
+}

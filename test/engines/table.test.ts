@@ -1,0 +1,49 @@
+/**
+ * The engine table (engines/table.ts) as the one list of engines and adapter folders: its rows parse, its ids
+ * and folders are each named once, each adapter's package.json pins the version its row says, and what cannot
+ * read the table (Prettier's ignore file) still covers every adapter it names.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import * as prettier from "prettier";
+import { describe, expect, it } from "vitest";
+import { ADAPTERS, ENGINE_FOLDERS, ENGINE_IDS, ENGINE_TABLE, FolderRow } from "../../engines/index.js";
+
+const root = resolve(fileURLToPath(new URL("../..", import.meta.url)));
+
+describe("the engine table", () => {
+  it("parses, every row", () => {
+    for (const row of ENGINE_TABLE) expect(FolderRow.safeParse(row)).toMatchObject({ success: true });
+    expect(ENGINE_IDS.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it("names each engine and each folder once", () => {
+    expect(new Set(ENGINE_IDS).size).toBe(ENGINE_IDS.length);
+    expect(new Set(ENGINE_FOLDERS).size).toBe(ENGINE_FOLDERS.length);
+  });
+
+  it("names folders that are there", () => {
+    for (const folder of ENGINE_FOLDERS) expect(existsSync(join(root, folder)), folder).toBe(true);
+  });
+
+  it.each(ADAPTERS)("says the exact pin of $folder's package.json, with its own tsconfig and entry", (adapter) => {
+    const manifest = JSON.parse(readFileSync(join(root, adapter.folder, "package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+    };
+    expect(manifest.dependencies[adapter.package]).toBe(adapter.version);
+    expect(existsSync(join(root, adapter.folder, "tsconfig.json"))).toBe(true);
+    expect(existsSync(join(root, adapter.folder, "src/index.ts"))).toBe(true);
+  });
+
+  it.each(ADAPTERS)("leaves $folder's lockfile and installed packages to npm, not Prettier", async (adapter) => {
+    const ignorePath = join(root, ".prettierignore");
+    for (const file of ["package-lock.json", "node_modules/zod/package.json"]) {
+      const info = await prettier.getFileInfo(join(root, adapter.folder, file), { ignorePath });
+      expect(info.ignored, `${adapter.folder}/${file}`).toBe(true);
+    }
+    // And the adapter's own source is formatted.
+    const source = await prettier.getFileInfo(join(root, adapter.folder, "src/index.ts"), { ignorePath });
+    expect(source.ignored).toBe(false);
+  });
+});
