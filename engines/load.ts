@@ -1,6 +1,6 @@
 /**
  * The one loader of a built-in engine, driven by its row in the table. A core engine's module is imported
- * as its row writes it. An adapter is imported dynamically, only once its installed framework is found to
+ * from its row's `module` (core-modules.ts). An adapter is imported dynamically, only once its installed framework is found to
  * be the exact pin, so nothing outside the adapter's folder imports its framework; when it cannot run, the
  * answer is the reason (and the version found), and nothing stands in for it.
  */
@@ -10,6 +10,7 @@ import { assertNever, err, ok, type Result } from "../contract/index.js";
 import { loadLikeCaller } from "../durable/load-run.js";
 import type { EngineFactory } from "../runtime/index.js";
 import { ADAPTERS, folderOf, type EngineId } from "./catalogue.js";
+import { CORE_MODULES } from "./core-modules.js";
 import { adapterDir, adapterInstall, installCommand } from "./pinned-install.js";
 
 export type LoadOptions = {
@@ -37,7 +38,7 @@ export async function loadByRow<Id extends EngineId>(
   switch (row.kind) {
     case "core": {
       // By require or import as this module was (durable/load-run.ts).
-      const module = await loadLikeCaller<Record<string, unknown>>(import.meta.url, row.module, row.load);
+      const module = await loadLikeCaller(import.meta.url, row.module, CORE_MODULES[row.module]);
       const factory = factoryIn(module, row.export, id);
       if (factory === null) throw new Error(`${row.module} does not export the ${id} engine factory`);
       return ok(factory as EngineFactory<Id>);

@@ -40,9 +40,6 @@ export const EngineRow = z.strictObject({
 });
 export type EngineRow = z.infer<typeof EngineRow>;
 
-/** How a folder's engines load: a module's named export, a factory or a record of factories by engine id. */
-const Loader = z.custom<() => Promise<Record<string, unknown>>>((v) => typeof v === "function");
-
 const shared = {
   folder: Folder,
   /**
@@ -58,7 +55,7 @@ const shared = {
 
 /**
  * A folder of the repository that holds engines. A core folder is this repo's own modules, loaded from
- * `module` (the import is written out in `load`, so a bundle of a run holds it). An adapter is a package
+ * `module` (its import written out in core-modules.ts, so a bundle of a run holds it). An adapter is a package
  * of its own (`<folder>/package.json`, its own lockfile), its framework exact-pinned, loaded from
  * `<folder>/src/index.ts` only once that pin is what is installed: its engines are not measured otherwise.
  */
@@ -66,9 +63,8 @@ export const FolderRow = z.discriminatedUnion("kind", [
   z.strictObject({
     kind: z.literal("core"),
     ...shared,
-    /** The entry module, from engines/ (what `load` imports). */
+    /** The entry module, from engines/. */
     module: z.string().startsWith("../"),
-    load: Loader,
   }),
   z.strictObject({
     kind: z.literal("adapter"),

@@ -25,7 +25,6 @@ export const ENGINE_TABLE = [
     kind: "core",
     folder: "handwritten",
     module: "../handwritten/engine/factory.js",
-    load: () => import("../handwritten/engine/factory.js"),
     export: "handwrittenFactory",
     byRequire: true,
     engines: [
@@ -43,7 +42,6 @@ export const ENGINE_TABLE = [
     kind: "core",
     folder: "local-graph",
     module: "../local-graph/agent/index.js",
-    load: () => import("../local-graph/agent/index.js"),
     export: "localGraphFactory",
     byRequire: true,
     engines: [
