@@ -61,8 +61,12 @@ export async function loadByRow<Id extends EngineId>(
         return ok(factory as EngineFactory<Id>);
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
+        // A package the adapter imports is missing (its install is partial), or the adapter's own code failed.
+        const what = /Cannot find package/.test(message)
+          ? `a package the ${row.name} adapter needs is not installed`
+          : `the ${row.name} adapter failed to load`;
         return err({
-          reason: `the ${row.name} adapter failed to load (run: ${installCommand(row.folder)}): ${firstLine(message)}`,
+          reason: `${what} (run: ${installCommand(row.folder)}): ${firstLine(message)}`,
           found_version: install.version,
         });
       }
