@@ -118,5 +118,5 @@ export const ROUTE_COLUMNS: readonly Column[] = [routeWeeklyReport, routeInjecte
 // The names are what a command checks before it loads the columns: the two lists must agree.
 if (ROUTE_COLUMNS.map((c) => c.name).join() !== ROUTE_COLUMN_NAMES.join())
   throw new Error(
-    `scenarios/route-columns.ts has ${ROUTE_COLUMNS.map((c) => c.name).join()}, route-names.ts ${ROUTE_COLUMN_NAMES.join()}`,
+    `scenarios/route-columns.ts has ${ROUTE_COLUMNS.map((c) => c.name).join()}, handwritten/route/names.ts ${ROUTE_COLUMN_NAMES.join()}`,
   );

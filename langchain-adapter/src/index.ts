@@ -8,7 +8,7 @@ export { createLangChainHardenedEngine, createLangChainHardenedFactory, langchai
 export * from "./harden/index.js";
 export { LANGCHAIN_VERSION } from "./versions.js";
 
-/** The factories the core's registry loads by id (scenarios/langchain-engines.ts). */
+/** The factories the core's registry loads by id (its row in engines/table.ts). */
 export const factories: Readonly<Record<string, EngineFactory<string>>> = {
   langchain_agent_native: langchainNativeFactory,
   langchain_agent_hardened: langchainHardenedFactory,

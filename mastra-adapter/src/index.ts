@@ -36,7 +36,7 @@ export type {
 } from "./harden/index.js";
 export { MASTRA_VERSION } from "./versions.js";
 
-/** The factories the core's registry loads by id (scenarios/mastra-engines.ts). */
+/** The factories the core's registry loads by id (its row in engines/table.ts). */
 export const factories: Readonly<Record<string, EngineFactory<string>>> = {
   mastra_native: mastraNativeFactory,
   mastra_hardened: mastraHardenedFactory,

@@ -29,7 +29,7 @@ export type {
 } from "./harden/index.js";
 export { OPENAI_AGENTS_VERSION } from "./versions.js";
 
-/** The factories the core's registry loads by id (scenarios/openai-agents-engines.ts). */
+/** The factories the core's registry loads by id (its row in engines/table.ts). */
 export const factories: Readonly<Record<string, EngineFactory<string>>> = {
   openai_agents_native: openaiAgentsNativeFactory,
   openai_agents_hardened: openaiAgentsHardenedFactory,

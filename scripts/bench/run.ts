@@ -40,7 +40,7 @@ import { renderGoals, renderTables } from "./table.js";
 import { writeStoresBench } from "./stores-evidence.js";
 import { measureWebBundle } from "./web-bundle.js";
 
-/** The adapter's entry module, relative to this file (scenarios/load-langgraph.ts imports the same one). */
+/** The adapter's entry module, relative to this file (engines/load.ts imports the same one). */
 const ADAPTER_MODULE = "../../langgraph-adapter/src/index.js";
 
 export type BenchSettings = {

@@ -1,6 +1,6 @@
 /**
  * Loads the framework engine a comparison runs: a built-in engine through the registry
- * (scenarios/engines.ts), or a module engine imported from the user's path with its export checked.
+ * (engines/registry.ts), or a module engine imported from the user's path with its export checked.
  * When a framework cannot run, the answer is the reason (and the version found), and nothing stands in for it.
  */
 import { existsSync } from "node:fs";

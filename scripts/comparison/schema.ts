@@ -78,7 +78,7 @@ export const ComparisonReport = z.strictObject({
   schema: z.literal(COMPARISON_SCHEMA),
   framework: FRAMEWORK_LABEL,
   framework_version: z.string().nullable(),
-  /** What the framework's verdicts charge it with (engine-catalogue.ts `judged`): the handwritten engine is a contract engine. */
+  /** What the framework's verdicts charge it with (the engine table's `judged`): the handwritten engine is a contract engine. */
   judged: Judged,
   /** The framework version found installed (the pin check reads it even when it refuses to run it). */
   found_version: z.string().nullable(),
