@@ -3,7 +3,7 @@
  * and folders are each named once, each adapter's package.json pins the version its row says, and what cannot
  * read the table (Prettier's ignore file) still covers every adapter it names.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as prettier from "prettier";
@@ -45,5 +45,34 @@ describe("the engine table", () => {
     // And the adapter's own source is formatted.
     const source = await prettier.getFileInfo(join(root, adapter.folder, "src/index.ts"), { ignorePath });
     expect(source.ignored).toBe(false);
+  });
+});
+
+/** Where a list of engines could hide: the product, the scripts, the test configuration and the setup. */
+const LISTED_IN = [".prettierignore", "package.json", "tsconfig.json", "vitest.config.ts"];
+const SOURCE_DIRS = ["cli", "contract", "durable", "engines", "mcp", "runtime", "scripts", "test/setup", "web"];
+
+function sourcesIn(dir: string): string[] {
+  return readdirSync(join(root, dir)).flatMap((name) => {
+    const path = `${dir}/${name}`;
+    if (name === "node_modules") return [];
+    if (statSync(join(root, path)).isDirectory()) return sourcesIn(path);
+    return /\.(ts|sh|json)$/.test(name) && !name.endsWith(".test.ts") ? [path] : [];
+  });
+}
+
+describe("the one list", () => {
+  // Two names of one kind may be a comparison or an example; three are a list that must come from the table.
+  const names = [...ADAPTERS.map((a) => a.folder), ...ENGINE_IDS.filter((id) => /_(native|hardened)$/.test(id))];
+  const files = [...LISTED_IN, ...SOURCE_DIRS.flatMap(sourcesIn)].filter((f) => f !== "engines/table.ts");
+
+  it("is the engine table: no other file of the product, scripts, test configuration or setup names three of its adapters or framework engines", () => {
+    expect(files.length).toBeGreaterThan(100);
+    const lists = files.flatMap((file) => {
+      const text = readFileSync(join(root, file), "utf8");
+      const named = names.filter((name) => new RegExp(`\\b${name}\\b`).test(text));
+      return named.length >= 3 ? [`${file}: ${named.join(", ")}`] : [];
+    });
+    expect(lists).toEqual([]);
   });
 });
