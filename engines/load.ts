@@ -1,6 +1,6 @@
 /**
  * The one loader of a built-in engine, driven by its row in the table. A core engine's module is imported
- * from its row's `module` (core-modules.ts). An adapter is imported dynamically, only once its installed framework is found to
+ * from its row's `module` (CORE_MODULES below). An adapter is imported dynamically, only once its installed framework is found to
  * be the exact pin, so nothing outside the adapter's folder imports its framework; when it cannot run, the
  * answer is the reason (and the version found), and nothing stands in for it.
  */
@@ -10,8 +10,22 @@ import { assertNever, err, ok, type Result } from "../contract/index.js";
 import { loadLikeCaller } from "../durable/load-run.js";
 import type { EngineFactory } from "../runtime/index.js";
 import { ADAPTERS, folderOf, type EngineId } from "./catalogue.js";
-import { CORE_MODULES } from "./core-modules.js";
+import type { ENGINE_TABLE } from "./table.js";
 import { adapterDir, adapterInstall, installCommand } from "./pinned-install.js";
+
+type CoreModule = Extract<(typeof ENGINE_TABLE)[number], { kind: "core" }>["module"];
+
+/**
+ * The imports of the core folders' modules, written out: a bundle of a run (scripts/comparison/bundle.ts) holds
+ * only what a literal import names, and the table cannot hold them, since the command that checks `--framework`
+ * loads the table before the run and the bundle shares what it loaded (an import from there would load a second
+ * copy of the contract, without the run's hashing). Keyed by the table's `module`: a core row without its import
+ * here does not compile.
+ */
+const CORE_MODULES: { readonly [M in CoreModule]: () => Promise<Record<string, unknown>> } = {
+  "../handwritten/engine/factory.js": () => import("../handwritten/engine/factory.js"),
+  "../local-graph/agent/index.js": () => import("../local-graph/agent/index.js"),
+};
 
 export type LoadOptions = {
   /** The adapter package's folder (its package.json pins, its node_modules hold what is installed). */

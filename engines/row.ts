@@ -55,7 +55,7 @@ const shared = {
 
 /**
  * A folder of the repository that holds engines. A core folder is this repo's own modules, loaded from
- * `module` (its import written out in core-modules.ts, so a bundle of a run holds it). An adapter is a package
+ * `module` (its import written out in load.ts, so a bundle of a run holds it). An adapter is a package
  * of its own (`<folder>/package.json`, its own lockfile), its framework exact-pinned, loaded from
  * `<folder>/src/index.ts` only once that pin is what is installed: its engines are not measured otherwise.
  */
