@@ -18,6 +18,10 @@ export const ENGINE_FOLDERS: readonly FolderOfTable["folder"][] = ENGINE_TABLE.m
 /** The adapters, each its own package: setup installs, the type check checks and vitest runs each one's suites. */
 export const ADAPTERS: readonly AdapterRow[] = ENGINE_TABLE.filter((f): f is AdapterRow => f.kind === "adapter");
 
+/** Whether the adapter needs a PostgreSQL server to run (row.ts `needs`). */
+export const needsPostgres = (adapter: AdapterRow): boolean =>
+  "needs" in adapter && (adapter.needs as readonly string[]).includes("postgres");
+
 /** A row per engine, in the order every report lists them, with the row of the folder that holds it. */
 export const ENGINE_ROWS = ENGINE_TABLE.flatMap((folder) => folder.engines.map((engine) => ({ ...engine, folder })));
 

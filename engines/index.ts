@@ -21,6 +21,7 @@ export {
   judgedOf,
   keepsContract,
   loadsByRequire,
+  needsPostgres,
   REFERENCE_ENGINE,
 } from "./catalogue.js";
 export type {

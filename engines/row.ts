@@ -74,6 +74,14 @@ export const FolderRow = z.discriminatedUnion("kind", [
     /** The one framework package the adapter pins, and the exact version (its package.json must say the same). */
     package: z.string().min(1),
     version: z.string().regex(/^\d+\.\d+\.\d+$/),
+    /**
+     * What it needs to run beyond its install: a PostgreSQL server (its suites are then left out without one,
+     * named on the PostgreSQL requirement's line; test/setup/requirements.ts). Nothing when absent.
+     */
+    needs: z
+      .array(z.enum(["postgres"]))
+      .readonly()
+      .optional(),
   }),
 ]);
 export type FolderRow = z.infer<typeof FolderRow>;

@@ -16,8 +16,10 @@ const SOURCES = [
   "runtime",
   "handwritten",
   "local-graph",
+  "engines",
   "scenarios",
   "durable",
+  "cli",
   "test/crash",
   "langgraph-adapter/src",
 ];

@@ -8,7 +8,15 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
-import { ADAPTERS, ENGINE_FOLDERS, ENGINE_IDS, ENGINE_TABLE, FolderRow } from "../../engines/index.js";
+import {
+  ADAPTERS,
+  ENGINE_FOLDERS,
+  ENGINE_IDS,
+  ENGINE_TABLE,
+  FolderRow,
+  needsPostgres,
+  type AdapterRow,
+} from "../../engines/index.js";
 
 const root = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 
@@ -34,6 +42,14 @@ describe("the engine table", () => {
     expect(manifest.dependencies[adapter.package]).toBe(adapter.version);
     expect(existsSync(join(root, adapter.folder, "tsconfig.json"))).toBe(true);
     expect(existsSync(join(root, adapter.folder, "src/index.ts"))).toBe(true);
+  });
+
+  it("says which adapter needs a PostgreSQL server to run, and parses that row", () => {
+    const adapter = ADAPTERS[0]!;
+    const onPostgres = { ...adapter, needs: ["postgres"] } as unknown as AdapterRow;
+    expect([needsPostgres(adapter), needsPostgres(onPostgres)]).toEqual([false, true]);
+    expect(FolderRow.safeParse(onPostgres).success).toBe(true);
+    expect(FolderRow.safeParse({ ...adapter, needs: ["redis"] }).success).toBe(false);
   });
 
   it.each(ADAPTERS)("leaves $folder's lockfile and installed packages to npm, not Prettier", async (adapter) => {

@@ -4,7 +4,7 @@
  * the start and the end of the run, and the run is green; under CI=true every one must be present.
  */
 import { findChromium } from "../../cli/index.js";
-import { ADAPTERS } from "../../engines/catalogue.js";
+import { ADAPTERS, needsPostgres } from "../../engines/catalogue.js";
 import { adapterInstall } from "../../engines/pinned-install.js";
 import { isFrameworkVariant } from "../../engines/variants.js";
 import { NOT_MEASURED_REASON, postgresUrl } from "../stores/targets.js";
@@ -40,7 +40,12 @@ export const REQUIREMENTS: readonly Requirement[] = [
   ...ADAPTER_REQUIREMENTS,
   {
     name: "PostgreSQL",
-    suites: ["test/stores/postgres-bridge.test.ts", "langgraph-adapter/src/postgres-saver.validation.test.ts"],
+    suites: [
+      "test/stores/postgres-bridge.test.ts",
+      "langgraph-adapter/src/postgres-saver.validation.test.ts",
+      // An adapter whose engines run only on PostgreSQL (the engine table's `needs`).
+      ...ADAPTERS.filter(needsPostgres).map((a) => `${a.folder}/**`),
+    ],
     cases: "the Postgres cases of the store suites",
     detect: () => (postgresUrl === undefined ? { present: false, reason: NOT_MEASURED_REASON } : { present: true }),
   },
