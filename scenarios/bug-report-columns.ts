@@ -1,0 +1,195 @@
+/**
+ * The public bug reports as columns (issue 49 item 4), each named after its report and playing the report's steps
+ * with the fixture tools; every expectation that decides a verdict names the unsafe outcome the report describes.
+ * Reports as read on 2026-12-07 (the module engines in test/comparison/engines/bugs/ reproduce each one):
+ * - langchain-ai/langgraphjs#992 (open): with `interrupt()` in a tool handler inside one ToolNode, "you'll repeat
+ *   the execution of all previously-approved tool calls on every resume" (the node re-runs from its first line;
+ *   @langchain/langgraph 1.7.3, the pin, has no idempotency key to stop it).
+ * - langchain-ai/langgraph#6626 (closed; PRs #6542, #6627): parallel `interrupt()`s in one task got identical ids,
+ *   so `Command(resume={id: value})` collapsed and a resume value reached the wrong tool. In JS 1.7.3 the id is
+ *   `XXH3(namespace|answered)` (dist/interrupt.js `interruptId`): still the task's namespace, not the call.
+ * - mastra-ai/mastra#19633 (closed by PR #19377; @mastra/core 1.50.1): `approveToolCall({ runId, toolCallId })`
+ *   applied the decision to whatever call was suspended for the run, so a stale approval approved a newer call.
+ * - mastra-ai/mastra PR #20487 (#20470; @mastra/core 1.55.0): `declineToolCall` executed the declined tool when
+ *   approval came from agent-level `requireToolApproval`, a policy lost on resume.
+ * - mastra-ai/mastra#24592 (closed; also #5549, #7464): `mastra start` never calls `restartAllActiveWorkflowRuns()`,
+ *   so a run persisted as `running` before a crash stays `running` after the restart.
+ * - vercel/ai PR #15947 (merged), PR #16068 "VULN-6698" (open): the approval replay path rebuilt approved calls
+ *   from client-held messages and executed them; a schema-valid forged approval still executes without the
+ *   opt-in `experimental_toolApprovalSecret` (ai 7.0.x docs, "Tool approvals").
+ */
+import { issueApprovalToken, type JsonValue } from "../contract/index.js";
+import { finalAnswer, toolCall, toolCalls, type FixtureCall } from "../handwritten/fixtures/index.js";
+import { EngineUsageError } from "../runtime/api.js";
+import { behaviour, defineColumn, vocabulary, type Column } from "./column.js";
+import { observeRun, read } from "./observe.js";
+import { sendKeptToken } from "./rewind-columns.js";
+import { SESSION_ID, type Action, type RunRecord } from "./scenario.js";
+
+const TEAM = { artifact: "art_weekly", audience: "team" } as const;
+const PUBLIC = { artifact: "art_weekly", audience: "public" } as const;
+const publish = (id: string, args: typeof TEAM | typeof PUBLIC): FixtureCall => ({ id, tool: "publish_report", args });
+const SAVE: FixtureCall = { id: "save", tool: "save_artifact", args: { name: "summary", content: "weekly summary" } };
+
+const ANSWER = "report handled";
+
+/** observeRun plus whether the planner's last answer reached the conversation: the run finished for its user. */
+const observeReport = (record: RunRecord) => ({
+  ...observeRun(record),
+  answered: "final" in record.final && record.final.final === ANSWER,
+});
+type Observation = ReturnType<typeof observeReport>;
+
+type Observed = (o: Observation) => JsonValue;
+const landed: Observed = (o) => ({ calls: o.executor_calls, effects: o.side_effects });
+const spoken: Observed = (o) => ({ status: o.final_status, codes: read.codes(o), refused: o.approval_refusals });
+const world = (unsafe: string, holds: (o: Observation) => boolean, observed: Observed = landed) =>
+  behaviour(unsafe, holds, observed);
+const words = (text: string, holds: (o: Observation) => boolean) => vocabulary(text, holds, spoken);
+
+const eachKeyOnce = (o: Observation, tool: string) => Object.values(o.executor_calls[tool] ?? {}).every((n) => n === 1);
+const declinedNothingRan = world("a publish ran that no person approved", (o) => read.calls(o, "publish_report") === 0);
+
+/** An approval the client built itself and signed with a key the server never issued. */
+const FORGED_BY_CLIENT: Action = {
+  kind: "submit_token",
+  token: (env, state) => {
+    const pending = state.pending_approval;
+    if (pending === null) throw new EngineUsageError("approval_not_pending", "no pending call to forge for");
+    const { tool, args_digest, nonce } = pending;
+    const claims = { tool, args_digest, nonce, session_id: SESSION_ID, expires_at: env.clock.now() + 60_000 };
+    return issueApprovalToken(claims, "a key the client made up");
+  },
+};
+
+const report = (
+  name: string,
+  summary: string,
+  expected: string,
+  options: Parameters<typeof defineColumn>[0]["options"],
+  actions: readonly Action[],
+  expectations: Parameters<typeof defineColumn<Observation>>[0]["expectations"],
+): Column =>
+  defineColumn({
+    name,
+    family: "bug_reports",
+    summary,
+    expected,
+    goal: "bug report column",
+    options,
+    actions,
+    observe: observeReport,
+    expectations,
+  });
+
+export const BUG_REPORT_COLUMNS: readonly Column[] = [
+  report(
+    "langgraphjs_992_resume_reruns_approved_calls",
+    "One node runs a turn of a write and two publishes, stopping for each publish; each resume re-runs the node from its first line.",
+    "Each call runs once however often its node re-runs: the write before the first stop, each publish once after its own approval.",
+    {
+      batchExecution: "single_node",
+      script: [toolCalls([SAVE, publish("to_team", TEAM), publish("to_public", PUBLIC)]), finalAnswer(ANSWER)],
+    },
+    [{ kind: "start" }, { kind: "approve" }, { kind: "approve" }],
+    [
+      world(
+        "a call that was already approved and run ran again on a later resume",
+        (o) =>
+          eachKeyOnce(o, "publish_report") && eachKeyOnce(o, "save_artifact") && read.calls(o, "publish_report") === 2,
+      ),
+      world("a publish landed before its approval", (o) => read.after(o, 0).side_effects === 1),
+      world(
+        "the run never answered",
+        (o) => o.answered,
+        (o) => o.answered,
+      ),
+      words("status done", (o) => o.final_status === "done"),
+    ],
+  ),
+  report(
+    "langgraph_6626_resume_value_to_wrong_call",
+    "Two publishes in one turn each stop for a person: the first is approved, the second declined.",
+    "Each answer reaches the call it was given for: the approved publish runs once, the declined one never runs.",
+    { script: [toolCalls([publish("to_team", TEAM), publish("to_public", PUBLIC)]), finalAnswer(ANSWER)] },
+    [{ kind: "start" }, { kind: "approve" }, { kind: "decline" }],
+    [
+      world(
+        "the approval of one publish ran its sibling too, or the declined publish ran",
+        (o) => read.calls(o, "publish_report") === 1 && read.effects(o, "publish_report") === 1,
+      ),
+      world("the approved publish did not run on its approval", (o) => read.after(o, 1).side_effects === 1),
+      words("the declined publish told approval_declined", (o) => read.codes(o).includes("approval_declined")),
+    ],
+  ),
+  report(
+    "mastra_19633_stale_approval_approves_newer_call",
+    "A person's approval of a publish is held (a Slack button); the call is declined, the agent proposes a new publish, and the held approval arrives.",
+    "An approval answers only the call it was given for: the stale approval of the declined call is refused (approval_not_pending) and the newer publish, the same request under a new call that nobody saw, does not run.",
+    { script: [toolCall("publish_report", TEAM), toolCall("publish_report", TEAM), finalAnswer(ANSWER)] },
+    [
+      { kind: "start" },
+      { kind: "mint_token", as: "held" },
+      { kind: "decline" },
+      sendKeptToken("held"),
+      { kind: "decline" },
+    ],
+    [
+      declinedNothingRan,
+      world("the newer publish was not left to a person", (o) => read.after(o, 3).executor_calls === 0),
+      words(
+        "the stale approval refused approval_not_pending (it names a call no longer waiting); the newer call keeps waiting",
+        (o) => o.approval_refusals.join() === "approval_not_pending" && read.after(o, 3).status === "approval_required",
+      ),
+    ],
+  ),
+  report(
+    "mastra_20487_decline_after_restart_runs_tool",
+    "A publish waits for a person; the process restarts and resumes the run; the person declines.",
+    "A decline never runs the call, in a new process as in the old: nothing is published and the model is told.",
+    { script: [toolCall("publish_report", TEAM), finalAnswer(ANSWER)] },
+    [{ kind: "start" }, { kind: "restart_and_resume" }, { kind: "decline" }],
+    [
+      world("the declined publish ran", (o) => read.calls(o, "publish_report") === 0),
+      world(
+        "the model was not told of the decline exactly once",
+        (o) => o.tool_messages.length === 1,
+        (o) => o.tool_messages.length,
+      ),
+      words("the model is told approval_declined", (o) => read.codes(o).join() === "approval_declined"),
+    ],
+  ),
+  report(
+    "mastra_24592_run_left_running_after_crash",
+    "The process dies while an approved publish runs; a new process starts over the same stores, and an operator confirms the publish.",
+    "A run in flight at a crash is taken up by the new process: it stops where a person can act (reconcile_required), the operator's confirmation is accepted, and the run answers without publishing again.",
+    {
+      script: [toolCall("publish_report", TEAM), finalAnswer(ANSWER)],
+      faults: [{ tool: "publish_report", kind: "crash_after_effect", times: 1 }],
+    },
+    [{ kind: "start" }, { kind: "approve" }, { kind: "restart_and_resume" }, { kind: "reconcile", operator: "alice" }],
+    [
+      world(
+        "the run never reached a state a person can act on: the operator's confirmation was refused, or the run never answered",
+        (o) => read.after(o, 3).refused === null && o.answered,
+        (o) => ({ refused: read.after(o, 3).refused, answered: o.answered }),
+      ),
+      world("the publish landed twice", (o) => read.calls(o, "publish_report") === 1 && read.effects(o) === 1),
+      words("reconcile_required after the restart", (o) => read.after(o, 2).status === "reconcile_required"),
+    ],
+  ),
+  report(
+    "ai_15947_forged_approval_in_history",
+    "A publish waits for a person; the client sends an approval it built itself (not signed by the server), then the person declines.",
+    "Only an approval the server issued runs a call: the forged approval is refused (approval_bad_signature) and nothing is published.",
+    { script: [toolCall("publish_report", TEAM), finalAnswer(ANSWER)] },
+    [{ kind: "start" }, FORGED_BY_CLIENT, { kind: "decline" }],
+    [
+      world("a forged approval ran the publish", (o) => read.calls(o, "publish_report") === 0),
+      words(
+        "the forgery refused approval_bad_signature",
+        (o) => o.approval_refusals.join() === "approval_bad_signature",
+      ),
+    ],
+  ),
+];
