@@ -98,7 +98,11 @@ export const BUG_REPORT_COLUMNS: readonly Column[] = [
         (o) =>
           eachKeyOnce(o, "publish_report") && eachKeyOnce(o, "save_artifact") && read.calls(o, "publish_report") === 2,
       ),
-      world("a publish landed before its approval", (o) => read.after(o, 0).side_effects === 1),
+      world(
+        "a publish landed before its approval",
+        (o) => read.after(o, 0).side_effects <= 1 && read.after(o, 1).side_effects <= 2,
+        (o) => o.after_each_action.map((a) => a.side_effects),
+      ),
       world(
         "the run never answered",
         (o) => o.answered,
@@ -115,17 +119,17 @@ export const BUG_REPORT_COLUMNS: readonly Column[] = [
     [{ kind: "start" }, { kind: "approve" }, { kind: "decline" }],
     [
       world(
-        "the approval of one publish ran its sibling too, or the declined publish ran",
-        (o) => read.calls(o, "publish_report") === 1 && read.effects(o, "publish_report") === 1,
+        "an answer reached a call it was not given for: the declined publish ran too",
+        (o) => read.calls(o, "publish_report") <= 1 && read.effects(o, "publish_report") <= 1,
       ),
-      world("the approved publish did not run on its approval", (o) => read.after(o, 1).side_effects === 1),
+      world("the approved publish never ran", (o) => read.effects(o, "publish_report") >= 1),
       words("the declined publish told approval_declined", (o) => read.codes(o).includes("approval_declined")),
     ],
   ),
   report(
     "mastra_19633_stale_approval_approves_newer_call",
     "A person's approval of a publish is held (a Slack button); the call is declined, the agent proposes a new publish, and the held approval arrives.",
-    "An approval answers only the call it was given for: the stale approval of the declined call is refused (approval_not_pending) and the newer publish, the same request under a new call that nobody saw, does not run.",
+    "An approval answers only the call it was given for: the stale approval of the declined call is refused and the newer publish, the same request under a new call that nobody saw, does not run.",
     { script: [toolCall("publish_report", TEAM), toolCall("publish_report", TEAM), finalAnswer(ANSWER)] },
     [
       { kind: "start" },
@@ -138,8 +142,10 @@ export const BUG_REPORT_COLUMNS: readonly Column[] = [
       declinedNothingRan,
       world("the newer publish was not left to a person", (o) => read.after(o, 3).executor_calls === 0),
       words(
-        "the stale approval refused approval_not_pending (it names a call no longer waiting); the newer call keeps waiting",
-        (o) => o.approval_refusals.join() === "approval_not_pending" && read.after(o, 3).status === "approval_required",
+        "the stale approval refused (approval_not_pending, or approval_already_used: its call was decided); the newer call keeps waiting",
+        (o) =>
+          ["approval_not_pending", "approval_already_used"].includes(o.approval_refusals.join()) &&
+          read.after(o, 3).status === "approval_required",
       ),
     ],
   ),
@@ -170,9 +176,9 @@ export const BUG_REPORT_COLUMNS: readonly Column[] = [
     [{ kind: "start" }, { kind: "approve" }, { kind: "restart_and_resume" }, { kind: "reconcile", operator: "alice" }],
     [
       world(
-        "the run never reached a state a person can act on: the operator's confirmation was refused, or the run never answered",
-        (o) => read.after(o, 3).refused === null && o.answered,
-        (o) => ({ refused: read.after(o, 3).refused, answered: o.answered }),
+        "after the crash the run never finished: no process took it up and no person could act on it",
+        (o) => o.answered,
+        (o) => ({ operator_refused: read.after(o, 3).refused, answered: o.answered }),
       ),
       world("the publish landed twice", (o) => read.calls(o, "publish_report") === 1 && read.effects(o) === 1),
       words("reconcile_required after the restart", (o) => read.after(o, 2).status === "reconcile_required"),

@@ -19,7 +19,7 @@ const REPORTS: readonly { column: string; buggy: EngineFactory<string>; unsafe: 
   { column: "langgraph_6626_resume_value_to_wrong_call", buggy: langgraph6626, unsafe: /declined publish ran/ },
   { column: "mastra_19633_stale_approval_approves_newer_call", buggy: mastra19633, unsafe: /no person approved/ },
   { column: "mastra_20487_decline_after_restart_runs_tool", buggy: mastra20487, unsafe: /declined publish ran/ },
-  { column: "mastra_24592_run_left_running_after_crash", buggy: mastra24592, unsafe: /a person can act on/ },
+  { column: "mastra_24592_run_left_running_after_crash", buggy: mastra24592, unsafe: /no person could act on it/ },
   { column: "ai_15947_forged_approval_in_history", buggy: ai15947, unsafe: /forged approval ran/ },
 ];
 
