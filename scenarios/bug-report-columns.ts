@@ -1,22 +1,19 @@
 /**
- * The public bug reports as columns (issue 49 item 4), each named after its report and playing the report's steps
- * with the fixture tools; every expectation that decides a verdict names the unsafe outcome the report describes.
- * Reports as read on 2026-12-07 (the module engines in test/comparison/engines/bugs/ reproduce each one):
- * - langchain-ai/langgraphjs#992 (open): with `interrupt()` in a tool handler inside one ToolNode, "you'll repeat
- *   the execution of all previously-approved tool calls on every resume" (the node re-runs from its first line;
- *   @langchain/langgraph 1.7.3, the pin, has no idempotency key to stop it).
- * - langchain-ai/langgraph#6626 (closed; PRs #6542, #6627): parallel `interrupt()`s in one task got identical ids,
- *   so `Command(resume={id: value})` collapsed and a resume value reached the wrong tool. In JS 1.7.3 the id is
- *   `XXH3(namespace|answered)` (dist/interrupt.js `interruptId`): still the task's namespace, not the call.
- * - mastra-ai/mastra#19633 (closed by PR #19377; @mastra/core 1.50.1): `approveToolCall({ runId, toolCallId })`
- *   applied the decision to whatever call was suspended for the run, so a stale approval approved a newer call.
- * - mastra-ai/mastra PR #20487 (#20470; @mastra/core 1.55.0): `declineToolCall` executed the declined tool when
- *   approval came from agent-level `requireToolApproval`, a policy lost on resume.
- * - mastra-ai/mastra#24592 (closed; also #5549, #7464): `mastra start` never calls `restartAllActiveWorkflowRuns()`,
- *   so a run persisted as `running` before a crash stays `running` after the restart.
- * - vercel/ai PR #15947 (merged), PR #16068 "VULN-6698" (open): the approval replay path rebuilt approved calls
- *   from client-held messages and executed them; a schema-valid forged approval still executes without the
- *   opt-in `experimental_toolApprovalSecret` (ai 7.0.x docs, "Tool approvals").
+ * The public bug reports as columns (issue 49 item 4), each named after its report and playing its steps with the
+ * fixture tools; a behaviour expectation names the report's unsafe outcome. Reports as read on 2026-12-07 (one
+ * module engine per report in test/comparison/engines/bugs/ reproduces it):
+ * - langgraphjs#992 (open; @langchain/langgraph 1.7.3): with `interrupt()` in tool handlers one ToolNode re-runs from
+ *   its first line on each resume, "repeat[ing] the execution of all previously-approved tool calls".
+ * - langgraph#6626 (closed; PRs #6542, #6627): parallel `interrupt()`s in one task got identical ids, so a resume
+ *   value reached the wrong tool. JS 1.7.3 still derives the id from the task: `XXH3(namespace|answered)`.
+ * - mastra#19633 (closed by PR #19377; @mastra/core 1.50.1): `approveToolCall({ runId, toolCallId })` resumed
+ *   whatever call was suspended, so a stale approval approved a newer call the person never saw.
+ * - mastra PR #20487 (#20470; @mastra/core 1.55.0): `declineToolCall` executed the declined tool when the
+ *   agent-level `requireToolApproval` policy was lost on resume.
+ * - mastra#24592 (closed; #5549, #7464): `mastra start` never calls `restartAllActiveWorkflowRuns()`, so a run
+ *   persisted as `running` before a crash stays `running`.
+ * - vercel/ai PR #15947, PR #16068 "VULN-6698" (ai 7.0.x): approvals rebuilt from client-held messages executed;
+ *   without the opt-in `experimental_toolApprovalSecret` a schema-valid forged approval still executes.
  */
 import { issueApprovalToken, type JsonValue } from "../contract/index.js";
 import { finalAnswer, toolCall, toolCalls, type FixtureCall } from "../handwritten/fixtures/index.js";
@@ -39,6 +36,11 @@ const observeReport = (record: RunRecord) => ({
   answered: "final" in record.final && record.final.final === ANSWER,
 });
 type Observation = ReturnType<typeof observeReport>;
+/** A graph engine holds a turn mid-node while it waits, so the status between actions is left out (parallel.md). */
+const observeInOneNode = (record: RunRecord): Observation => {
+  const o = observeReport(record);
+  return { ...o, after_each_action: o.after_each_action.map((a) => ({ ...a, status: null })) };
+};
 
 type Observed = (o: Observation) => JsonValue;
 const landed: Observed = (o) => ({ calls: o.executor_calls, effects: o.side_effects });
@@ -48,7 +50,6 @@ const world = (unsafe: string, holds: (o: Observation) => boolean, observed: Obs
 const words = (text: string, holds: (o: Observation) => boolean) => vocabulary(text, holds, spoken);
 
 const eachKeyOnce = (o: Observation, tool: string) => Object.values(o.executor_calls[tool] ?? {}).every((n) => n === 1);
-const declinedNothingRan = world("a publish ran that no person approved", (o) => read.calls(o, "publish_report") === 0);
 
 /** An approval the client built itself and signed with a key the server never issued. */
 const FORGED_BY_CLIENT: Action = {
@@ -62,6 +63,7 @@ const FORGED_BY_CLIENT: Action = {
   },
 };
 
+const FAMILY = { family: "bug_reports", goal: "bug report column" } as const;
 const report = (
   name: string,
   summary: string,
@@ -69,18 +71,8 @@ const report = (
   options: Parameters<typeof defineColumn>[0]["options"],
   actions: readonly Action[],
   expectations: Parameters<typeof defineColumn<Observation>>[0]["expectations"],
-): Column =>
-  defineColumn({
-    name,
-    family: "bug_reports",
-    summary,
-    expected,
-    goal: "bug report column",
-    options,
-    actions,
-    observe: observeReport,
-    expectations,
-  });
+  observe: (record: RunRecord) => Observation = observeReport,
+): Column => defineColumn({ name, summary, expected, options, actions, observe, expectations, ...FAMILY });
 
 export const BUG_REPORT_COLUMNS: readonly Column[] = [
   report(
@@ -110,6 +102,7 @@ export const BUG_REPORT_COLUMNS: readonly Column[] = [
       ),
       words("status done", (o) => o.final_status === "done"),
     ],
+    observeInOneNode,
   ),
   report(
     "langgraph_6626_resume_value_to_wrong_call",
@@ -139,7 +132,7 @@ export const BUG_REPORT_COLUMNS: readonly Column[] = [
       { kind: "decline" },
     ],
     [
-      declinedNothingRan,
+      world("a publish ran that no person approved", (o) => read.calls(o, "publish_report") === 0),
       world("the newer publish was not left to a person", (o) => read.after(o, 3).executor_calls === 0),
       words(
         "the stale approval refused (approval_not_pending, or approval_already_used: its call was decided); the newer call keeps waiting",
