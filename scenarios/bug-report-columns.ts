@@ -5,7 +5,8 @@
  * - langgraphjs#992 (open; @langchain/langgraph 1.7.3): with `interrupt()` in tool handlers one ToolNode re-runs from
  *   its first line on each resume, "repeat[ing] the execution of all previously-approved tool calls".
  * - langgraph#6626 (closed; PRs #6542, #6627): parallel `interrupt()`s in one task got identical ids, so a resume
- *   value reached the wrong tool. JS 1.7.3 still derives the id from the task: `XXH3(namespace|answered)`.
+ *   value reached the wrong tool. JS 1.7.3 still hands a value to the task's next `interrupt()` reached, whichever
+ *   tool it is in (langgraph-adapter/src/bug-reports.test.ts shows both reports on the pin).
  * - mastra#19633 (closed by PR #19377; @mastra/core 1.50.1): `approveToolCall({ runId, toolCallId })` resumed
  *   whatever call was suspended, so a stale approval approved a newer call the person never saw.
  * - mastra PR #20487 (#20470; @mastra/core 1.55.0): `declineToolCall` executed the declined tool when the

@@ -3,6 +3,7 @@
  * id (the task's namespace), so `Command({ resume: { [id]: value } })` collapsed to one entry and that value reached
  * every waiting tool. In JS 1.7.3 the id is still `XXH3(namespace|answered)` (dist/interrupt.js). Reproduced on the
  * handwritten engine: a person's answer is delivered to each call of the turn still waiting, not only to its own.
+ * The pinned LangGraph itself shows it: langgraph-adapter/src/bug-reports.test.ts.
  */
 import { handwrittenFactory } from "../../../../scenarios/index.js";
 import { approveWhatIsPending, bugEngine, isToken, waitingNonces } from "./kit.js";

@@ -4,6 +4,7 @@
  * handlers already ran (no idempotency key), so "you'll repeat the execution of all previously-approved tool calls
  * on every resume". Reproduced on the handwritten engine: before each resume of a turn, every call the turn already
  * executed is executed again, as the re-run node does (interrupt() hands the approved ones their stored answer).
+ * The pinned LangGraph itself shows it: langgraph-adapter/src/bug-reports.test.ts.
  */
 import { grantDispatch, type AnyToolSpec, type ToolContext } from "../../../../contract/index.js";
 import { handwrittenFactory } from "../../../../scenarios/index.js";
