@@ -2,7 +2,7 @@
  * What the bug-report engines share: a contract engine with one operation replaced, so each module reproduces
  * exactly its report's defect and nothing else, and the pending call's approval as the framework would give it.
  */
-import { approvePending, type AgentState, type ApprovalInput } from "../../../../contract/index.js";
+import { approvePending, err, type AgentState, type ApprovalInput } from "../../../../contract/index.js";
 import type { Engine, EngineContext, EngineFactory, EngineResult } from "../../../../scenarios/index.js";
 
 /** The operations a bug replaces, each handed the contract engine it wraps and the context it was built over. */
@@ -34,7 +34,7 @@ export async function approveWhatIsPending(
 ): Promise<EngineResult> {
   const state = await inner.state(session);
   const pending = state.ok ? state.value?.pending_approval : null;
-  if (pending === null || pending === undefined) return inner.submitApproval(session, { kind: "decline" });
+  if (pending === null || pending === undefined) return err({ code: "approval_not_pending", message: "nothing waits" });
   const token = approvePending(pending, session, context.secret, context.clock.now());
   return inner.submitApproval(session, { kind: "token", token } satisfies ApprovalInput);
 }
@@ -45,5 +45,8 @@ export function waitingNonces(state: AgentState | undefined): readonly string[] 
   return state.batch.calls.flatMap((c) => (c.phase.kind === "awaiting_approval" ? [c.phase.nonce] : []));
 }
 
+const kindOf = (input: unknown) =>
+  typeof input === "object" && input !== null ? (input as { kind?: unknown }).kind : undefined;
 export const isToken = (input: unknown): input is { readonly kind: "token"; readonly token: string } =>
-  typeof input === "object" && input !== null && (input as { kind?: unknown }).kind === "token";
+  kindOf(input) === "token";
+export const isDecline = (input: unknown) => kindOf(input) === "decline";

@@ -5,7 +5,7 @@
  * the run no longer knows the call needed approval, so a decline resumes the call and it runs.
  */
 import { handwrittenFactory } from "../../../../scenarios/index.js";
-import { approveWhatIsPending, bugEngine } from "./kit.js";
+import { approveWhatIsPending, bugEngine, isDecline } from "./kit.js";
 
 export const engineFactory = bugEngine("mastra_20487", handwrittenFactory, (inner, context) => {
   const started = new Set<string>();
@@ -14,11 +14,9 @@ export const engineFactory = bugEngine("mastra_20487", handwrittenFactory, (inne
       started.add(session);
       return inner.start(session, goal);
     },
-    submitApproval: async (session, input) => {
-      const declined = typeof input === "object" && input !== null && (input as { kind?: unknown }).kind === "decline";
-      return declined && !started.has(session)
+    submitApproval: async (session, input) =>
+      isDecline(input) && !started.has(session)
         ? approveWhatIsPending(inner, context, session)
-        : inner.submitApproval(session, input);
-    },
+        : inner.submitApproval(session, input),
   };
 });
