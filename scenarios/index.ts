@@ -75,6 +75,7 @@ export { currentHistory, latestEarlierApproval } from "../runtime/rewind.js";
 export { ALL_COLUMNS } from "./all-columns.js";
 export { codeOf, observeRun, read } from "./observe.js";
 export { SECRET_COLUMNS, SECRET_SAMPLES } from "./secret-columns.js";
+export { BUG_REPORT_COLUMNS } from "./bug-report-columns.js";
 export { spellings, STORED_PLACES, storedTexts } from "./stored-text.js";
 export type { StoredPlace, StoredText } from "./stored-text.js";
 export type { RunObservation } from "./observe.js";

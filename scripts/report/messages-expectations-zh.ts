@@ -198,6 +198,24 @@ export const EXPECTATIONS_ZH: Readonly<Record<string, string>> = {
   "the stored goal carries [redacted]": "存储的目标带有 [redacted]",
   "the engine never settled: it kept working past the run's work budget":
     "引擎始终没有停下：它超出了运行的工作预算仍在工作",
+  "a call that was already approved and run ran again on a later resume":
+    "一个已批准并执行过的调用在之后的恢复中又执行了",
+  "a publish landed before its approval": "发布在批准之前就落地了",
+  "the run never answered": "运行始终没有给出回答",
+  "an answer reached a call it was not given for: the declined publish ran too":
+    "回答到达了不属于它的调用：被拒绝的发布也执行了",
+  "the approved publish never ran": "已批准的发布始终没有执行",
+  "the declined publish told approval_declined": "被拒绝的发布被告知 approval_declined",
+  "a publish ran that no person approved": "执行了一个没有任何人批准的发布",
+  "the newer publish was not left to a person": "较新的发布没有留给人来决定",
+  "the stale approval refused (approval_not_pending, or approval_already_used: its call was decided); the newer call keeps waiting":
+    "过期的批准被拒绝（approval_not_pending，或 approval_already_used：它的调用已有决定）；较新的调用继续等待",
+  "after the crash the run never finished: no process took it up and no person could act on it":
+    "崩溃后运行始终没有结束：没有进程接手，也没有人能对它采取行动",
+  "the publish landed twice": "发布落地了两次",
+  "reconcile_required after the restart": "重启后为 reconcile_required",
+  "a forged approval ran the publish": "伪造的批准执行了发布",
+  "the forgery refused approval_bad_signature": "伪造的批准以 approval_bad_signature 被拒绝",
 };
 
 /** The Chinese of each column's expected signal (its `expected`), by its English wording. */
@@ -286,4 +304,16 @@ export const EXPECTED_ZH: Readonly<Record<string, string>> = {
     "携带机密信息的批次以 sensitive_input 被拒绝，什么都不执行；干净的批次让每个调用执行一次，其回答已脱敏。原始机密信息不会到达执行器、任何存储、跟踪或证据。",
   "The goal is stored (in every checkpoint) with every secret replaced by [redacted]; the run reads once and ends done. No raw secret reaches the executor, any store, the trace or the evidence.":
     "目标在存储时（在每个检查点中）每个机密信息都被替换为 [redacted]；运行读取一次并以 done 结束。原始机密信息不会到达执行器、任何存储、跟踪或证据。",
+  "Each call runs once however often its node re-runs: the write before the first stop, each publish once after its own approval.":
+    "无论节点重跑多少次，每个调用只执行一次：写入在第一次停下之前执行，每个发布在各自批准之后执行一次。",
+  "Each answer reaches the call it was given for: the approved publish runs once, the declined one never runs.":
+    "每个回答都到达它所针对的调用：已批准的发布执行一次，被拒绝的发布从不执行。",
+  "An approval answers only the call it was given for: the stale approval of the declined call is refused and the newer publish, the same request under a new call that nobody saw, does not run.":
+    "批准只回答它所针对的调用：被拒绝调用的过期批准被拒绝，而较新的发布（同一请求的新调用，没有人看到过）不会执行。",
+  "A decline never runs the call, in a new process as in the old: nothing is published and the model is told.":
+    "拒绝从不执行该调用，在新进程中与旧进程中一样：什么都不发布，并告知模型。",
+  "A run in flight at a crash is taken up by the new process: it stops where a person can act (reconcile_required), the operator's confirmation is accepted, and the run answers without publishing again.":
+    "崩溃时正在进行的运行由新进程接手：它停在人可以采取行动的地方（reconcile_required），操作员的确认被接受，运行给出回答且不再次发布。",
+  "Only an approval the server issued runs a call: the forged approval is refused (approval_bad_signature) and nothing is published.":
+    "只有服务器签发的批准才能执行调用：伪造的批准被拒绝（approval_bad_signature），什么都不发布。",
 };
