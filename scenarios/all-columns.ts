@@ -11,6 +11,7 @@ import { DOUBLE_RESUME_COLUMNS } from "./double-resume-columns.js";
 import type { Column } from "./column.js";
 import { PARALLEL_COLUMNS } from "./parallel-columns.js";
 import { SECRET_COLUMNS } from "./secret-columns.js";
+import { TAMPER_COLUMNS } from "./tamper-columns.js";
 
 export const ALL_COLUMNS: readonly Column[] = [
   ...REQUIRED_COLUMNS,
@@ -21,4 +22,5 @@ export const ALL_COLUMNS: readonly Column[] = [
   ...BATCH_REWIND_COLUMNS,
   ...DOUBLE_RESUME_COLUMNS,
   ...SECRET_COLUMNS,
+  ...TAMPER_COLUMNS,
 ];

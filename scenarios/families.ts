@@ -10,6 +10,7 @@ export const COLUMN_FAMILIES = [
   { id: "batch_rewind", about: "rewinding a batch" },
   { id: "double_resume", about: "two processes resuming one session" },
   { id: "secret", about: "secrets in what is stored" },
+  { id: "tampering", about: "stored state edited between turns" },
   { id: "route", about: "recorded routes of a chat model" },
 ] as const;
 

@@ -28,6 +28,7 @@ import {
   createEnvironment,
   EngineUsageError,
   SESSION_ID,
+  tamper,
   type Action,
   type Engine,
   type EngineFactory,
@@ -141,6 +142,11 @@ export async function runTimed(
       case "bare_call":
         // Another caller reaching for an executor, not the engine's work: untimed.
         await bareCall(env, action.tool, action.args);
+        return;
+      case "edit_waiting_call":
+      case "forget_outcome":
+        // Someone else editing the stores, not the engine's work: untimed.
+        await tamper(env, SESSION_ID, action);
         return;
       default:
         return assertNever(action);

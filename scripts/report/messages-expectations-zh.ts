@@ -198,6 +198,17 @@ export const EXPECTATIONS_ZH: Readonly<Record<string, string>> = {
   "the stored goal carries [redacted]": "存储的目标带有 [redacted]",
   "the engine never settled: it kept working past the run's work budget":
     "引擎始终没有停下：它超出了运行的工作预算仍在工作",
+  "a publish landed with the audience written into the store (public)": "以写入存储的受众（public）发布的报告落地了",
+  "the publish ran while the stored state was edited": "存储的状态被编辑期间，发布执行了",
+  "the approved publish to the team did not land exactly once": "批准的面向 team 的发布没有恰好落地一次",
+  "the edited state is refused checkpoint_tampered on every read, the approval and the resume":
+    "被编辑的状态在每次读取、批准和恢复时都以 checkpoint_tampered 被拒绝",
+  "undone, the session waits for approval again and the run ends done":
+    "撤销编辑后，会话再次等待批准，运行以 done 结束",
+  "the same write landed twice": "同一写入落地了两次",
+  "the approved publish did not land exactly once": "批准的发布没有恰好落地一次",
+  "the write answers ok, then replayed, then (its outcome forgotten) key_in_flight or uncertain":
+    "该写入先回答 ok，再回答 replayed，然后（其结果被遗忘后）回答 key_in_flight 或 uncertain",
 };
 
 /** The Chinese of each column's expected signal (its `expected`), by its English wording. */
@@ -286,4 +297,8 @@ export const EXPECTED_ZH: Readonly<Record<string, string>> = {
     "携带机密信息的批次以 sensitive_input 被拒绝，什么都不执行；干净的批次让每个调用执行一次，其回答已脱敏。原始机密信息不会到达执行器、任何存储、跟踪或证据。",
   "The goal is stored (in every checkpoint) with every secret replaced by [redacted]; the run reads once and ends done. No raw secret reaches the executor, any store, the trace or the evidence.":
     "目标在存储时（在每个检查点中）每个机密信息都被替换为 [redacted]；运行读取一次并以 done 结束。原始机密信息不会到达执行器、任何存储、跟踪或证据。",
+  "An edited stored state is never acted on: its seal fails, every read of it is refused checkpoint_tampered and nothing runs; once the edit is undone the call the person asked for runs once, to the team. An engine whose stored state the column cannot reach (store_unreachable) is judged on what it did in the world, its vocabulary not applicable.":
+    "被编辑的存储状态绝不会被执行：它的封印校验失败，每次读取都以 checkpoint_tampered 被拒绝，什么都不执行；撤销编辑后，人所要求的调用执行一次，面向 team。该列无法触及其存储状态的引擎（store_unreachable）按它在现实中做了什么来评判，词汇不适用。",
+  "A completed write is never dispatched again: sent again it replays its stored result, and once its ledger entry has lost the outcome the same key answers a conflict (key_in_flight) or uncertain, never a second write: 1 side effect. An engine whose ledger the column cannot reach is judged on what it did in the world.":
+    "已完成的写入绝不会再次派发：再次发送时重放其存储的结果；当其账本条目丢失结果后，同一个键回答冲突（key_in_flight）或 uncertain，绝不会第二次写入：副作用 1 次。该列无法触及其账本的引擎按它在现实中做了什么来评判。",
 };
