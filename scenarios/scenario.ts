@@ -261,6 +261,7 @@ async function perform(
       return bareCall(env, action.tool, action.args);
     case "edit_waiting_call":
     case "forget_outcome":
+    case "restore_to_intent":
       return (await tamper(env, SESSION_ID, action)) ? null : unreachable(engine, action.kind);
     default:
       return assertNever(action);

@@ -140,4 +140,51 @@ const forgotten = defineColumn({
   vocabularyApplies: (o) => reached(o, 1),
 });
 
-export const TAMPER_COLUMNS: readonly Column[] = [edited, forgotten];
+const PUBLISH_KEY = "publish-030";
+const published = (o: RunObservation) =>
+  read.calls(o, "publish_report") === 1 && read.effects(o, "publish_report") === 1;
+
+/** A publish that ran, then the engine's state restored to its intent (and, with `forget`, the outcome forgotten). */
+const restored = (forget: boolean): Column =>
+  defineColumn({
+    name: forget ? "intent_restored_outcome_forgotten" : "intent_restored_outcome_kept",
+    family: "tampering",
+    summary: forget
+      ? "An approved publish runs; its ledger entry forgets the outcome (back to in flight, dispatched) and the stored state is restored from a copy taken while the publish was executing; a new process resumes."
+      : "An approved publish runs; the stored state is restored from a copy taken while the publish was executing (the ledger keeps the outcome); a new process resumes.",
+    goal: "tamper column",
+    options: { script: [toolCall("publish_report", PUBLISH, PUBLISH_KEY), finalAnswer("published")] },
+    actions: [
+      { kind: "start" },
+      { kind: "approve" },
+      ...(forget ? [{ kind: "forget_outcome", key: PUBLISH_KEY } as const] : []),
+      { kind: "restore_to_intent" },
+      { kind: "restart_and_resume" },
+    ],
+    observe: observeRun,
+    expected: forget
+      ? "A restored intent whose ledger entry lost its outcome is uncertain, never dispatched again: reconcile_required with tool_uncertain (crash_before_outcome) and 1 publish. An engine whose state the column cannot reach is judged on what it did in the world."
+      : "A restored intent whose outcome the ledger holds is recovered from the ledger, never dispatched again: 1 publish and the run ends done. An engine whose state the column cannot reach is judged on what it did in the world.",
+    expectations: [
+      behaviour(
+        "the restored publish was dispatched again: it landed twice",
+        published,
+        (o: RunObservation) => o.side_effects,
+      ),
+      forget
+        ? vocabulary(
+            "the new process stops in reconcile_required, tool_uncertain naming crash_before_outcome",
+            (o: RunObservation) =>
+              o.final_status === "reconcile_required" && o.uncertain_reasons.join() === "crash_before_outcome",
+            (o: RunObservation) => ({ status: o.final_status, uncertain: o.uncertain_reasons }),
+          )
+        : vocabulary(
+            "the new process takes the outcome from the ledger and the run ends done, nothing uncertain",
+            (o: RunObservation) => o.final_status === "done" && o.uncertain_reasons.length === 0,
+            (o: RunObservation) => ({ status: o.final_status, uncertain: o.uncertain_reasons }),
+          ),
+    ],
+    vocabularyApplies: (o: RunObservation) => o.after_each_action.every((a) => a.refused !== "store_unreachable"),
+  });
+
+export const TAMPER_COLUMNS: readonly Column[] = [edited, forgotten, restored(false), restored(true)];

@@ -27,7 +27,9 @@ export type CallEdit = {
 export type TamperAction =
   | { readonly kind: "edit_waiting_call"; readonly edit: CallEdit }
   /** A completed ledger key forgets its outcome. */
-  | { readonly kind: "forget_outcome"; readonly key: string };
+  | { readonly kind: "forget_outcome"; readonly key: string }
+  /** The engine's state goes back to an older copy taken while a call was executing; the ledger is kept. */
+  | { readonly kind: "restore_to_intent" };
 
 /** Performs a tampering action; false when the engine keeps nothing there the column can reach. */
 export async function tamper(env: Environment, session: string, action: TamperAction): Promise<boolean> {
@@ -36,6 +38,8 @@ export async function tamper(env: Environment, session: string, action: TamperAc
       return (await editWaitingCall(env, session, action.edit)).length > 0;
     case "forget_outcome":
       return forgetOutcome(env, action.key);
+    case "restore_to_intent":
+      return (await restoreToIntent(env, session)).length > 0;
     default:
       return assertNever(action);
   }
@@ -52,10 +56,19 @@ function editState(state: AgentState, edit: CallEdit): AgentState | null {
 }
 
 type GraphRecord = { readonly state: { readonly agent: AgentState } };
-type GraphStore = { latest(thread: string): GraphRecord | undefined; put(record: GraphRecord): void };
+type GraphStore = {
+  latest(thread: string): GraphRecord | undefined;
+  list(thread: string): readonly GraphRecord[];
+  put(record: GraphRecord): void;
+};
 type Tuple = { readonly checkpoint: { readonly channel_values: Record<string, unknown> } } & Record<string, unknown>;
 type Saver = {
   getTuple(config: object): Promise<Tuple | undefined>;
+  list(config: object): AsyncIterable<Tuple & { readonly config: { readonly configurable?: Record<string, unknown> } }>;
+  /** MemorySaver's rows: thread, namespace, checkpoint id. */
+  readonly storage?: Record<string, Record<string, Record<string, unknown>> | undefined>;
+  /** MemorySaver's pending writes, by JSON [thread, namespace, checkpoint id]. */
+  readonly writes?: Record<string, unknown>;
   put(config: object, checkpoint: object, metadata: unknown, versions: object): Promise<unknown>;
 };
 type Part = { readonly type?: unknown; readonly toolName?: unknown; readonly input?: unknown };
@@ -137,6 +150,69 @@ function editHistory(kept: unknown, edit: CallEdit): boolean {
     return true;
   }
   return false;
+}
+
+const executing = (state: unknown) => isAgentState(state) && state.status === "executing";
+const lastOf = <T>(list: readonly T[], holds: (item: T) => boolean): T | undefined => [...list].reverse().find(holds);
+
+/**
+ * The stores restored from a copy taken while a call was executing (its intent checkpointed, no outcome
+ * yet), the ledger kept as it is now: an older record, sealed when it was written, becomes the latest.
+ */
+export async function restoreToIntent(env: Environment, session: string): Promise<TamperPlace[]> {
+  const reached: TamperPlace[] = [];
+  const history = env.checkpoints.list(session);
+  const target = lastOf(history, (c) => executing(c.state));
+  if (target !== undefined && target !== history.at(-1)) {
+    env.checkpoints.put(target, history.at(-1)?.checkpoint_hash ?? null);
+    reached.push("contract_checkpoints");
+  }
+  for (const { value } of env.slots.entries()) {
+    if (hasMethods(value, "latest", "list", "put", "count")) {
+      const records = (value as GraphStore).list(session);
+      const record = lastOf(records, (r) => executing(r.state?.agent));
+      if (record === undefined || record === records.at(-1)) continue;
+      (value as GraphStore).put(record);
+      reached.push("graph_checkpointer");
+    } else if (hasMethods(value, "getTuple", "list") && (await restoreSaver(value as Saver, session))) {
+      reached.push("langgraph_saver");
+    } else if (value instanceof Map && restoreHistory(value.get(session))) {
+      reached.push("message_history");
+    }
+  }
+  return reached;
+}
+
+/** An app's saved history taken before an effect (it names the intent it is `executing`), saved again as the newest. */
+function restoreHistory(kept: unknown): boolean {
+  const saved = (kept as Partial<Histories> | undefined)?.saved;
+  if (!Array.isArray(saved)) return false;
+  const sessionOf = (entry: unknown) => {
+    const e = entry as Record<string, unknown>;
+    return (typeof e["seal"] === "string" ? e["session"] : e) as { readonly executing?: unknown };
+  };
+  const target = lastOf(saved, (entry) => typeof sessionOf(entry).executing === "object");
+  if (target === undefined || target === saved.at(-1)) return false;
+  saved.push(target);
+  return true;
+}
+
+/** A MemorySaver's rows newer than its latest executing checkpoint of the session, gone (a restored copy has none). */
+async function restoreSaver(saver: Saver, session: string): Promise<boolean> {
+  const rows = saver.storage?.[session]?.[""];
+  if (rows === undefined) return false;
+  let target: string | undefined;
+  for await (const tuple of saver.list({ configurable: { thread_id: session, checkpoint_ns: "" } })) {
+    if (!executing(tuple.checkpoint.channel_values["agent"])) continue;
+    target = String(tuple.config.configurable?.["checkpoint_id"]);
+    break;
+  }
+  const newer = Object.keys(rows).filter((id) => target !== undefined && id > target);
+  for (const id of newer) delete rows[id];
+  // The copy was taken before the executing step's own writes were saved (LangGraph would replay them).
+  for (const id of target === undefined ? [] : [target, ...newer])
+    delete saver.writes?.[JSON.stringify([session, "", id])];
+  return newer.length > 0;
 }
 
 /**

@@ -145,6 +145,7 @@ export async function runTimed(
         return;
       case "edit_waiting_call":
       case "forget_outcome":
+      case "restore_to_intent":
         // Someone else editing the stores, not the engine's work: untimed.
         await tamper(env, SESSION_ID, action);
         return;

@@ -209,6 +209,11 @@ export const EXPECTATIONS_ZH: Readonly<Record<string, string>> = {
   "the approved publish did not land exactly once": "批准的发布没有恰好落地一次",
   "the write answers ok, then replayed, then (its outcome forgotten) key_in_flight or uncertain":
     "该写入先回答 ok，再回答 replayed，然后（其结果被遗忘后）回答 key_in_flight 或 uncertain",
+  "the restored publish was dispatched again: it landed twice": "恢复后的发布被再次派发：它落地了两次",
+  "the new process takes the outcome from the ledger and the run ends done, nothing uncertain":
+    "新进程从账本取得结果，运行以 done 结束，没有任何不确定",
+  "the new process stops in reconcile_required, tool_uncertain naming crash_before_outcome":
+    "新进程停在 reconcile_required，tool_uncertain 指明 crash_before_outcome",
 };
 
 /** The Chinese of each column's expected signal (its `expected`), by its English wording. */
@@ -301,4 +306,8 @@ export const EXPECTED_ZH: Readonly<Record<string, string>> = {
     "被编辑的存储状态绝不会被执行：它的封印校验失败，每次读取都以 checkpoint_tampered 被拒绝，什么都不执行；撤销编辑后，人所要求的调用执行一次，面向 team。该列无法触及其存储状态的引擎（store_unreachable）按它在现实中做了什么来评判，词汇不适用。",
   "A completed write is never dispatched again: sent again it replays its stored result, and once its ledger entry has lost the outcome the same key answers a conflict (key_in_flight) or uncertain, never a second write: 1 side effect. An engine whose ledger the column cannot reach is judged on what it did in the world.":
     "已完成的写入绝不会再次派发：再次发送时重放其存储的结果；当其账本条目丢失结果后，同一个键回答冲突（key_in_flight）或 uncertain，绝不会第二次写入：副作用 1 次。该列无法触及其账本的引擎按它在现实中做了什么来评判。",
+  "A restored intent whose outcome the ledger holds is recovered from the ledger, never dispatched again: 1 publish and the run ends done. An engine whose state the column cannot reach is judged on what it did in the world.":
+    "账本保存着结果的已恢复意图从账本中取回结果，绝不会再次派发：发布 1 次，运行以 done 结束。该列无法触及其状态的引擎按它在现实中做了什么来评判。",
+  "A restored intent whose ledger entry lost its outcome is uncertain, never dispatched again: reconcile_required with tool_uncertain (crash_before_outcome) and 1 publish. An engine whose state the column cannot reach is judged on what it did in the world.":
+    "账本条目丢失了结果的已恢复意图是不确定的，绝不会再次派发：reconcile_required，带 tool_uncertain（crash_before_outcome），发布 1 次。该列无法触及其状态的引擎按它在现实中做了什么来评判。",
 };

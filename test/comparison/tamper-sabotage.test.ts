@@ -10,8 +10,9 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { main } from "../../scripts/compare.js";
 import type { ComparisonReport } from "../../scripts/comparison/report.js";
+import { TAMPER_COLUMNS } from "../../scenarios/index.js";
 
-type Sabotage = "seal_unchecked" | "completed_dispatched_again" | null;
+type Sabotage = "seal_unchecked" | "completed_dispatched_again" | "completed_begun_again" | null;
 const active = vi.hoisted(() => ({ sabotage: null as Sabotage }));
 
 vi.mock("../../contract/seal.ts", async (importOriginal) => {
@@ -30,18 +31,20 @@ vi.mock("../../contract/seal.ts", async (importOriginal) => {
 
 vi.mock("../../contract/ledger.ts", async (importOriginal) => {
   const real = await importOriginal<typeof import("../../contract/ledger.js")>();
-  const on = () => active.sabotage === "completed_dispatched_again";
+  const on = (sabotage: Sabotage) => active.sabotage === sabotage;
   return {
     ...real,
-    // A completed entry found before a dispatch is dispatched again instead of recovered.
+    // A completed entry found before a dispatch (a restored intent) is dispatched again instead of recovered.
     decideDispatch: (...[entry, request]: Parameters<typeof real.decideDispatch>) =>
-      on() && entry?.state === "completed" ? { kind: "dispatch" as const } : real.decideDispatch(entry, request),
+      on("completed_dispatched_again") && entry?.state === "completed"
+        ? { kind: "dispatch" as const }
+        : real.decideDispatch(entry, request),
     createMemoryLedger: () => {
       const ledger = real.createMemoryLedger();
       const { begin } = ledger;
       // A completed key begun again is executed again instead of replaying its stored result.
       ledger.begin = (request) => {
-        if (on() && ledger.get(request.key)?.state === "completed") ledger.release(request.key);
+        if (on("completed_begun_again") && ledger.get(request.key)?.state === "completed") ledger.release(request.key);
         return begin(request);
       };
       return ledger;
@@ -77,23 +80,27 @@ const ENGINES = [
   "mastra_hardened",
 ] as const;
 
-describe("a sabotaged seal or ledger: the tampering columns fail and compare exits 1 on every contract engine", () => {
-  it.each(
-    ENGINES.flatMap((engine) => [
-      ["seal_unchecked", "checkpoint_edited_while_waiting", engine] as const,
-      ["completed_dispatched_again", "ledger_outcome_forgotten", engine] as const,
-    ]),
-  )("%s fails %s on handwritten and %s", async (sabotage, column, engine) => {
-    active.sabotage = sabotage;
-    const { code, report } = await compare(engine);
-    expect(report.status).toBe("measured");
-    expect(code).toBe(1);
-    expect(verdictsOf(report, column)).toEqual(["fails", "fails"]);
-  });
+/** Each sabotage, and the tampering column whose check it removes. */
+const SABOTAGES = [
+  ["seal_unchecked", "checkpoint_edited_while_waiting"],
+  ["completed_dispatched_again", "intent_restored_outcome_kept"],
+  ["completed_begun_again", "ledger_outcome_forgotten"],
+] as const;
 
-  it.each(ENGINES)("both columns hold on handwritten and %s once the sabotage is gone", async (engine) => {
+describe("a sabotaged seal or ledger: the tampering columns fail and compare exits 1 on every contract engine", () => {
+  it.each(ENGINES.flatMap((engine) => SABOTAGES.map(([sabotage, column]) => [sabotage, column, engine] as const)))(
+    "%s fails %s on handwritten and %s",
+    async (sabotage, column, engine) => {
+      active.sabotage = sabotage;
+      const { code, report } = await compare(engine);
+      expect(report.status).toBe("measured");
+      expect(code).toBe(1);
+      expect(verdictsOf(report, column)).toEqual(["fails", "fails"]);
+    },
+  );
+
+  it.each(ENGINES)("every tampering column holds on handwritten and %s once the sabotage is gone", async (engine) => {
     const { report } = await compare(engine);
-    expect(verdictsOf(report, "checkpoint_edited_while_waiting")).toEqual(["holds", "holds"]);
-    expect(verdictsOf(report, "ledger_outcome_forgotten")).toEqual(["holds", "holds"]);
+    for (const column of TAMPER_COLUMNS) expect(verdictsOf(report, column.name)).toEqual(["holds", "holds"]);
   });
 });
