@@ -60,22 +60,17 @@ const edited = defineColumn({
       landed,
     ),
     behaviour(
-      "the publish ran while the stored state was edited",
-      (o: TamperObservation) =>
-        !reached(o, 1) || (read.after(o, 2).executor_calls === 0 && read.after(o, 3).executor_calls === 0),
-      landed,
-    ),
-    behaviour(
       "the approved publish to the team did not land exactly once",
       (o: TamperObservation) => o.audiences.join() === "team" && read.calls(o) === 1,
       landed,
     ),
     vocabulary(
-      "the edited state is refused checkpoint_tampered on every read, the approval and the resume",
+      "the edited state is refused checkpoint_tampered on every read, the approval and the resume, and nothing runs",
       (o: TamperObservation) =>
         [1, 2, 3].every((i) => o.unreadable[i] === "checkpoint_tampered") &&
         read.after(o, 2).refused === "checkpoint_tampered" &&
-        read.after(o, 3).refused === "checkpoint_tampered",
+        read.after(o, 3).refused === "checkpoint_tampered" &&
+        read.after(o, 3).executor_calls === 0,
       (o) => ({ unreadable: o.unreadable, refused: o.after_each_action.map((a) => a.refused) }),
     ),
     vocabulary(

@@ -50,6 +50,13 @@ export async function editWaitingCall(env: Environment, session: string, edit: C
     else if (hasMethods(value, "getTuple", "put") && (await editSaver(value as Saver, session, edit)))
       reached.push("langgraph_saver");
     else if (value instanceof Map && editHistory(value.get(session), edit)) reached.push("message_history");
+    else if (value instanceof Map && value.has(session)) {
+      // What an app keeps per session as plain data (a client's view, a RunState as JSON text): every mention edited.
+      const edited = editMentions(value.get(session), edit);
+      if (edited === undefined) continue;
+      value.set(session, edited);
+      reached.push("session_record");
+    }
   }
   return reached;
 }
@@ -100,4 +107,45 @@ function editHistory(kept: unknown, edit: CallEdit): boolean {
     return true;
   }
   return false;
+}
+
+/**
+ * `value` with every mention of a call of the tool edited, or undefined when none is: an object naming the tool
+ * (`tool`, `name` or `toolName`) gets its arguments (`args`, `input`, or `arguments` as an object or as JSON
+ * text) edited, and a string holding JSON is edited inside and written back as JSON.
+ */
+function editMentions(value: unknown, edit: CallEdit): unknown {
+  if (typeof value === "string") {
+    if (!/^[[{]/.test(value)) return undefined;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return undefined;
+    }
+    const edited = editMentions(parsed, edit);
+    return edited === undefined ? undefined : JSON.stringify(edited);
+  }
+  if (typeof value !== "object" || value === null) return undefined;
+  let changed = false;
+  const copy: Record<string, unknown> | unknown[] = Array.isArray(value) ? [...value] : { ...value };
+  for (const [key, item] of Object.entries(value)) {
+    const edited = editMentions(item, edit);
+    if (edited === undefined) continue;
+    (copy as Record<string, unknown>)[key] = edited;
+    changed = true;
+  }
+  if (!Array.isArray(copy) && [copy["tool"], copy["name"], copy["toolName"]].includes(edit.tool)) {
+    for (const field of ["args", "input", "arguments"]) {
+      const args = copy[field];
+      if (typeof args === "object" && args !== null && !Array.isArray(args)) {
+        copy[field] = edit.args({ ...(args as Record<string, unknown>) });
+        changed = true;
+      } else if (typeof args === "string" && args.startsWith("{")) {
+        copy[field] = JSON.stringify(edit.args({ ...(JSON.parse(args) as Record<string, unknown>) }));
+        changed = true;
+      }
+    }
+  }
+  return changed ? copy : undefined;
 }

@@ -11,6 +11,7 @@ export const TAMPER_PLACES = [
   { id: "graph_checkpointer", about: "a graph engine's own checkpointer (the local state graph)" },
   { id: "langgraph_saver", about: "a LangGraph checkpoint saver whose channels hold the agent state" },
   { id: "message_history", about: "an AI SDK app's saved message histories (sealed on the hardened engine)" },
+  { id: "session_record", about: "what an app keeps per session as plain data (a client's view, a RunState as JSON)" },
 ] as const;
 export type TamperPlace = (typeof TAMPER_PLACES)[number]["id"];
 

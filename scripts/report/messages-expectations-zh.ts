@@ -199,10 +199,9 @@ export const EXPECTATIONS_ZH: Readonly<Record<string, string>> = {
   "the engine never settled: it kept working past the run's work budget":
     "引擎始终没有停下：它超出了运行的工作预算仍在工作",
   "a publish landed with the audience written into the store (public)": "以写入存储的受众（public）发布的报告落地了",
-  "the publish ran while the stored state was edited": "存储的状态被编辑期间，发布执行了",
   "the approved publish to the team did not land exactly once": "批准的面向 team 的发布没有恰好落地一次",
-  "the edited state is refused checkpoint_tampered on every read, the approval and the resume":
-    "被编辑的状态在每次读取、批准和恢复时都以 checkpoint_tampered 被拒绝",
+  "the edited state is refused checkpoint_tampered on every read, the approval and the resume, and nothing runs":
+    "被编辑的状态在每次读取、批准和恢复时都以 checkpoint_tampered 被拒绝，什么都不执行",
   "undone, the session waits for approval again and the run ends done":
     "撤销编辑后，会话再次等待批准，运行以 done 结束",
   "the same write landed twice": "同一写入落地了两次",
