@@ -106,6 +106,8 @@ export async function runTimed(
       case "start":
         return timed((e) => e.start(SESSION_ID, GOAL));
       case "approve": {
+        // A store edited between turns refuses the read: there is nothing to sign (scenario.ts records the refusal).
+        if (!(await engine.state(SESSION_ID)).ok) return;
         const state = await current();
         if (state.pending_approval === null) throw new Error(`${scenario.name}: nothing to approve`);
         const token = approvePending(state.pending_approval, SESSION_ID, env.secret, env.clock.now());
