@@ -12,6 +12,7 @@ import type { Column } from "./column.js";
 import { PARALLEL_COLUMNS } from "./parallel-columns.js";
 import { SECRET_COLUMNS } from "./secret-columns.js";
 import { BUG_REPORT_COLUMNS } from "./bug-report-columns.js";
+import { TAMPER_COLUMNS } from "./tamper-columns.js";
 
 export const ALL_COLUMNS: readonly Column[] = [
   ...REQUIRED_COLUMNS,
@@ -23,4 +24,5 @@ export const ALL_COLUMNS: readonly Column[] = [
   ...DOUBLE_RESUME_COLUMNS,
   ...SECRET_COLUMNS,
   ...BUG_REPORT_COLUMNS,
+  ...TAMPER_COLUMNS,
 ];

@@ -46,6 +46,11 @@ export type ColumnSpec<O extends JsonValue> = Omit<Scenario, "observe"> & {
   readonly expected: string;
   /** NoInfer: the observation's type comes from observe(), and types each expectation's parameter. */
   readonly expectations: readonly Expectation<NoInfer<O>>[];
+  /**
+   * Whether the contract's words can be seen at all on this run (a tampering column that reached no stored
+   * place of the engine): when not, the vocabulary is not_applicable and only behaviour is judged. @default always
+   */
+  readonly vocabularyApplies?: (observation: NoInfer<O>) => boolean;
 };
 
 export type Column = Scenario & {
@@ -60,7 +65,7 @@ export type Column = Scenario & {
 export function defineColumn<O extends JsonValue>(spec: ColumnSpec<O>): Column {
   if (!spec.expectations.some((e) => e.kind === "behaviour"))
     throw new Error(`column ${spec.name} declares no behaviour expectation`);
-  const { expectations, ...scenario } = spec;
+  const { expectations, vocabularyApplies, ...scenario } = spec;
   const rewinds = spec.actions.some((a) => a.kind === "rewind_to_approval");
   const hasVocabulary = expectations.some((e) => e.kind === "vocabulary");
   // The observation a column judges is the one its own observe() produced, so the cast is sound.
@@ -68,7 +73,21 @@ export function defineColumn<O extends JsonValue>(spec: ColumnSpec<O>): Column {
     ...(rewinds ? violationsOf([REWIND_SUPPORTED], observation) : []),
     ...violationsOf(expectations, observation as O),
   ];
-  return { ...scenario, violations, verdict: (observation) => verdictOf(violations(observation), hasVocabulary) };
+  const applies = (observation: JsonValue) => {
+    try {
+      return vocabularyApplies?.(observation as O) ?? true;
+    } catch {
+      return true; // a malformed observation is judged on every expectation
+    }
+  };
+  const verdict = (observation: JsonValue) => {
+    if (!hasVocabulary || applies(observation)) return verdictOf(violations(observation), hasVocabulary);
+    return verdictOf(
+      violations(observation).filter((v) => v.kind === "behaviour"),
+      false,
+    );
+  };
+  return { ...scenario, violations, verdict };
 }
 
 const ActionsSeen = z.object({ after_each_action: z.array(z.object({ refused: z.string().nullable() })) });

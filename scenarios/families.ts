@@ -11,6 +11,7 @@ export const COLUMN_FAMILIES = [
   { id: "double_resume", about: "two processes resuming one session" },
   { id: "secret", about: "secrets in what is stored" },
   { id: "bug_reports", about: "public bug reports of peer frameworks, one column each" },
+  { id: "tampering", about: "stored state edited between turns" },
   { id: "route", about: "recorded routes of a chat model" },
 ] as const;
 

@@ -27,6 +27,7 @@ import {
 } from "../runtime/index.js";
 import { createEnvironment, type Environment, type EnvironmentOptions } from "../handwritten/fixtures/environment.js";
 import { withWorkBudget } from "./budget.js";
+import { tamper, type TamperAction } from "./tamper.js";
 
 export type Action =
   /** Starts the session; a scenario meant for real planners states its own goal. */
@@ -48,7 +49,9 @@ export type Action =
   /** The session goes back to its most recent earlier approval point (`rewind.ts`). */
   | { readonly kind: "rewind_to_approval" }
   /** A caller handed the engine's registry (a naive MCP adapter) calls a tool's executor itself, past the contract. */
-  | { readonly kind: "bare_call"; readonly tool: string; readonly args: JsonValue };
+  | { readonly kind: "bare_call"; readonly tool: string; readonly args: JsonValue }
+  /** Someone with write access to the stores edits them between turns (tamper.ts). */
+  | TamperAction;
 
 /** What the world and the checkpoint looked like after an action. */
 export type Snapshot = {
@@ -60,6 +63,8 @@ export type Snapshot = {
   /** The ledger state of every key an executor saw so far. */
   readonly ledger: Readonly<Record<string, string | null>>;
   readonly state: AgentState | undefined;
+  /** Why the engine refused to read its state after the action (a tampered store), or null. */
+  readonly unreadable: string | null;
   readonly side_effects: number;
   readonly executor_calls: number;
 };
@@ -170,6 +175,8 @@ async function snapshotOf(
   crashed: boolean,
   refused: string | null,
 ): Promise<Snapshot> {
+  // A store edited between turns may be refused on read (checkpoint_tampered): the snapshot says so.
+  const read = await engine.state(SESSION_ID);
   const keys = Object.values(env.world.data.calls)
     .flatMap((byKey) => Object.keys(byKey))
     .sort();
@@ -177,7 +184,8 @@ async function snapshotOf(
     action: action.kind,
     crashed,
     refused,
-    state: unwrapEngine(await engine.state(SESSION_ID)),
+    state: read.ok ? read.value : undefined,
+    unreadable: read.ok ? null : read.error.code,
     side_effects: env.world.totalEffects(),
     executor_calls: env.world.totalCalls(),
     ledger: Object.fromEntries(keys.map((key) => [key, env.ledger.get(key)?.state ?? null])),
@@ -185,7 +193,8 @@ async function snapshotOf(
 }
 
 /** A refusal the snapshot records: the engine's, or the registry's guard refusing a bare executor. */
-type Refusal = EngineError | { readonly code: "bare_executor" | "bare_call_failed"; readonly message: string };
+type Refusal =
+  EngineError | { readonly code: "bare_executor" | "bare_call_failed" | "store_unreachable"; readonly message: string };
 
 // Module-level rather than closures in `perform`: a closure per action is an allocation per action.
 const refusal = (result: EngineResult<unknown>) => (result.ok ? null : result.error);
@@ -250,10 +259,20 @@ async function perform(
       return refusal(await engine.rewindToApproval(SESSION_ID));
     case "bare_call":
       return bareCall(env, action.tool, action.args);
+    case "edit_waiting_call":
+    case "forget_outcome":
+    case "restore_to_intent":
+      return (await tamper(env, SESSION_ID, action)) ? null : unreachable(engine, action.kind);
     default:
       return assertNever(action);
   }
 }
+
+/** A tampering action found no stored place of this engine to edit: the column is judged on what the engine did. */
+const unreachable = (engine: Engine<string>, kind: TamperAction["kind"]): Refusal => ({
+  code: "store_unreachable",
+  message: `${kind}: ${engine.id} keeps nothing to edit in a store the column can reach`,
+});
 
 /** Calls a registered executor the way a naive MCP adapter does: straight from the registry entry. */
 export async function bareCall(env: Environment, tool: string, args: JsonValue): Promise<Refusal | null> {

@@ -28,6 +28,7 @@ import {
   createEnvironment,
   EngineUsageError,
   SESSION_ID,
+  tamper,
   type Action,
   type Engine,
   type EngineFactory,
@@ -105,6 +106,8 @@ export async function runTimed(
       case "start":
         return timed((e) => e.start(SESSION_ID, GOAL));
       case "approve": {
+        // A store edited between turns refuses the read: there is nothing to sign (scenario.ts records the refusal).
+        if (!(await engine.state(SESSION_ID)).ok) return;
         const state = await current();
         if (state.pending_approval === null) throw new Error(`${scenario.name}: nothing to approve`);
         const token = approvePending(state.pending_approval, SESSION_ID, env.secret, env.clock.now());
@@ -141,6 +144,12 @@ export async function runTimed(
       case "bare_call":
         // Another caller reaching for an executor, not the engine's work: untimed.
         await bareCall(env, action.tool, action.args);
+        return;
+      case "edit_waiting_call":
+      case "forget_outcome":
+      case "restore_to_intent":
+        // Someone else editing the stores, not the engine's work: untimed.
+        await tamper(env, SESSION_ID, action);
         return;
       default:
         return assertNever(action);

@@ -59,6 +59,7 @@ export const en = {
   "family.double_resume": "double resume",
   "family.secret": "secrets",
   "family.bug_reports": "bug reports",
+  "family.tampering": "tampering",
   "graphs.heading": "Engine graphs",
   "graphs.lead":
     "Each engine's {term:state_graph} as its comparison evidence records it, drawn from the Mermaid file beside the evidence. Dashed arrows are conditional edges.",

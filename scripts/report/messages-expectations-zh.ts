@@ -216,6 +216,21 @@ export const EXPECTATIONS_ZH: Readonly<Record<string, string>> = {
   "reconcile_required after the restart": "重启后为 reconcile_required",
   "a forged approval ran the publish": "伪造的批准执行了发布",
   "the forgery refused approval_bad_signature": "伪造的批准以 approval_bad_signature 被拒绝",
+  "a publish landed with the audience written into the store (public)": "以写入存储的受众（public）发布的报告落地了",
+  "the approved publish to the team did not land exactly once": "批准的面向 team 的发布没有恰好落地一次",
+  "the edited state is refused checkpoint_tampered on every read, the approval and the resume, and nothing runs":
+    "被编辑的状态在每次读取、批准和恢复时都以 checkpoint_tampered 被拒绝，什么都不执行",
+  "undone, the session waits for approval again and the run ends done":
+    "撤销编辑后，会话再次等待批准，运行以 done 结束",
+  "the same write landed twice": "同一写入落地了两次",
+  "the approved publish did not land exactly once": "批准的发布没有恰好落地一次",
+  "the write answers ok, then replayed, then (its outcome forgotten) key_in_flight or uncertain":
+    "该写入先回答 ok，再回答 replayed，然后（其结果被遗忘后）回答 key_in_flight 或 uncertain",
+  "the restored publish was dispatched again: it landed twice": "恢复后的发布被再次派发：它落地了两次",
+  "the new process takes the outcome from the ledger and the run ends done, nothing uncertain":
+    "新进程从账本取得结果，运行以 done 结束，没有任何不确定",
+  "the new process stops in reconcile_required, tool_uncertain naming crash_before_outcome":
+    "新进程停在 reconcile_required，tool_uncertain 指明 crash_before_outcome",
 };
 
 /** The Chinese of each column's expected signal (its `expected`), by its English wording. */
@@ -316,4 +331,12 @@ export const EXPECTED_ZH: Readonly<Record<string, string>> = {
     "崩溃时正在进行的运行由新进程接手：它停在人可以采取行动的地方（reconcile_required），操作员的确认被接受，运行给出回答且不再次发布。",
   "Only an approval the server issued runs a call: the forged approval is refused (approval_bad_signature) and nothing is published.":
     "只有服务器签发的批准才能执行调用：伪造的批准被拒绝（approval_bad_signature），什么都不发布。",
+  "An edited stored state is never acted on: its seal fails, every read of it is refused checkpoint_tampered and nothing runs; once the edit is undone the call the person asked for runs once, to the team. An engine whose stored state the column cannot reach (store_unreachable) is judged on what it did in the world, its vocabulary not applicable.":
+    "被编辑的存储状态绝不会被执行：它的封印校验失败，每次读取都以 checkpoint_tampered 被拒绝，什么都不执行；撤销编辑后，人所要求的调用执行一次，面向 team。该列无法触及其存储状态的引擎（store_unreachable）按它在现实中做了什么来评判，词汇不适用。",
+  "A completed write is never dispatched again: sent again it replays its stored result, and once its ledger entry has lost the outcome the same key answers a conflict (key_in_flight) or uncertain, never a second write: 1 side effect. An engine whose ledger the column cannot reach is judged on what it did in the world.":
+    "已完成的写入绝不会再次派发：再次发送时重放其存储的结果；当其账本条目丢失结果后，同一个键回答冲突（key_in_flight）或 uncertain，绝不会第二次写入：副作用 1 次。该列无法触及其账本的引擎按它在现实中做了什么来评判。",
+  "A restored intent whose outcome the ledger holds is recovered from the ledger, never dispatched again: 1 publish and the run ends done. An engine whose state the column cannot reach is judged on what it did in the world.":
+    "账本保存着结果的已恢复意图从账本中取回结果，绝不会再次派发：发布 1 次，运行以 done 结束。该列无法触及其状态的引擎按它在现实中做了什么来评判。",
+  "A restored intent whose ledger entry lost its outcome is uncertain, never dispatched again: reconcile_required with tool_uncertain (crash_before_outcome) and 1 publish. An engine whose state the column cannot reach is judged on what it did in the world.":
+    "账本条目丢失了结果的已恢复意图是不确定的，绝不会再次派发：reconcile_required，带 tool_uncertain（crash_before_outcome），发布 1 次。该列无法触及其状态的引擎按它在现实中做了什么来评判。",
 };

@@ -59,6 +59,7 @@ export const zhCN: Catalogue<MessageKey> = {
   "family.double_resume": "重复恢复",
   "family.secret": "机密信息",
   "family.bug_reports": "公开缺陷报告",
+  "family.tampering": "篡改",
   "graphs.heading": "引擎图",
   "graphs.lead": "每个引擎的{term:state_graph}，按其对比证据的记录、取自证据旁的 Mermaid 文件绘制。虚线箭头是条件边。",
   "graphs.counts": "节点：{nodes}；边：{edges}；条件边：{conditional}；路由器：{routers}。",
