@@ -48,7 +48,11 @@ export const REQUIREMENTS: readonly Requirement[] = [
   { name: "the Mastra adapter", suites: ["mastra-adapter/**"], detect: () => pinned(mastraInstall()) },
   {
     name: "PostgreSQL",
-    suites: ["test/stores/postgres-bridge.test.ts", "langgraph-adapter/src/postgres-saver.validation.test.ts"],
+    suites: [
+      "test/stores/postgres-bridge.test.ts",
+      "langgraph-adapter/src/postgres-saver.validation.test.ts",
+      "test/bench/scale.test.ts",
+    ],
     cases: "the Postgres cases of the store suites",
     detect: () => (postgresUrl === undefined ? { present: false, reason: NOT_MEASURED_REASON } : { present: true }),
   },
