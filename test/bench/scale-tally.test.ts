@@ -1,8 +1,14 @@
 /**
- * The multi-worker bench's one count of effects (scripts/bench/scale/report.ts), on hand-made worlds, and its
- * `not-measured` row without a server; the runs themselves are in scale.test.ts (heavy:postgres).
+ * The multi-worker bench's one count of effects (scripts/bench/scale/report.ts), on hand-made worlds, its
+ * `not-measured` row without a server, and the committed evidence/bench-scale-v1.json holding together; the runs
+ * themselves are in scale.test.ts (heavy:postgres).
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { ScaleBenchReportSchema, type ScaleBenchReport } from "../../scripts/bench/scale/evidence.js";
+import { round } from "../../scripts/bench/stats.js";
+import { ROOT } from "../crash/harness.js";
 import { measureScale, SCALE_NOT_MEASURED } from "../../scripts/bench/scale/measure.js";
 import { SCALE_ENGINES } from "../../scripts/bench/scale/engines.js";
 import { renderScale } from "../../scripts/bench/scale/table.js";
@@ -30,5 +36,51 @@ describe("the multi-worker bench's count of effects", () => {
     );
     expect(rows).toEqual(SCALE_ENGINES.map((e) => ({ id: e.id, status: "not-measured", reason: SCALE_NOT_MEASURED })));
     expect(renderScale(rows)).toContain(`contract_postgres: not measured: ${SCALE_NOT_MEASURED}`);
+  });
+});
+
+/** What in the file does not follow from its own numbers and settings, or shows an effect duplicated or lost. */
+function problems(report: ScaleBenchReport): string[] {
+  const found: string[] = [];
+  for (const row of report.engines) {
+    if (row.status !== "measured") continue;
+    if (row.runs.map((r) => r.workers).join() !== report.settings.workers.join())
+      found.push(`${row.id}: runs are not the settings' worker counts`);
+    for (const run of row.runs) {
+      const at = `${row.id} w=${run.workers}`;
+      if (run.sessions !== report.settings.sessions) found.push(`${at}: ${run.sessions} sessions`);
+      if (run.sessions_per_s !== round(run.sessions / run.wall_s, 1)) found.push(`${at}: sessions_per_s`);
+      if (run.effects.duplicated !== 0 || run.effects.lost !== 0)
+        found.push(`${at}: effects ${JSON.stringify(run.effects)}`);
+      if (run.effects.expected !== run.sessions) found.push(`${at}: expected ${run.effects.expected}`);
+      if (run.unfinished !== 0 || run.failed_ops !== 0) found.push(`${at}: unfinished or failed`);
+      if (run.workers > 1 && run.handed_over !== 1) found.push(`${at}: handed over ${run.handed_over}`);
+    }
+  }
+  return found;
+}
+
+describe("the committed evidence/bench-scale-v1.json", () => {
+  const report = ScaleBenchReportSchema.parse(
+    JSON.parse(readFileSync(join(ROOT, "evidence/bench-scale-v1.json"), "utf8")),
+  );
+
+  it("measures the contract's engine at the bench's size, every number following from its own", () => {
+    const status = report.engines.find((e) => e.id === "contract_postgres")?.status;
+    expect(status, "run npm run bench -- --part scale with AGENT_HARNESS_PG_URL and commit it").toBe("measured");
+    expect(problems(report)).toEqual([]);
+  });
+
+  it("would show a lost effect or a rate that does not follow (the check bites)", () => {
+    const row = report.engines.find((e) => e.status === "measured");
+    if (row?.status !== "measured") throw new Error("no measured row");
+    const [first, ...rest] = row.runs;
+    if (first === undefined) throw new Error("no run");
+    const broken = { ...first, sessions_per_s: first.sessions_per_s + 1, effects: { ...first.effects, lost: 1 } };
+    const edited = { ...report, engines: [{ ...row, runs: [broken, ...rest] }] };
+    expect(problems(edited)).toEqual([
+      `${row.id} w=${first.workers}: sessions_per_s`,
+      expect.stringContaining("effects"),
+    ]);
   });
 });

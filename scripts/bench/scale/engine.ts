@@ -80,6 +80,8 @@ export const FromWorkerSchema = z.discriminatedUnion("type", [
     task: ScaleTaskSchema,
     /** Wall time of the engine's operation, measured in the worker around the call only. */
     ms: z.number().nonnegative(),
+    /** CPU time of the worker process (all its threads) over the same call: steadier than wall time on a busy machine. */
+    cpu_ms: z.number().nonnegative(),
     outcome: ScaleOutcomeSchema,
   }),
 ]);

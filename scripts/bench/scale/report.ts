@@ -38,6 +38,8 @@ export const WorkerRunSchema = z.strictObject({
   ops_ms: z.strictObject({ start: Latency, approve: Latency, resume: Latency }),
   /** Per high-risk call, ms: its approval (which runs it) and the resume that finds it done. */
   call_ms: Latency,
+  /** The workers' CPU time (their threads, not the database server's) over every operation, per session. */
+  worker_cpu_ms_per_session: z.number(),
   /** Operations done by another worker than the session's previous one, of those that follow another. */
   handed_over: z.number(),
   failed_ops: z.number().int().nonnegative(),
@@ -121,6 +123,7 @@ export function summarizeRun(
     sessions_per_s: round(sessions / wall_s, 1),
     ops_ms: { start: ops("start"), approve: ops("approve"), resume: ops("resume") },
     call_ms: latency(calls),
+    worker_cpu_ms_per_session: round(run.records.reduce((n, r) => n + r.cpu_ms, 0) / sessions),
     handed_over: follows === 0 ? 0 : round(handed / follows),
     failed_ops: run.records.filter((r) => !r.outcome.ok).length,
     unfinished: unfinished + (sessions - bySession.size),

@@ -22,7 +22,12 @@ export type ScaleRunOptions = {
   readonly depth: number;
 };
 
-export type TaskRecord = ScaleTask & { readonly worker: number; readonly ms: number; readonly outcome: ScaleOutcome };
+export type TaskRecord = ScaleTask & {
+  readonly worker: number;
+  readonly ms: number;
+  readonly cpu_ms: number;
+  readonly outcome: ScaleOutcome;
+};
 
 export type ScaleRunRecord = {
   readonly records: readonly TaskRecord[];
@@ -70,7 +75,7 @@ export async function runWorkers(options: ScaleRunOptions): Promise<ScaleRunReco
         const message = FromWorkerSchema.parse(raw);
         if (message.type !== "done") return;
         held[w]! -= 1;
-        records.push({ ...message.task, worker: w, ms: message.ms, outcome: message.outcome });
+        records.push({ ...message.task, worker: w, ms: message.ms, cpu_ms: message.cpu_ms, outcome: message.outcome });
         const next = SCALE_PHASES[SCALE_PHASES.indexOf(message.task.phase) + 1];
         if (message.outcome.ok && next !== undefined)
           queues[next].push({ session_id: message.task.session_id, phase: next, after: w });

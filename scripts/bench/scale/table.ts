@@ -1,7 +1,17 @@
 /** The multi-worker figure as the bench prints it: one line per engine and worker count. */
 import type { ScaleEngineRow } from "./report.js";
 
-const HEAD = ["engine", "workers", "sessions/s", "call p50 ms", "call p99 ms", "handed over", "duplicated", "lost"];
+const HEAD = [
+  "engine",
+  "workers",
+  "sessions/s",
+  "call p50 ms",
+  "call p99 ms",
+  "cpu ms/session",
+  "handed over",
+  "duplicated",
+  "lost",
+];
 
 export function renderScale(rows: readonly ScaleEngineRow[]): string {
   const lines: string[][] = [HEAD];
@@ -18,6 +28,7 @@ export function renderScale(rows: readonly ScaleEngineRow[]): string {
         String(run.sessions_per_s),
         String(run.call_ms.p50),
         String(run.call_ms.p99),
+        String(run.worker_cpu_ms_per_session),
         `${Math.round(run.handed_over * 100)}%`,
         String(run.effects.duplicated),
         String(run.effects.lost),

@@ -47,11 +47,14 @@ async function main(): Promise<void> {
     running = true;
     for (let task = queue.shift(); task !== undefined; task = queue.shift()) {
       const started = process.hrtime.bigint();
+      const cpu = process.cpuUsage();
       const outcome = await run(engine, task).catch((error: unknown) => ({
         ok: false as const,
         error: `threw: ${error instanceof Error ? error.message : String(error)}`,
       }));
-      send({ type: "done", task, ms: Number(process.hrtime.bigint() - started) / 1e6, outcome });
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const used = process.cpuUsage(cpu);
+      send({ type: "done", task, ms, cpu_ms: (used.user + used.system) / 1000, outcome });
     }
     running = false;
     if (stopping) await engine.close().then(() => process.disconnect());
