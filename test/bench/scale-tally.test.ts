@@ -31,8 +31,10 @@ describe("the multi-worker bench's count of effects", () => {
 
   it("records every engine as not-measured, with the reason, when no server is given", async () => {
     const lines: string[] = [];
-    const rows = await measureScale({ workers: [1], sessions: 1, depth: 1, world_latency_ms: 0 }, undefined, (l) =>
-      lines.push(l),
+    const rows = await measureScale(
+      { workers: [1], sessions: 1, depth: 1, world_latency_ms: 0, redelivered_at: null },
+      undefined,
+      (l) => lines.push(l),
     );
     expect(rows).toEqual(SCALE_ENGINES.map((e) => ({ id: e.id, status: "not-measured", reason: SCALE_NOT_MEASURED })));
     expect(renderScale(rows)).toContain(`contract_postgres: not measured: ${SCALE_NOT_MEASURED}`);
@@ -44,16 +46,21 @@ function problems(report: ScaleBenchReport): string[] {
   const found: string[] = [];
   for (const row of report.engines) {
     if (row.status !== "measured") continue;
-    if (row.runs.map((r) => r.workers).join() !== report.settings.workers.join())
+    const once = row.runs.filter((r) => r.deliveries_per_approval === 1);
+    if (once.map((r) => r.workers).join() !== report.settings.workers.join())
       found.push(`${row.id}: runs are not the settings' worker counts`);
+    const twice = row.runs.filter((r) => r.deliveries_per_approval === 2).map((r) => r.workers);
+    if (twice.join() !== (report.settings.redelivered_at ?? "").toString())
+      found.push(`${row.id}: the redelivered run is not at the settings' worker count`);
     for (const run of row.runs) {
-      const at = `${row.id} w=${run.workers}`;
+      const at = `${row.id} w=${run.workers}${run.deliveries_per_approval === 2 ? " redelivered" : ""}`;
       if (run.sessions !== report.settings.sessions) found.push(`${at}: ${run.sessions} sessions`);
       if (run.sessions_per_s !== round(run.sessions / run.wall_s, 1)) found.push(`${at}: sessions_per_s`);
-      if (run.effects.duplicated !== 0 || run.effects.lost !== 0)
-        found.push(`${at}: effects ${JSON.stringify(run.effects)}`);
+      if (run.effects.duplicated !== 0) found.push(`${at}: effects ${JSON.stringify(run.effects)}`);
       if (run.effects.expected !== run.sessions) found.push(`${at}: expected ${run.effects.expected}`);
-      if (run.unfinished !== 0 || run.failed_ops !== 0) found.push(`${at}: unfinished or failed`);
+      // An approval delivered twice at once can be lost (a finding the file records, see docs/bench.md); once, never.
+      if (run.deliveries_per_approval === 1 && run.effects.lost + run.unfinished + run.failed_ops !== 0)
+        found.push(`${at}: lost, unfinished or failed`);
       if (run.workers > 1 && run.handed_over !== 1) found.push(`${at}: handed over ${run.handed_over}`);
     }
   }
@@ -71,12 +78,12 @@ describe("the committed evidence/bench-scale-v1.json", () => {
     expect(problems(report)).toEqual([]);
   });
 
-  it("would show a lost effect or a rate that does not follow (the check bites)", () => {
+  it("would show a duplicated effect or a rate that does not follow (the check bites)", () => {
     const row = report.engines.find((e) => e.status === "measured");
     if (row?.status !== "measured") throw new Error("no measured row");
     const [first, ...rest] = row.runs;
     if (first === undefined) throw new Error("no run");
-    const broken = { ...first, sessions_per_s: first.sessions_per_s + 1, effects: { ...first.effects, lost: 1 } };
+    const broken = { ...first, sessions_per_s: first.sessions_per_s + 1, effects: { ...first.effects, duplicated: 1 } };
     const edited = { ...report, engines: [{ ...row, runs: [broken, ...rest] }] };
     expect(problems(edited)).toEqual([
       `${row.id} w=${first.workers}: sessions_per_s`,

@@ -17,7 +17,7 @@ const DUPLICATING = fileURLToPath(new URL("./scale-duplicating.ts", import.meta.
 const LOSING = fileURLToPath(new URL("./scale-losing.ts", import.meta.url));
 const contract = SCALE_ENGINES.find((e) => e.id === "contract_postgres");
 
-async function run(workers: readonly string[]) {
+async function run(workers: readonly string[], redeliver = false) {
   if (postgresUrl === undefined) throw new Error("this file runs only with AGENT_HARNESS_PG_URL (vitest.config.ts)");
   if (contract === undefined) throw new Error("the contract's engine has no row in SCALE_ENGINES");
   return measureWorkers({
@@ -27,6 +27,7 @@ async function run(workers: readonly string[]) {
     sessions: SESSIONS,
     depth: 2,
     world_latency_ms: 1,
+    redeliver,
   });
 }
 
@@ -43,6 +44,25 @@ describe("the multi-worker bench on one Postgres", () => {
       expect(result.handed_over).toBe(1);
       expect(new Set(result.run.records.map((r) => r.worker))).toEqual(new Set([0, 1, 2]));
       expect(result.call_ms.n).toBe(SESSIONS);
+    },
+    paced(180_000),
+  );
+
+  it(
+    "never lands an approved call twice when each approval is delivered to two other workers at once",
+    async () => {
+      const module = contract?.module ?? "";
+      const result = await run([module, module, module], true);
+      expect(result.effects.duplicated).toBe(0);
+      expect(result.deliveries_per_approval).toBe(2);
+      // Each approval went to two workers, neither of them the session's starter.
+      for (let i = 0; i < SESSIONS; i += 1) {
+        const of = result.run.records.filter((r) => r.session_id === `s${i}`);
+        const starter = of.find((r) => r.phase === "start")?.worker;
+        const approvers = of.filter((r) => r.phase === "approve").map((r) => r.worker);
+        expect(new Set(approvers).size).toBe(2);
+        expect(approvers).not.toContain(starter);
+      }
     },
     paced(180_000),
   );

@@ -11,8 +11,9 @@ import { machineInfo } from "../machine.js";
 import { measureScale, type ScaleSettings } from "./measure.js";
 import { SCALE_BENCH_SCHEMA, ScaleEngineRowSchema } from "./report.js";
 
-export const FULL_SCALE: ScaleSettings = { workers: [1, 2, 4], sessions: 200, depth: 2, world_latency_ms: 5 };
-export const QUICK_SCALE: ScaleSettings = { workers: [1, 2, 4], sessions: 12, depth: 2, world_latency_ms: 5 };
+const BOTH = { depth: 2, world_latency_ms: 5, redelivered_at: 4 } as const;
+export const FULL_SCALE: ScaleSettings = { workers: [1, 2, 4], sessions: 200, ...BOTH };
+export const QUICK_SCALE: ScaleSettings = { workers: [1, 2, 4], sessions: 12, ...BOTH };
 
 const WHAT =
   "W worker processes (forked, each with its own connection) on one Postgres database and one scope; every session calls publish_report (high risk) once: started by one worker until it waits for approval, approved with a real token by another worker (which runs the call), resumed by another again. sessions_per_s over the run's wall time (workers already open); ops_ms and call_ms (approve + resume) measured in the worker around the engine's call; effects counted from the world's effect log per key, never from the workers' answers.";
@@ -26,6 +27,7 @@ export const ScaleBenchReportSchema = z.strictObject({
     sessions: z.number().int().positive(),
     depth: z.number().int().positive(),
     world_latency_ms: z.number().int().nonnegative(),
+    redelivered_at: z.number().int().min(3).nullable(),
   }),
   machine: z.record(z.string(), z.unknown()),
   load_average: z.strictObject({ before: z.number(), after: z.number() }),

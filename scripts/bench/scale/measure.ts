@@ -21,6 +21,8 @@ export type ScaleSettings = {
   /** Operations handed to a worker ahead of its answers. */
   readonly depth: number;
   readonly world_latency_ms: number;
+  /** One more run at this many workers with every approval handed to two of them at once; null for none. */
+  readonly redelivered_at: number | null;
 };
 
 export const SCALE_NOT_MEASURED =
@@ -40,6 +42,8 @@ export type WorkersRun = {
   readonly sessions: number;
   readonly depth: number;
   readonly world_latency_ms: number;
+  /** Each approval handed to two workers at once (scale/run.ts). @default false */
+  readonly redeliver?: boolean;
 };
 
 /** One run on a fresh scope: the summary, and every operation as the parent saw it. */
@@ -53,9 +57,11 @@ export async function measureWorkers(run: WorkersRun): Promise<WorkerRun & { rea
   };
   try {
     await run.engine.prepare(place);
-    const record = await runWorkers({ place, workers: run.workers, sessions: run.sessions, depth: run.depth });
+    const { workers, sessions, depth } = run;
+    const redeliver = run.redeliver === true;
+    const record = await runWorkers({ place, workers, sessions, depth, redeliver });
     const effects = await run.engine.effects(place);
-    return { ...summarizeRun(run.workers.length, run.sessions, record, effects), run: record };
+    return { ...summarizeRun(workers.length, redeliver ? 2 : 1, sessions, record, effects), run: record };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -75,8 +81,12 @@ export async function measureScale(
     }
     const engine = await loadScaleEngine(entry.module);
     const runs: WorkerRun[] = [];
-    for (const w of settings.workers) {
-      log(`scale: ${entry.id}, ${w} worker(s), ${settings.sessions} sessions`);
+    const plan = [
+      ...settings.workers.map((w) => ({ w, redeliver: false })),
+      ...(settings.redelivered_at === null ? [] : [{ w: settings.redelivered_at, redeliver: true }]),
+    ];
+    for (const { w, redeliver } of plan) {
+      log(`scale: ${entry.id}, ${w} worker(s), ${settings.sessions} sessions${redeliver ? ", approvals twice" : ""}`);
       const { run: _, ...summary } = await measureWorkers({
         engine,
         url,
@@ -84,6 +94,7 @@ export async function measureScale(
         sessions: settings.sessions,
         depth: settings.depth,
         world_latency_ms: settings.world_latency_ms,
+        redeliver,
       });
       const { effects: e } = summary;
       log(

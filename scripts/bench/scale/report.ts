@@ -31,6 +31,8 @@ export type EffectTally = z.infer<typeof EffectsSchema>;
 
 export const WorkerRunSchema = z.strictObject({
   workers: z.number().int().positive(),
+  /** 2 when each approval was handed to two workers at once (an at-least-once queue delivering it twice). */
+  deliveries_per_approval: z.union([z.literal(1), z.literal(2)]),
   sessions: z.number().int().positive(),
   wall_s: z.number(),
   sessions_per_s: z.number(),
@@ -92,6 +94,7 @@ export function effectKeys(records: readonly TaskRecord[], sessions: number): Ma
 
 export function summarizeRun(
   workers: number,
+  deliveries_per_approval: 1 | 2,
   sessions: number,
   run: ScaleRunRecord,
   effects: Readonly<Record<string, number>>,
@@ -118,6 +121,7 @@ export function summarizeRun(
   const wall_s = run.wall_ms / 1000;
   return {
     workers,
+    deliveries_per_approval,
     sessions,
     wall_s: round(wall_s),
     sessions_per_s: round(sessions / wall_s, 1),

@@ -20,6 +20,11 @@ export type ScaleRunOptions = {
   readonly sessions: number;
   /** Operations handed to a worker before it answers the first (it runs them in order). */
   readonly depth: number;
+  /**
+   * Each approval handed to two workers at once, as an at-least-once queue may deliver it: both copies go to
+   * workers other than the session's starter and each other (three workers or more). @default false
+   */
+  readonly redeliver?: boolean;
 };
 
 export type TaskRecord = ScaleTask & {
@@ -36,12 +41,21 @@ export type ScaleRunRecord = {
 };
 
 type Pending = ScaleTask & { readonly after: number | null };
+/** The copies of one session's phase: how many have not answered, the workers they went to, whether one succeeded. */
+type Copies = { left: number; readonly on: Set<number>; ok: boolean };
+const keyOf = (t: ScaleTask) => `${t.session_id}\u0000${t.phase}`;
 
 export async function runWorkers(options: ScaleRunOptions): Promise<ScaleRunRecord> {
   const count = options.workers.length;
+  if (options.redeliver === true && count < 3) throw new Error("a redelivered approval needs three workers or more");
+  const copies = new Map<string, Copies>();
   const children = options.workers.map((module, w) => spawnWorker(options.place, module, w));
   const queues: Record<ScalePhase, Pending[]> = { start: [], approve: [], resume: [] };
-  for (let i = 0; i < options.sessions; i += 1) queues.start.push({ session_id: `s${i}`, phase: "start", after: null });
+  const enqueue = (task: ScaleTask, after: number | null, n: number) => {
+    copies.set(keyOf(task), { left: n, on: new Set(), ok: false });
+    for (let i = 0; i < n; i += 1) queues[task.phase].push({ ...task, after });
+  };
+  for (let i = 0; i < options.sessions; i += 1) enqueue({ session_id: `s${i}`, phase: "start" }, null, 1);
   const held = children.map(() => 0);
   const records: TaskRecord[] = [];
   let ended = 0;
@@ -49,8 +63,10 @@ export async function runWorkers(options: ScaleRunOptions): Promise<ScaleRunReco
   const take = (w: number): Pending | undefined => {
     for (const phase of [...SCALE_PHASES].reverse()) {
       const queue = queues[phase];
-      const at = queue.findIndex((t) => count === 1 || t.after !== w);
-      if (at >= 0) return queue.splice(at, 1)[0];
+      const at = queue.findIndex((t) => count === 1 || (t.after !== w && !copies.get(keyOf(t))?.on.has(w)));
+      if (at < 0) continue;
+      copies.get(keyOf(queue[at]!))?.on.add(w);
+      return queue.splice(at, 1)[0];
     }
     return undefined;
   };
@@ -76,9 +92,17 @@ export async function runWorkers(options: ScaleRunOptions): Promise<ScaleRunReco
         if (message.type !== "done") return;
         held[w]! -= 1;
         records.push({ ...message.task, worker: w, ms: message.ms, cpu_ms: message.cpu_ms, outcome: message.outcome });
+        const these = copies.get(keyOf(message.task));
+        if (these === undefined) throw new Error(`an answer to ${keyOf(message.task)}, never handed out`);
+        these.ok ||= message.outcome.ok;
+        if ((these.left -= 1) > 0) return dispatch();
         const next = SCALE_PHASES[SCALE_PHASES.indexOf(message.task.phase) + 1];
-        if (message.outcome.ok && next !== undefined)
-          queues[next].push({ session_id: message.task.session_id, phase: next, after: w });
+        if (these.ok && next !== undefined)
+          enqueue(
+            { session_id: message.task.session_id, phase: next },
+            w,
+            next === "approve" && options.redeliver ? 2 : 1,
+          );
         else if ((ended += 1) === options.sessions) return resolve();
         dispatch();
       });

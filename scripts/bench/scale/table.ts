@@ -24,7 +24,7 @@ export function renderScale(rows: readonly ScaleEngineRow[]): string {
     for (const run of row.runs)
       lines.push([
         row.id,
-        String(run.workers),
+        `${run.workers}${run.deliveries_per_approval === 2 ? " (approvals ×2)" : ""}`,
         String(run.sessions_per_s),
         String(run.call_ms.p50),
         String(run.call_ms.p99),
