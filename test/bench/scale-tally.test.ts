@@ -39,6 +39,15 @@ describe("the multi-worker bench's count of effects", () => {
     expect(rows).toEqual(SCALE_ENGINES.map((e) => ({ id: e.id, status: "not-measured", reason: SCALE_NOT_MEASURED })));
     expect(renderScale(rows)).toContain(`contract_postgres: not measured: ${SCALE_NOT_MEASURED}`);
   });
+
+  it("records a row whose module does not load (an adapter not installed) as not-measured, with the reason", async () => {
+    const settings = { workers: [1], sessions: 1, depth: 1, world_latency_ms: 0, redelivered_at: null };
+    const absent = { id: "absent_engine", module: "/nonexistent/scale-engine.ts" };
+    const rows = await measureScale(settings, "postgres://never-reached", () => undefined, [absent]);
+    expect(rows).toEqual([
+      { id: "absent_engine", status: "not-measured", reason: expect.stringContaining("its module did not load") },
+    ]);
+  });
 });
 
 /** What in the file does not follow from its own numbers and settings, or shows an effect duplicated or lost. */

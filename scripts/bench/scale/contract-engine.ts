@@ -2,13 +2,15 @@
  * The contract's own engine in the multi-worker bench: the handwritten engine over the durable stores on Postgres
  * (`createDurableEnvironment`), every worker process on the same scope, so the ledger, the nonces, the checkpoints
  * and the world are shared rows. A person's approval is a real token (`approvePending` over the pending call read
- * from the session's sealed checkpoint), minted by whichever worker approves, with the server's secret.
+ * from the session's sealed checkpoint), minted by whichever worker approves, with the server's secret. The same
+ * worker side serves any engine of the project's interface (`scaleEngineOver`): one row per engine.
  */
 import { join } from "node:path";
 import { approvePending, systemClock, type AgentState, type ManualClock } from "../../../contract/index.js";
 import { createDurableEnvironment, openDatabase, readWorld, type SqlSpec } from "../../../durable/index.js";
 import { finalAnswer, toolCall } from "../../../handwritten/fixtures/index.js";
-import { engineContextOf, type Engine, type EngineError, type EngineResult } from "../../../runtime/index.js";
+import { engineContextOf, type Engine, type EngineError, type EngineFactory } from "../../../runtime/index.js";
+import type { EngineResult } from "../../../runtime/index.js";
 import { handwrittenFactory } from "../../../scenarios/index.js";
 import type { DurableEnvironment } from "../../../durable/index.js";
 import type { ScaleEngine, ScaleOutcome, ScalePlace, ScaleWorker } from "./engine.js";
@@ -46,7 +48,11 @@ function effectKeyOf(state: AgentState): string | null {
 /** The engine a worker runs, and the environment under it (a sabotaged worker in the tests reaches past it). */
 export type OpenedContract = { readonly env: DurableEnvironment; readonly engine: Engine };
 
-export function openContract(place: ScalePlace, worker: string): OpenedContract {
+export function openContract(
+  place: ScalePlace,
+  worker: string,
+  factory: EngineFactory = handwrittenFactory,
+): OpenedContract {
   const env = createDurableEnvironment({
     store: specOf(place),
     scope: place.scope,
@@ -56,11 +62,11 @@ export function openContract(place: ScalePlace, worker: string): OpenedContract 
     // Each worker is a host of its own: its own spent-nonce journal, none in the project's folder.
     spentJournal: join(place.dir, `${worker}.spent`),
   });
-  return { env, engine: handwrittenFactory.create(engineContextOf(env)) };
+  return { env, engine: factory.create(engineContextOf(env)) };
 }
 
 /** The worker side over an opened engine: each operation is one call of the engine's own interface. */
-export function contractWorker({ env, engine }: OpenedContract): ScaleWorker {
+export function contractWorker({ env, engine }: OpenedContract, shutdown?: () => Promise<void>): ScaleWorker {
   return {
     async start(session_id) {
       return outcomeOf(await engine.start(session_id, GOAL));
@@ -78,6 +84,7 @@ export function contractWorker({ env, engine }: OpenedContract): ScaleWorker {
     },
     async close() {
       env.db.close();
+      await shutdown?.();
     },
   };
 }
@@ -100,10 +107,32 @@ export async function prepareDatabase(place: ScalePlace): Promise<void> {
   db.value.close();
 }
 
-export const scaleEngine: ScaleEngine = {
+/**
+ * Any engine of the project's interface (runtime/api.ts) as a row of the bench: built in each worker over the same
+ * durable stores, approved with the same token, counted in the same world. A framework's row (DBOS) is a module of
+ * a few lines: its factory loaded dynamically from its adapter, and the framework's runtime shut down at the end.
+ */
+export type EngineRow = {
+  readonly id: string;
+  readonly version: string;
+  /** Called once in each worker process, with the run's place (a framework's system database is its URL). */
+  readonly factory: (place: ScalePlace) => Promise<EngineFactory>;
+  /** Ends what the factory started in the process (a framework's runtime), after the stores close. */
+  readonly shutdown?: () => Promise<void>;
+};
+
+export function scaleEngineOver(row: EngineRow): ScaleEngine {
+  return {
+    id: row.id,
+    version: row.version,
+    open: async (place, worker) => contractWorker(openContract(place, worker, await row.factory(place)), row.shutdown),
+    effects: worldEffects,
+    prepare: prepareDatabase,
+  };
+}
+
+export const scaleEngine = scaleEngineOver({
   id: "contract_postgres",
   version: "local",
-  open: async (place, worker) => contractWorker(openContract(place, worker)),
-  effects: worldEffects,
-  prepare: prepareDatabase,
-};
+  factory: async () => handwrittenFactory,
+});

@@ -79,7 +79,12 @@ export async function measureScale(
       rows.push({ id: entry.id, status: "not-measured", reason: SCALE_NOT_MEASURED });
       continue;
     }
-    const engine = await loadScaleEngine(entry.module);
+    // A row whose module cannot load (a framework's adapter not installed) is not measured, with the reason.
+    const engine = await loadScaleEngine(entry.module).catch((error: unknown) => String(error));
+    if (typeof engine === "string") {
+      rows.push({ id: entry.id, status: "not-measured", reason: `its module did not load: ${engine.split("\n")[0]}` });
+      continue;
+    }
     const runs: WorkerRun[] = [];
     const plan = [
       ...settings.workers.map((w) => ({ w, redeliver: false })),
