@@ -30,7 +30,11 @@ const PROJECTS: readonly { readonly name: string; readonly include: readonly str
   { name: "heavy:bench", include: ["test/bench/bench.test.ts"] },
   {
     name: "heavy:postgres",
-    include: ["test/stores/postgres-bridge.test.ts", "langgraph-adapter/src/postgres-saver.validation.test.ts"],
+    include: [
+      "test/stores/postgres-bridge.test.ts",
+      "langgraph-adapter/src/postgres-saver.validation.test.ts",
+      "test/bench/scale.test.ts",
+    ],
   },
   {
     name: "heavy:browser",

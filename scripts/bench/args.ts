@@ -25,6 +25,13 @@ export type Measure = (typeof MEASURES)[number];
 /** The stores' part (scripts/bench-stores.ts) writes its own evidence file, in its own schema. */
 export const STORES_OUTPUT = "evidence/bench-stores-v1.json";
 export const QUICK_STORES_OUTPUT = join(tmpdir(), "agent-harness-bench-stores-quick.json");
+/** The multi-worker figure (scripts/bench/scale/) writes its own evidence file too. */
+export const SCALE_OUTPUT = "evidence/bench-scale-v1.json";
+export const QUICK_SCALE_OUTPUT = join(tmpdir(), "agent-harness-bench-scale-quick.json");
+
+/** The bench's parts, by the evidence file each writes; `--part` runs some of them. */
+export const PARTS = ["engines", "stores", "scale"] as const;
+export type Part = (typeof PARTS)[number];
 
 export type BenchArgs =
   | { readonly kind: "help" }
@@ -33,12 +40,16 @@ export type BenchArgs =
       readonly quick: boolean;
       readonly output: string;
       readonly storesOutput: string;
+      readonly scaleOutput: string;
       /** The measures to run, or null for all of them (and the stores). */
       readonly only: readonly Measure[] | null;
+      /** The parts to run, in PARTS' order (all of them unless --part names some). */
+      readonly parts: readonly Part[];
     };
 
-export const USAGE = `Usage: tsx scripts/bench.ts [--quick] [--only MEASURE[,MEASURE…]] [--output PATH] [--stores-output PATH]
-       npm run bench [-- --quick] [-- --only MEASURE] [-- --output PATH] [-- --stores-output PATH]
+export const USAGE = `Usage: tsx scripts/bench.ts [--quick] [--only MEASURE[,MEASURE…] | --part PART[,PART…]]
+                          [--output PATH] [--stores-output PATH] [--scale-output PATH]
+       npm run bench [-- --quick] [-- --only MEASURE] [-- --part scale] [-- --output PATH] [-- --stores-output PATH]
 
 Measures, in one process, with warm-up and repeated samples (median and spread):
   1. µs per step (one applied contract fact) of handwritten, local_state_graph and langgraph
@@ -54,6 +65,9 @@ Measures, in one process, with warm-up and repeated samples (median and spread):
      started with tsx as npm run starts it, beside tsx starting an empty script
   7. the stores (scripts/bench-stores.ts, also npm run bench:stores alone): ledger begin+complete
      per second and µs per engine step on memory, SQLite and Postgres (AGENT_HARNESS_PG_URL)
+  9. the multi-worker figure (scripts/bench/scale/): 1, 2 and 4 worker processes on one Postgres
+     (AGENT_HARNESS_PG_URL), 200 sessions each with a high-risk call approved by another worker than
+     the one that started it: sessions per second, p50/p99 per call, duplicated and lost effects
 and writes the JSON evidence, with the targets (handwritten ≤ 3× floor, local_state_graph
 ≤ 1.5× handwritten) and the goals of issue #14, and whether they were met. Targets and goals
 are recorded, never enforced.
@@ -68,10 +82,16 @@ Exit codes: 0 written; 2 bad usage (nothing runs); 4 the evidence cannot be writ
                  run only these measures (${MEASURES.join(", ")}) and the goals
                  they decide, with the profile of each unmet one; no stores. Writes the sections it ran to
                  ${ONLY_OUTPUT} unless --output is given (never the evidence's schema)
+  --part PART[,PART…]
+                 run only these parts (${PARTS.join(", ")}: the engines' measures, the stores, the
+                 multi-worker figure), each writing its own evidence; not with --only
   --output PATH  where to write the JSON (default ${DEFAULT_OUTPUT})
   --stores-output PATH
                  where to write the stores' JSON (default ${STORES_OUTPUT};
                  with --quick ${QUICK_STORES_OUTPUT})
+  --scale-output PATH
+                 where to write the multi-worker figure's JSON (default ${SCALE_OUTPUT};
+                 with --quick ${QUICK_SCALE_OUTPUT})
   --help         this text
 
 Progress goes to stderr, the tables to stdout.
@@ -82,7 +102,9 @@ export function parseBenchArgs(argv: readonly string[]): Result<BenchArgs, { rea
     quick: { type: "boolean" },
     output: { type: "string" },
     "stores-output": { type: "string" },
+    "scale-output": { type: "string" },
     only: { type: "string" },
+    part: { type: "string" },
     help: { type: "boolean" },
   });
   if (!flags.ok) return err({ message: `${flags.error.message} (${flags.error.code})` });
@@ -94,11 +116,19 @@ export function parseBenchArgs(argv: readonly string[]): Result<BenchArgs, { rea
   const unknown = only?.find((m) => !(MEASURES as readonly string[]).includes(m));
   if (unknown !== undefined)
     return err({ message: `--only takes measures among ${MEASURES.join(", ")}; got ${JSON.stringify(unknown)}` });
+  const named = values.part === undefined ? null : values.part.split(",").map((p) => p.trim());
+  const unknownPart = named?.find((p) => !(PARTS as readonly string[]).includes(p));
+  if (unknownPart !== undefined)
+    return err({ message: `--part takes parts among ${PARTS.join(", ")}; got ${JSON.stringify(unknownPart)}` });
+  if (named !== null && only !== null)
+    return err({ message: "--only runs measures of the engines' part: not with --part" });
   return ok({
     kind: "run",
     quick,
     output: values.output ?? (only !== null ? ONLY_OUTPUT : quick ? QUICK_OUTPUT : DEFAULT_OUTPUT),
     storesOutput: storesOutput ?? (quick ? QUICK_STORES_OUTPUT : STORES_OUTPUT),
+    scaleOutput: values["scale-output"] ?? (quick ? QUICK_SCALE_OUTPUT : SCALE_OUTPUT),
     only: only as Measure[] | null,
+    parts: named === null ? PARTS : PARTS.filter((p) => named.includes(p)),
   });
 }

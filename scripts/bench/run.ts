@@ -13,7 +13,7 @@ import {
   loadEngines,
   type BuiltInEngineId,
 } from "../../scenarios/index.js";
-import type { BenchArgs, Measure } from "./args.js";
+import { PARTS, type BenchArgs, type Measure } from "./args.js";
 import { measureCliRefusal, type CliRefusalOptions } from "./cli-refusal.js";
 import { measureComparison, type Framework } from "./comparison-run.js";
 import { measureFaultThroughput, type FaultThroughputOptions } from "./fault-throughput.js";
@@ -38,6 +38,8 @@ import { collectGarbage, round } from "./stats.js";
 import { measureStepOverhead, type EngineEntry, type StepOptions } from "./steps.js";
 import { renderGoals, renderTables } from "./table.js";
 import { writeStoresBench } from "./stores-evidence.js";
+import { writeScaleBench } from "./scale/evidence.js";
+import { renderScale } from "./scale/table.js";
 import { measureWebBundle } from "./web-bundle.js";
 
 /** The adapter's entry module, relative to this file (engines/load.ts imports the same one). */
@@ -112,23 +114,37 @@ export async function runParsed(args: Extract<BenchArgs, { kind: "run" }>, io: M
     io.stdout(`${renderGoals(partial.goals ?? [])}\n\n${only.join(", ")} written to ${output}\n`);
     return 0;
   }
-  const report = await runBench(quick ? "quick" : "full", settings, log);
-  const written = writeFilesAtomically([{ path: output, text: `${JSON.stringify(report, null, 2)}\n` }]);
-  if (!written.ok) {
-    io.stderr(`bench: cannot write ${output}: ${written.error.message}\n`);
-    return outputExitCode(written.error);
+  const named = args.parts.length < PARTS.length ? [`--part ${args.parts.join(",")}`] : [];
+  const flags = [...(quick ? ["--quick"] : []), ...named];
+  const command = `npm run bench${flags.length === 0 ? "" : ` -- ${flags.join(" ")}`}`;
+  if (args.parts.includes("engines")) {
+    const report = await runBench(quick ? "quick" : "full", settings, log);
+    const written = writeFilesAtomically([{ path: output, text: `${JSON.stringify(report, null, 2)}\n` }]);
+    if (!written.ok) {
+      io.stderr(`bench: cannot write ${output}: ${written.error.message}\n`);
+      return outputExitCode(written.error);
+    }
+    io.stdout(`${renderTables(report)}\n\nevidence written to ${output}\n`);
   }
-  io.stdout(`${renderTables(report)}\n\nevidence written to ${output}\n`);
-  // The stores last, in their own file: a failure here leaves the engine evidence written.
-  const command = `npm run bench${quick ? " -- --quick" : ""}`;
-  const stores = await writeStoresBench({ quick, output: storesOutput, command }, (line) =>
-    io.stderr(`… stores: ${line}\n`),
-  );
-  if (!stores.ok) {
-    io.stderr(`bench: ${stores.error}\n`);
-    return 4;
+  // The stores and the multi-worker figure after, each in its own file: a failure there leaves the rest written.
+  if (args.parts.includes("stores")) {
+    const stores = await writeStoresBench({ quick, output: storesOutput, command }, (line) =>
+      io.stderr(`… stores: ${line}\n`),
+    );
+    if (!stores.ok) {
+      io.stderr(`bench: ${stores.error.message}\n`);
+      return 4;
+    }
+    io.stdout(`stores evidence written to ${storesOutput}\n`);
   }
-  io.stdout(`stores evidence written to ${storesOutput}\n`);
+  if (args.parts.includes("scale")) {
+    const scale = await writeScaleBench({ quick, output: args.scaleOutput, command }, log);
+    if (!scale.ok) {
+      io.stderr(`bench: ${scale.error.message}\n`);
+      return 4;
+    }
+    io.stdout(`${renderScale(scale.value.engines)}\n\nmulti-worker evidence written to ${args.scaleOutput}\n`);
+  }
   return 0;
 }
 

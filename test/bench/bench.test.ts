@@ -16,8 +16,11 @@ import {
   DEFAULT_OUTPUT,
   MEASURES,
   ONLY_OUTPUT,
+  PARTS,
   QUICK_OUTPUT,
+  QUICK_SCALE_OUTPUT,
   QUICK_STORES_OUTPUT,
+  SCALE_OUTPUT,
 } from "../../scripts/bench/args.js";
 import { casesToMeasure } from "../../scripts/bench/cli-refusal.js";
 import { groupOf } from "../../scripts/bench/cpu-profile.js";
@@ -25,6 +28,8 @@ import { explainGoals, profileInProcess, withoutHarness } from "../../scripts/be
 import { goalWorkloads } from "../../scripts/bench/goal-workloads.js";
 import { goalsOf, worstAdapterPoint, type Goal, type GoalInputs } from "../../scripts/bench/goals.js";
 import { STORES_BENCH_SCHEMA } from "../../scripts/bench/stores-evidence.js";
+import { ScaleBenchReportSchema } from "../../scripts/bench/scale/evidence.js";
+import { postgresUrl } from "../stores/targets.js";
 import { BenchReport, TARGETS } from "../../scripts/bench/report.js";
 import { ANCHOR_ID } from "../../scripts/bench/sections.js";
 import {
@@ -691,18 +696,35 @@ describe("the refusal measure's cases", () => {
 describe("bench.ts usage", () => {
   it("accepts --quick and --output, and keeps a quick run away from the committed evidence", () => {
     const stores = "evidence/bench-stores-v1.json";
+    const all = { only: null, parts: ["engines", "stores", "scale"] };
     expect(parseBenchArgs([])).toEqual({
       ok: true,
-      value: { kind: "run", quick: false, output: DEFAULT_OUTPUT, storesOutput: stores, only: null },
+      value: {
+        kind: "run",
+        quick: false,
+        output: DEFAULT_OUTPUT,
+        storesOutput: stores,
+        scaleOutput: "evidence/bench-scale-v1.json",
+        ...all,
+      },
     });
     expect(parseBenchArgs(["--quick"])).toEqual({
       ok: true,
-      value: { kind: "run", quick: true, output: QUICK_OUTPUT, storesOutput: QUICK_STORES_OUTPUT, only: null },
+      value: {
+        kind: "run",
+        quick: true,
+        output: QUICK_OUTPUT,
+        storesOutput: QUICK_STORES_OUTPUT,
+        scaleOutput: QUICK_SCALE_OUTPUT,
+        ...all,
+      },
     });
     expect(QUICK_STORES_OUTPUT).not.toContain("evidence");
-    expect(parseBenchArgs(["--quick", "--output", "x.json", "--stores-output", "s.json"])).toEqual({
+    expect(QUICK_SCALE_OUTPUT).not.toContain("evidence");
+    const argv = ["--quick", "--output", "x.json", "--stores-output", "s.json", "--scale-output", "w.json"];
+    expect(parseBenchArgs(argv)).toEqual({
       ok: true,
-      value: { kind: "run", quick: true, output: "x.json", storesOutput: "s.json", only: null },
+      value: { kind: "run", quick: true, output: "x.json", storesOutput: "s.json", scaleOutput: "w.json", ...all },
     });
     expect(parseBenchArgs(["--help"])).toEqual({ ok: true, value: { kind: "help" } });
   });
@@ -716,7 +738,9 @@ describe("bench.ts usage", () => {
         quick: false,
         output: ONLY_OUTPUT,
         storesOutput: "evidence/bench-stores-v1.json",
+        scaleOutput: SCALE_OUTPUT,
         only: ["step_overhead", "mcp"],
+        parts: PARTS,
       },
     });
     expect(ONLY_OUTPUT).not.toContain("evidence");
@@ -727,7 +751,20 @@ describe("bench.ts usage", () => {
     for (const measure of MEASURES) expect(parseBenchArgs(["--only", measure]).ok).toBe(true);
   });
 
+  it("runs only the parts --part names, in the bench's order, and not beside --only", () => {
+    expect(SCALE_OUTPUT).toBe("evidence/bench-scale-v1.json");
+    expect(parseBenchArgs(["--part", "scale"])).toMatchObject({ ok: true, value: { parts: ["scale"], only: null } });
+    expect(parseBenchArgs(["--part", "scale, engines"])).toMatchObject({
+      ok: true,
+      value: { parts: ["engines", "scale"] },
+    });
+    for (const part of PARTS) expect(parseBenchArgs(["--part", part]).ok).toBe(true);
+  });
+
   it.each([
+    [["--part", "multi"]],
+    [["--part", "scale", "--only", "mcp"]],
+    [["--scale-output", ""]],
     [["--fast"]],
     [["--output", ""]],
     [["--stores-output", " "]],
@@ -847,9 +884,19 @@ describe("npm run bench -- --quick", () => {
       try {
         const output = join(dir, "bench.json");
         const storesOutput = join(dir, "bench-stores.json");
+        const scaleOutput = join(dir, "bench-scale.json");
         const run = spawnSync(
           join(ROOT, "node_modules", ".bin", "tsx"),
-          ["scripts/bench.ts", "--quick", "--output", output, "--stores-output", storesOutput],
+          [
+            "scripts/bench.ts",
+            "--quick",
+            "--output",
+            output,
+            "--stores-output",
+            storesOutput,
+            "--scale-output",
+            scaleOutput,
+          ],
           // A loaded two-core machine running another test file beside this one needs minutes.
           { cwd: ROOT, encoding: "utf8", timeout: paced(420_000) },
         );
@@ -869,6 +916,12 @@ describe("npm run bench -- --quick", () => {
         const stores = JSON.parse(readFileSync(storesOutput, "utf8")) as { schema: string; command: string };
         expect(stores).toMatchObject({ schema: STORES_BENCH_SCHEMA, command: "npm run bench -- --quick" });
         expect(run.stdout).toContain(`stores evidence written to ${storesOutput}`);
+        // The multi-worker figure: measured with a server, not-measured with its reason without one.
+        const scale = ScaleBenchReportSchema.parse(JSON.parse(readFileSync(scaleOutput, "utf8")));
+        expect(scale.command).toBe("npm run bench -- --quick");
+        expect(scale.engines.map((e) => e.status)).toEqual(
+          scale.engines.map(() => (postgresUrl === undefined ? "not-measured" : "measured")),
+        );
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

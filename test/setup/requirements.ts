@@ -43,6 +43,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
     suites: [
       "test/stores/postgres-bridge.test.ts",
       "langgraph-adapter/src/postgres-saver.validation.test.ts",
+      "test/bench/scale.test.ts",
       // An adapter whose engines run only on PostgreSQL (the engine table's `needs`).
       ...ADAPTERS.filter(needsPostgres).map((a) => `${a.folder}/**`),
     ],
