@@ -39,6 +39,7 @@ import {
   keepSuspendedRun,
   mastraInput,
   openSuspendedRun,
+  layerOf,
   plannerModel,
   spendSuspendedRun,
   waitsOn,
@@ -77,14 +78,14 @@ export function createHardenedEngine(env: EngineContext, options: HardeningOptio
   /** One Mastra call (generate, or the approval API) over the team's agent, hardened, on one session's driver. */
   const runMastra = async (driver: Driver, call: MastraCall): Promise<SuspendedRun | null> => {
     const controller = new AbortController();
-    const session_id = live(driver).session_id;
-    let surfaced = surfacedIn.get(session_id);
-    if (surfaced === undefined) surfacedIn.set(session_id, (surfaced = new Map()));
+    const surfaced = surfacedIn.get(live(driver).session_id) ?? new Map<string, SurfacedCall>();
+    surfacedIn.set(live(driver).session_id, surfaced);
     const model = plannerModel(driver, surfaced);
     const executor = guardedExecutor(driver, surfaced, () => controller.abort());
     const hooks = {
       waits: (tool: string, args: unknown) => waitsOnCall(live(driver), tool, args),
       execute: (toolCallId: string, args: unknown) => executor.execute(toolCallId, args),
+      clock: env.clock,
     };
     const tools = Object.fromEntries(env.registry.list().map((spec) => [spec.name, hardenTool(spec, hooks, options)]));
     let output: MastraOutput | null = null;
@@ -194,6 +195,7 @@ export const createMastraHardenedFactory = (options: HardeningOptions = {}): Eng
   version: MASTRA_VERSION,
   shape: async () => null,
   create: (env) => createHardenedEngine(env, options),
+  layer: layerOf(createMastraHardenedFactory),
 });
 
 /** The registry's hardened engine: every piece of the layer on. */
