@@ -79,7 +79,8 @@ function stringsIn(root: unknown, lastSeq: number): string[] {
     if (typeof toJSON === "function" && !(value instanceof Date)) {
       const written: unknown = toJSON.call(value);
       if (written !== `[${value.constructor.name}]`) return walk(written);
-      // A checkpointer writes only its class's name, to keep its clients out of JSON (LangGraph's savers):
+      // A checkpointer writes only its class's name, to keep its clients out of JSON (BaseCheckpointSaver.toJSON,
+      // @langchain/langgraph-checkpoint 1.2.2):
       // its plain fields hold what it stored in memory (MemorySaver's storage and writes), its clients are left.
       return Object.values(value).filter(isPlain).forEach(walk);
     }

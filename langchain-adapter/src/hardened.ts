@@ -44,15 +44,13 @@ import {
   plannerChatModel,
   resumeOf,
   type HardeningOptions,
-  type ThreadStore,
+  type KeptThreads,
 } from "./harden/index.js";
 import { firstOf, toolGuard } from "./native-tools.js";
 import { LANGCHAIN_VERSION } from "./versions.js";
 
 /** The agent's checkpointer and the sealed threads of each session, beside the contract checkpoints they stopped at. */
-export const THREADS = defineSlot<{ saver: MemorySaver; threads: ThreadStore; made: number }>(
-  "langchain.hardened_threads",
-);
+export const THREADS = defineSlot<KeptThreads>("langchain.hardened_threads");
 const PENDING = defineSlot<PendingOutcomeStore>("langchain.pending_outcomes");
 
 export function createLangChainHardenedEngine(

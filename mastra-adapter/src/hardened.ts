@@ -7,13 +7,8 @@
  * checkpoints, trace) through the driver the layer's hooks call; Mastra decides when to call the
  * model, which tools run and when to suspend. `disable` switches pieces off for an ablation.
  */
-import {
-  confirmUncertain,
-  DEFAULT_INPUT_LIMITS,
-  isTerminal,
-  parseApprovalInput,
-  type AgentState,
-} from "../../contract/index.js";
+import { confirmUncertain, DEFAULT_INPUT_LIMITS, isTerminal, parseApprovalInput } from "../../contract/index.js";
+import type { AgentState } from "../../contract/index.js";
 import {
   createDriver,
   createMemoryPendingOutcomes,
@@ -37,9 +32,9 @@ import {
   hardenTool,
   live,
   keepSuspendedRun,
+  layerOf,
   mastraInput,
   openSuspendedRun,
-  layerOf,
   plannerModel,
   spendSuspendedRun,
   waitsOn,
