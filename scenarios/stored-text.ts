@@ -76,7 +76,14 @@ function stringsIn(root: unknown, lastSeq: number): string[] {
     }
     // A value written as something else (an AppendList keeps its items out of reach): what JSON would write.
     const toJSON = (value as { toJSON?: unknown }).toJSON;
-    if (typeof toJSON === "function" && !(value instanceof Date)) return walk(toJSON.call(value));
+    if (typeof toJSON === "function" && !(value instanceof Date)) {
+      const written: unknown = toJSON.call(value);
+      if (written !== `[${value.constructor.name}]`) return walk(written);
+      // A checkpointer writes only its class's name, to keep its clients out of JSON (BaseCheckpointSaver.toJSON,
+      // @langchain/langgraph-checkpoint 1.2.2):
+      // its plain fields hold what it stored in memory (MemorySaver's storage and writes), its clients are left.
+      return Object.values(value).filter(isPlain).forEach(walk);
+    }
     if (value instanceof Map) return void [...value].forEach(walk);
     if (value instanceof Set || Array.isArray(value)) return void [...value].forEach(walk);
     for (const [key, item] of Object.entries(value)) {
@@ -95,3 +102,6 @@ function stringsIn(root: unknown, lastSeq: number): string[] {
   walk(root);
   return out;
 }
+
+const isPlain = (value: unknown): boolean =>
+  typeof value === "object" && value !== null && [Object.prototype, null].includes(Object.getPrototypeOf(value));

@@ -40,18 +40,17 @@ import {
   hardenTool,
   keepThread,
   openThread,
+  layerOf,
   plannerChatModel,
   resumeOf,
   type HardeningOptions,
-  type ThreadStore,
+  type KeptThreads,
 } from "./harden/index.js";
 import { firstOf, toolGuard } from "./native-tools.js";
 import { LANGCHAIN_VERSION } from "./versions.js";
 
 /** The agent's checkpointer and the sealed threads of each session, beside the contract checkpoints they stopped at. */
-export const THREADS = defineSlot<{ saver: MemorySaver; threads: ThreadStore; made: number }>(
-  "langchain.hardened_threads",
-);
+export const THREADS = defineSlot<KeptThreads>("langchain.hardened_threads");
 const PENDING = defineSlot<PendingOutcomeStore>("langchain.pending_outcomes");
 
 export function createLangChainHardenedEngine(
@@ -60,9 +59,8 @@ export function createLangChainHardenedEngine(
 ): Engine<"langchain_agent_hardened"> {
   // State reads, the trace and a restore from an older copy are the contract's stores, read as the reference reads them.
   const reference = handwrittenFactory.create(env);
-  let kept = env.slots.get(THREADS);
-  if (kept === undefined) env.slots.set(THREADS, (kept = { saver: new MemorySaver(), threads: new Map(), made: 0 }));
-  const store = kept;
+  const store = env.slots.get(THREADS) ?? { saver: new MemorySaver(), threads: new Map(), made: 0 };
+  env.slots.set(THREADS, store);
   let pending = env.slots.get(PENDING);
   if (pending === undefined) env.slots.set(PENDING, (pending = createMemoryPendingOutcomes()));
   const deps: DriverDeps = { ...env, inputLimits: DEFAULT_INPUT_LIMITS, pendingOutcomes: pending };
@@ -194,6 +192,7 @@ export const createLangChainHardenedFactory = (
   version: LANGCHAIN_VERSION,
   shape: async () => null,
   create: (env) => createLangChainHardenedEngine(env, options),
+  layer: layerOf(createLangChainHardenedFactory),
 });
 
 /** The registry's hardened engine: every piece of the layer on. */

@@ -7,13 +7,8 @@
  * checkpoints, trace) through the driver the layer's hooks call; Mastra decides when to call the
  * model, which tools run and when to suspend. `disable` switches pieces off for an ablation.
  */
-import {
-  confirmUncertain,
-  DEFAULT_INPUT_LIMITS,
-  isTerminal,
-  parseApprovalInput,
-  type AgentState,
-} from "../../contract/index.js";
+import { confirmUncertain, DEFAULT_INPUT_LIMITS, isTerminal, parseApprovalInput } from "../../contract/index.js";
+import type { AgentState } from "../../contract/index.js";
 import {
   createDriver,
   createMemoryPendingOutcomes,
@@ -37,6 +32,7 @@ import {
   hardenTool,
   live,
   keepSuspendedRun,
+  layerOf,
   mastraInput,
   openSuspendedRun,
   plannerModel,
@@ -77,14 +73,14 @@ export function createHardenedEngine(env: EngineContext, options: HardeningOptio
   /** One Mastra call (generate, or the approval API) over the team's agent, hardened, on one session's driver. */
   const runMastra = async (driver: Driver, call: MastraCall): Promise<SuspendedRun | null> => {
     const controller = new AbortController();
-    const session_id = live(driver).session_id;
-    let surfaced = surfacedIn.get(session_id);
-    if (surfaced === undefined) surfacedIn.set(session_id, (surfaced = new Map()));
+    const surfaced = surfacedIn.get(live(driver).session_id) ?? new Map<string, SurfacedCall>();
+    surfacedIn.set(live(driver).session_id, surfaced);
     const model = plannerModel(driver, surfaced);
     const executor = guardedExecutor(driver, surfaced, () => controller.abort());
     const hooks = {
       waits: (tool: string, args: unknown) => waitsOnCall(live(driver), tool, args),
       execute: (toolCallId: string, args: unknown) => executor.execute(toolCallId, args),
+      clock: env.clock,
     };
     const tools = Object.fromEntries(env.registry.list().map((spec) => [spec.name, hardenTool(spec, hooks, options)]));
     let output: MastraOutput | null = null;
@@ -194,6 +190,7 @@ export const createMastraHardenedFactory = (options: HardeningOptions = {}): Eng
   version: MASTRA_VERSION,
   shape: async () => null,
   create: (env) => createHardenedEngine(env, options),
+  layer: layerOf(createMastraHardenedFactory),
 });
 
 /** The registry's hardened engine: every piece of the layer on. */

@@ -37,19 +37,8 @@ export function nativeTool(spec: AnyToolSpec, clock: Clock, run: ToolRun) {
     async execute(input: unknown, context) {
       const toolCallId = context?.agent?.toolCallId;
       if (toolCallId === undefined) throw new Error(`Mastra ran ${spec.name} outside an agent's call`);
-      const timer = new AbortController();
-      const timeout = clock.sleep(spec.timeoutMs, timer.signal).then(() => {
-        throw new Error(`${spec.name} timed out after ${spec.timeoutMs} ms`);
-      });
       try {
-        // Mastra has no idempotency key: its toolCallId is all there is. Handed over as Mastra's user would.
-        const output = await Promise.race([
-          spec.execute(
-            input as Record<string, unknown>,
-            grantDispatch({ idempotencyKey: toolCallId, signal: timer.signal }),
-          ),
-          timeout,
-        ]);
+        const output = await runTeamTool(spec, input, toolCallId, clock);
         run.ran.add(toolCallId);
         return output;
       } catch (error) {
@@ -59,11 +48,31 @@ export function nativeTool(spec: AnyToolSpec, clock: Clock, run: ToolRun) {
           run.stop();
         }
         throw error;
-      } finally {
-        timer.abort();
       }
     },
   });
+}
+
+/**
+ * The team's executor as Mastra's user hands it over. Mastra has no idempotency key (its toolCallId is all
+ * there is) and no tool timeout: the tool's author bounds its own work, here by the spec's timeout.
+ */
+export async function runTeamTool(spec: AnyToolSpec, input: unknown, toolCallId: string, clock: Clock) {
+  const timer = new AbortController();
+  const timeout = clock.sleep(spec.timeoutMs, timer.signal).then(() => {
+    throw new Error(`${spec.name} timed out after ${spec.timeoutMs} ms`);
+  });
+  try {
+    return await Promise.race([
+      spec.execute(
+        input as Record<string, unknown>,
+        grantDispatch({ idempotencyKey: toolCallId, signal: timer.signal }),
+      ),
+      timeout,
+    ]);
+  } finally {
+    timer.abort();
+  }
 }
 
 type PlannedCall = { readonly id?: unknown; readonly tool?: unknown; readonly arguments?: unknown };

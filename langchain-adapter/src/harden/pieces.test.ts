@@ -1,8 +1,8 @@
 /**
- * Each piece of the layer matters. guarded_execute and approval_check are shown on columns: with the
- * piece on the hardened engine holds the column, off the same column fails. The other four change no
- * column (the contract's reducer and executor keep them: compare with each off still holds), so each is
- * shown on LangChain itself: its schema check, its interrupt, the kept thread's seal, what it checkpoints.
+ * Each piece of the layer matters. guarded_execute, approval_check and redaction are shown on columns: with
+ * the piece on the hardened engine holds the column, off the same column fails. The other three change no
+ * column alone (their backer in pieces.ts keeps them), so each is shown on LangChain itself: its schema
+ * check, its interrupt, the kept thread's seal; and redaction also on what LangChain checkpoints.
  */
 import { MemorySaver } from "@langchain/langgraph";
 import { HumanMessage } from "@langchain/core/messages";
@@ -22,9 +22,14 @@ import { createLangChainHardenedFactory, THREADS } from "../hardened.js";
 import { HARDENING_PIECES, type HardeningPiece } from "./pieces.js";
 import { approvalMiddleware, hardenTool } from "./tool.js";
 
-/** A column each piece keeps, as measured by switching it off (each piece's ablation by hand, 43 columns). */
-const KEPT_BY = { guarded_execute: "idempotency_replay", approval_check: "approval_token_unbound" } as const;
-const ON_THE_FRAMEWORK = ["sdk_schema", "approval_switch", "sealed_state", "redaction"] as const;
+/** A column each piece keeps, as measured by switching it off (npm run ablation -- --framework langchain_agent_hardened). */
+const KEPT_BY = {
+  guarded_execute: "idempotency_replay",
+  approval_check: "approval_token_unbound",
+  // Seen since the secret columns read the checkpointer's stored bytes (scenarios/stored-text.ts).
+  redaction: "secret_in_goal",
+} as const;
+const ON_THE_FRAMEWORK = ["sdk_schema", "approval_switch", "sealed_state"] as const;
 
 const verdictOf = async (column: string, disable: readonly HardeningPiece[]) => {
   const spec = ALL_COLUMNS.find((c) => c.name === column);

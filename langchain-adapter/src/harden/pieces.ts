@@ -2,6 +2,8 @@
  * The hardening layer's pieces, one table (the same six ids as the other layers): each is one of
  * LangChain's own extension points given to the contract. An ablation switches any of them off.
  */
+import type { EngineFactory, HardeningLayer } from "../../../runtime/index.js";
+
 export const HARDENING_PIECES = [
   /** The tool's zod schema handed to LangChain's `tool`, so LangChain validates before the tool runs. */
   "sdk_schema",
@@ -23,3 +25,33 @@ export type HardeningOptions = { readonly disable?: readonly HardeningPiece[] };
 /** Whether `piece` is on under `options` (every piece is, unless disabled). */
 export const isOn = (options: HardeningOptions, piece: HardeningPiece): boolean =>
   !(options.disable ?? []).includes(piece);
+
+/**
+ * Pieces that no column turns when switched off alone, and the piece that then holds the line (measured by
+ * switching each pair off, 43 columns). guarded_execute runs a call only with the arguments the contract
+ * authorized, so it stands behind LangChain's schema check (no column tells the pair from guarded_execute
+ * alone: the contract validates every planned call before LangChain sees it), behind the interrupt (off
+ * together, pre_approval_state fails) and behind the sealed thread (off together, approval_token_unbound).
+ */
+export const BACKED_UP_BY: Readonly<Partial<Record<HardeningPiece, HardeningPiece>>> = {
+  sdk_schema: "guarded_execute",
+  approval_switch: "guarded_execute",
+  sealed_state: "guarded_execute",
+};
+
+/** The pieces named in `disable`, each checked to be one of the layer's. */
+function piecesNamed(disable: readonly string[]): HardeningPiece[] {
+  return disable.map((name) => {
+    const piece = HARDENING_PIECES.find((p) => p === name);
+    if (piece === undefined)
+      throw new Error(`no hardening piece ${name}; the layer has ${HARDENING_PIECES.join(", ")}`);
+    return piece;
+  });
+}
+
+/** The layer as the ablation sees it: its pieces, and the engine `make` builds with some of them off. */
+export const layerOf = (make: (options: HardeningOptions) => EngineFactory<string>): HardeningLayer => ({
+  pieces: HARDENING_PIECES,
+  backedUpBy: BACKED_UP_BY,
+  without: (disable) => make({ disable: piecesNamed(disable) }),
+});

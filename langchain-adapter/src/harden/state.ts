@@ -5,6 +5,7 @@
  * first passes the contract's one redaction function.
  */
 import { CheckpointTamperedError, checkSeal, redact, sealOf, type AgentState } from "../../../contract/index.js";
+import type { MemorySaver } from "@langchain/langgraph";
 import { isOn, type HardeningOptions } from "./pieces.js";
 
 /** The thread an interrupt left waiting: its config and each waiting call's interrupt id. */
@@ -15,6 +16,8 @@ export type KeptThread = {
 };
 export type SealedThread = KeptThread & { readonly checkpoint_hash: string; readonly seal: string };
 export type ThreadStore = Map<string, SealedThread>;
+/** The agent's checkpointer and the sealed threads kept beside it, with how many threads were made. */
+export type KeptThreads = { readonly saver: MemorySaver; readonly threads: ThreadStore; made: number };
 
 const keyOf = (options: HardeningOptions, state: AgentState) =>
   isOn(options, "sealed_state") ? `${state.session_id}\n${state.checkpoint_hash}` : state.session_id;

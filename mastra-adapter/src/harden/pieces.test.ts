@@ -38,12 +38,16 @@ async function reached(input: unknown, disable: readonly HardeningPiece[], waits
   const spec = createFixtureRegistry(createFixtureWorld()).get("save_artifact");
   if (spec === undefined) throw new Error("no save_artifact");
   const seen: unknown[] = [];
-  const hooks = { waits: () => waits, execute: async (_id: string, args: unknown) => (seen.push(args), "ok") };
+  const env = engineContextOf(createEnvironment({ script: [] }));
+  const hooks = {
+    waits: () => waits,
+    execute: async (_id: string, args: unknown) => (seen.push(args), "ok"),
+    clock: env.clock,
+  };
   let turn = 0;
   const model = turnModel("one-call", async () =>
     turn++ === 0 ? [toolCall("call-1", spec.name, input)] : [text("done")],
   );
-  const env = engineContextOf(createEnvironment({ script: [] }));
   const output = await mastraAgent(env, model, { [spec.name]: hardenTool(spec, hooks, { disable }) }).generate("go");
   return { seen, finishReason: output.finishReason };
 }
@@ -56,6 +60,10 @@ describe("the Mastra hardening layer's pieces", () => {
   it.each(Object.entries(KEPT_BY))("%s: the column %s holds with it and fails without it", async (piece, column) => {
     expect(await verdictOf(column, [])).toEqual([]);
     expect((await verdictOf(column, [piece as HardeningPiece])).length).toBeGreaterThan(0);
+  });
+
+  it("guarded_execute off: a call that times out still ends, bounded by the team's own timeout as the native tool is", async () => {
+    expect((await verdictOf("timeout_after_side_effect", ["guarded_execute"])).length).toBeGreaterThan(0);
   });
 
   it("sdk_schema: Mastra validates the tool's zod schema before execute; without it, bad input reaches execute", async () => {

@@ -2,6 +2,8 @@
  * The hardening layer's pieces, one table: each is one of Mastra's own extension points given to
  * the contract. An ablation switches any of them off (`disable`) and runs the columns again.
  */
+import type { EngineFactory, HardeningLayer } from "../../../runtime/index.js";
+
 export const HARDENING_PIECES = [
   /** The tool's zod schema handed to `createTool` as its inputSchema, so Mastra validates before execute. */
   "sdk_schema",
@@ -23,3 +25,36 @@ export type HardeningOptions = { readonly disable?: readonly HardeningPiece[] };
 /** Whether `piece` is on under `options` (every piece is, unless disabled). */
 export const isOn = (options: HardeningOptions, piece: HardeningPiece): boolean =>
   !(options.disable ?? []).includes(piece);
+
+/**
+ * Pieces that no column turns when switched off alone, and the piece that then holds the line (measured by
+ * switching each pair off, 43 columns). guarded_execute runs a call only with the arguments the contract
+ * authorized, so it stands behind Mastra's schema check (no column tells the pair from guarded_execute alone:
+ * the contract validates every planned call before Mastra sees it) and behind the suspension (off together,
+ * pre_approval_state fails). The kept run names only Mastra's runId and call; which call runs is the
+ * contract's checked answer (approval_check), though no column yet edits a kept run (a tampering column would).
+ * redaction has no backer and turns no column: no column's run suspends with a secret in its goal, the only
+ * time Mastra stores the goal (its LibSQL snapshot), so that column is missing.
+ */
+export const BACKED_UP_BY: Readonly<Partial<Record<HardeningPiece, HardeningPiece>>> = {
+  sdk_schema: "guarded_execute",
+  approval_switch: "guarded_execute",
+  sealed_state: "approval_check",
+};
+
+/** The pieces named in `disable`, each checked to be one of the layer's. */
+function piecesNamed(disable: readonly string[]): HardeningPiece[] {
+  return disable.map((name) => {
+    const piece = HARDENING_PIECES.find((p) => p === name);
+    if (piece === undefined)
+      throw new Error(`no hardening piece ${name}; the layer has ${HARDENING_PIECES.join(", ")}`);
+    return piece;
+  });
+}
+
+/** The layer as the ablation sees it: its pieces, and the engine `make` builds with some of them off. */
+export const layerOf = (make: (options: HardeningOptions) => EngineFactory<string>): HardeningLayer => ({
+  pieces: HARDENING_PIECES,
+  backedUpBy: BACKED_UP_BY,
+  without: (disable) => make({ disable: piecesNamed(disable) }),
+});

@@ -7,7 +7,8 @@
  */
 import { createTool } from "@mastra/core/tools";
 import { z } from "zod";
-import { grantDispatch, type AnyToolSpec } from "../../../contract/index.js";
+import type { AnyToolSpec, Clock } from "../../../contract/index.js";
+import { runTeamTool } from "../native-tools.js";
 import { isOn, type HardeningOptions } from "./pieces.js";
 
 export type ToolHooks = {
@@ -15,6 +16,8 @@ export type ToolHooks = {
   readonly waits: (tool: string, args: unknown) => boolean;
   /** The contract's answer to the call `toolCallId`, with `args` as Mastra validated them. */
   readonly execute: (toolCallId: string, args: unknown) => Promise<unknown>;
+  /** The clock the team's own executor is bounded by, when guarded_execute is off. */
+  readonly clock: Clock;
 };
 
 /** Without sdk_schema Mastra is handed an open schema, and checks nothing. */
@@ -31,11 +34,8 @@ export function hardenTool(spec: AnyToolSpec, hooks: ToolHooks, options: Hardeni
       const toolCallId = context?.agent?.toolCallId;
       if (toolCallId === undefined) throw new Error(`Mastra ran ${spec.name} outside an agent's call`);
       if (isOn(options, "guarded_execute")) return hooks.execute(toolCallId, input);
-      // Off: the executor is handed over as Mastra's user would, keyed by Mastra's call id.
-      return spec.execute(
-        input as Record<string, unknown>,
-        grantDispatch({ idempotencyKey: toolCallId, signal: context?.abortSignal ?? new AbortController().signal }),
-      );
+      // Off: the executor is handed over as Mastra's user would (the native engine's tool), keyed by Mastra's call id.
+      return runTeamTool(spec, input, toolCallId, hooks.clock);
     },
   });
 }
