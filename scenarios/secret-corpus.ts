@@ -53,7 +53,8 @@ export const corpusCases: fc.Arbitrary<CorpusCase> = fc
 
 export const describeCase = (c: CorpusCase) => `${c.sample.kind}: ${c.sample.name} in ${c.place}, ${c.spelling}`;
 
-function spelledValue(sample: CorpusSample, spelling: CorpusSpelling): string {
+/** The value a case puts in its place: the sample, spelled as the case says. */
+export function spelledValue(sample: CorpusSample, spelling: CorpusSpelling): string {
   switch (spelling) {
     case "escaped_in_value":
       return sample.secrets.reduce((text, secret) => text.split(secret).join(unicodeEscaped(secret)), sample.text);

@@ -12,7 +12,13 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENGINE_IDS, keepsContract, type EngineId } from "../../scenarios/engine-catalogue.js";
 import { loadEngines, runScenario, type EngineSlot } from "../../scenarios/index.js";
-import { corpusCases, corpusScenario, describeCase, type CorpusObservation } from "../../scenarios/secret-corpus.js";
+import {
+  corpusCases,
+  corpusScenario,
+  describeCase,
+  type CorpusCase,
+  type CorpusObservation,
+} from "../../scenarios/secret-corpus.js";
 import { paced } from "../setup/pace.js";
 import { MEASURED_KINDS } from "../stores/targets.js";
 import { openCaseStore, type CorpusStore } from "./corpus-stores.js";
@@ -24,16 +30,19 @@ const PATH = env["SECRET_PLACES_PATH"];
 const ONLY_ENGINE = env["SECRET_PLACES_ENGINE"];
 const ONLY_STORE = env["SECRET_PLACES_STORE"];
 
-const STORES: readonly CorpusStore[] = (["memory", ...MEASURED_KINDS] as const).filter((s) => (ONLY_STORE ?? s) === s);
+/** The stores measured here, or the one a reproduction names. */
+export const onlyStores = <S extends string>(stores: readonly S[]): S[] =>
+  stores.filter((s) => (ONLY_STORE ?? s) === s);
+const STORES: readonly CorpusStore[] = onlyStores(["memory", ...MEASURED_KINDS]);
 const ENGINES: readonly EngineId[] = ENGINE_IDS.filter((id) =>
   ONLY_ENGINE === undefined ? keepsContract(id) : id === ONLY_ENGINE,
 );
 
 /** Runs one case on one engine and store; what the canary found. */
-async function runCase(slot: EngineSlot & { status: "measured" }, store: CorpusStore, scratch: string, c: unknown) {
+async function runCase(slot: EngineSlot & { status: "measured" }, store: CorpusStore, scratch: string, c: CorpusCase) {
   const at = await openCaseStore(store, slot.id, scratch);
   try {
-    const { scenario, instrument } = corpusScenario(c as Parameters<typeof corpusScenario>[0], at.beyond);
+    const { scenario, instrument } = corpusScenario(c, at.beyond);
     const { observation } = await runScenario(slot.factory, scenario, {
       ...at.options,
       graphSteps: false,
@@ -48,7 +57,57 @@ async function runCase(slot: EngineSlot & { status: "measured" }, store: CorpusS
   }
 }
 
+/** What the canary found in one case; `refused` only where the case's value is a caller's identifier. */
+export type Finding = {
+  readonly goal_found: boolean;
+  readonly raw_found: readonly string[];
+  readonly refused?: boolean | null;
+};
+
+/**
+ * Runs `runs` cases of `cases` from the seed (or the one case `SECRET_PLACES_PATH` names) and prints the
+ * count of cases and leaks under `label`; each leak is a line that reproduces it with `env` set (ENGINE, STORE).
+ */
+export async function checkCases<C>(
+  label: string,
+  cases: fc.Arbitrary<C>,
+  describeCase: (c: C) => string,
+  run: (c: C) => Promise<Finding>,
+  runs: number,
+  reproduce: string,
+): Promise<{ readonly cases: number; readonly leaks: readonly string[] }> {
+  const leaks: string[] = [];
+  let index = 0;
+  await fc.check(
+    fc.asyncProperty(cases, async (c) => {
+      const at = PATH ?? String(index);
+      index += 1;
+      const found = await run(c);
+      const what = [
+        ...(found.raw_found.length > 0 ? [`raw in ${found.raw_found.join(", ")}`] : []),
+        ...(found.goal_found ? [] : ["the goal is not found"]),
+        ...(found.refused === false ? ["the identifier was not refused with a reason code"] : []),
+      ];
+      if (what.length > 0)
+        leaks.push(
+          `${label}: ${describeCase(c)}: ${what.join("; ")}; reproduce: ${reproduce} ` +
+            `SECRET_PLACES_SEED=${SEED} SECRET_PLACES_PATH=${at} npx vitest run ${CURRENT_FILE.file}`,
+        );
+    }),
+    // A path replays the one case it names.
+    PATH === undefined ? { numRuns: runs, seed: SEED } : { numRuns: 1, seed: SEED, path: PATH },
+  );
+  process.stderr.write(`secret corpus ${label}: ${index} cases, ${leaks.length} leaks\n`);
+  for (const leak of leaks) process.stderr.write(`${leak}\n`);
+  return { cases: index, leaks };
+}
+
+/** The test file a reproduction runs. */
+const CURRENT_FILE = { file: "" };
+export const useFile = (file: string) => void (CURRENT_FILE.file = file);
+
 export function describeCorpus(file: string, runs: number): void {
+  useFile(file);
   const scratch = mkdtempSync(join(tmpdir(), "agent-harness-corpus-"));
   let slots: readonly EngineSlot[] = [];
   beforeAll(async () => void (slots = await loadEngines()));
@@ -63,27 +122,16 @@ export function describeCorpus(file: string, runs: number): void {
             const slot = slots.find((s) => s.id === id)!;
             // An adapter not installed here is named on the run's `not measured:` line (test/setup/requirements.ts).
             if (slot.status !== "measured") return expect(env["CI"]).not.toBe("true");
-            const leaks: string[] = [];
-            let index = 0;
-            await fc.check(
-              fc.asyncProperty(corpusCases, async (c) => {
-                const at = PATH ?? String(index);
-                index += 1;
-                const found = await runCase(slot, store, scratch, c);
-                if (found.goal_found && found.raw_found.length === 0) return;
-                const what = found.goal_found ? `raw in ${found.raw_found.join(", ")}` : "the goal is not found";
-                leaks.push(
-                  `${store} × ${id}: ${describeCase(c)}: ${what}; reproduce: SECRET_PLACES_STORE=${store} ` +
-                    `SECRET_PLACES_ENGINE=${id} SECRET_PLACES_SEED=${SEED} SECRET_PLACES_PATH=${at} npx vitest run ${file}`,
-                );
-              }),
-              // A path replays the one case it names.
-              PATH === undefined ? { numRuns: runs, seed: SEED } : { numRuns: 1, seed: SEED, path: PATH },
+            const checked = await checkCases(
+              `${store} × ${id}`,
+              corpusCases,
+              describeCase,
+              (c) => runCase(slot, store, scratch, c),
+              runs,
+              `SECRET_PLACES_STORE=${store} SECRET_PLACES_ENGINE=${id}`,
             );
-            process.stderr.write(`secret corpus ${store} × ${id}: ${index} cases, ${leaks.length} leaks\n`);
-            for (const leak of leaks) process.stderr.write(`${leak}\n`);
-            expect(leaks).toEqual([]);
-            expect(index).toBe(PATH === undefined ? runs : 1);
+            expect(checked.leaks).toEqual([]);
+            expect(checked.cases).toBe(PATH === undefined ? runs : 1);
           },
           paced(30_000 + runs * 3_000),
         );
