@@ -9,7 +9,9 @@
  */
 import fc from "fast-check";
 import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
 import { CORPUS } from "../../contract/sensitive-corpus.js";
 import { openStores, type SqlConnection } from "../../durable/index.js";
 import { scopeRows } from "../../durable/sql/migrations.js";
@@ -18,7 +20,9 @@ import { connectInMemory } from "../../scenarios/mcp/in-memory.js";
 import { TEST_SECRET } from "../../scenarios/mcp/stdio-server.js";
 import { spelledValue, type CorpusSpelling } from "../../scenarios/secret-corpus.js";
 import { fileTexts, rawPlaces, schemaTexts, type StoredText } from "../../scenarios/stored-text.js";
-import { freshStore, type StoreKind } from "../stores/targets.js";
+import { paced } from "../setup/pace.js";
+import { freshStore, MEASURED_KINDS, type StoreKind } from "../stores/targets.js";
+import { checkCases, onlyStores } from "./corpus-run.js";
 
 export const MCP_PLACES = [
   "tool_arguments",
@@ -160,4 +164,29 @@ function refusedWithCode(text: string): boolean {
   };
   if (read.error !== undefined) return typeof read.data?.code === "string" || /^[a-z_]+: /.test(read.error);
   return read.isError === true && typeof read.structuredContent?.code === "string";
+}
+
+/** `runs` cases per store measured here, each leak one line that reruns it in `file`. */
+export function describeMcpCorpus(file: string, runs: number): void {
+  describe(`the generated secret corpus over MCP: ${runs} cases per store`, () => {
+    const scratch = mkdtempSync(join(tmpdir(), "agent-harness-corpus-mcp-"));
+    afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+    for (const kind of onlyStores(MEASURED_KINDS))
+      it(
+        `mcp × ${kind}: no raw secret in any stored byte, notification or audit line; identifiers refused`,
+        async () => {
+          const checked = await checkCases({
+            label: `mcp × ${kind}`,
+            cases: mcpCases,
+            describe: describeMcpCase,
+            run: (c) => runMcpCase(c, kind, scratch),
+            runs,
+            reproduce: `SECRET_PLACES_STORE=${kind}`,
+            file,
+          });
+          expect(checked.leaks).toEqual([]);
+        },
+        paced(30_000 + runs * 3_000),
+      );
+  });
 }

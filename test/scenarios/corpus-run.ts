@@ -64,18 +64,26 @@ export type Finding = {
   readonly refused?: boolean | null;
 };
 
+export type CaseCheck<C> = {
+  /** The engine × store, as the count and each leak name it. */
+  readonly label: string;
+  readonly cases: fc.Arbitrary<C>;
+  readonly describe: (c: C) => string;
+  readonly run: (c: C) => Promise<Finding>;
+  readonly runs: number;
+  /** What a reproduction sets besides the seed and path (`SECRET_PLACES_STORE=… SECRET_PLACES_ENGINE=…`), and runs. */
+  readonly reproduce: string;
+  readonly file: string;
+};
+
 /**
- * Runs `runs` cases of `cases` from the seed (or the one case `SECRET_PLACES_PATH` names) and prints the
- * count of cases and leaks under `label`; each leak is a line that reproduces it with `env` set (ENGINE, STORE).
+ * Runs `runs` cases from the seed (or the one case `SECRET_PLACES_PATH` names) and prints the count of
+ * cases and leaks under the label; each leak is one line that reproduces it.
  */
 export async function checkCases<C>(
-  label: string,
-  cases: fc.Arbitrary<C>,
-  describeCase: (c: C) => string,
-  run: (c: C) => Promise<Finding>,
-  runs: number,
-  reproduce: string,
+  check: CaseCheck<C>,
 ): Promise<{ readonly cases: number; readonly leaks: readonly string[] }> {
+  const { label, cases, describe: describeCase, run, runs, reproduce, file } = check;
   const leaks: string[] = [];
   let index = 0;
   await fc.check(
@@ -91,7 +99,7 @@ export async function checkCases<C>(
       if (what.length > 0)
         leaks.push(
           `${label}: ${describeCase(c)}: ${what.join("; ")}; reproduce: ${reproduce} ` +
-            `SECRET_PLACES_SEED=${SEED} SECRET_PLACES_PATH=${at} npx vitest run ${CURRENT_FILE.file}`,
+            `SECRET_PLACES_SEED=${SEED} SECRET_PLACES_PATH=${at} npx vitest run ${file}`,
         );
     }),
     // A path replays the one case it names.
@@ -102,12 +110,7 @@ export async function checkCases<C>(
   return { cases: index, leaks };
 }
 
-/** The test file a reproduction runs. */
-const CURRENT_FILE = { file: "" };
-export const useFile = (file: string) => void (CURRENT_FILE.file = file);
-
 export function describeCorpus(file: string, runs: number): void {
-  useFile(file);
   const scratch = mkdtempSync(join(tmpdir(), "agent-harness-corpus-"));
   let slots: readonly EngineSlot[] = [];
   beforeAll(async () => void (slots = await loadEngines()));
@@ -122,14 +125,15 @@ export function describeCorpus(file: string, runs: number): void {
             const slot = slots.find((s) => s.id === id)!;
             // An adapter not installed here is named on the run's `not measured:` line (test/setup/requirements.ts).
             if (slot.status !== "measured") return expect(env["CI"]).not.toBe("true");
-            const checked = await checkCases(
-              `${store} × ${id}`,
-              corpusCases,
-              describeCase,
-              (c) => runCase(slot, store, scratch, c),
+            const checked = await checkCases({
+              label: `${store} × ${id}`,
+              cases: corpusCases,
+              describe: describeCase,
+              run: (c) => runCase(slot, store, scratch, c),
               runs,
-              `SECRET_PLACES_STORE=${store} SECRET_PLACES_ENGINE=${id}`,
-            );
+              reproduce: `SECRET_PLACES_STORE=${store} SECRET_PLACES_ENGINE=${id}`,
+              file,
+            });
             expect(checked.leaks).toEqual([]);
             expect(checked.cases).toBe(PATH === undefined ? runs : 1);
           },
