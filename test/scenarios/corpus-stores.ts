@@ -6,7 +6,7 @@
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { createDurableEnvironment, type DurableEnvironment } from "../../durable/index.js";
+import { createDurableEnvironment, type DurableEnvironment, type SqlConnection } from "../../durable/index.js";
 import type { Environment } from "../../handwritten/fixtures/environment.js";
 import type { EngineId, RunOptions } from "../../scenarios/index.js";
 import { fileTexts, schemaTexts, type StoredText } from "../../scenarios/stored-text.js";
@@ -32,6 +32,8 @@ export type CaseStore = {
   readonly options: Pick<RunOptions, "environment" | "instrument">;
   /** What the stores keep beyond the run's record, read after the run. */
   readonly beyond: () => readonly StoredText[];
+  /** The database the run's environment opened, once it has. */
+  readonly db: () => SqlConnection | undefined;
   close(): Promise<void>;
 };
 
@@ -79,6 +81,7 @@ export async function openCaseStore(store: CorpusStore, engine: EngineId, scratc
       if (lgSchema !== undefined) texts.push(...schemaTexts(env.db, lgSchema, scope));
       return texts;
     },
+    db: () => env?.db,
     close: async () => {
       for (const close of closers.reverse()) await close();
     },

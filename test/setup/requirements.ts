@@ -49,7 +49,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
   {
     name: "PostgreSQL",
     suites: ["test/stores/postgres-bridge.test.ts", "langgraph-adapter/src/postgres-saver.validation.test.ts"],
-    cases: "the Postgres cases of the store suites",
+    cases: "the Postgres cases of the store suites and of the generated secret corpus (test/scenarios/secret-places*)",
     detect: () => (postgresUrl === undefined ? { present: false, reason: NOT_MEASURED_REASON } : { present: true }),
   },
   {
