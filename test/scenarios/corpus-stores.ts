@@ -69,6 +69,8 @@ export async function openCaseStore(store: CorpusStore, engine: EngineId, scratc
           return env;
         };
   closers.push(() => env?.db.close());
+  // A schema per case would pile up on a shared server: the saver's is dropped once the canary has read it.
+  if (lgSchema !== undefined) closers.push(() => void env?.db.query(`DROP SCHEMA IF EXISTS "${lgSchema}" CASCADE`));
   return {
     options: environment === undefined ? { instrument } : { instrument, environment },
     beyond: () => {
