@@ -36,8 +36,14 @@ export const MCP_PLACES = [
   "resource_uri",
 ] as const;
 export type McpPlace = (typeof MCP_PLACES)[number];
-/** The identifiers a caller supplies: one holding a secret is refused, with a reason code. */
-const IDENTIFIERS: readonly McpPlace[] = ["session_id", "idempotency_key", "progress_token", "resource_uri"];
+/** The names and identifiers a caller supplies: one holding a secret is refused, with a reason code. */
+const IDENTIFIERS: readonly McpPlace[] = [
+  "artifact_name",
+  "session_id",
+  "idempotency_key",
+  "progress_token",
+  "resource_uri",
+];
 /** Over MCP no planner writes JSON text: the JSON-RPC frame is the caller's, decoded before the harness sees it. */
 const SPELLINGS = ["as_is", "escaped_in_value", "json_in_string"] as const satisfies readonly CorpusSpelling[];
 
