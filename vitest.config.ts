@@ -48,6 +48,7 @@ const PROJECTS: readonly { readonly name: string; readonly include: readonly str
   { name: "heavy:conformance", include: ["test/evidence/mcp-conformance.test.ts"] },
   { name: "heavy:mutation", include: ["test/evidence/mutation.test.ts"] },
   { name: "heavy:ablation", include: ["test/comparison/ablation-full.test.ts"] },
+  { name: "heavy:corpus", include: ["test/scenarios/secret-places-heavy.test.ts"] },
   // The fast tier.
   {
     name: "core",

@@ -9,7 +9,7 @@
  */
 import { LOG_LEVEL_META_KEY } from "@modelcontextprotocol/server";
 import type { LoggingLevel, Server, ServerNotification } from "@modelcontextprotocol/server";
-import { isSensitiveIdentifier, type TraceEvent } from "../contract/index.js";
+import type { TraceEvent } from "../contract/index.js";
 import { auditMessage, isLoggingLevel, levelOf, passes, progressNotice } from "./audit-log.js";
 import { mayReadResource, parseResourceUri, readableUri } from "./resources.js";
 import type { SessionAccess } from "./session-access.js";
@@ -109,9 +109,9 @@ export function attachHostNotices(server: Server, feed: HostFeed, access: Sessio
         connection: notices,
         send: notify,
         logLevel: isLoggingLevel(requested) ? requested : null,
+        // A token holding a secret never gets here: its call is refused (meta.ts readHarnessMeta).
         progress:
-          // A token is echoed in every notice of the call: one holding a secret gets none.
-          (typeof token === "string" || typeof token === "number") && !isSensitiveIdentifier(String(token))
+          typeof token === "string" || typeof token === "number"
             ? (event) => progressNotice(token, ++count, event)
             : null,
       };

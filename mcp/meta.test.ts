@@ -55,6 +55,20 @@ describe("readHarnessMeta", () => {
     expect(readHarnessMeta({ "agent-harness/session": "s-1.a:b" }).ok).toBe(true);
   });
 
+  it("a progress token that holds a token or a JWT is refused as sensitive_identifier, unechoed", () => {
+    const token = ["ghp", "_", "R8wq2JmZt5Kx7Vn3Lp9Yc4Hd6Fs1Gb0Ae2X"].join("");
+    const jwt = ["eyJhbGciOiJIUzI1NiJ9", "eyJzdWIiOiIxMjM0NTY3ODkwIn0", "dBjftJeZ4CVPmB92K27uhbUJU1p1r_wW1gFWFOEjXk"];
+    for (const progressToken of [token, jwt.join("."), `p-${token}`]) {
+      const read = readHarnessMeta({ progressToken });
+      expect(read.ok ? "read" : [read.error.code, read.error.message.includes(progressToken)]).toEqual([
+        "sensitive_identifier",
+        false,
+      ]);
+    }
+    expect(readHarnessMeta({ progressToken: "p-7" }).ok).toBe(true);
+    expect(readHarnessMeta({ progressToken: 7 }).ok).toBe(true);
+  });
+
   it("a key inherited through the prototype was not sent and is not read", () => {
     const meta = Object.create({ [META_KEYS.session]: "inherited", [META_KEYS.approval]: "inherited" }) as object;
     expect(readHarnessMeta(meta)).toEqual({

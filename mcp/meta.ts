@@ -52,6 +52,14 @@ export type MetaError = {
 };
 
 const HARNESS_KEYS = [META_KEYS.session, META_KEYS.approval, META_KEYS.idempotencyKey, META_KEYS.owner] as const;
+/** The spec's own key: the host's progress token, echoed in every progress notice of the call. */
+const PROGRESS_TOKEN = "progressToken";
+
+const sensitive = (key: string): Result<never, MetaError> =>
+  err({
+    code: SENSITIVE_IDENTIFIER,
+    message: `${SENSITIVE_IDENTIFIER}: _meta["${key}"] carries credentials or contact data`,
+  });
 
 /** What a request without harness keys carries, decided by the schema once: most calls send no `_meta`. */
 const NO_META: Result<HarnessMeta, MetaError> = ok(Object.freeze(HarnessMetaSchema.parse({})));
@@ -60,14 +68,18 @@ const NO_META: Result<HarnessMeta, MetaError> = ok(Object.freeze(HarnessMetaSche
 export function readHarnessMeta(meta: unknown): Result<HarnessMeta, MetaError> {
   // Own keys only: a key inherited through a prototype was not sent by the host.
   const own = meta !== null && typeof meta === "object" ? Object.fromEntries(Object.entries(meta)) : {};
+  // A progress token is echoed in every progress notice of its call: one holding a secret is refused, not dropped.
+  const token = own[PROGRESS_TOKEN];
+  if ((typeof token === "string" || typeof token === "number") && isSensitiveIdentifier(String(token)))
+    return sensitive(PROGRESS_TOKEN);
   if (!HARNESS_KEYS.some((key) => Object.hasOwn(own, key))) return NO_META;
   const parsed = HarnessMetaSchema.safeParse(own);
   // A session id is stored in every row, audit line and log notice of its session: one holding a secret is refused.
   if (parsed.success && parsed.data.session_id !== null && isSensitiveIdentifier(parsed.data.session_id))
-    return err({
-      code: SENSITIVE_IDENTIFIER,
-      message: `${SENSITIVE_IDENTIFIER}: _meta["${META_KEYS.session}"] carries credentials or contact data`,
-    });
+    return sensitive(META_KEYS.session);
   if (parsed.success) return ok(parsed.data);
-  return err({ code: "invalid_session_id", message: `_meta["${META_KEYS.session}"] must match ${SESSION_ID.source}` });
+  return err({
+    code: "invalid_session_id",
+    message: `invalid_session_id: _meta["${META_KEYS.session}"] must match ${SESSION_ID.source}`,
+  });
 }

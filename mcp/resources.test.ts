@@ -48,6 +48,14 @@ describe("resources", () => {
     }
   });
 
+  it("refuses a trace URI whose session holds a secret as sensitive_identifier, without echoing it", async () => {
+    harness = await connectInMemory();
+    const token = ["ghp", "_", "R8wq2JmZt5Kx7Vn3Lp9Yc4Hd6Fs1Gb0Ae2X"].join("");
+    const refused = await codeOf(harness.client.readResource({ uri: `trace://s-${token}` }));
+    expect([refused.code, refused.message.includes(token)]).toEqual([-32602, false]);
+    expect(refused.message).toContain("sensitive_identifier: ");
+  });
+
   it("announces an artifact saved by save_artifact with list_changed, lists it and reads it", async () => {
     harness = await connectInMemory();
     let changed = 0;

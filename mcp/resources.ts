@@ -5,7 +5,15 @@
  */
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError } from "@modelcontextprotocol/server";
 import type { ReadResourceResult, Resource, ResourceTemplateType } from "@modelcontextprotocol/server";
-import { assertNever, canonicalJson, type ArtifactStore, type JsonValue, type TraceEvent } from "../contract/index.js";
+import {
+  assertNever,
+  canonicalJson,
+  isSensitiveIdentifier,
+  SENSITIVE_IDENTIFIER,
+  type ArtifactStore,
+  type JsonValue,
+  type TraceEvent,
+} from "../contract/index.js";
 import { artifactIdOf, FIXTURE_TABLES, type FixtureWorld } from "../handwritten/fixtures/index.js";
 import { forbiddenMessage, SESSION_FORBIDDEN, type SessionAccess } from "./session-access.js";
 
@@ -116,6 +124,14 @@ export function readableUri(access: SessionAccess | undefined, uri: string): Res
     throw new ProtocolError(
       ProtocolErrorCode.InvalidParams,
       `malformed resource URI: expected table://NAME, artifact://ID or trace://SESSION`,
+      { code: "malformed_uri" },
+    );
+  // A session id is an identifier a caller supplies: one holding a secret is refused, and never echoed.
+  if (parsed.kind === "trace" && isSensitiveIdentifier(parsed.session_id))
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      `${SENSITIVE_IDENTIFIER}: the trace URI's session carries credentials or contact data`,
+      { code: SENSITIVE_IDENTIFIER },
     );
   if (!mayReadResource(access, uri, parsed))
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, forbiddenMessage(uri), { code: SESSION_FORBIDDEN });

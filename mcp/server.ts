@@ -132,7 +132,9 @@ export function createHarnessServer(deps: HarnessDeps, options: HarnessServerOpt
 
   server.setRequestHandler("tools/call", async (request, ctx) => {
     const { name } = request.params;
-    const meta = readHarnessMeta(request.params._meta);
+    // A 2026-era request carries some of its `_meta` (its log level, its progress token) in its envelope.
+    const requestMeta = { ...request.params._meta, ...ctx.mcpReq.envelope };
+    const meta = readHarnessMeta(requestMeta);
     if (!meta.ok) throw new ProtocolError(ProtocolErrorCode.InvalidParams, meta.error.message);
     // The SDK's parsed arguments have lost keys such as `__proto__`; only the guards kept them as sent.
     const raw = options.guards.take(ctx.mcpReq.id);
@@ -145,8 +147,7 @@ export function createHarnessServer(deps: HarnessDeps, options: HarnessServerOpt
       return server.projectCallToolResult(toCallToolResult(forbiddenAnswer({ session_id, tool: name })), undefined);
     const savedBefore = savedUris(deps.catalog, common);
     const elicits = server.getClientCapabilities()?.elicitation !== undefined;
-    // A 2026-era request carries its log level in its envelope (lifted out of `_meta` by the SDK).
-    const origin = notices.origin(ctx.mcpReq.notify, { ...request.params._meta, ...ctx.mcpReq.envelope });
+    const origin = notices.origin(ctx.mcpReq.notify, requestMeta);
     const callRequest: ToolCallRequest = {
       session_id,
       name,

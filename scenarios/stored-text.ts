@@ -2,8 +2,12 @@
  * Every byte a run left behind, as text: the contract's stores (checkpoints, trace, ledger,
  * artifacts), what reached the executor (the fixture world), what an engine keeps beyond the
  * contract (its slots: a graph checkpointer, LangGraph's saver, a batch's pending outcomes) and,
- * on a database, every row of the run's scope. The secret columns search it for raw values.
+ * on a database, every row of the run's scope; beyond the record, the files a store wrote and a
+ * Postgres schema's rows. The secret columns and the generated corpus search it for raw values.
  */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import type { SqlConnection } from "../durable/sql/connection.js";
 import { SESSION_ID, type RunRecord } from "./scenario.js";
 
 export const STORED_PLACES = [
@@ -14,6 +18,9 @@ export const STORED_PLACES = [
   "executor",
   "engine_storage",
   "database_rows",
+  "database_files",
+  "audit_log",
+  "notifications",
 ] as const;
 export type StoredPlace = (typeof STORED_PLACES)[number];
 
@@ -24,6 +31,51 @@ export function spellings(value: string): string[] {
   const once = JSON.stringify(value).slice(1, -1);
   const twice = JSON.stringify(once).slice(1, -1);
   return [...new Set([value, once, twice, JSON.stringify(twice).slice(1, -1)])];
+}
+
+export const unicodeEscaped = (text: string) =>
+  [...text].map((c) => [...c].map((u) => `\\u${u.charCodeAt(0).toString(16).padStart(4, "0")}`).join("")).join("");
+
+/** What a reader decoding every `\u` escape at every depth sees: the canary reads stored text so too. */
+function spelledOut(text: string): string {
+  let plain = text;
+  for (let round = 0; round < 4; round++)
+    plain = plain.replace(/\\+u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return plain;
+}
+
+/** The canary: the places whose text holds a raw secret, as written or as a reader decoding escapes sees it. */
+export function rawPlaces(stored: readonly StoredText[], secrets: readonly string[]): StoredPlace[] {
+  const needles = secrets.flatMap(spellings);
+  const holds = (text: string) => needles.some((n) => text.includes(n));
+  return [...new Set(stored.filter(({ text }) => holds(text) || holds(spelledOut(text))).map(({ where }) => where))];
+}
+
+/** Every file under `dir` (a SQLite database, its WAL, a journal, a framework's own database file), as text. */
+export function fileTexts(dir: string): StoredText[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return fileTexts(path);
+    // latin1 keeps every byte one character; UTF-8 reads what a secret's non-ASCII characters became.
+    const bytes = readFileSync(path);
+    return ["latin1", "utf8"].map((enc) => ({ where: "database_files" as const, text: bytes.toString(enc as never) }));
+  });
+}
+
+/** Every row of every table in a Postgres schema as `row_to_json` writes it; in a table with a scope, the scope's. */
+export function schemaTexts(db: SqlConnection, schema: string, scope: string): StoredText[] {
+  const tables = db.query(
+    "SELECT table_name AS name, bool_or(column_name = 'scope') AS scoped FROM information_schema.columns WHERE table_schema = ? GROUP BY table_name",
+    [schema],
+  ).rows as readonly { name: string; scoped: boolean }[];
+  return tables.flatMap(({ name, scoped }) =>
+    db
+      .query(
+        `SELECT row_to_json(t)::text AS row FROM "${schema}"."${name}" t${scoped ? " WHERE t.scope = ?" : ""}`,
+        scoped ? [scope] : [],
+      )
+      .rows.map((r) => ({ where: "database_rows" as const, text: String(r["row"]) })),
+  );
 }
 
 const ARTIFACT_REF = /artifact:sha256:[0-9a-f]{64}/g;

@@ -45,3 +45,12 @@ export function mastraAgent(env: EngineContext, model: LanguageModelV3, tools: T
   const mastra = new Mastra({ agents: { harness: agent }, storage: storeOf(env), logger: false });
   return mastra.getAgent("harness");
 }
+
+/**
+ * Mastra's storage in a LibSQL file at `path` (the docs' `LibSQLStore` takes a `file:` url as well as
+ * `:memory:`), put where the engines look for it: a test then reads every byte Mastra stored.
+ */
+export function useLibSqlFile(env: EngineContext, path: string): void {
+  if (env.slots.has(STORE)) throw new Error(`the environment already has a Mastra store (${STORE.name})`);
+  env.slots.set(STORE, new LibSQLStore({ id: "harness-storage", url: `file:${path}` }));
+}

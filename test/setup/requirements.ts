@@ -47,7 +47,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
       // An adapter whose engines run only on PostgreSQL (the engine table's `needs`).
       ...ADAPTERS.filter(needsPostgres).map((a) => `${a.folder}/**`),
     ],
-    cases: "the Postgres cases of the store suites",
+    cases: "the Postgres cases of the store suites and of the generated secret corpus (test/scenarios/secret-places*)",
     detect: () => (postgresUrl === undefined ? { present: false, reason: NOT_MEASURED_REASON } : { present: true }),
   },
   {
