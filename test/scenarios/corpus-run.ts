@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ENGINE_IDS, keepsContract, type EngineId } from "../../scenarios/engine-catalogue.js";
+import { ENGINE_IDS, keepsContract, type EngineId } from "../../engines/catalogue.js";
 import { loadEngines, runScenario, type EngineSlot } from "../../scenarios/index.js";
 import {
   corpusCases,
