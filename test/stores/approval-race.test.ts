@@ -22,7 +22,7 @@ import { freshStore, MEASURED_KINDS, type StoreKind } from "./targets.js";
 
 const CHILD = join(ROOT, "test/stores/approval-race-child.ts");
 const WORKERS = 2;
-const SESSIONS = 40;
+const SESSIONS = 80;
 const TOOL = "publish_report";
 const SCRIPT = [toolCall(TOOL, { artifact: "art_weekly", audience: "team" }), finalAnswer("published")];
 
