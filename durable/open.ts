@@ -107,7 +107,6 @@ export function memoryStores(checkpoints: MemoryCheckpointOptions = {}): Stores 
     graph: createMemoryGraphCheckpointer(),
     owners: createMemoryOwnerRecords(),
     world: (options) => stores.world(options?.faults ?? []),
-    atomically: (body) => body(),
   };
 }
 

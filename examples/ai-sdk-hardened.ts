@@ -25,7 +25,7 @@ import {
   type AgentState,
   type ToolSpec,
 } from "../contract/index.js";
-import { createSlots, type EngineContext, type EngineResult } from "../runtime/index.js";
+import { createSlots, untransacted, type EngineContext, type EngineResult } from "../runtime/index.js";
 import { createAgentEngine, hardenAiSdk, HARDENING_PIECES } from "../ai-sdk-adapter/src/index.js";
 
 installNodeHashing();
@@ -67,6 +67,7 @@ const env: EngineContext = {
   artifacts: createMemoryArtifactStore(),
   checkpoints: createMemoryCheckpointStore(),
   trace,
+  atomically: untransacted,
   clock,
   ids: createIdSource("example-seed"),
   planner: { respond: async (state) => JSON.stringify(SCRIPT[Math.min(state.step, SCRIPT.length - 1)]) },

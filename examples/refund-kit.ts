@@ -19,7 +19,7 @@ import {
   defineTool,
   type AgentState,
 } from "../contract/index.js";
-import { createSlots, unwrapEngine, type EngineContext, type EngineFactory } from "../runtime/index.js";
+import { createSlots, untransacted, unwrapEngine, type EngineContext, type EngineFactory } from "../runtime/index.js";
 
 const SESSION = "refund-demo";
 const refunds: { readonly order_id: string; readonly amount_cents: number; readonly key: string }[] = [];
@@ -73,6 +73,7 @@ export async function runRefundDemo<W>(
     artifacts: createMemoryArtifactStore(),
     checkpoints: createMemoryCheckpointStore(),
     trace: createMemoryTraceSink(),
+    atomically: untransacted,
     clock,
     ids: createIdSource("refund-demo"),
     planner: { respond: async (state: AgentState) => SCRIPT[state.step] ?? SCRIPT[2]! },

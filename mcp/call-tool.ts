@@ -53,8 +53,8 @@ export type CallToolDeps = ExecutionDeps & {
   readonly audit: AuditSink;
   readonly limits: AgentLimits;
   readonly inputLimits: InputLimits;
-  /** One transaction for an applied event's writes (the stores' `atomically`); absent in memory. */
-  readonly atomically?: <T>(body: () => T) => T;
+  /** One transaction for an applied event's writes (the stores' `atomically`; `untransacted` in memory). */
+  readonly atomically: <T>(body: () => T) => T;
 };
 
 /** What a person answered when the host asked them (elicitation); `none`: no valid answer (cancel, timeout, forged). */

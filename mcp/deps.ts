@@ -22,6 +22,7 @@ import { createMemoryAuditSink, type AuditSink } from "./audit.js";
 import { MCP_SESSION_LIMITS } from "./call-tool.js";
 import { fixtureCatalog } from "./resources.js";
 import type { HarnessDeps } from "./server.js";
+import { untransacted } from "../runtime/index.js";
 
 export type FixtureDepsOptions = {
   readonly world: FixtureWorld;
@@ -60,6 +61,6 @@ export function createFixtureHarnessDeps(options: FixtureDepsOptions): HarnessDe
     limits: MCP_SESSION_LIMITS,
     inputLimits: DEFAULT_INPUT_LIMITS,
     catalog: fixtureCatalog(options.world),
-    ...(options.atomically === undefined ? {} : { atomically: options.atomically }),
+    atomically: options.atomically ?? untransacted,
   };
 }

@@ -51,6 +51,12 @@ export type EngineContext = {
   readonly artifacts: ArtifactStore;
   readonly checkpoints: CheckpointStore;
   readonly trace: TraceSink;
+  /**
+   * Runs `body`'s writes to these stores as their one transaction (`Stores.atomically`): the driver applies each
+   * event in it, so a nonce claim, its trace and its checkpoint commit together or not at all. Memory stores, in
+   * one process, run it as it is (`untransacted`).
+   */
+  readonly atomically: <T>(body: () => T) => T;
   readonly clock: Clock;
   readonly ids: IdSource;
   readonly planner: Planner;
@@ -63,7 +69,7 @@ export type EngineContext = {
 /** The view of a larger environment handed to an engine: the context's fields and nothing else. */
 export function engineContextOf(env: EngineContext): EngineContext {
   const { registry, ledger, nonces, artifacts, checkpoints, trace, clock, ids, planner, secret, limits } = env;
-  const { batchExecution, slots } = env;
+  const { atomically, batchExecution, slots } = env;
   return {
     registry,
     ledger,
@@ -71,6 +77,7 @@ export function engineContextOf(env: EngineContext): EngineContext {
     artifacts,
     checkpoints,
     trace,
+    atomically,
     clock,
     ids,
     planner,
@@ -79,6 +86,11 @@ export function engineContextOf(env: EngineContext): EngineContext {
     batchExecution,
     slots,
   };
+}
+
+/** The `atomically` of stores that have no transaction to run in: one process's memory, written as the body runs. */
+export function untransacted<T>(body: () => T): T {
+  return body();
 }
 
 /** What every engine operation answers: the state, or a misuse from the closed set of codes. */

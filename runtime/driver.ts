@@ -26,9 +26,10 @@ export type DriverDeps = PerformDeps &
     readonly trace: { append(events: readonly TraceEvent[]): void };
     /**
      * Runs one applied event's store writes (a nonce claim, its trace, its checkpoint) as one
-     * transaction, so a claim whose checkpoint does not go in is undone. @default runs them as they come
+     * transaction, so a claim whose checkpoint does not go in is undone (`EngineContext.atomically`).
+     * Required: a durable host without it lost approved calls when two workers got one approval.
      */
-    readonly atomically?: <T>(body: () => T) => T;
+    readonly atomically: <T>(body: () => T) => T;
   };
 
 /** What the world hands the driver: a reducer event, or a person's raw answer for `approve` to decide. */
@@ -139,10 +140,8 @@ class Interpreter implements Driver {
   #apply(event: DriverEvent | EngineEvent, effect: EffectType | null): DriverStep {
     // One transaction: `approve` may spend a nonce, and the spend stands only with the checkpoint
     // that records it; a checkpoint that lost its place to another writer (`after` is no longer the
-    // session's latest) rolls the claim back, and the token stays good for a retry. Without a
-    // transaction to run in, no closure is made per event.
-    const { atomically } = this.deps;
-    const result = atomically === undefined ? this.#commit(event) : atomically(() => this.#commit(event));
+    // session's latest) rolls the claim back, and the token stays good for a retry.
+    const result = this.deps.atomically(() => this.#commit(event));
     this.#state = result.state;
     this.#effects = result.effects;
     const applied = { event, effect, result };

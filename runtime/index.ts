@@ -1,4 +1,4 @@
-export { BATCH_EXECUTIONS, ENGINE_ERROR_CODES, EngineUsageError, engineContextOf } from "./api.js";
+export { BATCH_EXECUTIONS, ENGINE_ERROR_CODES, EngineUsageError, engineContextOf, untransacted } from "./api.js";
 export type {
   BatchExecution,
   Engine,

@@ -36,6 +36,7 @@ import {
   type EngineError,
   type PendingOutcomeStore,
   type StepConfig,
+  untransacted,
 } from "../../runtime/index.js";
 
 export type HandwrittenDeps = ExecutionDeps & {
@@ -46,6 +47,8 @@ export type HandwrittenDeps = ExecutionDeps & {
   readonly trace: TraceSink;
   readonly ids: IdSource;
   readonly secret: string;
+  /** The stores' one transaction (`EngineContext.atomically`). @default `untransacted`, for memory stores */
+  readonly atomically?: <T>(body: () => T) => T;
   readonly limits?: AgentLimits;
   readonly inputLimits?: InputLimits;
   /** Outcomes of a batch's finished calls, kept across a crash mid-batch. @default in memory */
@@ -79,7 +82,12 @@ export function createHandwrittenEngine(deps: HandwrittenDeps): HandwrittenEngin
   };
   const runner: Runner = {
     deps,
-    driverDeps: { ...deps, ...config, pendingOutcomes: deps.pendingOutcomes ?? createMemoryPendingOutcomes() },
+    driverDeps: {
+      ...deps,
+      ...config,
+      atomically: deps.atomically ?? untransacted,
+      pendingOutcomes: deps.pendingOutcomes ?? createMemoryPendingOutcomes(),
+    },
   };
   // Methods, not arrow properties: a process makes an engine per restart, and under tsx each arrow is named as it is made.
   return {

@@ -49,11 +49,13 @@ describe("the multi-worker bench on one Postgres", () => {
   );
 
   it(
-    "never lands an approved call twice when each approval is delivered to two other workers at once",
+    "lands each approved call exactly once when each approval is delivered to two other workers at once",
     async () => {
       const module = contract?.module ?? "";
       const result = await run([module, module, module], true);
       expect(result.effects.duplicated).toBe(0);
+      expect(result.effects.lost).toBe(0);
+      expect(result.unfinished).toBe(0);
       expect(result.deliveries_per_approval).toBe(2);
       // Each approval went to two workers, neither of them the session's starter.
       for (let i = 0; i < SESSIONS; i += 1) {
