@@ -48,6 +48,8 @@ const PROJECTS: readonly { readonly name: string; readonly include: readonly str
   { name: "heavy:conformance", include: ["test/evidence/mcp-conformance.test.ts"] },
   { name: "heavy:mutation", include: ["test/evidence/mutation.test.ts"] },
   { name: "heavy:ablation", include: ["test/comparison/ablation-full.test.ts"] },
+  // Every engine compared under each sabotage of a tampering check (minutes: 24 whole comparisons).
+  { name: "heavy:sabotage", include: ["test/comparison/tamper-sabotage.test.ts"] },
   { name: "heavy:corpus", include: ["test/scenarios/secret-places-heavy.test.ts"] },
   // The fast tier.
   {
