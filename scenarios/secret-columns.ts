@@ -91,8 +91,10 @@ const NOTHING_RAW = [
     (o) => o.goal_found,
     (o) => o.goal_found,
   ),
-  words("the run ends done", (o) => o.final_status === "done"),
 ];
+
+/** A column's goal and how its run ends: done, unless it stops waiting for a person. */
+type Run = { readonly goal?: string; readonly ends?: "done" | "approval_required" };
 
 const column = (
   name: string,
@@ -100,7 +102,7 @@ const column = (
   options: Scenario["options"],
   expected: string,
   expectations: readonly Expectation<SecretObservation>[],
-  goal: string = GOAL,
+  { goal = GOAL, ends = "done" }: Run = {},
 ): Column =>
   defineColumn({
     name,
@@ -111,12 +113,16 @@ const column = (
     actions: [{ kind: "start", goal }],
     observe: observeSecrets,
     expected: `${expected} No raw secret reaches the executor, any store, the trace or the evidence.`,
-    expectations: [...expectations, ...NOTHING_RAW],
+    expectations: [...expectations, ...NOTHING_RAW, words(`the run ends ${ends}`, (o) => o.final_status === ends)],
   });
 
 const READ = { table: "sales", limit: 3 } as const;
+/** A high-risk call: the run stops before it, waiting for a person, and keeps what it stored so far. */
+const PUBLISH = { artifact: "art_weekly", audience: "team" } as const;
 const SAVE = { name: "summary", content: "signups grow 3 a week" } as const;
 const texts = SECRET_SAMPLES.map((s) => s.text);
+/** A goal quoting a secret of every kind. */
+const QUOTING = `${GOAL}\n${texts.join("\n")}`;
 /** Each sample in a field of its own, as a service's answer would carry them. */
 const LEAKED: Readonly<Record<string, string>> = Object.fromEntries(texts.map((text, i) => [`field_${i}`, text]));
 const LEAKY: ExtraOutput = { read_table: LEAKED, save_artifact: LEAKED };
@@ -235,6 +241,22 @@ export const SECRET_COLUMNS: readonly Column[] = [
       world("the read did not run once, or something landed", (o) => calls(o) === 1 && effects(o) === 0),
       words("the stored goal carries [redacted]", (o) => o.goal.redacted),
     ],
-    `${GOAL}\n${texts.join("\n")}`,
+    { goal: QUOTING },
+  ),
+  column(
+    "secret_in_goal_awaiting_approval",
+    "The user's goal quotes a secret of every kind and its first call waits for a person: what the run stored while it waits has each one replaced by [redacted].",
+    { script: [toolCall("publish_report", PUBLISH), finalAnswer("published")] },
+    "The run stops in approval_required with nothing run; the goal, in every store and in the engine's own storage of the waiting run, has every secret replaced by [redacted].",
+    [
+      world(
+        "the goal's clean words were lost from what the run stored",
+        (o) => o.goal.kept,
+        (o) => o.goal.kept,
+      ),
+      world("the call waiting for approval ran, or something landed", (o) => calls(o) === 0 && effects(o) === 0),
+      words("the stored goal carries [redacted]", (o) => o.goal.redacted),
+    ],
+    { goal: QUOTING, ends: "approval_required" },
   ),
 ];

@@ -54,3 +54,15 @@ export function useLibSqlFile(env: EngineContext, path: string): void {
   if (env.slots.has(STORE)) throw new Error(`the environment already has a Mastra store (${STORE.name})`);
   env.slots.set(STORE, new LibSQLStore({ id: "harness-storage", url: `file:${path}` }));
 }
+
+/**
+ * What Mastra stored in the context's store, read through its own API, one text per run: the workflow
+ * snapshots (a suspended run's messages, the goal among them), all that this setup writes there (no
+ * Memory or observability is configured). The snapshot is stored JSON the harness never sees otherwise.
+ */
+export async function storedRuns(env: EngineContext): Promise<readonly string[]> {
+  const workflows = storeOf(env).stores.workflows;
+  if (workflows === undefined) return [];
+  const { runs } = await workflows.listWorkflowRuns();
+  return runs.map((run) => JSON.stringify(run));
+}
