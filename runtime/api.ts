@@ -121,7 +121,7 @@ export type Engine<Id extends string = string> = {
    * read through its API), as text: the secret columns search it with every other stored byte. Optional:
    * an engine that keeps nothing beyond the contract's stores and its slots has nothing to add.
    */
-  storedTexts?(session_id: string): Promise<readonly string[]>;
+  storageSnapshot?(session_id: string): Promise<readonly string[]>;
 };
 
 export type EngineFactory<Id extends string = string> = {

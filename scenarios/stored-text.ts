@@ -99,7 +99,7 @@ export function storedTexts(record: RunRecord): StoredText[] {
       where: "engine_storage" as const,
       text: stringsIn(value, record.final.seq).join("\n"),
     })),
-    ...record.engineStored.map((text) => ({ where: "engine_storage" as const, text })),
+    ...record.engineStorage.map((text) => ({ where: "engine_storage" as const, text })),
     ...(env.storedRows?.() ?? []).map((text) => ({ where: "database_rows" as const, text })),
   ];
   // An artifact is stored beside the message that names it; following the names reaches every one.

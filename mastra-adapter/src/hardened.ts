@@ -177,7 +177,7 @@ export function createHardenedEngine(env: EngineContext, options: HardeningOptio
     state: async (session_id) => unwrapEngine(await reference.state(session_id)),
     trace: (session_id) => reference.trace(session_id),
     graphSteps: async () => null,
-    storedTexts: () => storedRuns(env),
+    storageSnapshot: () => storedRuns(env),
     rewindToApproval: async (session_id) => {
       if (reference.rewindToApproval === undefined) throw new Error("the reference engine cannot rewind");
       return unwrapEngine(await reference.rewindToApproval(session_id));

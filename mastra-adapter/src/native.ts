@@ -170,7 +170,7 @@ export function createNativeEngine(env: EngineContext): Engine<"mastra_native"> 
     // Mastra's observability is spans for an exporter, not the contract's audit trace: there is none to show.
     trace: async () => [],
     graphSteps: async () => null,
-    storedTexts: () => storedRuns(env),
+    storageSnapshot: () => storedRuns(env),
     async rewindToApproval(session_id) {
       // The client still holds what it saw at the last suspension: a restored copy is that, with its runId.
       const s = session(session_id);

@@ -20,7 +20,7 @@ import { hardenTool } from "./tool.js";
 const KEPT_BY: Readonly<Record<"approval_check" | "guarded_execute" | "redaction", string>> = {
   approval_check: "approval_token_unbound",
   guarded_execute: "idempotency_replay",
-  // Mastra stores the goal only in a suspended run's snapshot, read back through the engine's storedTexts.
+  // Mastra stores the goal only in a suspended run's snapshot, read back through the engine's storageSnapshot.
   redaction: "secret_in_goal_awaiting_approval",
 };
 const ON_MASTRA: readonly HardeningPiece[] = ["sdk_schema", "approval_switch", "sealed_state"];

@@ -34,7 +34,7 @@ export const isOn = (options: HardeningOptions, piece: HardeningPiece): boolean 
  * pre_approval_state fails). The kept run names only Mastra's runId and call; which call runs is the
  * contract's checked answer (approval_check), though no column yet edits a kept run (a tampering column would).
  * redaction needs no backer: off, secret_in_goal_awaiting_approval fails (the raw goal is in the snapshot of the
- * suspended run, the only place Mastra stores it, which the engine hands the column through `storedTexts`).
+ * suspended run, the only place Mastra stores it, which the engine hands the column through `storageSnapshot`).
  */
 export const BACKED_UP_BY: Readonly<Partial<Record<HardeningPiece, HardeningPiece>>> = {
   sdk_schema: "guarded_execute",
