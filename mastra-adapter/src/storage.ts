@@ -56,12 +56,14 @@ export function useLibSqlFile(env: EngineContext, path: string): void {
 }
 
 /**
- * What Mastra stored in the context's store, read through its own API, one text per run: the workflow
- * snapshots (a suspended run's messages, the goal among them), all that this setup writes there (no
- * Memory or observability is configured). The snapshot is stored JSON the harness never sees otherwise.
+ * What Mastra stored in the context's store, one text per run, read as its docs read stored runs
+ * (`getStore("workflows")` then `listWorkflowRuns()`: https://mastra.ai/reference/migrations/upgrade-to-v1/storage,
+ * @mastra/core 1.71.0): the workflow snapshots, a suspended run's messages and so its goal among them.
+ * They are all this setup writes there (no Memory or observability is configured); the store is read
+ * whole, as a column's environment holds one session.
  */
 export async function storedRuns(env: EngineContext): Promise<readonly string[]> {
-  const workflows = storeOf(env).stores.workflows;
+  const workflows = await storeOf(env).getStore("workflows");
   if (workflows === undefined) return [];
   const { runs } = await workflows.listWorkflowRuns();
   return runs.map((run) => JSON.stringify(run));
