@@ -1,13 +1,13 @@
 /** The AI SDK adapter's install check and loader: absent or off its pin, its engines are not measured, with the reason. */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { aiSdkInstall } from "../../scenarios/ai-sdk-install.js";
 import { loadAiSdk } from "../../scenarios/load-ai-sdk.js";
+import { scratchDir } from "../setup/scratch.js";
 
 function adapterDir(pin: string | null, installed: string | null): string {
-  const dir = mkdtempSync(join(tmpdir(), "ai-sdk-adapter-"));
+  const dir = scratchDir("ai-sdk-adapter-");
   writeFileSync(join(dir, "package.json"), JSON.stringify({ dependencies: pin === null ? {} : { ai: pin } }));
   if (installed !== null) {
     mkdirSync(join(dir, "node_modules/ai"), { recursive: true });

@@ -1,12 +1,12 @@
 /** The Mastra adapter's install check and loader: absent or off its pin, its engines are not measured, with the reason. */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadMastra, mastraInstall } from "../../scenarios/mastra-engines.js";
+import { scratchDir } from "../setup/scratch.js";
 
 function adapterDir(pin: string | null, installed: string | null): string {
-  const dir = mkdtempSync(join(tmpdir(), "mastra-adapter-"));
+  const dir = scratchDir("mastra-adapter-");
   const pkg = "@mastra/core";
   writeFileSync(join(dir, "package.json"), JSON.stringify({ dependencies: pin === null ? {} : { [pkg]: pin } }));
   if (installed !== null) {
