@@ -28,7 +28,8 @@ case "$action" in
       work=$(mktemp -d)
       trap 'rm -rf "$work"' EXIT
       cp -r "$pkg/binding.gyp" "$pkg/src" "$pkg/deps" "$pkg/package.json" "$work/"
-      gyp="$(npm root -g)/npm/node_modules/node-gyp/bin/node-gyp.js"
+      # npm's own node-gyp (the one npm ci runs), found beside npm itself: the Node on PATH has no npm.
+      gyp="$(dirname "$(readlink -f "$(command -v npm)")")/../node_modules/node-gyp/bin/node-gyp.js"
       (cd "$work" && node "$gyp" rebuild --release --nodedir="$node_home" >/dev/null)
       tar -czf "$dir/$name" -C "$work" build/Release/better_sqlite3.node
     fi
