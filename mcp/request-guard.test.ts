@@ -4,12 +4,13 @@
  * limit answered as the engines answer it (`too_deep`, with an audit event), and nothing but
  * ping before initialize.
  */
+import { paced } from "../test/setup/pace.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { refusalOf } from "./request-guard.js";
 import { INITIALIZE, INITIALIZED, spawnRawServer, type RawServer } from "../scenarios/mcp/raw-stdio.js";
 
 // Each case starts the server as a host would (node + tsx): slow on a busy machine.
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: paced(30_000) });
 
 let server: RawServer;
 afterEach(() => server?.close());

@@ -51,7 +51,7 @@ describe("openai_agents_hardened", () => {
       expect(report.scenarios.map((s) => s.name)).toEqual(ALL_COLUMNS.map((c) => c.name));
       expect([code, report.all_hold, report.all_equal]).toEqual([0, true, true]);
     },
-    120_000,
+    paced(120_000),
   );
 });
 

@@ -3,6 +3,7 @@
  * (so a test can send what no SDK client sends: duplicate ids, requests before initialize), with
  * the fixture world's counts read from its `--world-file`.
  */
+import { paced, tooSlow } from "../../test/setup/pace.js";
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -51,9 +52,12 @@ export function spawnRawServer(extraArgs: readonly string[] = []): RawServer {
   return {
     write: (text) => void child.stdin.write(text),
     async read(count) {
-      const deadline = Date.now() + 20_000;
+      // The first answer waits for the server to start (tsx compiling it): the limit scales with the machine.
+      const limit = paced(20_000);
+      const deadline = Date.now() + limit;
       while (lines.length < count) {
-        if (Date.now() > deadline) throw new Error(`expected ${count} lines, got ${JSON.stringify(lines)}`);
+        if (Date.now() > deadline)
+          throw new Error(`expected ${count} lines, got ${JSON.stringify(lines)}: ${tooSlow(limit)}`);
         await new Promise<void>((resolve) => {
           wake = resolve;
           setTimeout(resolve, 100);

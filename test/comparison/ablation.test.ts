@@ -2,6 +2,7 @@
  * The hardening ablation: a piece counts when switching it off turns a column's behaviour verdict, and a piece
  * that turns none must name a backer that turns some. The committed evidence is what the script writes today.
  */
+import { paced } from "../setup/pace.js";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { EngineFactory, HardeningLayer } from "../../runtime/index.js";
@@ -53,10 +54,14 @@ describe("the hardening ablation", () => {
     expect(ablationProblems(evidence)).toEqual(["layered: idle's backer idle turns no column either"]);
   });
 
-  it("the committed evidence is what the ablation gives now, and every piece of every layer is shown to matter", async () => {
-    const committed = readFileSync(ABLATION_PATH, "utf8");
-    const evidence = await runAblation(await loadEngines(), ALL_COLUMNS);
-    expect(`${JSON.stringify(evidence, null, 2)}\n`).toBe(committed);
-    expect(ablationProblems(evidence)).toEqual([]);
-  }, 600_000);
+  it(
+    "the committed evidence is what the ablation gives now, and every piece of every layer is shown to matter",
+    async () => {
+      const committed = readFileSync(ABLATION_PATH, "utf8");
+      const evidence = await runAblation(await loadEngines(), ALL_COLUMNS);
+      expect(`${JSON.stringify(evidence, null, 2)}\n`).toBe(committed);
+      expect(ablationProblems(evidence)).toEqual([]);
+    },
+    paced(600_000),
+  );
 });

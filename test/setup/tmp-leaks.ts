@@ -3,12 +3,12 @@
  * test or a script it started left there. A private directory (TMPDIR, which os.tmpdir(), the test
  * workers and their child processes read), not a diff of /tmp: other runs on a shared machine write there.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 
 /** Caches that tools keep in the temp folder on purpose: shared with the real one, never counted as leaks. */
-const CACHES: readonly string[] = [`tsx-${userInfo().uid}`];
+const CACHES: readonly string[] = [`tsx-${userInfo().uid}`, "node-compile-cache"];
 
 /** What is left, by prefix: a name less its random or numbered tail (`learner-Ab12Cd` → `learner-`). */
 export function leakedPrefixes(names: readonly string[]): string[] {
@@ -32,6 +32,8 @@ export function leakMessage(prefixes: readonly string[]): string | null {
 export default function setup(): () => void {
   const outer = tmpdir();
   const dir = mkdtempSync(join(outer, "agent-harness-tests-"));
+  // Others may pass through, never list: a test's PostgreSQL cluster runs as the postgres user.
+  chmodSync(dir, 0o711);
   for (const cache of CACHES) {
     mkdirSync(join(outer, cache), { recursive: true });
     symlinkSync(join(outer, cache), join(dir, cache));
