@@ -12,6 +12,9 @@ import { openaiAgentsInstall } from "../../scenarios/openai-agents-engines.js";
 import type { PinnedInstall } from "../../scenarios/pinned-install.js";
 import { NOT_MEASURED_REASON, postgresUrl } from "../stores/targets.js";
 
+/** The ablation's committed evidence covers every hardened layer: it is measured only with all of them installed. */
+const ABLATION = "test/comparison/ablation.test.ts";
+
 export type Presence = { readonly present: true } | { readonly present: false; readonly reason: string };
 
 export type Requirement = {
@@ -36,16 +39,21 @@ export const REQUIREMENTS: readonly Requirement[] = [
       "test/crash/**",
       "test/evidence/runtime-record.test.ts",
     ],
+    cases: "the store fault suite's LangGraph restore cases",
     detect: () => pinned(langgraphInstall()),
   },
   {
     name: "the OpenAI Agents adapter",
-    suites: ["openai-agents-adapter/**"],
+    suites: ["openai-agents-adapter/**", ABLATION],
     detect: () => pinned(openaiAgentsInstall()),
   },
-  { name: "the AI SDK adapter", suites: ["ai-sdk-adapter/**"], detect: () => pinned(aiSdkInstall()) },
-  { name: "the LangChain adapter", suites: ["langchain-adapter/**"], detect: () => pinned(langchainInstall()) },
-  { name: "the Mastra adapter", suites: ["mastra-adapter/**"], detect: () => pinned(mastraInstall()) },
+  { name: "the AI SDK adapter", suites: ["ai-sdk-adapter/**", ABLATION], detect: () => pinned(aiSdkInstall()) },
+  {
+    name: "the LangChain adapter",
+    suites: ["langchain-adapter/**", ABLATION],
+    detect: () => pinned(langchainInstall()),
+  },
+  { name: "the Mastra adapter", suites: ["mastra-adapter/**", ABLATION], detect: () => pinned(mastraInstall()) },
   {
     name: "PostgreSQL",
     suites: ["test/stores/postgres-bridge.test.ts", "langgraph-adapter/src/postgres-saver.validation.test.ts"],
