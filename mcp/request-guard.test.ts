@@ -21,7 +21,7 @@ const VALID = '{"name":"fit.json","content":"slope=3"}';
 const PROTO = '{"__proto__":{"polluted":true},"name":"fit.json","content":"slope=3"}';
 
 async function initialized(): Promise<RawServer> {
-  const raw = spawnRawServer();
+  const raw = spawnRawServer([], paced(20_000));
   raw.write(`${INITIALIZE}\n`);
   await raw.read(1);
   raw.write(`${INITIALIZED}\n`);
@@ -71,7 +71,7 @@ describe("the depth limit over MCP", () => {
 
 describe("before initialize", () => {
   it("refuses tools/call with -32600 and runs nothing, but answers ping", async () => {
-    server = spawnRawServer();
+    server = spawnRawServer([], paced(20_000));
     server.write(call(1, VALID));
     expect((await server.read(1))[0]).toMatchObject({ id: 1, error: { code: -32600 } });
     server.write('{"jsonrpc":"2.0","id":2,"method":"ping"}\n');

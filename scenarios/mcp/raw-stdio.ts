@@ -3,7 +3,6 @@
  * (so a test can send what no SDK client sends: duplicate ids, requests before initialize), with
  * the fixture world's counts read from its `--world-file`.
  */
-import { paced, tooSlow } from "../../test/setup/pace.js";
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -30,7 +29,8 @@ export const INITIALIZE = JSON.stringify({
 });
 export const INITIALIZED = JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" });
 
-export function spawnRawServer(extraArgs: readonly string[] = []): RawServer {
+/** `waitMs`: how long a read waits for its answers (the first waits for the server to start); a test passes paced(). */
+export function spawnRawServer(extraArgs: readonly string[] = [], waitMs = 20_000): RawServer {
   const dir = mkdtempSync(join(tmpdir(), "agent-harness-raw-"));
   const [worldFile, auditLog] = [join(dir, "world.json"), join(dir, "audit.jsonl")];
   const [command, ...args] = SERVER_COMMAND;
@@ -52,12 +52,10 @@ export function spawnRawServer(extraArgs: readonly string[] = []): RawServer {
   return {
     write: (text) => void child.stdin.write(text),
     async read(count) {
-      // The first answer waits for the server to start (tsx compiling it): the limit scales with the machine.
-      const limit = paced(20_000);
-      const deadline = Date.now() + limit;
+      const deadline = Date.now() + waitMs;
       while (lines.length < count) {
         if (Date.now() > deadline)
-          throw new Error(`expected ${count} lines, got ${JSON.stringify(lines)}: ${tooSlow(limit)}`);
+          throw new Error(`expected ${count} lines within ${waitMs} ms, got ${JSON.stringify(lines)}`);
         await new Promise<void>((resolve) => {
           wake = resolve;
           setTimeout(resolve, 100);
