@@ -9,6 +9,9 @@ import { adapterInstall } from "../../engines/pinned-install.js";
 import { isFrameworkVariant } from "../../engines/variants.js";
 import { NOT_MEASURED_REASON, postgresUrl } from "../stores/targets.js";
 
+/** The ablation's committed evidence covers every layered engine: it is measured only with every adapter installed. */
+const ABLATION = "test/comparison/ablation.test.ts";
+
 export type Presence = { readonly present: true } | { readonly present: false; readonly reason: string };
 
 export type Requirement = {
@@ -29,7 +32,12 @@ const BUILT_IN_SUITES = ["test/faults/schedules.test.ts", "test/crash/**", "test
 /** An adapter of the engine table, installed as pinned (engines/pinned-install.ts), one requirement each. */
 const ADAPTER_REQUIREMENTS: readonly Requirement[] = ADAPTERS.map((adapter) => ({
   name: `the ${adapter.name} adapter`,
-  suites: [`${adapter.folder}/**`, ...(adapter.engines.some((e) => !isFrameworkVariant(e.id)) ? BUILT_IN_SUITES : [])],
+  suites: [
+    `${adapter.folder}/**`,
+    ABLATION,
+    ...(adapter.engines.some((e) => !isFrameworkVariant(e.id)) ? BUILT_IN_SUITES : []),
+  ],
+  cases: "the store fault suite's cases on its engines",
   detect: () => {
     const install = adapterInstall(adapter.folder);
     return install.installed ? { present: true } : { present: false, reason: install.reason };

@@ -13,6 +13,7 @@ import { ROOT } from "../crash/harness.js";
 import { holds, type StoreFaultCase, type StoreFaultOutcome, type StoreFaultResult } from "./faults/case.js";
 import * as CASE_FILES from "./faults/index.js";
 import { MEASURED_KINDS, type StoreKind } from "./targets.js";
+import { langgraphInstall } from "../../scenarios/langgraph-install.js";
 
 const EVIDENCE = join(ROOT, "evidence/fault-stores-v2.json");
 const CASES: readonly StoreFaultCase[] = Object.values(CASE_FILES).flat();
@@ -26,7 +27,9 @@ type Row = { readonly id: string; readonly group: string; readonly kind: StoreKi
   readonly detail: string;
 };
 const rows: Row[] = [];
-const planned = CASES.flatMap((c) =>
+// A case that runs LangGraph needs its adapter; without it the case is named on the run's not-measured line.
+const runnable = (c: StoreFaultCase) => c.engine !== "langgraph" || langgraphInstall().installed;
+const planned = CASES.filter(runnable).flatMap((c) =>
   c.kinds.filter((kind) => MEASURED_KINDS.includes(kind)).map((kind) => ({ c, kind })),
 );
 
