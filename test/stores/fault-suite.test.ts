@@ -13,7 +13,8 @@ import { ROOT } from "../crash/harness.js";
 import { holds, type StoreFaultCase, type StoreFaultOutcome, type StoreFaultResult } from "./faults/case.js";
 import * as CASE_FILES from "./faults/index.js";
 import { MEASURED_KINDS, type StoreKind } from "./targets.js";
-import { langgraphInstall } from "../../scenarios/langgraph-install.js";
+import { folderOf } from "../../engines/catalogue.js";
+import { adapterInstall } from "../../engines/pinned-install.js";
 
 const EVIDENCE = join(ROOT, "evidence/fault-stores-v2.json");
 const CASES: readonly StoreFaultCase[] = Object.values(CASE_FILES).flat();
@@ -28,7 +29,12 @@ type Row = { readonly id: string; readonly group: string; readonly kind: StoreKi
 };
 const rows: Row[] = [];
 // A case that runs LangGraph needs its adapter; without it the case is named on the run's not-measured line.
-const runnable = (c: StoreFaultCase) => c.engine !== "langgraph" || langgraphInstall().installed;
+/** A case whose engine lives in an adapter runs only with that adapter installed as pinned. */
+const runnable = (c: StoreFaultCase): boolean => {
+  if (c.engine === undefined) return true;
+  const folder = folderOf(c.engine);
+  return folder.kind === "core" || adapterInstall(folder.folder).installed;
+};
 const planned = CASES.filter(runnable).flatMap((c) =>
   c.kinds.filter((kind) => MEASURED_KINDS.includes(kind)).map((kind) => ({ c, kind })),
 );

@@ -6,7 +6,7 @@
  * accepted an altered history without a word) and `raw_error` (a SyntaxError, a driver exception)
  * are the two failures the suite exists to catch.
  */
-import type { EngineId } from "../../../scenarios/engines.js";
+import type { EngineId } from "../../../engines/catalogue.js";
 import type { StoreKind } from "../targets.js";
 
 export type StoreFaultOutcome = "typed_error" | "correct_run" | "silent_change" | "raw_error";
