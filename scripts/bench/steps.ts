@@ -8,6 +8,9 @@ import { NOT_MEASURED, type EngineStepResult, type StepSection } from "./section
 import { collectGarbage, ratio, round, summarize, untimedUs } from "./stats.js";
 import { floorItems, floorRegistry, runFloor, runTimed, type FloorItem } from "./workload.js";
 
+/** The actions that edit a store between turns (the tampering columns): no engine work to time. */
+const TAMPERING: ReadonlySet<string> = new Set(["edit_waiting_call", "forget_outcome", "restore_to_intent"]);
+
 export type StepOptions = {
   readonly samples: number;
   /** Untimed passes over the whole workload before sampling, per engine. */
@@ -49,6 +52,14 @@ export async function measureStepOverhead(
         name: scenario.name,
         reason:
           "rewinds the session: the work of the abandoned history is not in the session's trace, so trace events would not count the engine's steps",
+      });
+      continue;
+    }
+    if (scenario.actions.some((a) => TAMPERING.has(a.kind))) {
+      excluded.push({
+        name: scenario.name,
+        reason:
+          "edits the stores between turns: the refusals it provokes are traced without the stored state they were read from, so a step would not be one applied fact",
       });
       continue;
     }

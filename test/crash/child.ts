@@ -95,6 +95,12 @@ const base = createDurableEnvironment({
 
 // ---- the hooks: wrappers around the stores and tools, never edits to the engines ----
 
+/**
+ * Stops at `point` once the write that reached it is committed: the driver writes a checkpoint inside the
+ * stores' transaction (with its trace and any nonce claim), and "after the intent" means the intent is on disk.
+ */
+const stopOnceCommitted = (point: KillPoint): void => base.db.afterCommit(() => stopHere(point));
+
 const isIntentFor = (agent: AgentState | undefined) =>
   agent?.status === "executing" && agent.intent.tool === scenario.tool;
 
@@ -144,7 +150,7 @@ const checkpoints: CheckpointStore = {
   ...base.checkpoints,
   put(checkpoint: Checkpoint) {
     base.checkpoints.put(checkpoint);
-    if (killAt === "after_intent" && isIntentFor(checkpoint.state)) stopHere("after_intent");
+    if (killAt === "after_intent" && isIntentFor(checkpoint.state)) stopOnceCommitted("after_intent");
   },
 };
 
@@ -156,7 +162,8 @@ slots.set(LOCAL_GRAPH_CHECKPOINTER_KEY, {
   put(checkpoint: GraphCheckpoint<unknown>) {
     graphCheckpointer.put(checkpoint);
     // The engine writes only graph states through this store.
-    if (killAt === "after_intent" && isIntentFor((checkpoint.state as AgentGraphState).agent)) stopHere("after_intent");
+    if (killAt === "after_intent" && isIntentFor((checkpoint.state as AgentGraphState).agent))
+      stopOnceCommitted("after_intent");
   },
 } satisfies GraphCheckpointer<unknown>);
 
