@@ -81,6 +81,19 @@ export const ENGINE_CATALOGUE = [
     judged: "contract",
     parity: true,
   },
+  {
+    id: "dbos_native",
+    about:
+      "the pinned @dbos-inc/dbos-sdk in dbos-adapter/ on Postgres as its docs teach: a workflow per session, the planner turn and each tool call as steps, approval a DBOS.recv message, recovery by DBOS; judged by behaviour",
+    judged: "foreign",
+  },
+  {
+    id: "dbos_hardened",
+    about:
+      "the same DBOS workflow with the contract on its primitives: an intent step before each operation's step, the contract's engine (tokens, ledger, intent before effect) inside it, recovery stopping in reconcile_required",
+    judged: "contract",
+    parity: true,
+  },
 ] as const satisfies readonly {
   readonly id: string;
   readonly about: string | null;

@@ -12,6 +12,7 @@ import { OPENAI_AGENTS_ENGINES } from "./openai-agents-engines.js";
 import { AI_SDK_ENGINES } from "./ai-sdk-engines.js";
 import { LANGCHAIN_ENGINES } from "./langchain-engines.js";
 import { MASTRA_ENGINES } from "./mastra-engines.js";
+import { DBOS_ENGINES } from "./dbos-engines.js";
 import { ENGINE_IDS, type EngineId } from "./engine-catalogue.js";
 
 export type { LoadOptions, Unloadable } from "./load-langgraph.js";
@@ -89,6 +90,7 @@ export const ENGINES = [
   ...AI_SDK_ENGINES,
   ...LANGCHAIN_ENGINES,
   ...MASTRA_ENGINES,
+  ...DBOS_ENGINES,
 ] as const;
 
 // The catalogue is what a command reads before it loads anything: the two lists must name the same engines.

@@ -22,6 +22,9 @@ export type LoadOptions = {
   /** The same two for the LangChain adapter (langchain-adapter/). */
   readonly langchainDir?: string;
   readonly langchainModule?: string;
+  /** The DBOS adapter's folder, and the Postgres it runs on (compare's --store postgres:URL). */
+  readonly dbosDir?: string;
+  readonly postgresUrl?: string;
 };
 
 /** Why a built-in engine cannot run here, and the version of its framework found (if any). */
