@@ -69,6 +69,7 @@ const PROJECTS: readonly { readonly name: string; readonly include: readonly str
   { name: "ai-sdk", include: ["ai-sdk-adapter/src/**/*.test.ts"] },
   { name: "langchain", include: ["langchain-adapter/src/**/*.test.ts"] },
   { name: "mastra", include: ["mastra-adapter/src/**/*.test.ts"] },
+  { name: "dbos", include: ["dbos-adapter/src/**/*.test.ts"] },
 ];
 
 const projects: TestProjectInlineConfiguration[] = PROJECTS.map(({ name, include }, at) => ({

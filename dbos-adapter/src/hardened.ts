@@ -30,6 +30,8 @@ import {
   launchDbos,
   nextStop,
   execution,
+  recoverHere,
+  runsHere,
   step,
   tell,
   valueOf,
@@ -79,7 +81,6 @@ async function operate(run: Execution, session: Session, n: number, op: Operatio
     const result = await perform(env, session_id, fresh ? op : { kind: "resume" });
     return result.ok ? { state: result.value } : { refused: result.error };
   });
-  if (process.env["DBG"]) console.error("op", n, op.kind, fresh, outcome.state?.status, outcome.refused?.code);
   tell(run, outcome);
   return outcome;
 }
@@ -113,16 +114,25 @@ export function createHardenedEngine(env: EngineContext, url: string): Engine<"d
     const id = workflowId(key, session_id);
     const stopped = nextStop<Outcome>(id);
     await act(id);
-    return answer(valueOf(await stopped));
+    const state = answer(valueOf(await stopped));
+    // A run that ended ends its workflow: once DBOS has recorded that, an operation goes to the contract alone.
+    if (isTerminal(state)) await DBOS.retrieveWorkflow(id).getResult();
+    return state;
   };
   /** An operation goes to the session's workflow while it runs; once the run ended, the contract answers alone. */
   const send = async (session_id: string, op: Operation): Promise<AgentState> => {
     await launchDbos(url);
     const id = workflowId(key, session_id);
-    if (diedHere(id)) return move(session_id, (wf) => DBOS.resumeWorkflow(wf));
+    if (diedHere(id)) return move(session_id, recoverHere);
     // A run the contract holds ended has left its workflow (which may not have recorded its end yet).
     const now = unwrapEngine(await contract.state(session_id));
     const status = now === undefined || isTerminal(now) ? null : (await DBOS.getWorkflowStatus(id))?.status;
+    if (status === "PENDING" && !runsHere(id))
+      return move(session_id, async (wf) => {
+        // The workflow's process died: the operation waits as its message while DBOS recovers the workflow here.
+        await DBOS.send(wf, op, "operation");
+        await recoverHere(wf);
+      });
     if (status === "PENDING") return move(session_id, (wf) => DBOS.send(wf, op, "operation"));
     const direct = await perform(env, session_id, op);
     if (!direct.ok) throw new EngineUsageError(direct.error.code, direct.error.message);

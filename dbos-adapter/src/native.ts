@@ -33,6 +33,8 @@ import {
   nextStop,
   isDeath,
   execution,
+  recoverHere,
+  runsHere,
   step,
   tell,
   valueOf,
@@ -154,19 +156,27 @@ export function createNativeEngine(env: EngineContext, url: string): Engine<"dbo
     async submitApproval(session_id, input) {
       const parsed = parseApprovalInput(input);
       if (!parsed.ok) throw new EngineUsageError("approval_malformed", parsed.error.message);
+      const decision = parsed.value.kind === "decline" ? "reject" : "approve";
       const s = sessions.get(session_id);
+      const id = workflowId(key, session_id);
+      if (s === undefined && !runsHere(id) && (await DBOS.getWorkflowStatus(id))?.status === "PENDING")
+        // Its process died waiting: the answer waits as its message while DBOS recovers the workflow here.
+        return move(session_id, async (wf) => {
+          await DBOS.send(wf, { decision } satisfies Answer, "approval");
+          await recoverHere(wf);
+        });
       if (s === undefined) throw new EngineUsageError("unknown_session", `no workflow for session ${session_id}`);
       if (s.phase !== "waiting")
         throw new EngineUsageError("approval_not_pending", `no call waits for a person; the run is ${s.phase}`);
       // DBOS carries no token: the person's answer is a message to the session's workflow, approving what it shows.
-      const decision = parsed.value.kind === "decline" ? "reject" : "approve";
       return move(session_id, (id) => DBOS.send(id, { decision } satisfies Answer, "approval"));
     },
     async resume(session_id) {
       await launchDbos(url);
       const id = workflowId(key, session_id);
       // A workflow whose process died is recovered by DBOS: it runs again from its last checkpointed step.
-      if (diedHere(id)) return move(session_id, (wf) => DBOS.resumeWorkflow(wf));
+      const elsewhere = !runsHere(id) && (await DBOS.getWorkflowStatus(id))?.status === "PENDING";
+      if (diedHere(id) || elsewhere) return move(session_id, recoverHere);
       return view(session_id);
     },
     async reconcileUncertain() {

@@ -86,7 +86,10 @@ export function notifyStop(workflowId: string, stop: Stop<unknown>): void {
  */
 export type Execution = { readonly id: string; live: boolean };
 
-export const execution = (id: string): Execution => ({ id, live: false });
+export function execution(id: string): Execution {
+  here.add(id);
+  return { id, live: false };
+}
 
 /** Tells the engine call waiting on this workflow that it stopped, unless the execution is only replaying. */
 export function tell(run: Execution, value: unknown): void {
@@ -104,6 +107,19 @@ export async function guarded<T>(run: Execution, body: () => Promise<T>): Promis
 }
 
 export const diedHere = (workflowId: string): boolean => dead.has(workflowId);
+
+/** Workflows an execution in this process runs (or ran): another process's are recovered here before use. */
+const here = new Set<string>();
+export const runsHere = (workflowId: string): boolean => here.has(workflowId);
+
+/**
+ * Makes a workflow of another (dead) process run here: DBOS's own recovery of a pending workflow
+ * (resumeWorkflow re-enqueues it; this process's queue runner runs it from its last checkpointed step).
+ */
+export async function recoverHere(workflowId: string): Promise<void> {
+  here.add(workflowId);
+  await DBOS.resumeWorkflow(workflowId);
+}
 
 /** A stop's value, or the death rethrown as itself (the engine call dies as its process did). */
 export function valueOf<T>(stop: Stop<T>): T {

@@ -8,6 +8,7 @@ import { aiSdkInstall } from "../../scenarios/ai-sdk-install.js";
 import { langchainInstall } from "../../scenarios/langchain-engines.js";
 import { langgraphInstall } from "../../scenarios/langgraph-install.js";
 import { mastraInstall } from "../../scenarios/mastra-engines.js";
+import { dbosInstall } from "../../scenarios/dbos-engines.js";
 import { openaiAgentsInstall } from "../../scenarios/openai-agents-engines.js";
 import type { PinnedInstall } from "../../scenarios/pinned-install.js";
 import { NOT_MEASURED_REASON, postgresUrl } from "../stores/targets.js";
@@ -46,6 +47,11 @@ export const REQUIREMENTS: readonly Requirement[] = [
   { name: "the AI SDK adapter", suites: ["ai-sdk-adapter/**"], detect: () => pinned(aiSdkInstall()) },
   { name: "the LangChain adapter", suites: ["langchain-adapter/**"], detect: () => pinned(langchainInstall()) },
   { name: "the Mastra adapter", suites: ["mastra-adapter/**"], detect: () => pinned(mastraInstall()) },
+  {
+    name: "the DBOS adapter on PostgreSQL",
+    suites: ["dbos-adapter/**"],
+    detect: () => (postgresUrl === undefined ? { present: false, reason: NOT_MEASURED_REASON } : pinned(dbosInstall())),
+  },
   {
     name: "PostgreSQL",
     suites: ["test/stores/postgres-bridge.test.ts", "langgraph-adapter/src/postgres-saver.validation.test.ts"],
