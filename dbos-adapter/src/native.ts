@@ -156,6 +156,7 @@ export function createNativeEngine(env: EngineContext, url: string): Engine<"dbo
     async submitApproval(session_id, input) {
       const parsed = parseApprovalInput(input);
       if (!parsed.ok) throw new EngineUsageError("approval_malformed", parsed.error.message);
+      await launchDbos(url);
       const decision = parsed.value.kind === "decline" ? "reject" : "approve";
       const s = sessions.get(session_id);
       const id = workflowId(key, session_id);

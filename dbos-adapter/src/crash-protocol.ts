@@ -1,0 +1,15 @@
+/** What the DBOS crash test and its worker processes (crash-worker.ts) say to each other. */
+export const KILL_POINTS = ["before_effect", "after_effect", "waiting_approval"] as const;
+export type KillPoint = (typeof KILL_POINTS)[number];
+export type WorkerRequest = {
+  readonly engine: "dbos_native" | "dbos_hardened";
+  readonly url: string;
+  readonly scope: string;
+  readonly key: string;
+  /** `first` starts the session (and approves its call); `recover` continues it in a new process. */
+  readonly role: "first" | "recover";
+  readonly point: KillPoint;
+};
+export type WorkerReport = { readonly status: string | null; readonly effects: number; readonly calls: number };
+export const REPORT_PREFIX = "DBOS-WORKER ";
+export const SESSION = "crash-session";
