@@ -1,4 +1,6 @@
 /** What the DBOS crash test and its worker processes (crash-worker.ts) say to each other. */
+import type { HardeningPiece } from "./pieces.js";
+
 export const KILL_POINTS = ["before_effect", "after_effect", "waiting_approval"] as const;
 export type KillPoint = (typeof KILL_POINTS)[number];
 export type WorkerRequest = {
@@ -9,7 +11,15 @@ export type WorkerRequest = {
   /** `first` starts the session (and approves its call); `recover` continues it in a new process. */
   readonly role: "first" | "recover";
   readonly point: KillPoint;
+  /** Pieces of the hardened layer switched off (the ablation's proof that a piece holds the line). */
+  readonly disable?: readonly HardeningPiece[];
 };
-export type WorkerReport = { readonly status: string | null; readonly effects: number; readonly calls: number };
+export type WorkerReport = {
+  readonly status: string | null;
+  /** The engine's refusal code when the recovering call was refused. */
+  readonly refused: string | null;
+  readonly effects: number;
+  readonly calls: number;
+};
 export const REPORT_PREFIX = "DBOS-WORKER ";
 export const SESSION = "crash-session";

@@ -8,10 +8,10 @@
  */
 import { createDurableEnvironment } from "../../durable/index.js";
 import { finalAnswer, toolCall } from "../../handwritten/fixtures/index.js";
-import { engineContextOf, unwrapEngine, type EngineContext } from "../../runtime/index.js";
+import { engineContextOf, EngineUsageError, unwrapEngine, type EngineContext } from "../../runtime/index.js";
 import { approvePending, type AnyToolSpec, type ToolRegistry } from "../../contract/index.js";
 import { contextKey } from "./runtime.js";
-import { dbosFactories, shutdownDbos } from "./index.js";
+import { createDbosHardenedFactory, dbosFactories, shutdownDbos } from "./index.js";
 import { REPORT_PREFIX, SESSION, type KillPoint, type WorkerReport, type WorkerRequest } from "./crash-protocol.js";
 
 const TOOL = "publish_report";
@@ -50,7 +50,12 @@ const registry: ToolRegistry = {
 };
 const context: EngineContext = { ...engineContextOf(env), registry };
 contextKey(context, request.key);
-const engine = dbosFactories(request.url)[request.engine]!.create(context);
+const factory =
+  request.engine === "dbos_hardened"
+    ? createDbosHardenedFactory(request.url, { disable: request.disable ?? [] })
+    : dbosFactories(request.url)[request.engine];
+if (factory === undefined) throw new Error(`no ${request.engine} factory`);
+const engine = factory.create(context);
 
 /** The person's yes: a token for the pending call (the native engine, which keeps no token, takes any). */
 async function approve(): Promise<void> {
@@ -64,12 +69,21 @@ if (request.role === "first") {
   unwrapEngine(await engine.start(SESSION, "publish the weekly report"));
   die("waiting_approval");
   await approve();
-} else if (request.point === "waiting_approval") await approve();
-else unwrapEngine(await engine.resume(SESSION));
+}
+/** The recovery's answer: the engine's refusal code, if it refused. */
+let refused: string | null = null;
+if (request.role === "recover") {
+  const answer = request.point === "waiting_approval" ? approve() : engine.resume(SESSION).then(unwrapEngine);
+  await answer.catch((error: unknown) => {
+    if (!(error instanceof EngineUsageError)) throw error;
+    refused = error.code;
+  });
+}
 
 const state = unwrapEngine(await engine.state(SESSION));
 const report: WorkerReport = {
   status: state?.status ?? null,
+  refused,
   effects: env.world.totalEffects(TOOL),
   calls: env.world.totalCalls(TOOL),
 };

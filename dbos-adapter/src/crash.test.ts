@@ -30,9 +30,9 @@ function worker(request: WorkerRequest, executor: string, schema: string) {
 }
 
 /** The first worker dies at `point`; the second recovers the session. */
-function crashAndRecover(engine: WorkerRequest["engine"], point: KillPoint) {
+function crashAndRecover(engine: WorkerRequest["engine"], point: KillPoint, disable: WorkerRequest["disable"] = []) {
   const id = randomBytes(5).toString("hex");
-  const base = { engine, url: url!, scope: `dbos-crash-${id}`, key: `k${id}`, point };
+  const base = { engine, url: url!, scope: `dbos-crash-${id}`, key: `k${id}`, point, disable };
   const schema = `dbos_crash_${id}`;
   const first = worker({ ...base, role: "first" }, `first-${id}`, schema);
   const second = worker({ ...base, role: "recover" }, `second-${id}`, schema);
@@ -66,3 +66,14 @@ describe.each(["dbos_native", "dbos_hardened"] as const)(
     }
   },
 );
+
+describe("dbos_hardened without its intent step (the ablation's piece)", () => {
+  it("after_effect: the work step runs its approval again; the contract refuses it, so nothing lands twice, but the session is stuck", () => {
+    const { first, second } = crashAndRecover("dbos_hardened", "after_effect", ["intent_step"]);
+    expect(first.signal).toBe("SIGKILL");
+    if (second.report === null) throw new Error(`the recovering worker reported nothing: ${second.stderr}`);
+    // The contract's checkpoint before the effect backs the piece up on at-most-once; the piece is what
+    // brings the recovery to reconcile_required instead of a refused answer on a session left executing.
+    expect(second.report).toMatchObject({ calls: 1, refused: "approval_not_pending", status: "executing" });
+  });
+});

@@ -38,6 +38,7 @@ import {
   type Execution,
 } from "./runtime.js";
 import { DBOS_VERSION } from "./versions.js";
+import { HARDENING_PIECES, isOn, type HardeningOptions, type HardeningPiece } from "./pieces.js";
 
 /** An operation on a session, as the message its workflow receives. */
 type Operation =
@@ -49,7 +50,7 @@ type Operation =
 type Outcome = { readonly state?: AgentState | undefined; readonly refused?: EngineError };
 
 type Start = { readonly kind: "start"; readonly goal: string };
-type Session = { readonly env: EngineContext; readonly session_id: string };
+type Session = { readonly env: EngineContext; readonly session_id: string; readonly options: HardeningOptions };
 const workflowId = (key: string, session_id: string) => `${key}:hardened:${session_id}`;
 
 const perform = (env: EngineContext, session_id: string, op: Operation | Start) => {
@@ -72,11 +73,12 @@ const perform = (env: EngineContext, session_id: string, op: Operation | Start) 
 /** One operation as an intent step and a work step; a work step run again after a death is the contract's resume. */
 async function operate(run: Execution, session: Session, n: number, op: Operation | Start): Promise<Outcome> {
   const { env, session_id } = session;
-  let fresh = false;
-  await step(run, `intent:${n}:${op.kind}`, async () => {
-    fresh = true;
-    return n;
-  });
+  let fresh = !isOn(session.options, "intent_step");
+  if (!fresh)
+    await step(run, `intent:${n}:${op.kind}`, async () => {
+      fresh = true;
+      return n;
+    });
   const outcome: Outcome = await step(run, `${n}:${op.kind}`, async () => {
     const result = await perform(env, session_id, fresh ? op : { kind: "resume" });
     return result.ok ? { state: result.value } : { refused: result.error };
@@ -86,9 +88,9 @@ async function operate(run: Execution, session: Session, n: number, op: Operatio
 }
 
 /** The session's workflow: started, then every operation in the order its messages come, until the run ends. */
-async function sessionWorkflow(key: string, session_id: string, goal: string): Promise<void> {
+async function sessionWorkflow(key: string, session_id: string, goal: string, options: HardeningOptions) {
   const run = execution(workflowId(key, session_id));
-  return guarded(run, () => operations(run, { env: contextOf(key), session_id }, goal));
+  return guarded(run, () => operations(run, { env: contextOf(key), session_id, options }, goal));
 }
 
 async function operations(run: Execution, session: Session, goal: string): Promise<void> {
@@ -102,7 +104,11 @@ async function operations(run: Execution, session: Session, goal: string): Promi
 }
 const workflow = DBOS.registerWorkflow(sessionWorkflow, { name: "harness.hardened_session" });
 
-export function createHardenedEngine(env: EngineContext, url: string): Engine<"dbos_hardened"> {
+export function createHardenedEngine(
+  env: EngineContext,
+  url: string,
+  options: HardeningOptions = {},
+): Engine<"dbos_hardened"> {
   const key = contextKey(env);
   const contract = handwrittenFactory.create(env);
   const answer = (outcome: Outcome): AgentState => {
@@ -145,7 +151,7 @@ export function createHardenedEngine(env: EngineContext, url: string): Engine<"d
       const id = workflowId(key, session_id);
       if (unwrapEngine(await contract.state(session_id)) !== undefined || (await DBOS.getWorkflowStatus(id)) !== null)
         throw new EngineUsageError("session_exists", `session ${session_id} already has checkpoints`);
-      return move(session_id, (wf) => DBOS.startWorkflow(workflow, { workflowID: wf })(key, session_id, goal));
+      return move(session_id, (wf) => DBOS.startWorkflow(workflow, { workflowID: wf })(key, session_id, goal, options));
     },
     submitApproval: (session_id, input) => send(session_id, { kind: "approval", input }),
     resume: (session_id) => send(session_id, { kind: "resume" }),
@@ -157,9 +163,18 @@ export function createHardenedEngine(env: EngineContext, url: string): Engine<"d
   });
 }
 
-export const createDbosHardenedFactory = (url: string): EngineFactory<"dbos_hardened"> => ({
+/** The hardened engine as a factory over the Postgres at `url`, with pieces of the layer switched off for an ablation. */
+export const createDbosHardenedFactory = (
+  url: string,
+  options: HardeningOptions = {},
+): EngineFactory<"dbos_hardened"> => ({
   id: "dbos_hardened",
   version: DBOS_VERSION,
   shape: async () => null,
-  create: (env) => createHardenedEngine(env, url),
+  create: (env) => createHardenedEngine(env, url, options),
+  layer: {
+    pieces: HARDENING_PIECES,
+    backedUpBy: {},
+    without: (disable) => createDbosHardenedFactory(url, { disable: disable as HardeningPiece[] }),
+  },
 });

@@ -7,6 +7,7 @@ export { createDbosHardenedFactory, createHardenedEngine } from "./hardened.js";
 export { createDbosNativeFactory, createNativeEngine } from "./native.js";
 export { launchDbos, shutdownDbos } from "./runtime.js";
 export { DBOS_VERSION } from "./versions.js";
+export { HARDENING_PIECES, isOn, type HardeningOptions, type HardeningPiece } from "./pieces.js";
 
 /** The factories the core's registry loads by id (scenarios/dbos-engines.ts), over one Postgres system database. */
 export const dbosFactories = (url: string): Readonly<Record<string, EngineFactory<string>>> => ({
