@@ -3,7 +3,7 @@
 # lockfile) and each mostly waits on the registry and the disk. Fails when any of them fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-dirs=(langgraph-adapter openai-agents-adapter ai-sdk-adapter langchain-adapter mastra-adapter)
+dirs=(langgraph-adapter openai-agents-adapter ai-sdk-adapter langchain-adapter mastra-adapter dbos-adapter)
 # Said first: the installs print little while they download, and a person waiting should know why.
 echo "setup: installing the framework adapters side by side (${dirs[*]}): each is its own package"
 echo "setup: with its own exact-pinned lockfile (LangGraph.js, the OpenAI Agents SDK, the AI SDK, LangChain, Mastra), a few"

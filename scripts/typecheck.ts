@@ -10,6 +10,7 @@ import { aiSdkInstall } from "../scenarios/ai-sdk-install.js";
 import { langgraphInstall } from "../scenarios/langgraph-install.js";
 import { langchainInstall } from "../scenarios/langchain-engines.js";
 import { mastraInstall } from "../scenarios/mastra-engines.js";
+import { dbosInstall } from "../scenarios/dbos-engines.js";
 import { openaiAgentsInstall } from "../scenarios/openai-agents-engines.js";
 
 type Checked = { readonly status: number; readonly output: string };
@@ -34,6 +35,7 @@ const ADAPTERS = [
   { name: "AI SDK", install: aiSdkInstall, project: "ai-sdk-adapter/tsconfig.json" },
   { name: "LangChain", install: langchainInstall, project: "langchain-adapter/tsconfig.json" },
   { name: "Mastra", install: mastraInstall, project: "mastra-adapter/tsconfig.json" },
+  { name: "DBOS", install: dbosInstall, project: "dbos-adapter/tsconfig.json" },
 ];
 const USAGE = "Usage: tsx scripts/typecheck.ts   (npm run typecheck; no options)";
 if (helpAsked(process.argv.slice(2))) {
