@@ -1,8 +1,11 @@
 /** What the DBOS crash test and its worker processes (crash-worker.ts) say to each other. */
 import type { HardeningPiece } from "./pieces.js";
 
+/** Points of a tool call every engine passes: around the effect, and the wait for a person. */
 export const KILL_POINTS = ["before_effect", "after_effect", "waiting_approval"] as const;
-export type KillPoint = (typeof KILL_POINTS)[number];
+/** Points only an engine that writes the contract's intent checkpoint passes: around that write. */
+export const INTENT_KILL_POINTS = ["before_intent", "after_intent"] as const;
+export type KillPoint = (typeof KILL_POINTS)[number] | (typeof INTENT_KILL_POINTS)[number];
 export type WorkerRequest = {
   readonly engine: "dbos_native" | "dbos_hardened";
   readonly url: string;

@@ -9,7 +9,13 @@
 import { createDurableEnvironment } from "../../durable/index.js";
 import { finalAnswer, toolCall } from "../../handwritten/fixtures/index.js";
 import { engineContextOf, EngineUsageError, unwrapEngine, type EngineContext } from "../../runtime/index.js";
-import { approvePending, type AnyToolSpec, type ToolRegistry } from "../../contract/index.js";
+import {
+  approvePending,
+  type AnyToolSpec,
+  type Checkpoint,
+  type CheckpointStore,
+  type ToolRegistry,
+} from "../../contract/index.js";
 import { contextKey } from "./runtime.js";
 import { createDbosHardenedFactory, dbosFactories, shutdownDbos } from "./index.js";
 import { REPORT_PREFIX, SESSION, type KillPoint, type WorkerReport, type WorkerRequest } from "./crash-protocol.js";
@@ -48,7 +54,17 @@ const registry: ToolRegistry = {
   },
   list: () => env.registry.list().map(hooked),
 };
-const context: EngineContext = { ...engineContextOf(env), registry };
+/** The contract's checkpoints with the kill points around the intent's write (the call executing). */
+const checkpoints: CheckpointStore = {
+  ...env.checkpoints,
+  put(checkpoint: Checkpoint, after?: string | null) {
+    const intent = checkpoint.state.status === "executing";
+    if (intent) die("before_intent");
+    env.checkpoints.put(checkpoint, after);
+    if (intent) die("after_intent");
+  },
+};
+const context: EngineContext = { ...engineContextOf(env), registry, checkpoints };
 contextKey(context, request.key);
 const factory =
   request.engine === "dbos_hardened"

@@ -7,7 +7,14 @@ import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { KILL_POINTS, REPORT_PREFIX, type KillPoint, type WorkerReport, type WorkerRequest } from "./crash-protocol.js";
+import {
+  INTENT_KILL_POINTS,
+  KILL_POINTS,
+  REPORT_PREFIX,
+  type KillPoint,
+  type WorkerReport,
+  type WorkerRequest,
+} from "./crash-protocol.js";
 
 const url = process.env["AGENT_HARNESS_PG_URL"];
 if (url === undefined) throw new Error("AGENT_HARNESS_PG_URL is not set: this suite needs a Postgres server");
@@ -66,6 +73,20 @@ describe.each(["dbos_native", "dbos_hardened"] as const)(
     }
   },
 );
+
+describe("dbos_hardened killed around the contract's intent checkpoint, recovered in another process", () => {
+  for (const point of INTENT_KILL_POINTS) {
+    it(`${point}: the publish lands at most once`, () => {
+      const { first, second } = crashAndRecover("dbos_hardened", point);
+      expect(first.signal).toBe("SIGKILL");
+      if (second.report === null) throw new Error(`the recovering worker reported nothing: ${second.stderr}`);
+      const { effects, status } = second.report;
+      // Nothing was dispatched at either point (the ledger entry is not dispatched): the contract's rule 5 lets
+      // the recovery run the call, once, as the project's crash matrix expects at after_intent (test/crash/kill.test.ts).
+      expect({ effects, status, calls: second.report.calls }).toEqual({ effects: 1, status: "done", calls: 1 });
+    });
+  }
+});
 
 describe("dbos_hardened without its intent step (the ablation's piece)", () => {
   it("after_effect: the work step runs its approval again; the contract refuses it, so nothing lands twice, but the session is stuck", () => {
