@@ -74,4 +74,12 @@ describe("dbos_native (findings, not defects)", () => {
         .map((v) => v.kind),
     ).toContain("behaviour");
   });
+
+  it("publishes twice after a death between the effect and DBOS's step checkpoint: the step runs again on recovery", async () => {
+    const column = columnNamed("crash_after_side_effect_high_risk");
+    const run = await runScenario(native, column, { graphSteps: false });
+    expect(column.violations(run.observation).map((v) => v.expectation)).toContain(
+      "the publish landed twice: the new process published again",
+    );
+  });
 });

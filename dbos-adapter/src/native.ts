@@ -105,11 +105,10 @@ async function agentLoop(run: Execution, key: string, session_id: string, goal: 
       return tell(run, null);
     }
     for (const call of planned.calls) {
-      const policy =
-        env.registry.get(call.tool) === undefined ? "allow" : decidePolicy(env.registry.get(call.tool)!.risk).kind;
-      let decision: Answer["decision"] = "approve";
-      if (policy === "deny") decision = "reject";
-      else if (policy === "require_approval") {
+      const spec = env.registry.get(call.tool);
+      const policy = spec === undefined ? "allow" : decidePolicy(spec.risk).kind;
+      let decision: Answer["decision"] = policy === "deny" ? "reject" : "approve";
+      if (policy === "require_approval") {
         Object.assign(s, { phase: "waiting", waiting: [call], decided: new Map() });
         tell(run, null);
         decision = (await DBOS.recv<Answer>("approval", APPROVAL_WAIT_S))?.decision ?? "reject";
