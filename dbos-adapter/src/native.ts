@@ -47,6 +47,8 @@ const SESSIONS = defineSlot<Map<string, NativeSession>>("dbos.native_sessions");
 /** How long a call waits for its person before the app takes silence as a no (DBOS's recv timeout, seconds). */
 const APPROVAL_WAIT_S = 24 * 3600;
 type Answer = { readonly decision: "approve" | "reject" };
+/** What the workflow tells its caller when its run ended (null when it waits for a person). */
+const ENDED = "ended";
 
 const sessionsOf = (env: EngineContext): Map<string, NativeSession> => {
   let map = env.slots.get(SESSIONS);
@@ -102,7 +104,7 @@ async function agentLoop(run: Execution, key: string, session_id: string, goal: 
     s.updated_at = env.clock.now();
     if (planned.calls.length === 0) {
       Object.assign(s, { phase: "done", final: planned.text });
-      return tell(run, null);
+      return tell(run, ENDED);
     }
     for (const call of planned.calls) {
       const spec = env.registry.get(call.tool);
@@ -124,7 +126,7 @@ async function agentLoop(run: Execution, key: string, session_id: string, goal: 
     }
   }
   s.phase = "step_limit";
-  tell(run, null);
+  tell(run, ENDED);
 }
 const workflow = DBOS.registerWorkflow(agentWorkflow, { name: "harness.native_session" });
 
@@ -141,7 +143,8 @@ export function createNativeEngine(env: EngineContext, url: string): Engine<"dbo
     const id = workflowId(key, session_id);
     const stopped = nextStop(id);
     await act(id);
-    valueOf(await stopped);
+    // A run that ended ends its workflow: wait until DBOS has recorded that, so a later call sees it ended.
+    if (valueOf(await stopped) === ENDED) await DBOS.retrieveWorkflow(id).getResult();
     return view(session_id);
   };
   return engineOf({
@@ -166,7 +169,10 @@ export function createNativeEngine(env: EngineContext, url: string): Engine<"dbo
           await recoverHere(wf);
         });
       if (s === undefined) throw new EngineUsageError("unknown_session", `no workflow for session ${session_id}`);
-      if (s.phase !== "waiting")
+      // The app's record may say waiting when its workflow has ended (a record edited in the store, tamper-edit.ts):
+      // a message to an ended workflow is never received, so only a PENDING workflow is sent one.
+      const ended = (await DBOS.getWorkflowStatus(id))?.status !== "PENDING";
+      if (s.phase !== "waiting" || ended)
         throw new EngineUsageError("approval_not_pending", `no call waits for a person; the run is ${s.phase}`);
       // DBOS carries no token: the person's answer is a message to the session's workflow, approving what it shows.
       return move(session_id, (id) => DBOS.send(id, { decision } satisfies Answer, "approval"));
