@@ -29,7 +29,12 @@ const BUILT_IN_SUITES = ["test/faults/schedules.test.ts", "test/crash/**", "test
 /** An adapter of the engine table, installed as pinned (engines/pinned-install.ts), one requirement each. */
 const ADAPTER_REQUIREMENTS: readonly Requirement[] = ADAPTERS.map((adapter) => ({
   name: `the ${adapter.name} adapter`,
-  suites: [`${adapter.folder}/**`, ...(adapter.engines.some((e) => !isFrameworkVariant(e.id)) ? BUILT_IN_SUITES : [])],
+  suites: [
+    `${adapter.folder}/**`,
+    // Its rows of the crash matrix, when it has a file there of its name (test/crash/dbos-adapter.test.ts).
+    `test/crash/${adapter.folder}.test.ts`,
+    ...(adapter.engines.some((e) => !isFrameworkVariant(e.id)) ? BUILT_IN_SUITES : []),
+  ],
   detect: () => {
     const install = adapterInstall(adapter.folder);
     return install.installed ? { present: true } : { present: false, reason: install.reason };
@@ -45,7 +50,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
       "langgraph-adapter/src/postgres-saver.validation.test.ts",
       "test/bench/scale.test.ts",
       // An adapter whose engines run only on PostgreSQL (the engine table's `needs`).
-      ...ADAPTERS.filter(needsPostgres).map((a) => `${a.folder}/**`),
+      ...ADAPTERS.filter(needsPostgres).flatMap((a) => [`${a.folder}/**`, `test/crash/${a.folder}.test.ts`]),
     ],
     cases: "the Postgres cases of the store suites and of the generated secret corpus (test/scenarios/secret-places*)",
     detect: () => (postgresUrl === undefined ? { present: false, reason: NOT_MEASURED_REASON } : { present: true }),

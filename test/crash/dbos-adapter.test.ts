@@ -1,4 +1,6 @@
 /**
+ * The crash matrix's DBOS rows (the heavy:crash project; left out, said on the run's `not measured:` line, without
+ * PostgreSQL or the adapter: test/setup/requirements.ts). The adapter's own worker kit (dbos-adapter/src/crash-*.ts).
  * Real crashes across processes on one Postgres: a worker (crash-worker.ts) runs a DBOS engine and
  * kills itself with SIGKILL at a point of a tool call; a second worker, with another DBOS executor
  * id, recovers the workflow through DBOS and goes on. What the world holds is then counted.
@@ -14,11 +16,11 @@ import {
   type KillPoint,
   type WorkerReport,
   type WorkerRequest,
-} from "./crash-protocol.js";
+} from "../../dbos-adapter/src/crash-protocol.js";
 
 const url = process.env["AGENT_HARNESS_PG_URL"];
 if (url === undefined) throw new Error("AGENT_HARNESS_PG_URL is not set: this suite needs a Postgres server");
-const WORKER = fileURLToPath(new URL("./crash-worker.ts", import.meta.url));
+const WORKER = fileURLToPath(new URL("../../dbos-adapter/src/crash-worker.ts", import.meta.url));
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 /** Runs one worker to its end (or its death); its report, or null when it died. */
