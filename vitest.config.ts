@@ -97,7 +97,7 @@ export default defineConfig({
   test: {
     projects,
     // The line again at the end, where a reader of the run's last screen sees it.
-    globalSetup: ["test/setup/not-measured.ts"],
+    globalSetup: ["test/setup/not-measured.ts", "test/setup/tmp-leaks.ts"],
     provide: { notMeasured },
     // vitest's default is one worker fewer than the cores: a single worker on CI's two. Much of the
     // suite waits on child processes, Chromium and timers, and a second worker fills that time.

@@ -3,6 +3,7 @@
  * the engine left in the session (worded by `contract/call-facts.ts`), and a host gets the same
  * words on stdio, over Streamable HTTP, in memory and in the web page's flow.
  */
+import { paced } from "../test/setup/pace.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   conflictContent,
@@ -19,7 +20,7 @@ import { createFixtureHarnessDeps } from "./deps.js";
 import { openWire, WIRES, type RawWire, type WireName } from "../scenarios/mcp/raw-wires.js";
 import { TEST_SECRET } from "../scenarios/mcp/stdio-server.js";
 
-vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
+vi.setConfig({ testTimeout: paced(30_000), hookTimeout: paced(60_000) });
 
 const SAVE = { name: "fit.json", content: "slope=3" };
 

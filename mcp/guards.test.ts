@@ -4,11 +4,12 @@
  * table names — and so the same answer on each wire — with no side effect. Before the guards
  * were shared, HTTP executed a call whose arguments carried `__proto__`.
  */
+import { paced } from "../test/setup/pace.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openWire, WIRES, type RawWire, type WireName } from "../scenarios/mcp/raw-wires.js";
 
 // The stdio wire starts the server as a host would (node + tsx): slow on a busy machine.
-vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
+vi.setConfig({ testTimeout: paced(30_000), hookTimeout: paced(60_000) });
 
 const MAX_FRAME = 65_536;
 const session = (id: number) => ({ "agent-harness/session": `guard-case-${id}` });

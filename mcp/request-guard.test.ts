@@ -4,12 +4,13 @@
  * limit answered as the engines answer it (`too_deep`, with an audit event), and nothing but
  * ping before initialize.
  */
+import { paced } from "../test/setup/pace.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { refusalOf } from "./request-guard.js";
 import { INITIALIZE, INITIALIZED, spawnRawServer, type RawServer } from "../scenarios/mcp/raw-stdio.js";
 
 // Each case starts the server as a host would (node + tsx): slow on a busy machine.
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: paced(30_000) });
 
 let server: RawServer;
 afterEach(() => server?.close());
@@ -20,7 +21,7 @@ const VALID = '{"name":"fit.json","content":"slope=3"}';
 const PROTO = '{"__proto__":{"polluted":true},"name":"fit.json","content":"slope=3"}';
 
 async function initialized(): Promise<RawServer> {
-  const raw = spawnRawServer();
+  const raw = spawnRawServer([], paced(20_000));
   raw.write(`${INITIALIZE}\n`);
   await raw.read(1);
   raw.write(`${INITIALIZED}\n`);
@@ -70,7 +71,7 @@ describe("the depth limit over MCP", () => {
 
 describe("before initialize", () => {
   it("refuses tools/call with -32600 and runs nothing, but answers ping", async () => {
-    server = spawnRawServer();
+    server = spawnRawServer([], paced(20_000));
     server.write(call(1, VALID));
     expect((await server.read(1))[0]).toMatchObject({ id: 1, error: { code: -32600 } });
     server.write('{"jsonrpc":"2.0","id":2,"method":"ping"}\n');

@@ -116,6 +116,12 @@ export type Engine<Id extends string = string> = {
    * engine without it is refused `rewind_unsupported` by the rewind columns.
    */
   rewindToApproval?(session_id: string): Promise<EngineResult>;
+  /**
+   * What the engine stored for the session where no slot shows it as values (a framework's own database,
+   * read through its API), as text: the secret columns search it with every other stored byte. Optional:
+   * an engine that keeps nothing beyond the contract's stores and its slots has nothing to add.
+   */
+  storageSnapshot?(session_id: string): Promise<readonly string[]>;
 };
 
 export type EngineFactory<Id extends string = string> = {

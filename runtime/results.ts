@@ -35,7 +35,7 @@ export function engineErrorOf(error: unknown): EngineError | null {
 }
 
 export function engineOf<Id extends string>(body: EngineBody<Id>): Engine<Id> {
-  const { rewindToApproval } = body;
+  const { rewindToApproval, storageSnapshot } = body;
   return {
     id: body.id,
     start: (session_id, goal) => engineResult(() => body.start(session_id, goal)),
@@ -48,6 +48,7 @@ export function engineOf<Id extends string>(body: EngineBody<Id>): Engine<Id> {
     ...(rewindToApproval === undefined
       ? {}
       : { rewindToApproval: (session_id: string) => engineResult(() => rewindToApproval(session_id)) }),
+    ...(storageSnapshot === undefined ? {} : { storageSnapshot }),
   };
 }
 

@@ -74,6 +74,8 @@ export type RunRecord = {
   readonly final: AgentState;
   readonly trace: readonly TraceEvent[];
   readonly env: Environment;
+  /** What the engine stored beyond the contract's stores and its slots, read once the run ended (`storageSnapshot`). */
+  readonly engineStorage: readonly string[];
 };
 
 export type Scenario = {
@@ -120,7 +122,8 @@ export async function runScenario(
   if (final === undefined) throw new Error(`scenario ${scenario.name} left no state on ${factory.id}`);
   const trace = await engine.trace(SESSION_ID);
   const graph_steps = options.graphSteps === false ? null : await engine.graphSteps(SESSION_ID);
-  return { observation: scenario.observe({ snapshots, final, trace, env }), graph_steps, trace };
+  const engineStorage = (await engine.storageSnapshot?.(SESSION_ID)) ?? [];
+  return { observation: scenario.observe({ snapshots, final, trace, env, engineStorage }), graph_steps, trace };
 }
 
 /**

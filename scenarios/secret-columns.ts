@@ -1,75 +1,17 @@
 /**
  * The secret columns: credentials, keys, contact and financial data from the detector's corpus
  * (one sample of every kind it claims) placed where a run meets them — in a tool call's arguments,
- * in planner text beside a call, in a tool's answer, in the final answer, in a parallel batch.
- * Each column searches every byte the run stored for the raw values (`stored-text.ts`); the
- * observation names the samples and the places, never a value, so the evidence holds none.
+ * in planner text beside a call, in a tool's answer, in the final answer, in a parallel batch, in
+ * the goal (also of a run left waiting for approval, when a framework stores what it was asked).
+ * Each column searches every byte the run stored for the raw values (`secret-observe.ts`).
  */
-import { messagesOf, REDACTED, type JsonValue } from "../contract/index.js";
-import { CORPUS, type CorpusSample, type SensitiveKind } from "../contract/sensitive-corpus.js";
+import type { JsonValue } from "../contract/index.js";
 import { finalAnswer, toolCall, toolCalls, type ExtraOutput } from "../handwritten/fixtures/index.js";
 import { behaviour, defineColumn, vocabulary, type Column, type Expectation } from "./column.js";
-import { codeOf, toolMessagesOf } from "./observe.js";
-import { fingerprint, type RunRecord, type Scenario } from "./scenario.js";
-import { spellings, storedTexts } from "./stored-text.js";
+import type { Scenario } from "./scenario.js";
+import { GOAL, observeSecrets, SECRET_SAMPLES, type SecretObservation } from "./secret-observe.js";
 
-/** One sample of every claimed kind (the record's type makes a kind without one a compile error). */
-const CHOSEN: Readonly<Record<SensitiveKind, string>> = {
-  "private-key": "EC P-256, SEC1",
-  token: "github classic token",
-  assignment: "password in doubly escaped json",
-  "auth-header": "bearer header",
-  "connection-url": "database url",
-  email: "email",
-  phone: "CN mobile, national",
-  financial: "IBAN DE, grouped",
-};
-
-export const SECRET_SAMPLES: readonly CorpusSample[] = Object.entries(CHOSEN).map(([kind, name]) => {
-  const found = CORPUS.find((s) => s.kind === kind && s.name === name);
-  if (found === undefined) throw new Error(`the corpus has no ${kind} sample named ${name}`);
-  return found;
-});
-
-/** The column's goal, stored with every checkpoint: finding it shows the search read what the run stored. */
-const GOAL = "secret column: keep every credential out of the stores";
-
-const NEEDLES = SECRET_SAMPLES.map((s) => ({
-  sample: `${s.kind}: ${s.name}`,
-  spellings: s.secrets.flatMap(spellings),
-}));
-
-/** How the run stored its goal (its first message): with `[redacted]` in it, and its clean words kept. */
-const storedGoal = (record: RunRecord) => {
-  const first = messagesOf(record.final)[0];
-  const text = first?.role === "user" ? first.content : "";
-  return { redacted: text.includes(REDACTED), kept: text.startsWith(GOAL) };
-};
-
-function observeSecrets(record: RunRecord) {
-  const stored = storedTexts(record);
-  const found = stored.flatMap(({ where, text }) =>
-    NEEDLES.filter((n) => n.spellings.some((s) => text.includes(s))).map((n) => `${n.sample} in ${where}`),
-  );
-  return {
-    samples: NEEDLES.map((n) => n.sample),
-    raw_found: [...new Set(found)].sort(),
-    goal_found: stored.some(({ text }) => text.includes(GOAL)),
-    tool_messages: toolMessagesOf(record).map((m) => ({
-      tool: m.tool,
-      status: m.status,
-      code: codeOf(m.content),
-      redacted: JSON.stringify(m.content).includes(REDACTED),
-    })),
-    final: record.final.status === "done" ? { redacted: record.final.final.includes(REDACTED) } : null,
-    goal: storedGoal(record),
-    side_effects: record.env.world.data.effects,
-    executor_calls: record.env.world.data.calls,
-    ...fingerprint(record),
-  };
-}
-
-type SecretObservation = ReturnType<typeof observeSecrets>;
+export { SECRET_SAMPLES } from "./secret-observe.js";
 
 type Holds = (o: SecretObservation) => boolean;
 /** What reached the executors and what landed, per tool and key: what a behaviour violation saw. */
@@ -91,8 +33,10 @@ const NOTHING_RAW = [
     (o) => o.goal_found,
     (o) => o.goal_found,
   ),
-  words("the run ends done", (o) => o.final_status === "done"),
 ];
+
+/** A column's goal and how its run ends: done, unless it stops waiting for a person. */
+type Run = { readonly goal?: string; readonly ends?: "done" | "approval_required" };
 
 const column = (
   name: string,
@@ -100,7 +44,7 @@ const column = (
   options: Scenario["options"],
   expected: string,
   expectations: readonly Expectation<SecretObservation>[],
-  goal: string = GOAL,
+  { goal = GOAL, ends = "done" }: Run = {},
 ): Column =>
   defineColumn({
     name,
@@ -111,12 +55,16 @@ const column = (
     actions: [{ kind: "start", goal }],
     observe: observeSecrets,
     expected: `${expected} No raw secret reaches the executor, any store, the trace or the evidence.`,
-    expectations: [...expectations, ...NOTHING_RAW],
+    expectations: [...expectations, ...NOTHING_RAW, words(`the run ends ${ends}`, (o) => o.final_status === ends)],
   });
 
 const READ = { table: "sales", limit: 3 } as const;
+/** A high-risk call: the run stops before it, waiting for a person, and keeps what it stored so far. */
+const PUBLISH = { artifact: "art_weekly", audience: "team" } as const;
 const SAVE = { name: "summary", content: "signups grow 3 a week" } as const;
 const texts = SECRET_SAMPLES.map((s) => s.text);
+/** A goal quoting a secret of every kind. */
+const QUOTING = `${GOAL}\n${texts.join("\n")}`;
 /** Each sample in a field of its own, as a service's answer would carry them. */
 const LEAKED: Readonly<Record<string, string>> = Object.fromEntries(texts.map((text, i) => [`field_${i}`, text]));
 const LEAKY: ExtraOutput = { read_table: LEAKED, save_artifact: LEAKED };
@@ -235,6 +183,22 @@ export const SECRET_COLUMNS: readonly Column[] = [
       world("the read did not run once, or something landed", (o) => calls(o) === 1 && effects(o) === 0),
       words("the stored goal carries [redacted]", (o) => o.goal.redacted),
     ],
-    `${GOAL}\n${texts.join("\n")}`,
+    { goal: QUOTING },
+  ),
+  column(
+    "secret_in_goal_awaiting_approval",
+    "The user's goal quotes a secret of every kind and its first call waits for a person: what the run stored while it waits has each one replaced by [redacted].",
+    { script: [toolCall("publish_report", PUBLISH), finalAnswer("published")] },
+    "The run stops in approval_required with nothing run; the goal, in every store and in the engine's own storage of the waiting run, has every secret replaced by [redacted].",
+    [
+      world(
+        "the goal's clean words were lost from what the run stored",
+        (o) => o.goal.kept,
+        (o) => o.goal.kept,
+      ),
+      world("the call waiting for approval ran, or something landed", (o) => calls(o) === 0 && effects(o) === 0),
+      words("the stored goal carries [redacted]", (o) => o.goal.redacted),
+    ],
+    { goal: QUOTING, ends: "approval_required" },
   ),
 ];

@@ -1,7 +1,8 @@
 /**
  * Every byte a run left behind, as text: the contract's stores (checkpoints, trace, ledger,
  * artifacts), what reached the executor (the fixture world), what an engine keeps beyond the
- * contract (its slots: a graph checkpointer, LangGraph's saver, a batch's pending outcomes) and,
+ * contract (its slots: a graph checkpointer, LangGraph's saver, a batch's pending outcomes; what it reads
+ * back from a database of its own, Mastra's LibSQL store) and,
  * on a database, every row of the run's scope; beyond the record, the files a store wrote and a
  * Postgres schema's rows. The secret columns and the generated corpus search it for raw values.
  */
@@ -98,6 +99,7 @@ export function storedTexts(record: RunRecord): StoredText[] {
       where: "engine_storage" as const,
       text: stringsIn(value, record.final.seq).join("\n"),
     })),
+    ...record.engineStorage.map((text) => ({ where: "engine_storage" as const, text })),
     ...(env.storedRows?.() ?? []).map((text) => ({ where: "database_rows" as const, text })),
   ];
   // An artifact is stored beside the message that names it; following the names reaches every one.

@@ -402,7 +402,7 @@ describe.each(LOCALES)("the MCP flow page in %s", (locale: Locale) => {
       expect(seen.size).toBeGreaterThanOrEqual(7);
       expect(Object.fromEntries([...seen].filter(([, problems]) => problems.length > 0))).toEqual({});
     },
-    60_000,
+    paced(60_000),
   );
 });
 

@@ -44,7 +44,7 @@ import {
   type SuspendedRun,
   type SuspendedRunStore,
 } from "./harden/index.js";
-import { mastraAgent, slotOf, type MastraCall, type MastraOutput } from "./storage.js";
+import { mastraAgent, slotOf, storedRuns, type MastraCall, type MastraOutput } from "./storage.js";
 import { MASTRA_VERSION } from "./versions.js";
 
 /** Which suspended Mastra run waits at which contract checkpoint, sealed. */
@@ -177,6 +177,7 @@ export function createHardenedEngine(env: EngineContext, options: HardeningOptio
     state: async (session_id) => unwrapEngine(await reference.state(session_id)),
     trace: (session_id) => reference.trace(session_id),
     graphSteps: async () => null,
+    storageSnapshot: () => storedRuns(env),
     rewindToApproval: async (session_id) => {
       if (reference.rewindToApproval === undefined) throw new Error("the reference engine cannot rewind");
       return unwrapEngine(await reference.rewindToApproval(session_id));

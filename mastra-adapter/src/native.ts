@@ -25,7 +25,7 @@ import {
 import { turnModel } from "./model.js";
 import { callIdMinter, nativeTool, parseArgs, plannerContent, record, type ToolRun } from "./native-tools.js";
 import { viewOf, type Decision, type NativeSession } from "../../runtime/index.js";
-import { mastraAgent, slotOf, type MastraCall, type MastraOutput } from "./storage.js";
+import { mastraAgent, slotOf, storedRuns, type MastraCall, type MastraOutput } from "./storage.js";
 import { MASTRA_VERSION } from "./versions.js";
 
 /** What the client keeps per session: the run's view and the runId of a suspended run (Mastra keeps the rest). */
@@ -170,6 +170,7 @@ export function createNativeEngine(env: EngineContext): Engine<"mastra_native"> 
     // Mastra's observability is spans for an exporter, not the contract's audit trace: there is none to show.
     trace: async () => [],
     graphSteps: async () => null,
+    storageSnapshot: () => storedRuns(env),
     async rewindToApproval(session_id) {
       // The client still holds what it saw at the last suspension: a restored copy is that, with its runId.
       const s = session(session_id);

@@ -54,3 +54,17 @@ export function useLibSqlFile(env: EngineContext, path: string): void {
   if (env.slots.has(STORE)) throw new Error(`the environment already has a Mastra store (${STORE.name})`);
   env.slots.set(STORE, new LibSQLStore({ id: "harness-storage", url: `file:${path}` }));
 }
+
+/**
+ * What Mastra stored in the context's store, one text per run, read as its docs read stored runs
+ * (`getStore("workflows")` then `listWorkflowRuns()`: https://mastra.ai/reference/migrations/upgrade-to-v1/storage,
+ * @mastra/core 1.71.0): the workflow snapshots, a suspended run's messages and so its goal among them.
+ * They are all this setup writes there (no Memory or observability is configured); the store is read
+ * whole, as a column's environment holds one session.
+ */
+export async function storedRuns(env: EngineContext): Promise<readonly string[]> {
+  const workflows = await storeOf(env).getStore("workflows");
+  if (workflows === undefined) return [];
+  const { runs } = await workflows.listWorkflowRuns();
+  return runs.map((run) => JSON.stringify(run));
+}

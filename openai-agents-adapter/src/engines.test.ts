@@ -4,13 +4,13 @@
  * failing columns are the SDK's findings (among them, the double resume runs an approved call twice).
  */
 import { paced } from "../../test/setup/pace.js";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../../scripts/compare.js";
 import type { ComparisonReport } from "../../scripts/comparison/report.js";
 import { ALL_COLUMNS } from "../../scenarios/index.js";
+import { scratchDir } from "../../test/setup/scratch.js";
 
 const PIN = (
   JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
@@ -19,7 +19,7 @@ const PIN = (
 ).dependencies["@openai/agents"];
 
 async function compare(framework: string, store: string | null = null) {
-  const dir = mkdtempSync(join(tmpdir(), "openai-agents-compare-"));
+  const dir = scratchDir("openai-agents-compare-");
   const output = join(dir, "evidence.json");
   const store_args = store === null ? [] : ["--store", store.replace("DIR", dir)];
   const code = await main(["--framework", framework, "--output", output, "--quiet", ...store_args], {
@@ -51,7 +51,7 @@ describe("openai_agents_hardened", () => {
       expect(report.scenarios.map((s) => s.name)).toEqual(ALL_COLUMNS.map((c) => c.name));
       expect([code, report.all_hold, report.all_equal]).toEqual([0, true, true]);
     },
-    120_000,
+    paced(120_000),
   );
 });
 

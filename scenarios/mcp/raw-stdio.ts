@@ -29,7 +29,8 @@ export const INITIALIZE = JSON.stringify({
 });
 export const INITIALIZED = JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" });
 
-export function spawnRawServer(extraArgs: readonly string[] = []): RawServer {
+/** `waitMs`: how long a read waits for its answers (the first waits for the server to start); a test passes paced(). */
+export function spawnRawServer(extraArgs: readonly string[] = [], waitMs = 20_000): RawServer {
   const dir = mkdtempSync(join(tmpdir(), "agent-harness-raw-"));
   const [worldFile, auditLog] = [join(dir, "world.json"), join(dir, "audit.jsonl")];
   const [command, ...args] = SERVER_COMMAND;
@@ -51,9 +52,10 @@ export function spawnRawServer(extraArgs: readonly string[] = []): RawServer {
   return {
     write: (text) => void child.stdin.write(text),
     async read(count) {
-      const deadline = Date.now() + 20_000;
+      const deadline = Date.now() + waitMs;
       while (lines.length < count) {
-        if (Date.now() > deadline) throw new Error(`expected ${count} lines, got ${JSON.stringify(lines)}`);
+        if (Date.now() > deadline)
+          throw new Error(`expected ${count} lines within ${waitMs} ms, got ${JSON.stringify(lines)}`);
         await new Promise<void>((resolve) => {
           wake = resolve;
           setTimeout(resolve, 100);

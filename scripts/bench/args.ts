@@ -20,6 +20,7 @@ export const MEASURES = [
   "comparison",
   "cli_refusal",
   "web_bundle",
+  "test_tier",
 ] as const;
 export type Measure = (typeof MEASURES)[number];
 /** The stores' part (scripts/bench-stores.ts) writes its own evidence file, in its own schema. */
@@ -63,6 +64,8 @@ Measures, in one process, with warm-up and repeated samples (median and spread):
   6. wall time and peak RSS of tsx scripts/compare.ts for each framework
   8. how long every entry point takes to refuse bad input (the table of scenarios/cli-refusals.ts),
      started with tsx as npm run starts it, beside tsx starting an empty script
+  10. the fast test tier: one npm test in a child process (minutes), its wall time, counts and
+     time per project (not in --quick; --only test_tier runs it alone)
   7. the stores (scripts/bench-stores.ts, also npm run bench:stores alone): ledger begin+complete
      per second and µs per engine step on memory, SQLite and Postgres (AGENT_HARNESS_PG_URL)
   9. the multi-worker figure (scripts/bench/scale/): 1, 2 and 4 worker processes on one Postgres

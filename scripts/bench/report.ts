@@ -14,6 +14,7 @@ import {
 } from "./sections.js";
 import { CliRefusalSection, ComparisonSection, McpSection } from "./sections-services.js";
 import { WebBundleSectionSchema } from "./web-bundle.js";
+import { TestTierSection } from "./test-tier-schema.js";
 
 export const BENCH_SCHEMA = "agent-harness.bench.v3";
 export const TARGETS = Object.freeze({ handwritten_vs_floor_max: 3, local_vs_handwritten_max: 1.5 });
@@ -59,6 +60,8 @@ export const BenchReport = z.strictObject({
   comparison: ComparisonSection,
   cli_refusal: CliRefusalSection,
   web_bundle: WebBundleSectionSchema,
+  /** Optional only while the committed evidence predates it (a quick run never measures it). */
+  test_tier: TestTierSection.optional(),
   targets: z.strictObject({
     handwritten_vs_floor_max: z.literal(TARGETS.handwritten_vs_floor_max),
     local_vs_handwritten_max: z.literal(TARGETS.local_vs_handwritten_max),

@@ -41,6 +41,8 @@ import { writeStoresBench } from "./stores-evidence.js";
 import { writeScaleBench } from "./scale/evidence.js";
 import { renderScale } from "./scale/table.js";
 import { measureWebBundle } from "./web-bundle.js";
+import { measureTestTier } from "./test-tier.js";
+import { renderTestTier, type TestTierSection } from "./test-tier-schema.js";
 
 /** The adapter's entry module, relative to this file (engines/load.ts imports the same one). */
 const ADAPTER_MODULE = "../../langgraph-adapter/src/index.js";
@@ -53,6 +55,8 @@ export type BenchSettings = {
   readonly mcp: McpOptions;
   readonly comparison: { readonly runs: number; readonly frameworks: readonly Framework[] };
   readonly cliRefusal: CliRefusalOptions;
+  /** Whether a run of every measure includes the fast test tier (minutes): not in --quick; --only asks for it. */
+  readonly testTier: boolean;
 };
 
 // The bench measures the engines without the framework variants (the comparison measures those).
@@ -77,6 +81,7 @@ export const FULL_SETTINGS: BenchSettings = {
   mcp: { warmup: 200, calls: 1_000 },
   comparison: { runs: 3, frameworks: FRAMEWORK_IDS },
   cliRefusal: { samples: 3, cases: "all" },
+  testTier: true,
 };
 
 export const QUICK_SETTINGS: BenchSettings = {
@@ -94,6 +99,7 @@ export const QUICK_SETTINGS: BenchSettings = {
   mcp: { warmup: 20, calls: 100 },
   comparison: { runs: 1, frameworks: ["local_state_graph"] },
   cliRefusal: { samples: 1, cases: "first_per_script" },
+  testTier: false,
 };
 
 export type MainIo = { readonly stdout: (text: string) => void; readonly stderr: (text: string) => void };
@@ -111,7 +117,8 @@ export async function runParsed(args: Extract<BenchArgs, { kind: "run" }>, io: M
       io.stderr(`bench: cannot write ${output}: ${written.error.message}\n`);
       return outputExitCode(written.error);
     }
-    io.stdout(`${renderGoals(partial.goals ?? [])}\n\n${only.join(", ")} written to ${output}\n`);
+    const tier = partial.test_tier === undefined ? "" : `${renderTestTier(partial.test_tier)}\n\n`;
+    io.stdout(`${tier}${renderGoals(partial.goals ?? [])}\n\n${only.join(", ")} written to ${output}\n`);
     return 0;
   }
   const named = args.parts.length < PARTS.length ? [`--part ${args.parts.join(",")}`] : [];
@@ -149,7 +156,11 @@ export async function runParsed(args: Extract<BenchArgs, { kind: "run" }>, io: M
 }
 
 type Sections = Partial<
-  GoalInputs & { readonly growth: GrowthSection; readonly adapter_overhead: AdapterOverheadSection }
+  GoalInputs & {
+    readonly growth: GrowthSection;
+    readonly adapter_overhead: AdapterOverheadSection;
+    readonly test_tier: TestTierSection;
+  }
 >;
 
 /** The measures asked for (all of them by default), in the order of the report, then the goals they decide. */
@@ -198,6 +209,8 @@ async function measure(
     sections.cli_refusal = await measureCliRefusal(settings.cliRefusal);
   }
   if (want("web_bundle")) sections.web_bundle = await measureWebBundle(log);
+  // Last, after every measure in this process: it takes both cores for minutes.
+  if (want("test_tier") && (only !== null || settings.testTier)) sections.test_tier = await measureTestTier(log);
   const duration_s = round((Date.now() - started) / 1000, 1);
   // Profiles come after every timed measure, so the profiler's cost never reaches a number.
   const longest = Math.max(...settings.sessionLength.sizes);

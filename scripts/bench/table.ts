@@ -1,4 +1,5 @@
 /** The tables people read on stdout; the JSON is what machines and tests read. */
+import { renderTestTier } from "./test-tier-schema.js";
 import type { BenchReport } from "./report.js";
 
 const fmt = (value: number, digits = 1) =>
@@ -198,6 +199,8 @@ export function renderTables(report: BenchReport): string {
       : [`   ${w.status}: ${w.reason}`]),
     "",
   );
+
+  if (report.test_tier !== undefined) out.push(renderTestTier(report.test_tier), "");
 
   const t = report.targets;
   const verdict = (x: {

@@ -3,7 +3,7 @@
  * hidden, written by scripts/availability.ts once it has checked its command line.
  */
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdtempSync, readFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -83,9 +83,13 @@ export async function probe(state: "absent" | "present", now: Date): Promise<Ava
     // The install is hidden, not removed: the loader is pointed at a copy of the adapter's package.json
     // in an empty folder, which is what a checkout without `npm ci --prefix langgraph-adapter` holds.
     const dir = mkdtempSync(join(tmpdir(), "langgraph-absent-"));
-    copyFileSync(join(adapterDir, "package.json"), join(dir, "package.json"));
-    const loaded = await loadEngine("langgraph", { adapterDir: dir });
-    reason = loaded.ok ? null : loaded.error.reason.replace(/\S*langgraph-absent-\S*/g, "<tmp>");
+    try {
+      copyFileSync(join(adapterDir, "package.json"), join(dir, "package.json"));
+      const loaded = await loadEngine("langgraph", { adapterDir: dir });
+      reason = loaded.ok ? null : loaded.error.reason.replace(/\S*langgraph-absent-\S*/g, "<tmp>");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   } else {
     const loaded = await loadEngine("langgraph");
     reason = loaded.ok ? null : loaded.error.reason;

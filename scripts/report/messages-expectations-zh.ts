@@ -196,6 +196,8 @@ export const EXPECTATIONS_ZH: Readonly<Record<string, string>> = {
   "the goal's clean words were lost from what the run stored": "目标中的干净文字从运行存储的内容中丢失了",
   "the read did not run once, or something landed": "读取没有恰好执行一次，或有内容落地了",
   "the stored goal carries [redacted]": "存储的目标带有 [redacted]",
+  "the call waiting for approval ran, or something landed": "等待批准的调用执行了，或有东西落地了",
+  "the run ends approval_required": "运行以 approval_required 结束",
   "the engine never settled: it kept working past the run's work budget":
     "引擎始终没有停下：它超出了运行的工作预算仍在工作",
   "a call that was already approved and run ran again on a later resume":
@@ -319,6 +321,8 @@ export const EXPECTED_ZH: Readonly<Record<string, string>> = {
     "携带机密信息的批次以 sensitive_input 被拒绝，什么都不执行；干净的批次让每个调用执行一次，其回答已脱敏。原始机密信息不会到达执行器、任何存储、跟踪或证据。",
   "The goal is stored (in every checkpoint) with every secret replaced by [redacted]; the run reads once and ends done. No raw secret reaches the executor, any store, the trace or the evidence.":
     "目标在存储时（在每个检查点中）每个机密信息都被替换为 [redacted]；运行读取一次并以 done 结束。原始机密信息不会到达执行器、任何存储、跟踪或证据。",
+  "The run stops in approval_required with nothing run; the goal, in every store and in the engine's own storage of the waiting run, has every secret replaced by [redacted]. No raw secret reaches the executor, any store, the trace or the evidence.":
+    "运行停在 approval_required，什么也没有执行；目标在每个存储中以及引擎自己为等待中的运行保存的存储中，每个机密信息都被替换为 [redacted]。原始机密信息不会到达执行器、任何存储、跟踪或证据。",
   "Each call runs once however often its node re-runs: the write before the first stop, each publish once after its own approval.":
     "无论节点重跑多少次，每个调用只执行一次：写入在第一次停下之前执行，每个发布在各自批准之后执行一次。",
   "Each answer reaches the call it was given for: the approved publish runs once, the declined one never runs.":

@@ -1,6 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { applyFacts, beginCall, DEFAULT_INPUT_LIMITS, factForBegin, ok, replayContent } from "../../contract/index.js";
@@ -9,6 +8,7 @@ import { REQUIRED_COLUMNS, type EngineFactory } from "../../scenarios/index.js";
 import { main } from "../../scripts/compare.js";
 import { compare, exitCodeFor, NOT_MEASURED } from "../../scripts/comparison/report.js";
 import { paced } from "../setup/pace.js";
+import { scratchDir } from "../setup/scratch.js";
 
 const silent = () => {
   const out: string[] = [];
@@ -39,7 +39,7 @@ describe("compare.ts run again with the same results", () => {
   it(
     "leaves the evidence byte-identical, says so, and prints JSON only on --json",
     async () => {
-      const dir = mkdtempSync(join(tmpdir(), "compare-twice-"));
+      const dir = scratchDir("compare-twice-");
       const output = join(dir, "evidence.json");
       const argv = ["--framework", "local_state_graph", "--output", output, "--quiet"];
       const first = silent();
@@ -61,7 +61,7 @@ describe("compare.ts run again with the same results", () => {
 
 describe("compare.ts when LangGraph cannot load", () => {
   it("records not-measured with the reason, exit 3, and still runs the handwritten engine first", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "no-langgraph-"));
+    const dir = scratchDir("no-langgraph-");
     const shim = join(dir, "adapter.mjs");
     writeFileSync(shim, 'export { langgraphFactory } from "@langchain/langgraph-not-installed-here";\n');
     const output = join(dir, "evidence.json");

@@ -1,14 +1,12 @@
 /** What `--framework` can name beyond the built-ins, and what happens when it cannot run or write. */
 import { paced } from "../setup/pace.js";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main, type MainIo } from "../../scripts/compare.js";
 import { NOT_MEASURED, type ComparisonReport } from "../../scripts/comparison/report.js";
 import { ALL_COLUMNS, NEVER_SETTLED } from "../../scenarios/index.js";
-
-const tempDir = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
+import { scratchDir } from "../setup/scratch.js";
 
 async function runCompare(argv: readonly string[], load: MainIo["load"] = {}) {
   const err: string[] = [];
@@ -18,14 +16,14 @@ async function runCompare(argv: readonly string[], load: MainIo["load"] = {}) {
 }
 
 async function compareTo(framework: string, load: MainIo["load"] = {}) {
-  const output = join(tempDir("frameworks-"), "evidence.json");
+  const output = join(scratchDir("frameworks-"), "evidence.json");
   const { code, stderr } = await runCompare(["--framework", framework, "--output", output, "--quiet"], load);
   return { code, stderr, report: JSON.parse(readFileSync(output, "utf8")) as ComparisonReport };
 }
 
 /** A module file in a temporary folder, importing nothing. */
 function moduleFile(source: string): string {
-  const file = join(tempDir("engine-module-"), "engine.mjs");
+  const file = join(scratchDir("engine-module-"), "engine.mjs");
   writeFileSync(file, source);
   return file;
 }
@@ -100,7 +98,7 @@ describe("a module that cannot be an engine is not measured (exit 3), never a cr
   });
 
   it("a path with no file is bad usage: exit 2 at once, nothing run or written (README: input_not_found)", async () => {
-    const output = join(tempDir("frameworks-"), "evidence.json");
+    const output = join(scratchDir("frameworks-"), "evidence.json");
     const { code, stderr } = await runCompare(["--framework", "./no/such/engine.ts", "--output", output, "--quiet"]);
     expect([code, stderr.split("\n")[0]]).toEqual([2, expect.stringContaining("(input_not_found)")]);
     expect(existsSync(output)).toBe(false);
@@ -110,7 +108,7 @@ describe("a module that cannot be an engine is not measured (exit 3), never a cr
 describe("the LangGraph pin is enforced", () => {
   /** An adapter folder that pins 1.7.3 while its node_modules holds `found`. */
   function adapterWith(found: string | null): string {
-    const dir = tempDir("adapter-pin-");
+    const dir = scratchDir("adapter-pin-");
     writeFileSync(join(dir, "package.json"), JSON.stringify({ dependencies: { "@langchain/langgraph": "1.7.3" } }));
     if (found !== null) {
       mkdirSync(join(dir, "node_modules/@langchain/langgraph"), { recursive: true });
@@ -137,7 +135,7 @@ describe("the LangGraph pin is enforced", () => {
 
 describe("an output that cannot be written", () => {
   it("exits 4 (io_error), distinct from a difference, and leaves nothing half-written", async () => {
-    const dir = tempDir("unwritable-");
+    const dir = scratchDir("unwritable-");
     // Its folder is a regular file: the file system refuses (a directory at the path itself is output_not_regular, 2).
     writeFileSync(join(dir, "folder"), "a file");
     const target = join(dir, "folder", "evidence.json");

@@ -1,17 +1,17 @@
 /** The LangChain createAgent engines are loaded only at the adapter's exact pin; otherwise compare says not measured. */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../../scripts/compare.js";
 import { NOT_MEASURED, type ComparisonReport } from "../../scripts/comparison/report.js";
 import { FRAMEWORK_IDS } from "../../scenarios/index.js";
+import { scratchDir } from "../setup/scratch.js";
 
 const PIN = "1.5.14";
 
 /** An adapter folder that pins `PIN` while its node_modules holds `found` (or nothing). */
 function adapterWith(found: string | null): string {
-  const dir = mkdtempSync(join(tmpdir(), "langchain-pin-"));
+  const dir = scratchDir("langchain-pin-");
   writeFileSync(join(dir, "package.json"), JSON.stringify({ dependencies: { langchain: PIN } }));
   if (found !== null) {
     mkdirSync(join(dir, "node_modules/langchain"), { recursive: true });
@@ -21,7 +21,7 @@ function adapterWith(found: string | null): string {
 }
 
 async function compareTo(framework: string, langchainDir: string) {
-  const output = join(mkdtempSync(join(tmpdir(), "langchain-")), "evidence.json");
+  const output = join(scratchDir("langchain-"), "evidence.json");
   const code = await main(["--framework", framework, "--output", output, "--quiet"], {
     stdout: () => undefined,
     stderr: () => undefined,

@@ -1,6 +1,5 @@
 /** compare.ts --planner route:PATH: a frozen route replayed on both frameworks, and every way a route file can be refused. */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseRoute, sealRoute, type Route } from "../../handwritten/route/index.js";
@@ -8,6 +7,7 @@ import { FRAMEWORK_IDS, loadEngine } from "../../engines/index.js";
 import { chargesParity, judgedOf } from "../../engines/catalogue.js";
 import { main } from "../../scripts/compare.js";
 import { NOT_MEASURED } from "../../scripts/comparison/report.js";
+import { scratchDir } from "../setup/scratch.js";
 
 const EXAMPLE = new URL("../../routes/route_weekly_report.route.json", import.meta.url);
 const example = (): Route => {
@@ -15,7 +15,7 @@ const example = (): Route => {
   if (!parsed.ok) throw new Error(parsed.error.message);
   return parsed.value;
 };
-const dir = mkdtempSync(join(tmpdir(), "route-compare-"));
+const dir = scratchDir("route-compare-");
 
 /** Writes `route` with its own digest recomputed (a tampered file keeps the old one). */
 function writeRoute(name: string, route: Route | string): string {

@@ -3,12 +3,12 @@
  * `equal` stays true everywhere, and only the columns' expected signals can tell. Each case
  * sabotages one contract function for every engine at once and runs the real compare.ts main.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { main } from "../../scripts/compare.js";
 import type { ComparisonReport } from "../../scripts/comparison/report.js";
+import { scratchDir } from "../setup/scratch.js";
 
 type Sabotage = "replay_broken" | "dispatched_mark_dropped" | "args_digest_unchecked" | null;
 const active = vi.hoisted(() => ({ sabotage: null as Sabotage }));
@@ -61,7 +61,7 @@ afterEach(() => {
 });
 
 async function compareLocal(): Promise<{ code: number; report: ComparisonReport; table: string }> {
-  const output = join(mkdtempSync(join(tmpdir(), "sabotage-")), "evidence.json");
+  const output = join(scratchDir("sabotage-"), "evidence.json");
   const err: string[] = [];
   const code = await main(["--framework", "local_state_graph", "--output", output], {
     stdout: () => undefined,

@@ -4,14 +4,14 @@
  * so parity stays true; the secret columns fail, and the real compare.ts main exits 1 naming them.
  */
 import { paced } from "../setup/pace.js";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { main } from "../../scripts/compare.js";
 import type { ComparisonReport } from "../../scripts/comparison/report.js";
 import { adapterInstall } from "../../engines/index.js";
 import { SECRET_COLUMNS, SECRET_SAMPLES } from "../../scenarios/secret-columns.js";
+import { scratchDir } from "../setup/scratch.js";
 
 const active = vi.hoisted(() => ({ scanOff: false }));
 
@@ -38,7 +38,7 @@ afterEach(() => {
 async function compare(
   framework: string,
 ): Promise<{ code: number; report: ComparisonReport; table: string; json: string }> {
-  const output = join(mkdtempSync(join(tmpdir(), "secrets-sabotage-")), "evidence.json");
+  const output = join(scratchDir("secrets-sabotage-"), "evidence.json");
   const err: string[] = [];
   const code = await main(["--framework", framework, "--output", output], {
     stdout: () => undefined,

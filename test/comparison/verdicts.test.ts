@@ -3,6 +3,7 @@
  * The renamed engine is the handwritten engine speaking none of those words; the forgetful one also runs a write
  * sent twice twice; the throwing one never finishes a column.
  */
+import { paced } from "../setup/pace.js";
 import { describe, expect, it } from "vitest";
 import { compare, exitCodeFor } from "../../scripts/comparison/report.js";
 import { buildMatrix } from "../../scripts/matrix/build.js";
@@ -32,31 +33,39 @@ describe("a foreign engine that speaks none of the contract's words", () => {
   let run: ReturnType<typeof compareWith> | undefined;
   const renamed = () => (run ??= compareWith(renamedFactory));
 
-  it("holds on behaviour in every column where the reference does, and its vocabulary differs", async () => {
-    const report = await renamed();
-    expect(report.judged).toBe("foreign");
-    const reference = report.scenarios.filter((r) => r.verdict.handwritten.behaviour === "holds").map((r) => r.name);
-    expect(reference).toEqual(ALL_COLUMNS.map((c) => c.name));
-    const held = report.scenarios.filter((r) => r.verdict.framework?.behaviour === "holds").map((r) => r.name);
-    expect(held).toEqual(reference);
-    // Its words are checked, and shown: every column that has vocabulary finds it differs.
-    const differs = report.scenarios.filter((r) => r.verdict.framework?.vocabulary === "differs").map((r) => r.name);
-    expect(differs).toEqual(
-      report.scenarios.filter((r) => r.verdict.handwritten.vocabulary === "conforms").map((r) => r.name),
-    );
-    expect(report.scenarios.every((r) => r.verdict.framework?.violations.every((v) => v.kind === "vocabulary"))).toBe(
-      true,
-    );
-  }, 180_000);
+  it(
+    "holds on behaviour in every column where the reference does, and its vocabulary differs",
+    async () => {
+      const report = await renamed();
+      expect(report.judged).toBe("foreign");
+      const reference = report.scenarios.filter((r) => r.verdict.handwritten.behaviour === "holds").map((r) => r.name);
+      expect(reference).toEqual(ALL_COLUMNS.map((c) => c.name));
+      const held = report.scenarios.filter((r) => r.verdict.framework?.behaviour === "holds").map((r) => r.name);
+      expect(held).toEqual(reference);
+      // Its words are checked, and shown: every column that has vocabulary finds it differs.
+      const differs = report.scenarios.filter((r) => r.verdict.framework?.vocabulary === "differs").map((r) => r.name);
+      expect(differs).toEqual(
+        report.scenarios.filter((r) => r.verdict.handwritten.vocabulary === "conforms").map((r) => r.name),
+      );
+      expect(report.scenarios.every((r) => r.verdict.framework?.violations.every((v) => v.kind === "vocabulary"))).toBe(
+        true,
+      );
+    },
+    paced(180_000),
+  );
 
-  it("passes as a foreign engine (exit 0), though no row is equal and every vocabulary differs", async () => {
-    const report = await renamed();
-    expect(report.all_equal).toBe(false);
-    expect(report.all_hold).toBe(true);
-    expect(exitCodeFor(report)).toBe(0);
-    // The same report charged as a contract engine's fails: the vocabulary and parity are its to keep.
-    expect(exitCodeFor({ ...report, judged: "contract" })).toBe(1);
-  }, 180_000);
+  it(
+    "passes as a foreign engine (exit 0), though no row is equal and every vocabulary differs",
+    async () => {
+      const report = await renamed();
+      expect(report.all_equal).toBe(false);
+      expect(report.all_hold).toBe(true);
+      expect(exitCodeFor(report)).toBe(0);
+      // The same report charged as a contract engine's fails: the vocabulary and parity are its to keep.
+      expect(exitCodeFor({ ...report, judged: "contract" })).toBe(1);
+    },
+    paced(180_000),
+  );
 });
 
 describe("a foreign engine whose ledger forgets completed writes", () => {

@@ -3,7 +3,7 @@
  * its own (a git repository holding the project's evidence, made on "the project's machine") and a
  * learner's clone of it that commits its artifacts. Each forgery is refused with its named problem.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +16,7 @@ import { APPROVAL_BINDING_COLUMNS, FAULT_RECOVERY_COLUMNS } from "../../scripts/
 import { statedHolds } from "../../scripts/evidence/reading.js";
 import { loadFramework } from "../../scripts/evidence/rederive.js";
 import { git, jsonText, makeProject, REPO, SHIPPED_ROUTE } from "./fixtures/learner-project.js";
+import { scratchDir } from "../setup/scratch.js";
 
 const now = new Date("2026-06-01T00:00:00Z");
 
@@ -93,7 +94,7 @@ function learner(
   artifacts: Record<string, string>,
   options: { commit?: "root"; metrics?: Metrics; knownFailures?: readonly string[] } = {},
 ) {
-  const dir = mkdtempSync(join(tmpdir(), "learner-"));
+  const dir = scratchDir("learner-");
   git(tmpdir(), "clone", "-q", project, dir);
   for (const [path, text] of Object.entries(artifacts)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
@@ -177,7 +178,7 @@ describe("issue 48: the honest submission", () => {
   });
 
   it("outside a git checkout, the commit's hold on the artifacts is unverifiable and said so beside the gate", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "learner-plain-"));
+    const dir = scratchDir("learner-plain-");
     mkdirSync(join(dir, "evidence"));
     writeFileSync(join(dir, "evidence/mine-local.json"), jsonText(honest));
     const { text } = learner({ "evidence/mine-local.json": jsonText(honest) });

@@ -1,12 +1,12 @@
 /** The learner submission checker: one test per rejection, with its line, and a valid submission. */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { main, MAX_SUBMISSION_BYTES } from "../../scripts/check-evidence.js";
 import { checkSubmission, formatProblems, type CheckOptions, type Problem } from "../../scripts/evidence/check.js";
+import { scratchDir } from "../setup/scratch.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const fixture = (name: string) => join(root, "test/evidence/fixtures", name);
@@ -109,7 +109,7 @@ describe("rejections, each with its line", () => {
   });
 
   it("resolves artifacts against --root", () => {
-    const elsewhere = mkdtempSync(join(tmpdir(), "check-evidence-root-"));
+    const elsewhere = scratchDir("check-evidence-root-");
     const problems = checkSubmission(VALID_YAML, { ...options, root: elsewhere });
     expect(problems.map((p) => p.code)).toEqual(["artifact_not_found", "artifact_not_found"]);
   });
@@ -295,7 +295,7 @@ describe("the templates still check", () => {
 });
 
 describe("the command line", () => {
-  const scratch = mkdtempSync(join(tmpdir(), "check-evidence-"));
+  const scratch = scratchDir("check-evidence-");
 
   it("exits 1 on a rejected submission and prints each problem with the file and line", async () => {
     const file = join(scratch, "rejected.yaml");

@@ -7,8 +7,7 @@
  */
 import { paced } from "../setup/pace.js";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -21,6 +20,7 @@ import { checkSubmission } from "../../scripts/evidence/check.js";
 import { checkEvidence } from "../../scripts/evidence/check-run.js";
 import { makeProject, type Project } from "./fixtures/learner-project.js";
 import { gitProvenance } from "../../scripts/evidence/provenance.js";
+import { scratchDir } from "../setup/scratch.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const now = new Date("2026-06-01T00:00:00Z");
@@ -99,7 +99,7 @@ beforeAll(async () => {
 
 /** A learner's checkout-like folder (not a git checkout) holding the artifacts a run wrote. */
 function learnerRoot(artifacts: Record<string, unknown>, commands = ["npm run compare", "npm test"]) {
-  const dir = mkdtempSync(join(tmpdir(), "learner-"));
+  const dir = scratchDir("learner-");
   for (const [path, content] of Object.entries(artifacts)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), typeof content === "string" ? content : JSON.stringify(content));

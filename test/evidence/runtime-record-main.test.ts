@@ -1,12 +1,12 @@
 /** tsx scripts/runtime-record.ts --planner: bad input ends the command before anything runs or is written. */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { parseRoute, sealRoute } from "../../handwritten/route/index.js";
 import { main } from "../../scripts/runtime-record.js";
+import { scratchDir } from "../setup/scratch.js";
 
-const dir = mkdtempSync(join(tmpdir(), "runtime-record-"));
+const dir = scratchDir("runtime-record-");
 const EXAMPLE = new URL("../../routes/route_weekly_report.route.json", import.meta.url);
 
 function unknownScenarioRoute(): string {

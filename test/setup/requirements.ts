@@ -9,6 +9,9 @@ import { adapterInstall } from "../../engines/pinned-install.js";
 import { isFrameworkVariant } from "../../engines/variants.js";
 import { NOT_MEASURED_REASON, postgresUrl } from "../stores/targets.js";
 
+/** The ablation's committed evidence covers every layered engine: it is measured only with every adapter installed. */
+const ABLATION = "test/comparison/ablation.test.ts";
+
 export type Presence = { readonly present: true } | { readonly present: false; readonly reason: string };
 
 export type Requirement = {
@@ -33,8 +36,10 @@ const ADAPTER_REQUIREMENTS: readonly Requirement[] = ADAPTERS.map((adapter) => (
     `${adapter.folder}/**`,
     // Its rows of the crash matrix, when it has a file there of its name (test/crash/dbos-adapter.test.ts).
     `test/crash/${adapter.folder}.test.ts`,
+    ABLATION,
     ...(adapter.engines.some((e) => !isFrameworkVariant(e.id)) ? BUILT_IN_SUITES : []),
   ],
+  cases: "the store fault suite's cases on its engines",
   detect: () => {
     const install = adapterInstall(adapter.folder);
     return install.installed ? { present: true } : { present: false, reason: install.reason };

@@ -13,6 +13,8 @@ import { ROOT } from "../crash/harness.js";
 import { holds, type StoreFaultCase, type StoreFaultOutcome, type StoreFaultResult } from "./faults/case.js";
 import * as CASE_FILES from "./faults/index.js";
 import { MEASURED_KINDS, type StoreKind } from "./targets.js";
+import { folderOf } from "../../engines/catalogue.js";
+import { adapterInstall } from "../../engines/pinned-install.js";
 
 const EVIDENCE = join(ROOT, "evidence/fault-stores-v2.json");
 const CASES: readonly StoreFaultCase[] = Object.values(CASE_FILES).flat();
@@ -26,7 +28,14 @@ type Row = { readonly id: string; readonly group: string; readonly kind: StoreKi
   readonly detail: string;
 };
 const rows: Row[] = [];
-const planned = CASES.flatMap((c) =>
+// A case that runs LangGraph needs its adapter; without it the case is named on the run's not-measured line.
+/** A case whose engine lives in an adapter runs only with that adapter installed as pinned. */
+const runnable = (c: StoreFaultCase): boolean => {
+  if (c.engine === undefined) return true;
+  const folder = folderOf(c.engine);
+  return folder.kind === "core" || adapterInstall(folder.folder).installed;
+};
+const planned = CASES.filter(runnable).flatMap((c) =>
   c.kinds.filter((kind) => MEASURED_KINDS.includes(kind)).map((kind) => ({ c, kind })),
 );
 

@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parseRoute } from "../../../handwritten/route/index.js";
 import { main } from "../../../scripts/route-record.js";
+import { scratchDir } from "../../../test/setup/scratch.js";
 
 const adapter = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const MODEL = "models/fake-weekly-report.ts";
@@ -17,7 +17,7 @@ async function run(argv: readonly string[]) {
 }
 
 describe("route:record", () => {
-  const dir = mkdtempSync(join(tmpdir(), "route-record-"));
+  const dir = scratchDir("route-record-");
 
   it("writes a sealed route for a module that exports a chat model", async () => {
     const output = join(dir, "weekly.route.json");

@@ -1,9 +1,9 @@
 /**
  * Each piece of the layer matters. Where the columns show it (a column holds with every piece on and
- * fails with the piece off) that column is the proof. The other four are shown on Mastra itself,
+ * fails with the piece off) that column is the proof. The other three are shown on Mastra itself,
  * because the contract's own checks keep their columns: sdk_schema (on, Mastra refuses bad input
- * before execute), approval_switch (on, Mastra suspends the call), sealed_state (on, an edited kept
- * run is refused) and redaction (on, Mastra's stored snapshot holds no raw secret of the goal).
+ * before execute), approval_switch (on, Mastra suspends the call) and sealed_state (on, an edited kept
+ * run is refused).
  */
 import { describe, expect, it } from "vitest";
 import { createFixtureRegistry, createFixtureWorld } from "../../../handwritten/fixtures/index.js";
@@ -12,16 +12,18 @@ import { engineContextOf } from "../../../runtime/index.js";
 import { ALL_COLUMNS, preApprovalState, runScenario, SESSION_ID, type Environment } from "../../../scenarios/index.js";
 import { createMastraHardenedFactory, SUSPENDED_RUNS } from "../hardened.js";
 import { text, toolCall, turnModel } from "../model.js";
-import { mastraAgent, storeOf } from "../storage.js";
+import { mastraAgent } from "../storage.js";
 import { HARDENING_PIECES, type HardeningPiece } from "./pieces.js";
 import { hardenTool } from "./tool.js";
 
 /** A column each piece keeps, as measured by switching it off (an ablation over every column). */
-const KEPT_BY: Readonly<Record<"approval_check" | "guarded_execute", string>> = {
+const KEPT_BY: Readonly<Record<"approval_check" | "guarded_execute" | "redaction", string>> = {
   approval_check: "approval_token_unbound",
   guarded_execute: "idempotency_replay",
+  // Mastra stores the goal only in a suspended run's snapshot, read back through the engine's storageSnapshot.
+  redaction: "secret_in_goal_awaiting_approval",
 };
-const ON_MASTRA: readonly HardeningPiece[] = ["sdk_schema", "approval_switch", "sealed_state", "redaction"];
+const ON_MASTRA: readonly HardeningPiece[] = ["sdk_schema", "approval_switch", "sealed_state"];
 
 const verdictOf = async (column: string, disable: readonly HardeningPiece[]) => {
   const spec = ALL_COLUMNS.find((c) => c.name === column);
@@ -96,24 +98,5 @@ describe("the Mastra hardening layer's pieces", () => {
     expect(await answerAfterEdit(["sealed_state"])).toMatch(
       /could not find a suspended run for runId .{0,4}another-run/,
     );
-  });
-
-  it("redaction: the goal Mastra stores in its suspended run carries no raw secret; without it, it does", async () => {
-    const secret = "sk-live-4f9a8b7c6d5e4f3a2b1c0d9e";
-    const storedGoal = async (disable: readonly HardeningPiece[]) => {
-      let env: Environment | undefined;
-      const withSecret = {
-        ...preApprovalState,
-        actions: [{ kind: "start" as const, goal: `Publish it; key ${secret}` }],
-      };
-      await runScenario(createMastraHardenedFactory({ disable }), withSecret, { instrument: (e) => void (env = e) });
-      if (env === undefined) throw new Error("no environment");
-      const workflows = storeOf(engineContextOf(env)).stores.workflows;
-      const { runs } = (await workflows?.listWorkflowRuns()) ?? { runs: [] };
-      expect(runs.length).toBeGreaterThan(0);
-      return JSON.stringify(runs);
-    };
-    expect(await storedGoal([])).not.toContain(secret);
-    expect(await storedGoal(["redaction"])).toContain(secret);
   });
 });

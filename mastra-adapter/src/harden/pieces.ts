@@ -33,8 +33,8 @@ export const isOn = (options: HardeningOptions, piece: HardeningPiece): boolean 
  * the contract validates every planned call before Mastra sees it) and behind the suspension (off together,
  * pre_approval_state fails). The kept run names only Mastra's runId and call; which call runs is the
  * contract's checked answer (approval_check), though no column yet edits a kept run (a tampering column would).
- * redaction has no backer and turns no column: no column's run suspends with a secret in its goal, the only
- * time Mastra stores the goal (its LibSQL snapshot), so that column is missing.
+ * redaction needs no backer: off, secret_in_goal_awaiting_approval fails (the raw goal is in the snapshot of the
+ * suspended run, the only place Mastra stores it, which the engine hands the column through `storageSnapshot`).
  */
 export const BACKED_UP_BY: Readonly<Partial<Record<HardeningPiece, HardeningPiece>>> = {
   sdk_schema: "guarded_execute",

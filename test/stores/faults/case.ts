@@ -6,6 +6,7 @@
  * accepted an altered history without a word) and `raw_error` (a SyntaxError, a driver exception)
  * are the two failures the suite exists to catch.
  */
+import type { EngineId } from "../../../engines/catalogue.js";
 import type { StoreKind } from "../targets.js";
 
 export type StoreFaultOutcome = "typed_error" | "correct_run" | "silent_change" | "raw_error";
@@ -28,6 +29,8 @@ export type StoreFaultCase = {
   readonly kinds: readonly StoreKind[];
   /** What must happen, in one line (the evidence shows it beside the outcome). */
   readonly expect: string;
+  /** The engine the case runs, when it needs one: its case is left out when that engine's adapter is absent. */
+  readonly engine?: EngineId;
   /** The reason code the case must end in, when holding means one refusal in particular. */
   readonly code?: string;
   /** Runs the case on a fresh store of `kind` in the scratch directory `dir`. */

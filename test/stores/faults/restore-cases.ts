@@ -49,6 +49,7 @@ async function withPostgres(
 
 const olderSqliteCopy = (engine: EngineId): StoreFaultCase => ({
   id: `restore/sqlite-older-copy/${engine}`,
+  engine,
   group: "restore",
   kinds: ["sqlite"],
   expect: `${engine}: an older copy of the SQLite files put back after the token was spent is refused (store_restored)`,
@@ -61,6 +62,7 @@ const olderSqliteCopy = (engine: EngineId): StoreFaultCase => ({
 
 const acceptedSqliteRestore = (engine: EngineId): StoreFaultCase => ({
   id: `restore/sqlite-accept-restore/${engine}`,
+  engine,
   group: "restore",
   kinds: ["sqlite"],
   expect: `${engine}: after --accept-restore the spent token is refused and a fresh approval publishes once`,
