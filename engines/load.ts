@@ -9,7 +9,7 @@ import { pathToFileURL } from "node:url";
 import { assertNever, err, ok, type Result } from "../contract/index.js";
 import { loadLikeCaller } from "../durable/load-run.js";
 import type { EngineFactory } from "../runtime/index.js";
-import { ADAPTERS, folderOf, type EngineId } from "./catalogue.js";
+import { ADAPTERS, folderOf, needsPostgres, type EngineId } from "./catalogue.js";
 import type { ENGINE_TABLE } from "./table.js";
 import { adapterDir, adapterInstall, installCommand } from "./pinned-install.js";
 
@@ -32,14 +32,32 @@ export type LoadOptions = {
   readonly adapterDir?: string;
   /** The adapter's entry module (tests point this at a module that cannot load). */
   readonly adapterModule?: string;
+  /**
+   * The PostgreSQL an adapter that needs one runs on (row.ts `needs`): compare's `--store postgres:URL`, else
+   * AGENT_HARNESS_PG_URL (the matrix, the ablation, the heavy suites). Without either its engines are not measured.
+   */
+  readonly postgresUrl?: string;
 };
+
+const PG_URL_ENV = "AGENT_HARNESS_PG_URL";
 
 /** Why a built-in engine cannot run here, and the version of its framework found (if any). */
 export type Unloadable = { readonly reason: string; readonly found_version: string | null };
 
-/** The factory of `id` in a module's export: the factory itself, or a record of factories by engine id. */
-function factoryIn(module: Record<string, unknown>, name: string, id: string): EngineFactory<string> | null {
-  const exported = module[name] as EngineFactory<string> | Record<string, EngineFactory<string>> | undefined;
+type Factories = EngineFactory<string> | Record<string, EngineFactory<string>>;
+
+/**
+ * The factory of `id` in a module's export: the factory itself, a record of factories by engine id, or (an
+ * adapter that needs PostgreSQL) a function of the server's URL that returns the record.
+ */
+function factoryIn(
+  module: Record<string, unknown>,
+  name: string,
+  id: string,
+  url?: string,
+): EngineFactory<string> | null {
+  const named = module[name] as Factories | ((url: string) => Factories) | undefined;
+  const exported = typeof named === "function" && url !== undefined ? named(url) : (named as Factories | undefined);
   const factory = exported !== undefined && "create" in exported ? exported : exported?.[id];
   return factory?.id === id ? (factory as EngineFactory<string>) : null;
 }
@@ -61,12 +79,18 @@ export async function loadByRow<Id extends EngineId>(
       const dir = options.adapterDir ?? adapterDir(row.folder);
       const install = adapterInstall(row.folder, dir);
       if (!install.installed) return err({ reason: install.reason, found_version: install.found_version });
+      const url = needsPostgres(row) ? (options.postgresUrl ?? (process.env[PG_URL_ENV] || undefined)) : undefined;
+      if (needsPostgres(row) && url === undefined)
+        return err({
+          reason: `the ${row.name} adapter runs on PostgreSQL: give --store postgres:URL or set ${PG_URL_ENV}`,
+          found_version: install.version,
+        });
       const specifier = options.adapterModule ?? pathToFileURL(resolve(dir, "src/index.ts")).href;
       try {
         const load = () => import(specifier) as Promise<Record<string, unknown>>;
         // Through require in a run loaded by require (LangGraph's adapter always is: langgraph-adapter/src/langgraph.ts).
         const module = row.byRequire ? await loadLikeCaller(import.meta.url, specifier, load) : await load();
-        const factory = factoryIn(module, row.export, id);
+        const factory = factoryIn(module, row.export, id, url);
         if (factory === null)
           return err({
             reason: `${specifier} does not export an ${id} engine factory`,

@@ -184,4 +184,31 @@ export const ENGINE_TABLE = [
       },
     ],
   },
+  {
+    kind: "adapter",
+    folder: "dbos-adapter",
+    name: "DBOS",
+    package: "@dbos-inc/dbos-sdk",
+    version: "5.3.0",
+    // A function of the PostgreSQL URL (DBOS TS runs on Postgres alone): load.ts calls it with the server's URL.
+    export: "dbosFactories",
+    byRequire: false,
+    needs: ["postgres"],
+    engines: [
+      {
+        id: "dbos_native",
+        about:
+          "the pinned @dbos-inc/dbos-sdk in dbos-adapter/ on Postgres as its docs teach: a workflow per session, the planner turn and each tool call as steps, approval a DBOS.recv message, recovery by DBOS; judged by behaviour",
+        ...framework("foreign"),
+        parity: false,
+      },
+      {
+        id: "dbos_hardened",
+        about:
+          "the same DBOS workflow with the contract on its primitives: an intent step before each operation's step, the contract's engine (tokens, ledger, intent before effect) inside it, recovery stopping in reconcile_required",
+        ...framework("contract"),
+        parity: true,
+      },
+    ],
+  },
 ] as const satisfies readonly FolderRow[];

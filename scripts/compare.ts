@@ -7,6 +7,7 @@
  * modules load once and the run shares them.
  */
 import { pathToFileURL } from "node:url";
+import { exitWhenWritten } from "../cli/exit.js";
 import { loadCommand } from "../durable/load-run.js";
 import type { MainIo } from "./comparison/run.js";
 
@@ -24,15 +25,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   // NODE_OPTIONS=--enable-source-maps keeps them.
   if (!sourceMapsAsked(process.execArgv, process.env["NODE_OPTIONS"])) process.setSourceMapsEnabled(false);
   exitWhenWritten(await main(process.argv.slice(2)));
-}
-
-/**
- * Exits once stdout and stderr hold everything written (a write's callback comes after those before it), not
- * when the event loop empties: Node then also frees the heap page by page (~150 MiB after a run), about a
- * tenth of compare's time beyond tsx's start on a busy machine, which an exit leaves to the system.
- */
-function exitWhenWritten(code: number): void {
-  process.stdout.write("", () => process.stderr.write("", () => process.exit(code)));
 }
 
 /** Whether the person running the command asked Node for source maps (a flag to node, or in NODE_OPTIONS). */

@@ -4,6 +4,7 @@
  * evidence/framework-matrix-v1.json (scripts/matrix/). `npm run docs` shows them in docs/frameworks.md.
  * Exit codes: 0 written; 2 bad usage; 4 the output could not be written.
  */
+import { exitWhenWritten } from "../cli/exit.js";
 import { execFileSync } from "node:child_process";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -86,4 +87,4 @@ function currentCommit(): string | null {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) process.exitCode = await main(process.argv.slice(2));
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) exitWhenWritten(await main(process.argv.slice(2)));

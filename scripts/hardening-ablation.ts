@@ -7,6 +7,7 @@
  * Exit codes: 0 written, every piece shown to matter; 1 written, with a problem named on stderr (a piece that
  * turns no column, or a layer that fails a column whole); 2 bad usage; 4 the output could not be written.
  */
+import { exitWhenWritten } from "../cli/exit.js";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseFlags, writeFilesAtomically } from "../cli/index.js";
@@ -65,4 +66,4 @@ export async function main(argv: readonly string[]): Promise<number> {
   return problems.length === 0 ? 0 : 1;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) process.exitCode = await main(process.argv.slice(2));
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) exitWhenWritten(await main(process.argv.slice(2)));

@@ -55,7 +55,8 @@ async function run(
   const { framework, output, quiet, json: jsonOut } = args;
   // Asked of git now and read once the columns have run: git answers meanwhile, on the other core.
   const commit = currentCommit();
-  const loaded = await loadChosenFramework(framework, io.load);
+  const postgresUrl = store.spec.kind === "postgres" ? store.spec.url : undefined;
+  const loaded = await loadChosenFramework(framework, { ...io.load, ...(postgresUrl ? { postgresUrl } : {}) });
   const diagramFile = output === null ? null : diagramPathFor(output);
   const { report, diagram } = await compareWithDiagram({
     framework: loaded.ok ? loaded.value.label : frameworkLabel(framework, io.load?.cwd),

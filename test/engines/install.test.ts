@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ADAPTERS, adapterInstall, loadEngine } from "../../engines/index.js";
+import { ADAPTERS, adapterInstall, loadEngine, needsPostgres } from "../../engines/index.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "adapter-install-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -28,6 +28,22 @@ it("reads the reason of one adapter as a person would (Mastra)", () => {
     reason: "@mastra/core is not installed for the adapter (run: npm ci --prefix mastra-adapter)",
     found_version: null,
   });
+});
+
+describe("an adapter that needs PostgreSQL (the engine table's needs)", () => {
+  it.each(ADAPTERS.filter(needsPostgres).flatMap((a) => a.engines.map((e) => e.id)))(
+    "%s is not measured without a URL, and says how to give one",
+    async (id) => {
+      const saved = process.env["AGENT_HARNESS_PG_URL"];
+      delete process.env["AGENT_HARNESS_PG_URL"];
+      try {
+        const loaded = await loadEngine(id);
+        expect(!loaded.ok && loaded.error.reason).toMatch(/runs on PostgreSQL: give --store postgres:URL/);
+      } finally {
+        if (saved !== undefined) process.env["AGENT_HARNESS_PG_URL"] = saved;
+      }
+    },
+  );
 });
 
 describe.each(ADAPTERS)("the $name adapter ($folder)", (adapter) => {
@@ -64,8 +80,26 @@ describe.each(ADAPTERS)("the $name adapter ($folder)", (adapter) => {
 
   it("says so when the adapter's module cannot load, with the version it found", async () => {
     const dir = adapterDir(adapter.package, "1.0.0", "1.0.0");
-    const loaded = await loadEngine(id, { adapterDir: dir, adapterModule: join(dir, "missing.ts") });
+    // An adapter that needs PostgreSQL is given a URL, so the load is what fails (nothing connects at load).
+    const postgresUrl = "postgres://nobody@127.0.0.1:1/none";
+    const loaded = await loadEngine(id, { adapterDir: dir, adapterModule: join(dir, "missing.ts"), postgresUrl });
     expect(loaded).toMatchObject({ ok: false, error: { found_version: "1.0.0" } });
     expect(!loaded.ok && loaded.error.reason).toContain(`the ${adapter.name} adapter failed to load (run: ${command})`);
   });
+});
+
+describe("an adapter that needs PostgreSQL (the engine table's needs)", () => {
+  it.each(ADAPTERS.filter(needsPostgres).flatMap((a) => a.engines.map((e) => e.id)))(
+    "%s is not measured without a URL, and says how to give one",
+    async (id) => {
+      const saved = process.env["AGENT_HARNESS_PG_URL"];
+      delete process.env["AGENT_HARNESS_PG_URL"];
+      try {
+        const loaded = await loadEngine(id);
+        expect(!loaded.ok && loaded.error.reason).toMatch(/runs on PostgreSQL: give --store postgres:URL/);
+      } finally {
+        if (saved !== undefined) process.env["AGENT_HARNESS_PG_URL"] = saved;
+      }
+    },
+  );
 });

@@ -34,6 +34,8 @@ const ADAPTER_REQUIREMENTS: readonly Requirement[] = ADAPTERS.map((adapter) => (
   name: `the ${adapter.name} adapter`,
   suites: [
     `${adapter.folder}/**`,
+    // Its rows of the crash matrix, when it has a file there of its name (test/crash/dbos-adapter.test.ts).
+    `test/crash/${adapter.folder}.test.ts`,
     ABLATION,
     ...(adapter.engines.some((e) => !isFrameworkVariant(e.id)) ? BUILT_IN_SUITES : []),
   ],
@@ -53,7 +55,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
       "langgraph-adapter/src/postgres-saver.validation.test.ts",
       "test/bench/scale.test.ts",
       // An adapter whose engines run only on PostgreSQL (the engine table's `needs`).
-      ...ADAPTERS.filter(needsPostgres).map((a) => `${a.folder}/**`),
+      ...ADAPTERS.filter(needsPostgres).flatMap((a) => [`${a.folder}/**`, `test/crash/${a.folder}.test.ts`]),
     ],
     cases: "the Postgres cases of the store suites and of the generated secret corpus (test/scenarios/secret-places*)",
     detect: () => (postgresUrl === undefined ? { present: false, reason: NOT_MEASURED_REASON } : { present: true }),

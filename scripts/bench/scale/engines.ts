@@ -12,4 +12,5 @@ export type ScaleEngineEntry = {
 
 export const SCALE_ENGINES: readonly ScaleEngineEntry[] = [
   { id: "contract_postgres", module: fileURLToPath(new URL("./contract-engine.ts", import.meta.url)) },
+  { id: "dbos_hardened", module: fileURLToPath(new URL("./dbos-engine.ts", import.meta.url)) },
 ];

@@ -1,0 +1,180 @@
+/**
+ * `dbos_hardened`: the same DBOS workflow per session (@dbos-inc/dbos-sdk 5.3.0; every operation a
+ * message it waits for with `DBOS.recv`, sent with `DBOS.send`; recovery by DBOS), with the contract
+ * entering through DBOS's own primitives. Each operation is a pair of steps: an intent step,
+ * checkpointed by DBOS before anything happens, then the work step, the contract's engine over the
+ * contract's stores (the approval token checked and its nonce spent with the checkpoint in one
+ * store transaction, the ledger's intent written before the effect, the idempotency key handed to
+ * the tool, the trace redacted). DBOS checkpoints a step only after it completes, so a recovery
+ * that replays the intent step but must run the work step again knows the work may have begun:
+ * it runs the contract's resume instead, which stops in `reconcile_required` for an intent with no
+ * result rather than running the effect again.
+ */
+import { DBOS } from "@dbos-inc/dbos-sdk";
+import { isTerminal, type AgentState } from "../../contract/index.js";
+import {
+  engineOf,
+  EngineUsageError,
+  unwrapEngine,
+  type Engine,
+  type EngineContext,
+  type EngineError,
+  type EngineFactory,
+} from "../../runtime/index.js";
+import { handwrittenFactory } from "../../handwritten/engine/factory.js";
+import {
+  contextKey,
+  contextOf,
+  diedHere,
+  guarded,
+  launchDbos,
+  nextStop,
+  execution,
+  recoverHere,
+  runsHere,
+  step,
+  tell,
+  valueOf,
+  type Execution,
+} from "./runtime.js";
+import { DBOS_VERSION } from "./versions.js";
+import { HARDENING_PIECES, isOn, type HardeningOptions, type HardeningPiece } from "./pieces.js";
+
+/** An operation on a session, as the message its workflow receives. */
+type Operation =
+  | { readonly kind: "approval"; readonly input: unknown }
+  | { readonly kind: "resume" }
+  | { readonly kind: "reconcile"; readonly input: unknown }
+  | { readonly kind: "rewind" };
+/** What a work step answers: the state it left, or the contract's refusal (the state stays as it was). */
+type Outcome = { readonly state?: AgentState | undefined; readonly refused?: EngineError };
+
+type Start = { readonly kind: "start"; readonly goal: string };
+type Session = { readonly env: EngineContext; readonly session_id: string; readonly options: HardeningOptions };
+const workflowId = (key: string, session_id: string) => `${key}:hardened:${session_id}`;
+
+const perform = (env: EngineContext, session_id: string, op: Operation | Start) => {
+  const contract = handwrittenFactory.create(env);
+  switch (op.kind) {
+    case "start":
+      return contract.start(session_id, op.goal);
+    case "approval":
+      return contract.submitApproval(session_id, op.input);
+    case "resume":
+      return contract.resume(session_id);
+    case "reconcile":
+      return contract.reconcileUncertain(session_id, op.input as never);
+    case "rewind":
+      if (contract.rewindToApproval === undefined) throw new Error("the contract's engine cannot rewind");
+      return contract.rewindToApproval(session_id);
+  }
+};
+
+/** One operation as an intent step and a work step; a work step run again after a death is the contract's resume. */
+async function operate(run: Execution, session: Session, n: number, op: Operation | Start): Promise<Outcome> {
+  const { env, session_id } = session;
+  let fresh = !isOn(session.options, "intent_step");
+  if (!fresh)
+    await step(run, `intent:${n}:${op.kind}`, async () => {
+      fresh = true;
+      return n;
+    });
+  const outcome: Outcome = await step(run, `${n}:${op.kind}`, async () => {
+    const result = await perform(env, session_id, fresh ? op : { kind: "resume" });
+    return result.ok ? { state: result.value } : { refused: result.error };
+  });
+  tell(run, outcome);
+  return outcome;
+}
+
+/** The session's workflow: started, then every operation in the order its messages come, until the run ends. */
+async function sessionWorkflow(key: string, session_id: string, goal: string, options: HardeningOptions) {
+  const run = execution(workflowId(key, session_id));
+  return guarded(run, () => operations(run, { env: contextOf(key), session_id, options }, goal));
+}
+
+async function operations(run: Execution, session: Session, goal: string): Promise<void> {
+  let outcome = await operate(run, session, 0, { kind: "start", goal });
+  for (let n = 1; outcome.state === undefined || !isTerminal(outcome.state); n++) {
+    const op = await DBOS.recv<Operation>("operation", 24 * 3600);
+    if (op === null) return;
+    outcome = await operate(run, session, n, op);
+    if (outcome.state === undefined && outcome.refused === undefined) return;
+  }
+}
+const workflow = DBOS.registerWorkflow(sessionWorkflow, { name: "harness.hardened_session" });
+
+export function createHardenedEngine(
+  env: EngineContext,
+  url: string,
+  options: HardeningOptions = {},
+): Engine<"dbos_hardened"> {
+  const key = contextKey(env);
+  const contract = handwrittenFactory.create(env);
+  const answer = (outcome: Outcome): AgentState => {
+    if (outcome.refused !== undefined) throw new EngineUsageError(outcome.refused.code, outcome.refused.message);
+    if (outcome.state === undefined) throw new Error("the workflow answered no state");
+    return outcome.state;
+  };
+  const move = async (session_id: string, act: (id: string) => Promise<unknown>): Promise<AgentState> => {
+    const id = workflowId(key, session_id);
+    const stopped = nextStop<Outcome>(id);
+    await act(id);
+    const state = answer(valueOf(await stopped));
+    // A run that ended ends its workflow: once DBOS has recorded that, an operation goes to the contract alone.
+    if (isTerminal(state)) await DBOS.retrieveWorkflow(id).getResult();
+    return state;
+  };
+  /** An operation goes to the session's workflow while it runs; once the run ended, the contract answers alone. */
+  const send = async (session_id: string, op: Operation): Promise<AgentState> => {
+    await launchDbos(url);
+    const id = workflowId(key, session_id);
+    if (diedHere(id)) return move(session_id, recoverHere);
+    // A run the contract holds ended has left its workflow (which may not have recorded its end yet).
+    const now = unwrapEngine(await contract.state(session_id));
+    const status = now === undefined || isTerminal(now) ? null : (await DBOS.getWorkflowStatus(id))?.status;
+    if (status === "PENDING" && !runsHere(id))
+      return move(session_id, async (wf) => {
+        // The workflow's process died: the operation waits as its message while DBOS recovers the workflow here.
+        await DBOS.send(wf, op, "operation");
+        await recoverHere(wf);
+      });
+    if (status === "PENDING") return move(session_id, (wf) => DBOS.send(wf, op, "operation"));
+    const direct = await perform(env, session_id, op);
+    if (!direct.ok) throw new EngineUsageError(direct.error.code, direct.error.message);
+    return direct.value;
+  };
+  return engineOf({
+    id: "dbos_hardened",
+    async start(session_id, goal) {
+      await launchDbos(url);
+      const id = workflowId(key, session_id);
+      if (unwrapEngine(await contract.state(session_id)) !== undefined || (await DBOS.getWorkflowStatus(id)) !== null)
+        throw new EngineUsageError("session_exists", `session ${session_id} already has checkpoints`);
+      return move(session_id, (wf) => DBOS.startWorkflow(workflow, { workflowID: wf })(key, session_id, goal, options));
+    },
+    submitApproval: (session_id, input) => send(session_id, { kind: "approval", input }),
+    resume: (session_id) => send(session_id, { kind: "resume" }),
+    reconcileUncertain: (session_id, input) => send(session_id, { kind: "reconcile", input }),
+    state: async (session_id) => unwrapEngine(await contract.state(session_id)),
+    trace: (session_id) => contract.trace(session_id),
+    graphSteps: async () => null,
+    rewindToApproval: (session_id) => send(session_id, { kind: "rewind" }),
+  });
+}
+
+/** The hardened engine as a factory over the Postgres at `url`, with pieces of the layer switched off for an ablation. */
+export const createDbosHardenedFactory = (
+  url: string,
+  options: HardeningOptions = {},
+): EngineFactory<"dbos_hardened"> => ({
+  id: "dbos_hardened",
+  version: DBOS_VERSION,
+  shape: async () => null,
+  create: (env) => createHardenedEngine(env, url, options),
+  layer: {
+    pieces: HARDENING_PIECES,
+    backedUpBy: {},
+    without: (disable) => createDbosHardenedFactory(url, { disable: disable as HardeningPiece[] }),
+  },
+});

@@ -1,0 +1,102 @@
+/**
+ * The crash matrix's DBOS rows (the heavy:crash project; left out, said on the run's `not measured:` line, without
+ * PostgreSQL or the adapter: test/setup/requirements.ts). The adapter's own worker kit (dbos-adapter/src/crash-*.ts).
+ * Real crashes across processes on one Postgres: a worker (crash-worker.ts) runs a DBOS engine and
+ * kills itself with SIGKILL at a point of a tool call; a second worker, with another DBOS executor
+ * id, recovers the workflow through DBOS and goes on. What the world holds is then counted.
+ */
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import {
+  INTENT_KILL_POINTS,
+  KILL_POINTS,
+  REPORT_PREFIX,
+  type KillPoint,
+  type WorkerReport,
+  type WorkerRequest,
+} from "../../dbos-adapter/src/crash-protocol.js";
+
+const url = process.env["AGENT_HARNESS_PG_URL"];
+if (url === undefined) throw new Error("AGENT_HARNESS_PG_URL is not set: this suite needs a Postgres server");
+const WORKER = fileURLToPath(new URL("../../dbos-adapter/src/crash-worker.ts", import.meta.url));
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+/** Runs one worker to its end (or its death); its report, or null when it died. */
+function worker(request: WorkerRequest, executor: string, schema: string) {
+  const run = spawnSync(process.execPath, ["--import", "tsx", WORKER, JSON.stringify(request)], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...process.env, DBOS__VMID: executor, DBOS_HARNESS_SCHEMA: schema },
+  });
+  const line = run.stdout.split("\n").find((l) => l.startsWith(REPORT_PREFIX));
+  return {
+    signal: run.signal,
+    report: line === undefined ? null : (JSON.parse(line.slice(REPORT_PREFIX.length)) as WorkerReport),
+    stderr: run.stderr,
+  };
+}
+
+/** The first worker dies at `point`; the second recovers the session. */
+function crashAndRecover(engine: WorkerRequest["engine"], point: KillPoint, disable: WorkerRequest["disable"] = []) {
+  const id = randomBytes(5).toString("hex");
+  const base = { engine, url: url!, scope: `dbos-crash-${id}`, key: `k${id}`, point, disable };
+  const schema = `dbos_crash_${id}`;
+  const first = worker({ ...base, role: "first" }, `first-${id}`, schema);
+  const second = worker({ ...base, role: "recover" }, `second-${id}`, schema);
+  return { first, second };
+}
+
+describe.each(["dbos_native", "dbos_hardened"] as const)(
+  "%s killed with SIGKILL, recovered in another process",
+  (engine) => {
+    for (const point of KILL_POINTS) {
+      it(`${point}: the first worker dies there, the second recovers the workflow`, () => {
+        const { first, second } = crashAndRecover(engine, point);
+        expect({ signal: first.signal, report: first.report }).toEqual({ signal: "SIGKILL", report: null });
+        if (second.report === null) throw new Error(`the recovering worker reported nothing: ${second.stderr}`);
+        const { effects, status } = second.report;
+        if (engine === "dbos_hardened") {
+          // At most once, always. A death after the contract's intent, before or after the effect, leaves an
+          // outcome nobody knows: the recovery stops for an operator instead of running the step again.
+          expect(effects).toBeLessThanOrEqual(1);
+          const expected = {
+            before_effect: { effects: 0, status: "reconcile_required" },
+            after_effect: { effects: 1, status: "reconcile_required" },
+            waiting_approval: { effects: 1, status: "done" },
+          }[point];
+          expect({ effects, status }).toEqual(expected);
+        } else if (point === "after_effect") {
+          // DBOS runs the step again: the world says whether the publish landed twice.
+          expect(second.report.calls).toBe(2);
+        } else expect(effects).toBe(1);
+      });
+    }
+  },
+);
+
+describe("dbos_hardened killed around the contract's intent checkpoint, recovered in another process", () => {
+  for (const point of INTENT_KILL_POINTS) {
+    it(`${point}: the publish lands at most once`, () => {
+      const { first, second } = crashAndRecover("dbos_hardened", point);
+      expect(first.signal).toBe("SIGKILL");
+      if (second.report === null) throw new Error(`the recovering worker reported nothing: ${second.stderr}`);
+      const { effects, status } = second.report;
+      // Nothing was dispatched at either point (the ledger entry is not dispatched): the contract's rule 5 lets
+      // the recovery run the call, once, as the project's crash matrix expects at after_intent (test/crash/kill.test.ts).
+      expect({ effects, status, calls: second.report.calls }).toEqual({ effects: 1, status: "done", calls: 1 });
+    });
+  }
+});
+
+describe("dbos_hardened without its intent step (the ablation's piece)", () => {
+  it("after_effect: the work step runs its approval again; the contract refuses it, so nothing lands twice, but the session is stuck", () => {
+    const { first, second } = crashAndRecover("dbos_hardened", "after_effect", ["intent_step"]);
+    expect(first.signal).toBe("SIGKILL");
+    if (second.report === null) throw new Error(`the recovering worker reported nothing: ${second.stderr}`);
+    // The contract's checkpoint before the effect backs the piece up on at-most-once; the piece is what
+    // brings the recovery to reconcile_required instead of a refused answer on a session left executing.
+    expect(second.report).toMatchObject({ calls: 1, refused: "approval_not_pending", status: "executing" });
+  });
+});
