@@ -30,7 +30,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const json = `${JSON.stringify(record, null, 2)}\n`;
   if (values.output === undefined) process.stdout.write(json);
   else {
-    const written = writeFilesAtomically([{ path: values.output, text: json }]);
+    const written = writeFilesAtomically([{ path: values.output, text: json, volatile: ["generated_at"] }]);
     if (!written.ok) {
       process.stderr.write(`availability: cannot write ${values.output}: ${written.error.message}\n`);
       return outputExitCode(written.error);

@@ -4,12 +4,12 @@
  * the real compare.ts main must exit 1 on the reference and on each engine that runs the contract, the
  * built-in graphs and the hardened frameworks alike (the hardened engines reach the contract through their layer).
  */
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { main } from "../../scripts/compare.js";
 import type { ComparisonReport } from "../../scripts/comparison/report.js";
+import { scratchDir } from "../setup/scratch.js";
 import { TAMPER_COLUMNS } from "../../scenarios/index.js";
 
 type Sabotage = "seal_unchecked" | "completed_dispatched_again" | "completed_begun_again" | null;
@@ -57,7 +57,7 @@ afterEach(() => {
 });
 
 async function compare(framework: string): Promise<{ code: number; report: ComparisonReport }> {
-  const output = join(mkdtempSync(join(tmpdir(), "tamper-sabotage-")), "evidence.json");
+  const output = join(scratchDir("tamper-sabotage-"), "evidence.json");
   const code = await main(["--framework", framework, "--output", output], {
     stdout: () => undefined,
     stderr: () => undefined,
