@@ -59,7 +59,7 @@ describe("the hardening ablation", () => {
     const slots = await loadEngines();
     const layered = slots.flatMap((s) => (s.status === "measured" && s.factory.layer !== undefined ? [s.id] : []));
     // An engine this machine cannot run (DBOS without a Postgres server) is compared as the committed file has it.
-    const runsHere = new Set(slots.flatMap((s) => (s.status === "measured" ? [s.id] : [])));
+    const runsHere = new Set<string>(slots.flatMap((s) => (s.status === "measured" ? [s.id] : [])));
     expect(layered.length).toBeGreaterThanOrEqual(4);
     expect(
       committed.layers.filter((l) => l.status === "measured" && runsHere.has(l.engine)).map((l) => l.engine),

@@ -26,27 +26,31 @@ describe("compare --framework local_state_graph loads only what the run needs", 
     expect(filesMatching(load, /\/libphonenumber-js\/max\//)).toEqual([]);
   });
 
-  it("the run loads from its bundle: only the entry and its loader are imported", { timeout: paced(180_000) }, () => {
-    const load = compareLoads("local_state_graph");
-    expect(load.status, load.stderr).toBe(0);
-    expect(load.report?.status).toBe("measured");
-    expect(filesMatching(load, /^bundle .*\/contract\/index\.ts$/)).not.toEqual([]);
-    expect(filesMatching(load, /^bundle .*\/local-graph\/agent\/index\.ts$/)).not.toEqual([]);
-    // Nothing of the run by require or through the loader thread, and no file both required and bundled: one copy.
-    expect(filesMatching(load, /^(require|import) .*\/(contract\/index|runtime|local-graph|handwritten)\//)).toEqual(
-      [],
-    );
-    const required = new Set(filesMatching(load, /^require /).map((line) => line.slice("require ".length)));
-    expect(filesMatching(load, /^bundle /).filter((line) => required.has(line.slice("bundle ".length)))).toEqual([]);
-    expect(filesMatching(load, /^import .*\/node_modules\//)).toEqual([]);
-    expect(
-      filesMatching(load, /^import .*\.ts$/).map((line) => line.replace(/^import .*\/([^/]+\/[^/]+)$/, "$1")),
-    ).toEqual(["scripts/compare.ts", "durable/load-run.ts"]);
-    // The command's checks load by require (loadCommand) and the bundle shares them: none of them twice.
-    expect(filesMatching(load, /^require .*\/scripts\/comparison\/(main|args)\.ts$/)).toHaveLength(2);
-    expect(filesMatching(load, /^bundle .*\/scripts\/comparison\/(main|args)\.ts$/)).toEqual([]);
-    expect(filesMatching(load, /^bundle .*\/scripts\/comparison\/run\.ts$/)).toHaveLength(1);
-  });
+  it(
+    "the run loads from its bundle: only the entry, its loader and its exit (which imports nothing) are imported",
+    { timeout: paced(180_000) },
+    () => {
+      const load = compareLoads("local_state_graph");
+      expect(load.status, load.stderr).toBe(0);
+      expect(load.report?.status).toBe("measured");
+      expect(filesMatching(load, /^bundle .*\/contract\/index\.ts$/)).not.toEqual([]);
+      expect(filesMatching(load, /^bundle .*\/local-graph\/agent\/index\.ts$/)).not.toEqual([]);
+      // Nothing of the run by require or through the loader thread, and no file both required and bundled: one copy.
+      expect(filesMatching(load, /^(require|import) .*\/(contract\/index|runtime|local-graph|handwritten)\//)).toEqual(
+        [],
+      );
+      const required = new Set(filesMatching(load, /^require /).map((line) => line.slice("require ".length)));
+      expect(filesMatching(load, /^bundle /).filter((line) => required.has(line.slice("bundle ".length)))).toEqual([]);
+      expect(filesMatching(load, /^import .*\/node_modules\//)).toEqual([]);
+      expect(
+        filesMatching(load, /^import .*\.ts$/).map((line) => line.replace(/^import .*\/([^/]+\/[^/]+)$/, "$1")),
+      ).toEqual(["scripts/compare.ts", "cli/exit.ts", "durable/load-run.ts"]);
+      // The command's checks load by require (loadCommand) and the bundle shares them: none of them twice.
+      expect(filesMatching(load, /^require .*\/scripts\/comparison\/(main|args)\.ts$/)).toHaveLength(2);
+      expect(filesMatching(load, /^bundle .*\/scripts\/comparison\/(main|args)\.ts$/)).toEqual([]);
+      expect(filesMatching(load, /^bundle .*\/scripts\/comparison\/run\.ts$/)).toHaveLength(1);
+    },
+  );
 
   it(
     "a refusal loads the checks only: not how the run loads, nor the bundle's machinery",
