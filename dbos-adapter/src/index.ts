@@ -14,5 +14,3 @@ export const dbosFactories = (url: string): Readonly<Record<string, EngineFactor
   dbos_native: createDbosNativeFactory(url),
   dbos_hardened: createDbosHardenedFactory(url),
 });
-
-export { ALL_COLUMNS as BROKEN_ON_PURPOSE } from "../../scenarios/all-columns.js";
