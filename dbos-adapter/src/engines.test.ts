@@ -68,7 +68,9 @@ describe("dbos_native (findings, not defects)", () => {
     if (env === undefined) throw new Error("no environment");
     const status = await DBOS.getWorkflowStatus(`${contextKey(env)}:native:${SESSION_ID}`);
     const steps = status === null ? [] : ((await DBOS.listWorkflowSteps(status.workflowID)) ?? []);
-    expect({ status: status?.status, steps: steps.map((s) => s.name) }).toMatchObject({
+    // DBOS's own steps (recv's timeout records a DBOS.sleep when it gets there first) are not the app's.
+    const appSteps = steps.map((s) => s.name).filter((name) => !name.startsWith("DBOS."));
+    expect({ status: status?.status, steps: appSteps }).toMatchObject({
       status: "PENDING",
       steps: ["planner"],
     });

@@ -10,7 +10,7 @@
 import { randomUUID } from "node:crypto";
 import { approvePending, type PendingApproval } from "../../contract/index.js";
 import { openDatabase, parseStoreSpec, storesIn } from "../../durable/index.js";
-import { MCP_STORE_SCOPE } from "../../mcp/server-start.js";
+import { MCP_STORE_SCOPE, type WorldCounts } from "../../mcp/server-start.js";
 import type { Observed } from "./parity.js";
 import { spawnServer, TEST_SECRET, type SpawnedServer } from "./stdio-server.js";
 
@@ -69,12 +69,14 @@ export async function restartBetweenApprovalAndReplay(
 
   const first = await spawn(args);
   const start = first.world();
-  const waiting = await first.call({ ...publish, _meta: meta() });
+  // The publish under a key of this run too, so the world's counts can be read for this run alone.
+  const publishKey = { "agent-harness/idempotency-key": `publish-${run}` };
+  const waiting = await first.call({ ...publish, _meta: meta(publishKey) });
   if (waiting.kind === "result" && waiting.owner !== undefined) owner = { "agent-harness/owner": waiting.owner };
   const keyed = { ...save, _meta: meta({ "agent-harness/idempotency-key": `save-${run}` }) };
   const asked = checkpointCount(store, `restart-${run}`);
   const token = approvePending(body(waiting)["pending"] as PendingApproval, `restart-${run}`, TEST_SECRET, Date.now());
-  const withToken = { ...publish, _meta: meta({ "agent-harness/approval": token }) };
+  const withToken = { ...publish, _meta: meta({ ...publishKey, "agent-harness/approval": token }) };
   const approved = await first.call(withToken);
   const saved = await first.call(keyed);
   const beforeRestart = first.world();
@@ -100,10 +102,21 @@ export async function restartBetweenApprovalAndReplay(
     },
     rewound_to: rewoundTo,
     used_token_after_rewind: refusal(afterRewind),
-    side_effects_before_restart: beforeRestart.total_effects - start.total_effects,
-    executor_calls_after_restart: end.total_calls - beforeRestart.total_calls,
-    duplicate_side_effects: end.total_effects - beforeRestart.total_effects,
+    side_effects_before_restart: ofRun(beforeRestart.effects, run) - ofRun(start.effects, run),
+    executor_calls_after_restart: ofRun(end.calls, run) - ofRun(beforeRestart.calls, run),
+    duplicate_side_effects: ofRun(end.effects, run) - ofRun(beforeRestart.effects, run),
   };
+}
+
+/**
+ * The counts under this run's keys alone (each names its session or is its key): other runs write to the same
+ * world of a shared database at the same time (the MCP corpus on Postgres), so totals would count their calls.
+ */
+function ofRun(counts: WorldCounts["calls"], run: string): number {
+  let sum = 0;
+  for (const byKey of Object.values(counts))
+    for (const [key, n] of Object.entries(byKey)) if (key.includes(run)) sum += n;
+  return sum;
 }
 
 /** Opens the server's store from the test process (the server is stopped or only reading). */
