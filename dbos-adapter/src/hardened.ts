@@ -26,6 +26,7 @@ import {
   contextKey,
   contextOf,
   diedHere,
+  ended,
   guarded,
   launchDbos,
   nextStop,
@@ -122,7 +123,7 @@ export function createHardenedEngine(
     await act(id);
     const state = answer(valueOf(await stopped));
     // A run that ended ends its workflow: once DBOS has recorded that, an operation goes to the contract alone.
-    if (isTerminal(state)) await DBOS.retrieveWorkflow(id).getResult();
+    if (isTerminal(state)) await ended(id);
     return state;
   };
   /** An operation goes to the session's workflow while it runs; once the run ended, the contract answers alone. */

@@ -28,6 +28,7 @@ import {
   contextKey,
   contextOf,
   diedHere,
+  ended,
   guarded,
   launchDbos,
   nextStop,
@@ -144,7 +145,7 @@ export function createNativeEngine(env: EngineContext, url: string): Engine<"dbo
     const stopped = nextStop(id);
     await act(id);
     // A run that ended ends its workflow: wait until DBOS has recorded that, so a later call sees it ended.
-    if (valueOf(await stopped) === ENDED) await DBOS.retrieveWorkflow(id).getResult();
+    if (valueOf(await stopped) === ENDED) await ended(id);
     return view(session_id);
   };
   return engineOf({

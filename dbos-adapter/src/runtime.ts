@@ -121,6 +121,17 @@ export async function recoverHere(workflowId: string): Promise<void> {
   await DBOS.resumeWorkflow(workflowId);
 }
 
+/**
+ * Waits until DBOS has recorded that a workflow ended. A handle from `retrieveWorkflow` polls the
+ * system database, once a second by default (`dbPollingIntervalResultMs`); the workflow ends
+ * milliseconds after it told its stop, so it polls at `pollingIntervalMs` (GetResultOptions,
+ * @dbos-inc/dbos-sdk 5.3.0 `dbos.d.ts`) instead of making every ended run wait a second.
+ */
+export async function ended(workflowId: string): Promise<void> {
+  await DBOS.retrieveWorkflow(workflowId).getResult({ pollingIntervalMs: ENDED_POLL_MS });
+}
+const ENDED_POLL_MS = 5;
+
 /** A stop's value, or the death rethrown as itself (the engine call dies as its process did). */
 export function valueOf<T>(stop: Stop<T>): T {
   if (stop.kind !== "stopped") throw stop.error;
