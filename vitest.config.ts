@@ -18,8 +18,17 @@ const notMeasured = notMeasuredLine(missing);
 if (notMeasured !== null) process.stderr.write(`${notMeasured}\n`);
 const absent = missing.flatMap((a) => a.requirement.suites);
 
-// Limits on wall time scale with how fast this machine is now (test/setup/pace.ts); the workers read it.
-const pace = measurePace();
+/**
+ * vitest's default is one worker fewer than the cores: a single worker on two. Much of the suite waits on child
+ * processes, Chromium, Postgres and timers, so a second worker fills that time; under CI, which runs the heavy
+ * tier (the longest waits), one worker more than the cores.
+ */
+const cores = availableParallelism();
+const workers = process.env["CI"] === "true" ? cores + 1 : Math.max(2, cores - 1);
+
+// Limits on wall time scale with how fast this machine is now (test/setup/pace.ts), and with more workers than
+// cores; the workers read it.
+const pace = measurePace(workers);
 process.env[PACE_ENV] = JSON.stringify(pace);
 
 /** The projects: name, files. A file belongs to the first project whose patterns match it. */
@@ -99,9 +108,7 @@ export default defineConfig({
     // The line again at the end, where a reader of the run's last screen sees it.
     globalSetup: ["test/setup/not-measured.ts", "test/setup/tmp-leaks.ts"],
     provide: { notMeasured },
-    // vitest's default is one worker fewer than the cores: a single worker on CI's two. Much of the
-    // suite waits on child processes, Chromium and timers, and a second worker fills that time.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    maxWorkers: workers,
     sequence: { sequencer: HeavyFirstSequencer },
   },
 });

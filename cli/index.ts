@@ -12,5 +12,7 @@ export type { InputFormat } from "./input-depth.js";
 export { makeDirectory, OUTPUT_ERROR_EXIT, outputExitCode, sameApartFrom, writeFilesAtomically } from "./files.js";
 export type { OutputError, OutputErrorCode, OutputFile } from "./files.js";
 export { pooled } from "./pooled.js";
+export { captured } from "./captured.js";
+export type { Captured } from "./captured.js";
 export { CHROMIUM_ENV, findChromium } from "./chromium.js";
 export type { ChromiumFound } from "./chromium.js";

@@ -3,26 +3,15 @@
  * installed as pinned; otherwise says the adapter's check is not measured, and why. The checks are independent and each
  * tsc uses one core, so they run side by side, one per core; each one's output is printed whole, in the list's order.
  */
-import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
-import { helpAsked, pooled } from "../cli/index.js";
+import { captured, helpAsked, pooled, type Captured } from "../cli/index.js";
 import { ADAPTERS } from "../engines/catalogue.js";
 import { adapterInstall } from "../engines/pinned-install.js";
 
-type Checked = { readonly status: number; readonly output: string };
-
-function tsc(project: string): Promise<Checked> {
+function tsc(project: string): Promise<Captured> {
   // Incremental, its state in node_modules/.cache: a run after a small change re-checks what it touches.
   const buildInfo = `node_modules/.cache/typecheck/${project.replaceAll("/", "_")}.tsbuildinfo`;
-  const args = ["tsc", "-p", project, "--noEmit", "--incremental", "--tsBuildInfoFile", buildInfo];
-  const child = spawn("npx", args, { stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
-  return new Promise((resolve) => {
-    child.once("error", (error) => resolve({ status: 1, output: `${project}: ${error.message}\n` }));
-    child.once("close", (code) => resolve({ status: code ?? 1, output }));
-  });
+  return captured("npx", ["tsc", "-p", project, "--noEmit", "--incremental", "--tsBuildInfoFile", buildInfo]);
 }
 
 const USAGE = "Usage: tsx scripts/typecheck.ts   (npm run typecheck; no options)";

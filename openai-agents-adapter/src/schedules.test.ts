@@ -1,5 +1,5 @@
 /**
- * Seeded random fault schedules on the hardened engine beside the reference (test/faults plays 5000 on
+ * Seeded random fault schedules on the hardened engine beside the reference (test/faults plays 2,000 on
  * the core engines; the SDK's loop makes each schedule slower, so a few here): every invariant holds
  * and both engines observe the same.
  */

@@ -30,13 +30,14 @@ function workload(): number {
   return performance.now() - start;
 }
 
-export function measurePace(): Pace {
+/** `workers`: how many test files run at once; more than the cores share them, and each one's limits stretch alike. */
+export function measurePace(workers = 0): Pace {
   const runs = Array.from({ length: 5 }, workload).sort((a, b) => a - b);
   const measured = runs[2] ?? REFERENCE_MS;
   const cores = availableParallelism();
   const load = loadavg()[0] ?? 0;
   // A workload this short can miss a load that comes and goes; the run queue per core counts too.
-  const factor = Math.max(1, measured / REFERENCE_MS, load / cores);
+  const factor = Math.max(1, measured / REFERENCE_MS, load / cores) * Math.max(1, workers / cores);
   return { measured_ms: round(measured), reference_ms: REFERENCE_MS, load: round(load), cores, factor: round(factor) };
 }
 
