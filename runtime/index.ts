@@ -1,4 +1,11 @@
-export { BATCH_EXECUTIONS, ENGINE_ERROR_CODES, EngineUsageError, engineContextOf, untransacted } from "./api.js";
+export {
+  BATCH_EXECUTIONS,
+  ENGINE_ERROR_CODES,
+  EngineUsageError,
+  engineContextOf,
+  layerOf,
+  untransacted,
+} from "./api.js";
 export type {
   BatchExecution,
   Engine,
