@@ -22,6 +22,9 @@ export const ADAPTERS: readonly AdapterRow[] = ENGINE_TABLE.filter((f): f is Ada
 export const needsPostgres = (adapter: AdapterRow): boolean =>
   "needs" in adapter && (adapter.needs as readonly string[]).includes("postgres");
 
+/** The adapter's example of its hardening layer (row.ts `example`), or null when it has none. */
+export const exampleOf = (adapter: AdapterRow): string | null => ("example" in adapter ? adapter.example : null);
+
 /** A row per engine, in the order every report lists them, with the row of the folder that holds it. */
 export const ENGINE_ROWS = ENGINE_TABLE.flatMap((folder) => folder.engines.map((engine) => ({ ...engine, folder })));
 

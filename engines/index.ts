@@ -12,6 +12,7 @@ export {
   ENGINE_IDS,
   ENGINE_ROWS,
   ENGINE_TABLE,
+  exampleOf,
   folderOf,
   FRAMEWORK_IDS,
   isBuiltInEngineId,

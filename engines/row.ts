@@ -74,6 +74,11 @@ export const FolderRow = z.discriminatedUnion("kind", [
     /** The one framework package the adapter pins, and the exact version (its package.json must say the same). */
     package: z.string().min(1),
     version: z.string().regex(/^\d+\.\d+\.\d+$/),
+    /** Its hardening layer's example, run as a team runs it (test/engines/examples.test.ts runs each). None when absent. */
+    example: z
+      .string()
+      .regex(/^examples\/[a-z0-9-]+\.ts$/)
+      .optional(),
     /**
      * What it needs to run beyond its install: a PostgreSQL server (its suites are then left out without one,
      * named on the PostgreSQL requirement's line; test/setup/requirements.ts). Nothing when absent.

@@ -81,6 +81,7 @@ export const ENGINE_TABLE = [
     name: "OpenAI Agents",
     package: "@openai/agents",
     version: "0.20.0",
+    example: "examples/openai-agents-hardened.ts",
     export: "factories",
     byRequire: false,
     engines: [
@@ -106,6 +107,7 @@ export const ENGINE_TABLE = [
     name: "AI SDK",
     package: "ai",
     version: "7.0.185",
+    example: "examples/ai-sdk-hardened.ts",
     export: "aiSdkFactories",
     byRequire: false,
     engines: [
@@ -140,6 +142,7 @@ export const ENGINE_TABLE = [
     name: "LangChain",
     package: "langchain",
     version: "1.5.14",
+    example: "examples/langchain-agent-hardened.ts",
     export: "factories",
     byRequire: false,
     engines: [
@@ -165,6 +168,7 @@ export const ENGINE_TABLE = [
     name: "Mastra",
     package: "@mastra/core",
     version: "1.71.0",
+    example: "examples/mastra-hardened.ts",
     export: "factories",
     byRequire: false,
     engines: [

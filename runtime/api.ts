@@ -143,9 +143,30 @@ export type EngineFactory<Id extends string = string> = {
  */
 export type HardeningLayer = {
   readonly pieces: readonly string[];
-  readonly backedUpBy: Readonly<Record<string, string>>;
+  readonly backedUpBy: Readonly<Partial<Record<string, string>>>;
   without(disable: readonly string[]): EngineFactory<string>;
 };
+
+/**
+ * A layer over its piece table: `without` checks each name against the table (an ablation's typo fails
+ * loudly instead of switching nothing off) before `make` builds the engine with those pieces off.
+ */
+export const layerOf = <Piece extends string>(
+  pieces: readonly Piece[],
+  backedUpBy: Readonly<Partial<Record<Piece, Piece>>>,
+  make: (disable: Piece[]) => EngineFactory<string>,
+): HardeningLayer => ({
+  pieces,
+  backedUpBy,
+  without: (disable) =>
+    make(
+      disable.map((name) => {
+        const piece = pieces.find((p) => p === name);
+        if (piece === undefined) throw new Error(`no hardening piece ${name}; the layer has ${pieces.join(", ")}`);
+        return piece;
+      }),
+    ),
+});
 
 /** Every way a caller can misuse an engine, the same words on every engine. */
 export const ENGINE_ERROR_CODES = [

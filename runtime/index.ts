@@ -1,4 +1,11 @@
-export { BATCH_EXECUTIONS, ENGINE_ERROR_CODES, EngineUsageError, engineContextOf, untransacted } from "./api.js";
+export {
+  BATCH_EXECUTIONS,
+  ENGINE_ERROR_CODES,
+  EngineUsageError,
+  engineContextOf,
+  layerOf,
+  untransacted,
+} from "./api.js";
 export type {
   BatchExecution,
   Engine,
@@ -31,5 +38,7 @@ export { guardedExecutor } from "./guarded-executor.js";
 export type { GuardedExecutor } from "./guarded-executor.js";
 export { shownInterruption, toolMessage, viewOf } from "./native-view.js";
 export type { Decision, NativeSession, ShownCall as NativeCall, Turn, Waiting } from "./native-view.js";
+export { decisionOf, freshSession, nativeAnswers, nativeSessions } from "./native-sessions.js";
+export type { NativeSessions } from "./native-sessions.js";
 export { checkAnswer, pendingCallId } from "./framework-answer.js";
 export type { AnswerCheck, SdkAnswer } from "./framework-answer.js";

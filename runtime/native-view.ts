@@ -54,7 +54,7 @@ export type NativeSession = {
     readonly turns: Turn[];
     readonly results: Map<string, ToolMessage>;
     readonly waiting: readonly Waiting[];
-    readonly resume: string;
+    readonly resume: string | null;
   } | null;
 };
 

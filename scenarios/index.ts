@@ -79,7 +79,7 @@ export { BUG_REPORT_COLUMNS } from "./bug-report-columns.js";
 export { spellings, STORED_PLACES, storedTexts } from "./stored-text.js";
 export type { StoredPlace, StoredText } from "./stored-text.js";
 export { TAMPER_COLUMNS } from "./tamper-columns.js";
-export { forgetOutcome, tamper } from "./tamper.js";
+export { forgetOutcome, isTampering, tamper } from "./tamper.js";
 export type { TamperAction } from "./tamper.js";
 export { editWaitingCall } from "./tamper-edit.js";
 export type { CallEdit } from "./tamper-edit.js";

@@ -15,6 +15,17 @@ export type TamperAction =
   /** The engine's state goes back to an older copy taken while a call was executing; the ledger is kept. */
   | { readonly kind: "restore_to_intent" };
 
+/** Each kind of tampering once, typed complete: a new kind above cannot be left out of `isTampering`. */
+const TAMPER_KINDS: Readonly<Record<TamperAction["kind"], true>> = {
+  edit_waiting_call: true,
+  forget_outcome: true,
+  restore_to_intent: true,
+};
+
+/** Whether a scenario's action edits a store between turns instead of asking the engine anything. */
+export const isTampering = (action: { readonly kind: string }): action is TamperAction =>
+  Object.hasOwn(TAMPER_KINDS, action.kind);
+
 /** Performs a tampering action; false when the engine keeps nothing there the column can reach. */
 export async function tamper(env: Environment, session: string, action: TamperAction): Promise<boolean> {
   switch (action.kind) {

@@ -17,7 +17,6 @@ export {
   createAiSdkHardenedFactory,
   hardenAiSdk,
   HARDENING_PIECES,
-  piecesNamed,
 } from "./harden/index.js";
 export type { HardeningOptions, HardeningPiece, LayerDeps } from "./harden/index.js";
 export { createAgentEngine } from "./agent-engine.js";

@@ -23,6 +23,7 @@ import {
   EngineUsageError,
   guardedExecutor,
   inBatch,
+  layerOf,
   unwrapEngine,
   type Driver,
   type DriverDeps,
@@ -36,11 +37,12 @@ import { handwrittenFactory } from "../../handwritten/engine/factory.js";
 import {
   agentInput,
   approvalMiddleware,
+  BACKED_UP_BY,
   checkAnswer,
   hardenTool,
+  HARDENING_PIECES,
   keepThread,
   openThread,
-  layerOf,
   plannerChatModel,
   resumeOf,
   type HardeningOptions,
@@ -192,7 +194,7 @@ export const createLangChainHardenedFactory = (
   version: LANGCHAIN_VERSION,
   shape: async () => null,
   create: (env) => createLangChainHardenedEngine(env, options),
-  layer: layerOf(createLangChainHardenedFactory),
+  layer: layerOf(HARDENING_PIECES, BACKED_UP_BY, (disable) => createLangChainHardenedFactory({ disable })),
 });
 
 /** The registry's hardened engine: every piece of the layer on. */

@@ -12,11 +12,13 @@
 import { Command, MemorySaver } from "@langchain/langgraph";
 import { HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import { createAgent, humanInTheLoopMiddleware } from "langchain";
-import { parseApprovalInput } from "../../contract/index.js";
 import {
+  decisionOf,
   defineSlot,
   engineOf,
   EngineUsageError,
+  nativeAnswers,
+  nativeSessions,
   shownInterruption,
   toolMessage,
   viewOf,
@@ -33,6 +35,9 @@ const SESSIONS = defineSlot<Map<string, NativeSession>>("langchain.native_sessio
 /** The agent's checkpointer: LangGraph's MemorySaver, kept where a restarted process finds it. */
 const SAVER = defineSlot<MemorySaver>("langchain.native_saver");
 
+/** A run past the agent's recursion limit is LangGraph's GraphRecursionError; others are unwrapped to their cause. */
+const LIMITS = { stepLimit: "GraphRecursionError", unwrap: firstOf } as const;
+
 type Interrupted = { __interrupt__?: { value?: { actionRequests?: { name: string; args: unknown }[] } }[] };
 
 export function createLangChainNativeEngine(env: EngineContext): Engine<"langchain_agent_native"> {
@@ -40,7 +45,7 @@ export function createLangChainNativeEngine(env: EngineContext): Engine<"langcha
   if (sessions === undefined) env.slots.set(SESSIONS, (sessions = new Map()));
   let saver = env.slots.get(SAVER);
   if (saver === undefined) env.slots.set(SAVER, (saver = new MemorySaver()));
-  const kept = sessions;
+  const kept = nativeSessions(sessions, env.clock);
   const checkpointer = saver;
   const specs = env.registry.list();
   const interruptOn = interruptOnOf(specs);
@@ -81,67 +86,45 @@ export function createLangChainNativeEngine(env: EngineContext): Engine<"langcha
     });
   };
 
-  const drive = async (session_id: string, s: NativeSession, input: unknown, at = config(session_id)) => {
-    s.phase = "running";
-    try {
-      const result = (await agentFor(session_id, s).invoke(input as never, at as never)) as Interrupted & {
-        messages?: BaseMessage[];
-      };
-      record(s, result.messages ?? []);
-      const requests = result.__interrupt__?.[0]?.value?.actionRequests ?? [];
-      // The action requests carry no id: they are the last turn's calls that interruptOn names, in order.
-      const asked = (s.turns.at(-1)?.calls ?? []).filter((c) => c.tool in interruptOn);
-      s.decided = new Map();
-      s.waiting = asked.slice(0, requests.length);
-      if (requests.length > 0) {
-        s.phase = "waiting";
-        const state = await checkpointer.getTuple(config(session_id));
-        s.resume = state?.config.configurable?.["checkpoint_id"] ?? null;
-        s.interruption = {
-          turns: [...s.turns],
-          results: new Map(s.results),
-          waiting: s.waiting,
-          resume: s.resume ?? "",
+  const drive = (session_id: string, s: NativeSession, input: unknown, at = config(session_id)) =>
+    kept.run(
+      session_id,
+      s,
+      async () => {
+        const result = (await agentFor(session_id, s).invoke(input as never, at as never)) as Interrupted & {
+          messages?: BaseMessage[];
         };
-      } else {
-        s.phase = "done";
-        const last = result.messages?.at(-1);
-        s.final = typeof last?.content === "string" ? last.content : "";
-      }
-    } catch (error) {
-      if (error instanceof Error && error.name === "GraphRecursionError") s.phase = "step_limit";
-      else throw firstOf(error);
-    }
-    s.updated_at = env.clock.now();
-    return viewOf(session_id, s);
-  };
-  const session = (session_id: string): NativeSession => {
-    const s = kept.get(session_id);
-    if (s === undefined) throw new EngineUsageError("unknown_session", `no run for session ${session_id}`);
-    return s;
-  };
+        record(s, result.messages ?? []);
+        const requests = result.__interrupt__?.[0]?.value?.actionRequests ?? [];
+        if (requests.length === 0) {
+          const last = result.messages?.at(-1);
+          return { final: typeof last?.content === "string" ? last.content : "" };
+        }
+        // The action requests carry no id: they are the last turn's calls that interruptOn names, in order.
+        const asked = (s.turns.at(-1)?.calls ?? []).filter((c) => c.tool in interruptOn);
+        const state = await checkpointer.getTuple(config(session_id));
+        return {
+          waiting: asked.slice(0, requests.length),
+          resume: state?.config.configurable?.["checkpoint_id"] ?? null,
+        };
+      },
+      LIMITS,
+    );
 
   return engineOf({
     id: "langchain_agent_native",
+    ...nativeAnswers(kept, "LangChain's createAgent"),
     async start(session_id, goal) {
-      if (kept.has(session_id)) throw new EngineUsageError("session_exists", `session ${session_id} already ran`);
-      const at = env.clock.now();
-      const s: NativeSession = {
-        ...{ goal, started_at: at, updated_at: at, turns: [], results: new Map(), phase: "running", final: "" },
-        ...{ waiting: [], decided: new Map(), minted: [], resume: null, interruption: null },
-      };
-      kept.set(session_id, s);
-      return drive(session_id, s, { messages: [new HumanMessage(goal)] });
+      return drive(session_id, kept.open(session_id, goal), { messages: [new HumanMessage(goal)] });
     },
     async submitApproval(session_id, input) {
-      const parsed = parseApprovalInput(input);
-      if (!parsed.ok) throw new EngineUsageError("approval_malformed", parsed.error.message);
-      const s = session(session_id);
+      const decision = decisionOf(input);
+      const s = kept.get(session_id);
       const shown = shownInterruption(s);
       if (s.phase !== "waiting" || shown === undefined)
         throw new EngineUsageError("approval_not_pending", `no interruption is waiting; the run is ${s.phase}`);
       // LangChain has no token: the person's answer decides the action they were shown, by its tool call id.
-      s.decided.set(shown.callId, parsed.value.kind === "decline" ? "reject" : "approve");
+      s.decided.set(shown.callId, decision);
       s.updated_at = env.clock.now();
       if (s.waiting.some((w) => !s.decided.has(w.callId))) return viewOf(session_id, s);
       const decisions = s.waiting.map((w) => ({ type: s.decided.get(w.callId) ?? "reject" }));
@@ -149,34 +132,15 @@ export function createLangChainNativeEngine(env: EngineContext): Engine<"langcha
       return drive(session_id, s, new Command({ resume: { decisions } }), at);
     },
     async resume(session_id) {
-      const s = session(session_id);
+      const s = kept.get(session_id);
       if (s.phase !== "running") return viewOf(session_id, s);
       // LangGraph's durable execution: invoke with no input continues from the thread's last checkpoint.
       const saved = await checkpointer.getTuple(config(session_id));
       if (saved === undefined) return drive(session_id, s, { messages: [new HumanMessage(s.goal)] });
       return drive(session_id, s, null);
     },
-    async reconcileUncertain() {
-      throw new EngineUsageError("not_reconcilable", "LangChain's createAgent has no uncertain outcome to reconcile");
-    },
-    state: async (session_id) => {
-      const s = kept.get(session_id);
-      return s === undefined ? undefined : viewOf(session_id, s);
-    },
-    trace: async () => [],
-    graphSteps: async () => null,
-    async rewindToApproval(session_id) {
-      // LangGraph keeps every checkpoint of the thread: a restored copy resumes from the interrupt's.
-      const s = session(session_id);
-      const at = s.interruption;
-      if (at === null || s.phase === "waiting")
-        throw new EngineUsageError("nothing_to_rewind", "no earlier interruption");
-      Object.assign(s, {
-        ...{ turns: [...at.turns], results: new Map(at.results), waiting: at.waiting },
-        ...{ decided: new Map(), resume: at.resume === "" ? null : at.resume, phase: "waiting" },
-      });
-      return viewOf(session_id, s);
-    },
+    // LangGraph keeps every checkpoint of the thread: a restored copy resumes from the interrupt's.
+    rewindToApproval: async (session_id) => kept.rewind(session_id, "interruption"),
   });
 }
 

@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { canonicalJson } from "../../contract/index.js";
-import { handwrittenFactory } from "../../handwritten/engine/factory.js";
 import { ALL_COLUMNS } from "../../scenarios/all-columns.js";
 import { preApprovalState } from "../../scenarios/columns.js";
 import { runScenario, SESSION_ID, type Environment } from "../../scenarios/index.js";
 import { engineContextOf } from "../../runtime/index.js";
+import { observesLikeTheReference } from "../../test/scenarios/contract-suite.js";
 import { SUSPENDED_RUNS } from "./hardened.js";
 import { turnModel } from "./model.js";
 import { mastraAgent } from "./storage.js";
@@ -33,14 +32,7 @@ describe("mastra_hardened", () => {
     expect(MASTRA_VERSION).toMatch(/^1\.\d+\.\d+$/);
   });
 
-  for (const column of ALL_COLUMNS) {
-    it(`${column.name}: holds and observes exactly what the handwritten engine observes`, async () => {
-      const hardened = await runScenario(mastraHardenedFactory, column, { graphSteps: false });
-      const handwritten = await runScenario(handwrittenFactory, column, { graphSteps: false });
-      expect(column.violations(hardened.observation)).toEqual([]);
-      expect(canonicalJson(hardened.observation)).toBe(canonicalJson(handwritten.observation));
-    });
-  }
+  observesLikeTheReference(mastraHardenedFactory);
 
   it("waits in Mastra's own suspension: the run is in Mastra's storage, and the layer keeps it sealed at the checkpoint", async () => {
     let env: Environment | undefined;

@@ -15,6 +15,7 @@ import {
   defineSlot,
   engineOf,
   EngineUsageError,
+  layerOf,
   unwrapEngine,
   type Driver,
   type DriverDeps,
@@ -26,13 +27,14 @@ import {
 } from "../../runtime/index.js";
 import { handwrittenFactory } from "../../handwritten/engine/factory.js";
 import {
+  BACKED_UP_BY,
   checkAnswer,
   drain,
   guardedExecutor,
   hardenTool,
+  HARDENING_PIECES,
   live,
   keepSuspendedRun,
-  layerOf,
   mastraInput,
   openSuspendedRun,
   plannerModel,
@@ -191,7 +193,7 @@ export const createMastraHardenedFactory = (options: HardeningOptions = {}): Eng
   version: MASTRA_VERSION,
   shape: async () => null,
   create: (env) => createHardenedEngine(env, options),
-  layer: layerOf(createMastraHardenedFactory),
+  layer: layerOf(HARDENING_PIECES, BACKED_UP_BY, (disable) => createMastraHardenedFactory({ disable })),
 });
 
 /** The registry's hardened engine: every piece of the layer on. */

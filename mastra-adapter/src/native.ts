@@ -13,11 +13,14 @@
  * tool would pass by removing it). The scripted planner plays through an AI SDK model object
  * (model.ts) minting call ids as a model would. No contract code runs inside Mastra's loop.
  */
-import { decidePolicy, parseApprovalInput } from "../../contract/index.js";
+import { decidePolicy } from "../../contract/index.js";
 import {
+  decisionOf,
   defineSlot,
   engineOf,
   EngineUsageError,
+  nativeAnswers,
+  nativeSessions,
   type Engine,
   type EngineContext,
   type EngineFactory,
@@ -32,7 +35,10 @@ import { MASTRA_VERSION } from "./versions.js";
 const SESSIONS = defineSlot<Map<string, NativeSession>>("mastra.native_sessions");
 
 export function createNativeEngine(env: EngineContext): Engine<"mastra_native"> {
-  const kept = slotOf(env, SESSIONS, () => new Map<string, NativeSession>());
+  const kept = nativeSessions(
+    slotOf(env, SESSIONS, () => new Map<string, NativeSession>()),
+    env.clock,
+  );
   const maxSteps = env.limits.maxSteps;
   const refused = new Set(
     env.registry
@@ -112,47 +118,25 @@ export function createNativeEngine(env: EngineContext): Engine<"mastra_native"> 
     );
   };
 
-  const session = (session_id: string): NativeSession => {
-    const s = kept.get(session_id);
-    if (s === undefined) throw new EngineUsageError("unknown_session", `no run for session ${session_id}`);
-    return s;
-  };
-
   return engineOf({
     id: "mastra_native",
+    ...nativeAnswers(kept, "Mastra"),
     async start(session_id, goal) {
-      if (kept.has(session_id)) throw new EngineUsageError("session_exists", `session ${session_id} already ran`);
-      const at = env.clock.now();
-      const s: NativeSession = {
-        goal,
-        started_at: at,
-        updated_at: at,
-        turns: [],
-        results: new Map(),
-        phase: "running",
-        final: "",
-        waiting: [],
-        decided: new Map(),
-        minted: [],
-        resume: null,
-        interruption: null,
-      };
-      kept.set(session_id, s);
+      const s = kept.open(session_id, goal);
       await drive(session_id, s, (agent, o) => agent.generate(goal, o));
       return viewOf(session_id, s);
     },
     async submitApproval(session_id, input) {
-      const parsed = parseApprovalInput(input);
-      if (!parsed.ok) throw new EngineUsageError("approval_malformed", parsed.error.message);
-      const s = session(session_id);
+      const decision = decisionOf(input);
+      const s = kept.get(session_id);
       if (s.phase !== "waiting")
         throw new EngineUsageError("approval_not_pending", `no call is suspended; the run is ${s.phase}`);
       // Mastra has no token: the person's answer approves or declines the call they were shown, by its toolCallId.
-      await answer(session_id, s, parsed.value.kind === "decline" ? "reject" : "approve");
+      await answer(session_id, s, decision);
       return viewOf(session_id, s);
     },
     async resume(session_id) {
-      const s = session(session_id);
+      const s = kept.get(session_id);
       if (s.phase !== "running") return viewOf(session_id, s);
       // A run that died between suspensions left nothing to resume in Mastra's storage: the docs' way back is to run it again.
       s.turns = [];
@@ -160,33 +144,9 @@ export function createNativeEngine(env: EngineContext): Engine<"mastra_native"> 
       await drive(session_id, s, (agent, o) => agent.generate(s.goal, o));
       return viewOf(session_id, s);
     },
-    async reconcileUncertain() {
-      throw new EngineUsageError("not_reconcilable", "Mastra has no uncertain outcome to reconcile");
-    },
-    state: async (session_id) => {
-      const s = kept.get(session_id);
-      return s === undefined ? undefined : viewOf(session_id, s);
-    },
-    // Mastra's observability is spans for an exporter, not the contract's audit trace: there is none to show.
-    trace: async () => [],
-    graphSteps: async () => null,
     storageSnapshot: () => storedRuns(env),
-    async rewindToApproval(session_id) {
-      // The client still holds what it saw at the last suspension: a restored copy is that, with its runId.
-      const s = session(session_id);
-      const at = s.interruption;
-      if (at === null || s.phase === "waiting")
-        throw new EngineUsageError("nothing_to_rewind", "no earlier suspension");
-      Object.assign(s, {
-        turns: [...at.turns],
-        results: new Map(at.results),
-        waiting: at.waiting,
-        decided: new Map(),
-        resume: at.resume,
-        phase: "waiting",
-      });
-      return viewOf(session_id, s);
-    },
+    // The client still holds what it saw at the last suspension: a restored copy is that, with its runId.
+    rewindToApproval: async (session_id) => kept.rewind(session_id, "suspension"),
   });
 }
 

@@ -20,6 +20,7 @@ import {
   defineSlot,
   engineOf,
   EngineUsageError,
+  layerOf,
   unwrapEngine,
   type Driver,
   type DriverDeps,
@@ -41,7 +42,6 @@ import {
   isOn,
   keepRunState,
   openRunState,
-  piecesNamed,
   plannerModel,
   sdkInput,
   type HardeningOptions,
@@ -174,11 +174,7 @@ export const createOpenAIHardenedFactory = (
   version: OPENAI_AGENTS_VERSION,
   shape: async () => null,
   create: (env) => createHardenedEngine(env, options),
-  layer: {
-    pieces: HARDENING_PIECES,
-    backedUpBy: BACKED_UP_BY,
-    without: (disable) => createOpenAIHardenedFactory({ disable: piecesNamed(disable) }),
-  },
+  layer: layerOf(HARDENING_PIECES, BACKED_UP_BY, (disable) => createOpenAIHardenedFactory({ disable })),
 });
 
 /** The registry's hardened engine: every piece of the layer on. */

@@ -13,11 +13,14 @@
  * tools' configuration reads the risk table once, and what the columns find missing is the SDK's.
  */
 import { Agent, Runner, RunState, Usage, type Model, type ModelResponse } from "@openai/agents";
-import { parseApprovalInput, type AgentState, type Planner } from "../../contract/index.js";
+import type { AgentState, Planner } from "../../contract/index.js";
 import {
+  decisionOf,
   defineSlot,
   engineOf,
   EngineUsageError,
+  nativeAnswers,
+  nativeSessions,
   type Engine,
   type EngineContext,
   type EngineFactory,
@@ -25,7 +28,7 @@ import {
 import { unwrapRunError } from "./errors.js";
 import { answer, nativeTool, record, shown } from "./native-items.js";
 import { callIdMinter, plannerItems } from "./native-model.js";
-import { shownInterruption, viewOf, type Decision, type NativeSession } from "../../runtime/index.js";
+import { shownInterruption, viewOf, type NativeSession } from "../../runtime/index.js";
 import { OPENAI_AGENTS_VERSION } from "./versions.js";
 
 /** The SDK's runner, with tracing off: nothing leaves the process. */
@@ -37,7 +40,7 @@ const SESSIONS = defineSlot<Map<string, NativeSession>>("openai_agents.native_se
 export function createNativeEngine(env: EngineContext): Engine<"openai_agents_native"> {
   let sessions = env.slots.get(SESSIONS);
   if (sessions === undefined) env.slots.set(SESSIONS, (sessions = new Map()));
-  const kept = sessions;
+  const kept = nativeSessions(sessions, env.clock);
   const maxTurns = env.limits.maxSteps;
 
   const agentFor = (session_id: string, s: NativeSession) => {
@@ -67,63 +70,32 @@ export function createNativeEngine(env: EngineContext): Engine<"openai_agents_na
     input: (agent: Agent) => Promise<string | RunState<unknown, Agent>>,
   ) => {
     const { agent, ran } = agentFor(session_id, s);
-    s.phase = "running";
-    try {
-      const result = await runner.run(agent, await input(agent), { maxTurns });
-      record(s, result.history, ran);
-      // Every interruption is kept, to be shown and answered one by one.
-      const waiting = result.interruptions.flatMap((i) =>
-        i.rawItem.type === "function_call" ? [shown(i.rawItem)] : [],
-      );
-      s.decided = new Map();
-      s.waiting = waiting;
-      if (waiting.length > 0) {
-        s.phase = "waiting";
-        s.resume = result.state.toString();
-        s.interruption = { turns: [...s.turns], results: new Map(s.results), waiting, resume: s.resume };
-      } else {
-        s.phase = "done";
-        s.final = String(result.finalOutput ?? "");
-      }
-    } catch (error) {
-      if (error instanceof Error && error.name === "MaxTurnsExceededError") s.phase = "step_limit";
-      else throw unwrapRunError(error);
-    }
-    s.updated_at = env.clock.now();
-    return viewOf(session_id, s);
-  };
-  const session = (session_id: string): NativeSession => {
-    const s = kept.get(session_id);
-    if (s === undefined) throw new EngineUsageError("unknown_session", `no run for session ${session_id}`);
-    return s;
+    return kept.run(
+      session_id,
+      s,
+      async () => {
+        const result = await runner.run(agent, await input(agent), { maxTurns });
+        record(s, result.history, ran);
+        // Every interruption is kept, to be shown and answered one by one.
+        const waiting = result.interruptions.flatMap((i) =>
+          i.rawItem.type === "function_call" ? [shown(i.rawItem)] : [],
+        );
+        if (waiting.length === 0) return { final: String(result.finalOutput ?? "") };
+        return { waiting, resume: result.state.toString() };
+      },
+      { stepLimit: "MaxTurnsExceededError", unwrap: unwrapRunError },
+    );
   };
 
   return engineOf({
     id: "openai_agents_native",
+    ...nativeAnswers(kept, "the OpenAI Agents SDK"),
     async start(session_id, goal) {
-      if (kept.has(session_id)) throw new EngineUsageError("session_exists", `session ${session_id} already ran`);
-      const at = env.clock.now();
-      const s: NativeSession = {
-        goal,
-        started_at: at,
-        updated_at: at,
-        turns: [],
-        results: new Map(),
-        phase: "running",
-        final: "",
-        waiting: [],
-        decided: new Map(),
-        minted: [],
-        resume: null,
-        interruption: null,
-      };
-      kept.set(session_id, s);
-      return drive(session_id, s, async () => goal);
+      return drive(session_id, kept.open(session_id, goal), async () => goal);
     },
     async submitApproval(session_id, input) {
-      const parsed = parseApprovalInput(input);
-      if (!parsed.ok) throw new EngineUsageError("approval_malformed", parsed.error.message);
-      const s = session(session_id);
+      const decision = decisionOf(input);
+      const s = kept.get(session_id);
       const blob = s.resume;
       if (s.phase !== "waiting" || blob === null)
         throw new EngineUsageError("approval_not_pending", `no interruption is waiting; the run is ${s.phase}`);
@@ -131,7 +103,6 @@ export function createNativeEngine(env: EngineContext): Engine<"openai_agents_na
       const shownNow = shownInterruption(s);
       if (shownNow === undefined)
         throw new EngineUsageError("approval_not_pending", "every interruption has its answer");
-      const decision: Decision = parsed.value.kind === "decline" ? "reject" : "approve";
       s.decided.set(shownNow.callId, decision);
       if (s.waiting.some((w) => !s.decided.has(w.callId))) {
         // More interruptions wait: the answer is recorded in the RunState, which is stored again.
@@ -148,7 +119,7 @@ export function createNativeEngine(env: EngineContext): Engine<"openai_agents_na
       });
     },
     async resume(session_id) {
-      const s = session(session_id);
+      const s = kept.get(session_id);
       if (s.phase !== "running") return viewOf(session_id, s);
       // Nothing was saved since the run started (the SDK saves only at interruptions): the docs' way back is to run it again.
       if (s.resume === null) {
@@ -159,32 +130,8 @@ export function createNativeEngine(env: EngineContext): Engine<"openai_agents_na
       const blob = s.resume;
       return drive(session_id, s, (agent) => RunState.fromString(agent, blob));
     },
-    async reconcileUncertain() {
-      throw new EngineUsageError("not_reconcilable", "the OpenAI Agents SDK has no uncertain outcome to reconcile");
-    },
-    state: async (session_id) => {
-      const s = kept.get(session_id);
-      return s === undefined ? undefined : viewOf(session_id, s);
-    },
-    // The SDK's tracing is spans for a dashboard, not the contract's audit trace: there is none to show.
-    trace: async () => [],
-    graphSteps: async () => null,
-    async rewindToApproval(session_id) {
-      // The client still holds the RunState of the last interruption: a restored copy is that blob.
-      const s = session(session_id);
-      const at = s.interruption;
-      if (at === null || s.phase === "waiting")
-        throw new EngineUsageError("nothing_to_rewind", "no earlier interruption");
-      Object.assign(s, {
-        turns: [...at.turns],
-        results: new Map(at.results),
-        waiting: at.waiting,
-        decided: new Map(),
-        resume: at.resume,
-        phase: "waiting",
-      });
-      return viewOf(session_id, s);
-    },
+    // The client still holds the RunState of the last interruption: a restored copy is that blob.
+    rewindToApproval: async (session_id) => kept.rewind(session_id, "interruption"),
   });
 }
 

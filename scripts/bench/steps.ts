@@ -3,13 +3,17 @@
  * does only the unavoidable work of a step. Engines take turns sample by sample (in rotating
  * order), so drift in the machine's speed spreads over all of them alike.
  */
-import type { BuiltInEngineId, BuiltInFactory, EngineFactory, EngineId, Scenario } from "../../scenarios/index.js";
+import {
+  isTampering,
+  type BuiltInEngineId,
+  type BuiltInFactory,
+  type EngineFactory,
+  type EngineId,
+  type Scenario,
+} from "../../scenarios/index.js";
 import { NOT_MEASURED, type EngineStepResult, type StepSection } from "./sections.js";
 import { collectGarbage, ratio, round, summarize, untimedUs } from "./stats.js";
 import { floorItems, floorRegistry, runFloor, runTimed, type FloorItem } from "./workload.js";
-
-/** The actions that edit a store between turns (the tampering columns): no engine work to time. */
-const TAMPERING: ReadonlySet<string> = new Set(["edit_waiting_call", "forget_outcome", "restore_to_intent"]);
 
 export type StepOptions = {
   readonly samples: number;
@@ -55,7 +59,7 @@ export async function measureStepOverhead(
       });
       continue;
     }
-    if (scenario.actions.some((a) => TAMPERING.has(a.kind))) {
+    if (scenario.actions.some(isTampering)) {
       excluded.push({
         name: scenario.name,
         reason:

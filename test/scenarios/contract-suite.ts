@@ -3,12 +3,13 @@
  * and the contract's rules — not against another engine's output.
  */
 import { describe, expect, it } from "vitest";
-import { hashState, messagesOf } from "../../contract/index.js";
+import { canonicalJson, hashState, messagesOf } from "../../contract/index.js";
 import { unwrapEngine } from "../../runtime/index.js";
 import { finalAnswer, toolCall } from "../../handwritten/fixtures/index.js";
 import {
   ALL_COLUMNS,
   createEnvironment,
+  handwrittenFactory,
   SESSION_ID,
   idempotencyReplay,
   interruptedCheckpoint,
@@ -100,4 +101,16 @@ export function behavesLikeTheContract(factory: EngineFactory): void {
       expect(hashState(JSON.parse(JSON.stringify(final)) as typeof final)).toBe(final.checkpoint_hash);
     });
   });
+}
+
+/** Every column holds on `factory` and observes exactly what the handwritten reference observes (graph steps aside). */
+export function observesLikeTheReference(factory: EngineFactory): void {
+  for (const column of ALL_COLUMNS) {
+    it(`${column.name}: holds and observes exactly what the handwritten engine observes`, async () => {
+      const run = await runScenario(factory, column, { graphSteps: false });
+      const reference = await runScenario(handwrittenFactory, column, { graphSteps: false });
+      expect(column.violations(run.observation)).toEqual([]);
+      expect(canonicalJson(run.observation)).toBe(canonicalJson(reference.observation));
+    });
+  }
 }

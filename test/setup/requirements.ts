@@ -4,7 +4,14 @@
  * the start and the end of the run, and the run is green; under CI=true every one must be present.
  */
 import { findChromium } from "../../cli/index.js";
-import { ADAPTERS, needsPostgres } from "../../engines/catalogue.js";
+import {
+  ADAPTERS,
+  exampleOf,
+  folderOf,
+  needsPostgres,
+  type AdapterRow,
+  type EngineId,
+} from "../../engines/catalogue.js";
 import { adapterInstall } from "../../engines/pinned-install.js";
 import { isFrameworkVariant } from "../../engines/variants.js";
 import { NOT_MEASURED_REASON, postgresUrl } from "../stores/targets.js";
@@ -30,7 +37,7 @@ export type Requirement = {
 const BUILT_IN_SUITES = ["test/faults/schedules.test.ts", "test/crash/**", "test/evidence/runtime-record.test.ts"];
 
 /** An adapter of the engine table, installed as pinned (engines/pinned-install.ts), one requirement each. */
-const ADAPTER_REQUIREMENTS: readonly Requirement[] = ADAPTERS.map((adapter) => ({
+const adapterRequirement = (adapter: AdapterRow): Requirement => ({
   name: `the ${adapter.name} adapter`,
   suites: [
     `${adapter.folder}/**`,
@@ -39,15 +46,33 @@ const ADAPTER_REQUIREMENTS: readonly Requirement[] = ADAPTERS.map((adapter) => (
     ABLATION,
     ...(adapter.engines.some((e) => !isFrameworkVariant(e.id)) ? BUILT_IN_SUITES : []),
   ],
-  cases: "the store fault suite's cases on its engines",
+  // Files that run cases of several adapters leave this one's out (whether a case runs: `measuredHere`).
+  cases: [
+    "the store fault suite's cases on its engines",
+    ...(exampleOf(adapter) === null ? [] : [`the run of ${exampleOf(adapter)} (test/engines/examples.test.ts)`]),
+  ].join(", "),
   detect: () => {
     const install = adapterInstall(adapter.folder);
     return install.installed ? { present: true } : { present: false, reason: install.reason };
   },
-}));
+});
+const ADAPTER_REQUIREMENTS = new Map(ADAPTERS.map((adapter) => [adapter, adapterRequirement(adapter)]));
+
+/** Whether the adapter's requirement is present: its suites run, and its cases in files shared with others. */
+export const adapterPresent = (adapter: AdapterRow): boolean =>
+  ADAPTER_REQUIREMENTS.get(adapter)?.detect().present === true;
+
+/**
+ * Whether an engine's cases run here, in a file that also runs other engines' (the adapter's line names them
+ * when not): a core engine always, an adapter's engine with its adapter's requirement present.
+ */
+export const measuredHere = (id: EngineId): boolean => {
+  const folder = folderOf(id);
+  return folder.kind === "core" || adapterPresent(folder);
+};
 
 export const REQUIREMENTS: readonly Requirement[] = [
-  ...ADAPTER_REQUIREMENTS,
+  ...ADAPTER_REQUIREMENTS.values(),
   {
     name: "PostgreSQL",
     suites: [

@@ -13,8 +13,7 @@ import { ROOT } from "../crash/harness.js";
 import { holds, type StoreFaultCase, type StoreFaultOutcome, type StoreFaultResult } from "./faults/case.js";
 import * as CASE_FILES from "./faults/index.js";
 import { MEASURED_KINDS, type StoreKind } from "./targets.js";
-import { folderOf } from "../../engines/catalogue.js";
-import { adapterInstall } from "../../engines/pinned-install.js";
+import { measuredHere } from "../setup/requirements.js";
 
 const EVIDENCE = join(ROOT, "evidence/fault-stores-v2.json");
 const CASES: readonly StoreFaultCase[] = Object.values(CASE_FILES).flat();
@@ -28,13 +27,8 @@ type Row = { readonly id: string; readonly group: string; readonly kind: StoreKi
   readonly detail: string;
 };
 const rows: Row[] = [];
-// A case that runs LangGraph needs its adapter; without it the case is named on the run's not-measured line.
-/** A case whose engine lives in an adapter runs only with that adapter installed as pinned. */
-const runnable = (c: StoreFaultCase): boolean => {
-  if (c.engine === undefined) return true;
-  const folder = folderOf(c.engine);
-  return folder.kind === "core" || adapterInstall(folder.folder).installed;
-};
+// A case on an adapter's engine runs with that adapter present; else the not-measured line names it.
+const runnable = (c: StoreFaultCase): boolean => c.engine === undefined || measuredHere(c.engine);
 const planned = CASES.filter(runnable).flatMap((c) =>
   c.kinds.filter((kind) => MEASURED_KINDS.includes(kind)).map((kind) => ({ c, kind })),
 );

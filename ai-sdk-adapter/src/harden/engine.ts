@@ -3,22 +3,18 @@
  * generateText agent (agent-engine.ts) with the layer's pieces as its configuration. `disable`
  * switches pieces off, for the ablation; `layer` describes them to it.
  */
-import type { EngineFactory } from "../../../runtime/index.js";
+import { layerOf, type EngineFactory } from "../../../runtime/index.js";
 import { createAgentEngine } from "../agent-engine.js";
 import { AI_SDK_VERSION } from "../versions.js";
 import { hardenAiSdk } from "./layer.js";
-import { BACKED_UP_BY, HARDENING_PIECES, piecesNamed, type HardeningOptions } from "./pieces.js";
+import { BACKED_UP_BY, HARDENING_PIECES, type HardeningOptions } from "./pieces.js";
 
 export const createAiSdkHardenedFactory = (options: HardeningOptions = {}): EngineFactory<"ai_sdk_hardened"> => ({
   id: "ai_sdk_hardened",
   version: AI_SDK_VERSION,
   shape: async () => null,
   create: (env) => createAgentEngine(env, "ai_sdk_hardened", hardenAiSdk(env, options)),
-  layer: {
-    pieces: HARDENING_PIECES,
-    backedUpBy: BACKED_UP_BY,
-    without: (disable) => createAiSdkHardenedFactory({ disable: piecesNamed(disable) }),
-  },
+  layer: layerOf(HARDENING_PIECES, BACKED_UP_BY, (disable) => createAiSdkHardenedFactory({ disable })),
 });
 
 /** The registry's hardened engine: every piece of the layer on. */

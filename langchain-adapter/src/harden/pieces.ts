@@ -2,8 +2,6 @@
  * The hardening layer's pieces, one table (the same six ids as the other layers): each is one of
  * LangChain's own extension points given to the contract. An ablation switches any of them off.
  */
-import type { EngineFactory, HardeningLayer } from "../../../runtime/index.js";
-
 export const HARDENING_PIECES = [
   /** The tool's zod schema handed to LangChain's `tool`, so LangChain validates before the tool runs. */
   "sdk_schema",
@@ -38,20 +36,3 @@ export const BACKED_UP_BY: Readonly<Partial<Record<HardeningPiece, HardeningPiec
   approval_switch: "guarded_execute",
   sealed_state: "guarded_execute",
 };
-
-/** The pieces named in `disable`, each checked to be one of the layer's. */
-function piecesNamed(disable: readonly string[]): HardeningPiece[] {
-  return disable.map((name) => {
-    const piece = HARDENING_PIECES.find((p) => p === name);
-    if (piece === undefined)
-      throw new Error(`no hardening piece ${name}; the layer has ${HARDENING_PIECES.join(", ")}`);
-    return piece;
-  });
-}
-
-/** The layer as the ablation sees it: its pieces, and the engine `make` builds with some of them off. */
-export const layerOf = (make: (options: HardeningOptions) => EngineFactory<string>): HardeningLayer => ({
-  pieces: HARDENING_PIECES,
-  backedUpBy: BACKED_UP_BY,
-  without: (disable) => make({ disable: piecesNamed(disable) }),
-});

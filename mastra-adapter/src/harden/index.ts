@@ -3,7 +3,7 @@ export { checkAnswer, type MastraDecision } from "./approval.js";
 export { answerOf, surfacedCalls, waitsOn, waitsOnCall, type SurfacedCall } from "./calls.js";
 export { drain, guardedExecutor, live, type GuardedExecutor } from "./execute.js";
 export { plannerModel } from "./model.js";
-export { BACKED_UP_BY, HARDENING_PIECES, isOn, layerOf, type HardeningOptions, type HardeningPiece } from "./pieces.js";
+export { BACKED_UP_BY, HARDENING_PIECES, isOn, type HardeningOptions, type HardeningPiece } from "./pieces.js";
 export {
   keepSuspendedRun,
   mastraInput,

@@ -2,8 +2,6 @@
  * The hardening layer's pieces, one table: each is one of Mastra's own extension points given to
  * the contract. An ablation switches any of them off (`disable`) and runs the columns again.
  */
-import type { EngineFactory, HardeningLayer } from "../../../runtime/index.js";
-
 export const HARDENING_PIECES = [
   /** The tool's zod schema handed to `createTool` as its inputSchema, so Mastra validates before execute. */
   "sdk_schema",
@@ -41,20 +39,3 @@ export const BACKED_UP_BY: Readonly<Partial<Record<HardeningPiece, HardeningPiec
   approval_switch: "guarded_execute",
   sealed_state: "approval_check",
 };
-
-/** The pieces named in `disable`, each checked to be one of the layer's. */
-function piecesNamed(disable: readonly string[]): HardeningPiece[] {
-  return disable.map((name) => {
-    const piece = HARDENING_PIECES.find((p) => p === name);
-    if (piece === undefined)
-      throw new Error(`no hardening piece ${name}; the layer has ${HARDENING_PIECES.join(", ")}`);
-    return piece;
-  });
-}
-
-/** The layer as the ablation sees it: its pieces, and the engine `make` builds with some of them off. */
-export const layerOf = (make: (options: HardeningOptions) => EngineFactory<string>): HardeningLayer => ({
-  pieces: HARDENING_PIECES,
-  backedUpBy: BACKED_UP_BY,
-  without: (disable) => make({ disable: piecesNamed(disable) }),
-});

@@ -4,7 +4,7 @@ export type { SdkAnswer } from "./approval.js";
 export { guardedExecutor } from "../../../runtime/index.js";
 export type { GuardedExecutor } from "../../../runtime/index.js";
 export { plannerModel } from "./model.js";
-export { BACKED_UP_BY, HARDENING_PIECES, isOn, piecesNamed } from "./pieces.js";
+export { BACKED_UP_BY, HARDENING_PIECES, isOn } from "./pieces.js";
 export type { HardeningOptions, HardeningPiece } from "./pieces.js";
 export { keepRunState, openRunState, sdkInput } from "./state.js";
 export type { RunStateStore, SealedRunState } from "./state.js";

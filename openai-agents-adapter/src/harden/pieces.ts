@@ -34,13 +34,3 @@ export const BACKED_UP_BY: Readonly<Partial<Record<HardeningPiece, HardeningPiec
   approval_switch: "guarded_execute",
   sealed_state: "approval_check",
 };
-
-/** The pieces named in `disable`, each checked to be one of the layer's. */
-export function piecesNamed(disable: readonly string[]): HardeningPiece[] {
-  return disable.map((name) => {
-    const piece = HARDENING_PIECES.find((p) => p === name);
-    if (piece === undefined)
-      throw new Error(`no hardening piece ${name}; the layer has ${HARDENING_PIECES.join(", ")}`);
-    return piece;
-  });
-}
