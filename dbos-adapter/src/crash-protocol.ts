@@ -21,6 +21,11 @@ export type WorkerReport = {
   readonly status: string | null;
   /** The engine's refusal code when the recovering call was refused. */
   readonly refused: string | null;
+  /**
+   * What DBOS recorded as the hardened workflow's answer to the operation the first worker died in (its work
+   * step `1:approval`, re-run by the recovery): a refusal code or the state's status; null for dbos_native.
+   */
+  readonly recovered: string | null;
   readonly effects: number;
   readonly calls: number;
 };

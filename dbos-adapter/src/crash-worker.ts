@@ -16,7 +16,9 @@ import {
   type CheckpointStore,
   type ToolRegistry,
 } from "../../contract/index.js";
+import { DBOS } from "@dbos-inc/dbos-sdk";
 import { contextKey } from "./runtime.js";
+import { hardenedWorkflowId } from "./hardened.js";
 import { createDbosHardenedFactory, dbosFactories, shutdownDbos } from "./index.js";
 import { REPORT_PREFIX, SESSION, type KillPoint, type WorkerReport, type WorkerRequest } from "./crash-protocol.js";
 
@@ -97,9 +99,14 @@ if (request.role === "recover") {
 }
 
 const state = unwrapEngine(await engine.state(SESSION));
+type Answered = { readonly state?: { readonly status: string }; readonly refused?: { readonly code: string } };
+const steps =
+  request.engine === "dbos_hardened" ? await DBOS.listWorkflowSteps(hardenedWorkflowId(request.key, SESSION)) : [];
+const answered = steps?.find((s) => s.name === "1:approval")?.output as Answered | undefined;
 const report: WorkerReport = {
   status: state?.status ?? null,
   refused,
+  recovered: answered?.refused?.code ?? answered?.state?.status ?? null,
   effects: env.world.totalEffects(TOOL),
   calls: env.world.totalCalls(TOOL),
 };
