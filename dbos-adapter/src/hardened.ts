@@ -19,97 +19,34 @@ import {
   unwrapEngine,
   type Engine,
   type EngineContext,
-  type EngineError,
   type EngineFactory,
 } from "../../runtime/index.js";
 import { handwrittenFactory } from "../../handwritten/engine/factory.js";
 import {
   contextKey,
-  contextOf,
   diedHere,
   ended,
-  guarded,
   launchDbos,
   ask,
-  execution,
   recoverHere,
   running,
   START_REF,
-  step,
-  tell,
+  systemSchema,
   valueOf,
-  type Execution,
 } from "./runtime.js";
 import { DBOS_VERSION } from "./versions.js";
-import { HARDENING_PIECES, isOn, type HardeningOptions, type HardeningPiece } from "./pieces.js";
-
-/** An operation on a session; its message to the workflow carries a reference the answer's event is keyed by. */
-type Operation =
-  | { readonly kind: "approval"; readonly input: unknown }
-  | { readonly kind: "resume" }
-  | { readonly kind: "reconcile"; readonly input: unknown }
-  | { readonly kind: "rewind" };
-/** What a work step answers: the state it left, or the contract's refusal (the state stays as it was). */
-type Outcome = { readonly state?: AgentState | undefined; readonly refused?: EngineError };
-
-type Start = { readonly kind: "start"; readonly goal: string };
-type Message = Operation & { readonly ref: string };
-type Session = { readonly env: EngineContext; readonly session_id: string; readonly options: HardeningOptions };
-/** The session's workflow id under an engine context's key (the crash test reads DBOS's steps under it). */
-export const hardenedWorkflowId = (key: string, session_id: string) => `${key}:hardened:${session_id}`;
-const workflowId = hardenedWorkflowId;
-
-const perform = (env: EngineContext, session_id: string, op: Operation | Start) => {
-  const contract = handwrittenFactory.create(env);
-  switch (op.kind) {
-    case "start":
-      return contract.start(session_id, op.goal);
-    case "approval":
-      return contract.submitApproval(session_id, op.input);
-    case "resume":
-      return contract.resume(session_id);
-    case "reconcile":
-      return contract.reconcileUncertain(session_id, op.input as never);
-    case "rewind":
-      if (contract.rewindToApproval === undefined) throw new Error("the contract's engine cannot rewind");
-      return contract.rewindToApproval(session_id);
-  }
-};
-
-/** One operation as an intent step and a work step; a work step run again after a death is the contract's resume. */
-async function operate(run: Execution, session: Session, n: number, op: Operation | Start): Promise<Outcome> {
-  const { env, session_id } = session;
-  if ("ref" in op) run.ref = op.ref as string;
-  let fresh = !isOn(session.options, "intent_step");
-  if (!fresh)
-    await step(run, `intent:${n}:${op.kind}`, async () => {
-      fresh = true;
-      return n;
-    });
-  const outcome: Outcome = await step(run, `${n}:${op.kind}`, async () => {
-    const result = await perform(env, session_id, fresh ? op : { kind: "resume" });
-    return result.ok ? { state: result.value } : { refused: result.error };
-  });
-  await tell(run, outcome);
-  return outcome;
-}
-
-/** The session's workflow: started, then every operation in the order its messages come, until the run ends. */
-async function sessionWorkflow(key: string, session_id: string, goal: string, options: HardeningOptions) {
-  const run = execution(workflowId(key, session_id));
-  return guarded(run, () => operations(run, { env: contextOf(key), session_id, options }, goal));
-}
-
-async function operations(run: Execution, session: Session, goal: string): Promise<void> {
-  let outcome = await operate(run, session, 0, { kind: "start", goal });
-  for (let n = 1; outcome.state === undefined || !isTerminal(outcome.state); n++) {
-    const op = await DBOS.recv<Message>("operation", 24 * 3600);
-    if (op === null) return;
-    outcome = await operate(run, session, n, op);
-    if (outcome.state === undefined && outcome.refused === undefined) return;
-  }
-}
-const workflow = DBOS.registerWorkflow(sessionWorkflow, { name: "harness.hardened_session" });
+import {
+  dropGoal,
+  hardenedWorkflow,
+  hardenedWorkflowId as workflowId,
+  holdGoal,
+  perform,
+  type Message,
+  type Operation,
+  type Outcome,
+} from "./hardened-workflow.js";
+import { systemRows } from "./system-rows.js";
+import { HARDENING_PIECES, type HardeningOptions, type HardeningPiece } from "./pieces.js";
 
 export function createHardenedEngine(
   env: EngineContext,
@@ -161,10 +98,15 @@ export function createHardenedEngine(
       const id = workflowId(key, session_id);
       if (unwrapEngine(await contract.state(session_id)) !== undefined || (await DBOS.getWorkflowStatus(id)) !== null)
         throw new EngineUsageError("session_exists", `session ${session_id} already has checkpoints`);
-      const start = (wf: string) => DBOS.startWorkflow(workflow, { workflowID: wf })(key, session_id, goal, options);
-      const state = await move(session_id, START_REF, start);
-      if (state === null) throw new Error("the session's workflow ended before it answered its start");
-      return state;
+      const start = (wf: string) => DBOS.startWorkflow(hardenedWorkflow, { workflowID: wf })(key, session_id, options);
+      holdGoal(id, goal);
+      try {
+        const state = await move(session_id, START_REF, start);
+        if (state === null) throw new Error("the session's workflow ended before it answered its start");
+        return state;
+      } finally {
+        dropGoal(id);
+      }
     },
     submitApproval: (session_id, input) => send(session_id, { kind: "approval", input }),
     resume: (session_id) => send(session_id, { kind: "resume" }),
@@ -173,6 +115,11 @@ export function createHardenedEngine(
     trace: (session_id) => contract.trace(session_id),
     graphSteps: async () => null,
     rewindToApproval: (session_id) => send(session_id, { kind: "rewind" }),
+    // DBOS's own rows for the session's workflow: its inputs, step outputs, messages and events.
+    storageSnapshot: async (session_id) => {
+      await launchDbos(url);
+      return systemRows(url, systemSchema(), workflowId(key, session_id));
+    },
   });
 }
 

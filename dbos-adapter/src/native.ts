@@ -11,7 +11,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { DBOS } from "@dbos-inc/dbos-sdk";
-import { decidePolicy, grantDispatch, parseApprovalInput } from "../../contract/index.js";
+import { decidePolicy, parseApprovalInput } from "../../contract/index.js";
 import {
   defineSlot,
   engineOf,
@@ -21,10 +21,9 @@ import {
   type Engine,
   type EngineContext,
   type EngineFactory,
-  type NativeCall,
   type NativeSession,
 } from "../../runtime/index.js";
-import { outputText, readTurn, type PlannedTurn } from "./native-turn.js";
+import { readTurn, runTool, type PlannedTurn } from "./native-turn.js";
 import {
   contextKey,
   contextOf,
@@ -33,7 +32,6 @@ import {
   guarded,
   launchDbos,
   ask,
-  isDeath,
   execution,
   recoverHere,
   running,
@@ -64,29 +62,6 @@ const sessionsOf = (env: EngineContext): Map<string, NativeSession> => {
   return map;
 };
 const workflowId = (key: string, session_id: string) => `${key}:native:${session_id}`;
-
-/** One tool call, as the app runs it in its step: the tool's own schema checked, the call id handed over as the key. */
-async function runTool(env: EngineContext, call: NativeCall): Promise<{ ok: boolean; text: string }> {
-  const spec = env.registry.get(call.tool);
-  if (spec === undefined) return { ok: false, text: `unknown tool ${call.tool}` };
-  const input = spec.input.safeParse(call.args);
-  if (!input.success) return { ok: false, text: input.error.message };
-  const timer = new AbortController();
-  const timeout = env.clock.sleep(spec.timeoutMs, timer.signal).then(() => {
-    throw new Error(`${spec.name} timed out after ${spec.timeoutMs} ms`);
-  });
-  try {
-    const context = grantDispatch({ idempotencyKey: call.callId, signal: timer.signal });
-    const output = await Promise.race([spec.execute(input.data as Record<string, unknown>, context), timeout]);
-    return { ok: true, text: outputText(output) };
-  } catch (error) {
-    if (isDeath(error)) throw error;
-    // A tool that throws is the app's error result, shown to the model as such.
-    return { ok: false, text: JSON.stringify(error instanceof Error ? error.message : String(error)) };
-  } finally {
-    timer.abort();
-  }
-}
 
 /** The session's workflow: plan, run each call (asking first where the app must), until the planner answers in prose. */
 async function agentWorkflow(key: string, session_id: string, goal: string): Promise<void> {

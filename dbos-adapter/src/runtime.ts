@@ -54,6 +54,12 @@ export function launchDbos(url: string, schema = process.env["DBOS_HARNESS_SCHEM
   return launched.ready;
 }
 
+/** The system schema this process's DBOS runs on (the engines read their own rows in it), once launched. */
+export function systemSchema(): string {
+  if (launched === null) throw new Error("DBOS is not launched in this process");
+  return launched.schema;
+}
+
 /** Shuts this process's DBOS down (a command's end; a pool left open would keep Node alive). */
 export async function shutdownDbos(): Promise<void> {
   if (launched === null) return;

@@ -17,6 +17,7 @@ import { describe, expect, it } from "vitest";
 import {
   INTENT_KILL_POINTS,
   KILL_POINTS,
+  START_KILL_POINTS,
   REPORT_PREFIX,
   type KillPoint,
   type WorkerReport,
@@ -94,6 +95,27 @@ describe("dbos_hardened killed around the contract's intent checkpoint, recovere
       // Nothing was dispatched at either point (the ledger entry is not dispatched): the contract's rule 5 lets
       // the recovery run the call, once, as the project's crash matrix expects at after_intent (test/crash/kill.test.ts).
       expect({ effects, status, calls: second.report.calls }).toEqual({ effects: 1, status: "done", calls: 1 });
+    });
+  }
+});
+
+describe("dbos_hardened killed inside its start, the raw goal only in the dead process's memory", () => {
+  for (const point of START_KILL_POINTS) {
+    it(`${point}: the recovery continues from the contract's checkpoint, without the goal, to the call's approval`, () => {
+      const { first, second } = crashAndRecover("dbos_hardened", point);
+      expect(first.signal).toBe("SIGKILL");
+      if (second.report === null) throw new Error(`the recovering worker reported nothing: ${second.stderr}`);
+      // The goal is no workflow input, so the recovered start is the contract's resume from its first checkpoint
+      // (the goal as the contract kept it): the planner goes on to the high-risk call, which waits for a person.
+      // `recovered`: the recovery's own answer to the start, as DBOS recorded it (not a refused start again).
+      const { effects, status, calls, refused, recovered } = second.report;
+      expect({ effects, status, calls, refused, recovered }).toEqual({
+        effects: 0,
+        status: "approval_required",
+        calls: 0,
+        refused: null,
+        recovered: "approval_required",
+      });
     });
   }
 });
