@@ -14,6 +14,9 @@ import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { openDatabase } from "../../durable/index.js";
+import { loadScaleEngine, measureWorkers } from "../../scripts/bench/scale/measure.js";
+import { SCALE_ENGINES } from "../../scripts/bench/scale/engines.js";
 import {
   INTENT_KILL_POINTS,
   KILL_POINTS,
@@ -131,4 +134,43 @@ describe("dbos_hardened without its intent step (the ablation's piece)", () => {
     // recovering worker's resume, sent to the workflow) has the contract stop it for an operator.
     expect(second.report).toMatchObject({ calls: 1, recovered: "approval_not_pending", status: "reconcile_required" });
   });
+});
+
+describe("dbos_hardened in two worker processes, each session's workflow where it started", () => {
+  it("an approval reaching the other worker is a DBOS message to the workflow, answered by its event", async () => {
+    const entry = SCALE_ENGINES.find((e) => e.id === "dbos_hardened");
+    if (entry === undefined) throw new Error("the multi-worker bench has no dbos_hardened row");
+    const sessions = 6;
+    const scope = `dbos_workers_${randomBytes(4).toString("hex")}`;
+    const result = await measureWorkers({
+      engine: await loadScaleEngine(entry.module),
+      url: url!,
+      workers: [entry.module, entry.module],
+      sessions,
+      depth: 2,
+      world_latency_ms: 1,
+      scope,
+    });
+    expect(result.effects).toEqual({ expected: sessions, landed: sessions, duplicated: 0, lost: 0 });
+    expect(result.failed_ops).toBe(0);
+    // Every approval ran in the other process than the session's start (the bench hands each phase over).
+    expect(result.handed_over).toBe(1);
+    // DBOS's own record: each approval was answered by the session's workflow under the operation's own key
+    // (not by the contract over the shared stores beside it), and every workflow ended as a success.
+    const db = openDatabase({ kind: "postgres", url: url! });
+    if (!db.ok) throw db.error;
+    try {
+      const schema = `dbos_${scope}`;
+      const replies = db.value.query(
+        `SELECT count(*)::int AS n FROM "${schema}".workflow_events WHERE key LIKE 'reply:%' AND key <> 'reply:start'`,
+      ).rows[0]?.["n"];
+      const statuses = db.value.query(
+        `SELECT status, count(*)::int AS n FROM "${schema}".workflow_status GROUP BY 1`,
+      ).rows;
+      expect(replies).toBe(sessions);
+      expect(statuses).toEqual([{ status: "SUCCESS", n: sessions }]);
+    } finally {
+      db.value.close();
+    }
+  }, 120_000);
 });
