@@ -113,8 +113,16 @@ const tokenForSibling = (call_id: string): Action => ({
   token: (env, state) => {
     const batch = "batch" in state ? state.batch : undefined;
     const sibling = batch?.calls.find((c) => c.call_id === call_id);
-    if (sibling?.call == null || sibling.phase.kind !== "awaiting_approval")
-      throw new Error(`${call_id} is not waiting`);
+    if (sibling?.call == null || sibling.phase.kind !== "awaiting_approval") {
+      // An engine that asks about one call of a turn at a time has no waiting sibling to sign for: the column
+      // cannot be driven there, and says so rather than answering the calls in another order than it checks.
+      const waiting = (batch?.calls ?? []).filter((c) => c.phase.kind === "awaiting_approval").map((c) => c.call_id);
+      const why =
+        waiting.length === 0
+          ? "no call is"
+          : `only ${waiting.join(", ")} is: the engine asks about one call of the turn at a time, so the column has no waiting sibling to sign a token for`;
+      throw new Error(`${call_id} is not waiting for approval; ${why}`);
+    }
     const { tool, args, args_digest, idempotency_key } = sibling.call;
     const pending = { tool, args, args_digest, idempotency_key, nonce: sibling.phase.nonce, requested_at: 0 };
     return approvePending(pending, SESSION_ID, env.secret, env.clock.now());

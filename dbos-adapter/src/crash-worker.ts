@@ -2,8 +2,8 @@
  * One worker process of the DBOS crash test: `node --import tsx dbos-adapter/src/crash-worker.ts '<JSON>'`.
  * It runs a DBOS engine over a durable environment on Postgres (the contract's stores and the world in
  * one scope, DBOS's tables in one schema, shared by every worker) and, at the kill point it was given,
- * kills itself with SIGKILL: before the tool's effect, after it (before DBOS checkpoints the step), or
- * while the workflow waits for its person. The parent starts it with its own DBOS executor id (DBOS__VMID).
+ * kills itself with SIGKILL: before the tool's effect, after it (before DBOS checkpoints the step), while the
+ * workflow waits for its person, around the contract's intent checkpoint, or after the start's first checkpoint. The parent starts it with its own DBOS executor id (DBOS__VMID).
  * Last, it prints one line: what the session and the world hold.
  */
 import { createDurableEnvironment } from "../../durable/index.js";
@@ -13,10 +13,13 @@ import {
   approvePending,
   type AnyToolSpec,
   type Checkpoint,
+  type Planner,
   type CheckpointStore,
   type ToolRegistry,
 } from "../../contract/index.js";
+import { DBOS } from "@dbos-inc/dbos-sdk";
 import { contextKey } from "./runtime.js";
+import { hardenedWorkflowId } from "./hardened-workflow.js";
 import { createDbosHardenedFactory, dbosFactories, shutdownDbos } from "./index.js";
 import { REPORT_PREFIX, SESSION, type KillPoint, type WorkerReport, type WorkerRequest } from "./crash-protocol.js";
 
@@ -64,7 +67,14 @@ const checkpoints: CheckpointStore = {
     if (intent) die("after_intent");
   },
 };
-const context: EngineContext = { ...engineContextOf(env), registry, checkpoints };
+/** The planner, with the kill point at its first turn: the start's first checkpoint has committed by then. */
+const planner: Planner = {
+  respond(state) {
+    die("after_start");
+    return env.planner.respond(state);
+  },
+};
+const context: EngineContext = { ...engineContextOf(env), registry, checkpoints, planner };
 contextKey(context, request.key);
 const factory =
   request.engine === "dbos_hardened"
@@ -97,9 +107,15 @@ if (request.role === "recover") {
 }
 
 const state = unwrapEngine(await engine.state(SESSION));
+type Answered = { readonly state?: { readonly status: string }; readonly refused?: { readonly code: string } };
+const steps =
+  request.engine === "dbos_hardened" ? await DBOS.listWorkflowSteps(hardenedWorkflowId(request.key, SESSION)) : [];
+const answered = steps?.find((s) => s.name === (request.point === "after_start" ? "0:start" : "1:approval"))?.output as
+  Answered | undefined;
 const report: WorkerReport = {
   status: state?.status ?? null,
   refused,
+  recovered: answered?.refused?.code ?? answered?.state?.status ?? null,
   effects: env.world.totalEffects(TOOL),
   calls: env.world.totalCalls(TOOL),
 };

@@ -10,6 +10,7 @@
  * it runs the contract's resume instead, which stops in `reconcile_required` for an intent with no
  * result rather than running the effect again.
  */
+import { randomUUID } from "node:crypto";
 import { DBOS } from "@dbos-inc/dbos-sdk";
 import { isTerminal, type AgentState } from "../../contract/index.js";
 import {
@@ -18,92 +19,34 @@ import {
   unwrapEngine,
   type Engine,
   type EngineContext,
-  type EngineError,
   type EngineFactory,
 } from "../../runtime/index.js";
 import { handwrittenFactory } from "../../handwritten/engine/factory.js";
 import {
   contextKey,
-  contextOf,
   diedHere,
   ended,
-  guarded,
   launchDbos,
-  nextStop,
-  execution,
+  ask,
   recoverHere,
-  runsHere,
-  step,
-  tell,
+  running,
+  START_REF,
+  systemSchema,
   valueOf,
-  type Execution,
 } from "./runtime.js";
 import { DBOS_VERSION } from "./versions.js";
-import { HARDENING_PIECES, isOn, type HardeningOptions, type HardeningPiece } from "./pieces.js";
-
-/** An operation on a session, as the message its workflow receives. */
-type Operation =
-  | { readonly kind: "approval"; readonly input: unknown }
-  | { readonly kind: "resume" }
-  | { readonly kind: "reconcile"; readonly input: unknown }
-  | { readonly kind: "rewind" };
-/** What a work step answers: the state it left, or the contract's refusal (the state stays as it was). */
-type Outcome = { readonly state?: AgentState | undefined; readonly refused?: EngineError };
-
-type Start = { readonly kind: "start"; readonly goal: string };
-type Session = { readonly env: EngineContext; readonly session_id: string; readonly options: HardeningOptions };
-const workflowId = (key: string, session_id: string) => `${key}:hardened:${session_id}`;
-
-const perform = (env: EngineContext, session_id: string, op: Operation | Start) => {
-  const contract = handwrittenFactory.create(env);
-  switch (op.kind) {
-    case "start":
-      return contract.start(session_id, op.goal);
-    case "approval":
-      return contract.submitApproval(session_id, op.input);
-    case "resume":
-      return contract.resume(session_id);
-    case "reconcile":
-      return contract.reconcileUncertain(session_id, op.input as never);
-    case "rewind":
-      if (contract.rewindToApproval === undefined) throw new Error("the contract's engine cannot rewind");
-      return contract.rewindToApproval(session_id);
-  }
-};
-
-/** One operation as an intent step and a work step; a work step run again after a death is the contract's resume. */
-async function operate(run: Execution, session: Session, n: number, op: Operation | Start): Promise<Outcome> {
-  const { env, session_id } = session;
-  let fresh = !isOn(session.options, "intent_step");
-  if (!fresh)
-    await step(run, `intent:${n}:${op.kind}`, async () => {
-      fresh = true;
-      return n;
-    });
-  const outcome: Outcome = await step(run, `${n}:${op.kind}`, async () => {
-    const result = await perform(env, session_id, fresh ? op : { kind: "resume" });
-    return result.ok ? { state: result.value } : { refused: result.error };
-  });
-  tell(run, outcome);
-  return outcome;
-}
-
-/** The session's workflow: started, then every operation in the order its messages come, until the run ends. */
-async function sessionWorkflow(key: string, session_id: string, goal: string, options: HardeningOptions) {
-  const run = execution(workflowId(key, session_id));
-  return guarded(run, () => operations(run, { env: contextOf(key), session_id, options }, goal));
-}
-
-async function operations(run: Execution, session: Session, goal: string): Promise<void> {
-  let outcome = await operate(run, session, 0, { kind: "start", goal });
-  for (let n = 1; outcome.state === undefined || !isTerminal(outcome.state); n++) {
-    const op = await DBOS.recv<Operation>("operation", 24 * 3600);
-    if (op === null) return;
-    outcome = await operate(run, session, n, op);
-    if (outcome.state === undefined && outcome.refused === undefined) return;
-  }
-}
-const workflow = DBOS.registerWorkflow(sessionWorkflow, { name: "harness.hardened_session" });
+import {
+  dropGoal,
+  hardenedWorkflow,
+  hardenedWorkflowId as workflowId,
+  holdGoal,
+  perform,
+  type Message,
+  type Operation,
+  type Outcome,
+} from "./hardened-workflow.js";
+import { systemRows } from "./system-rows.js";
+import { HARDENING_PIECES, type HardeningOptions, type HardeningPiece } from "./pieces.js";
 
 export function createHardenedEngine(
   env: EngineContext,
@@ -117,33 +60,36 @@ export function createHardenedEngine(
     if (outcome.state === undefined) throw new Error("the workflow answered no state");
     return outcome.state;
   };
-  const move = async (session_id: string, act: (id: string) => Promise<unknown>): Promise<AgentState> => {
+  /** The workflow's answer to operation `ref`, or null when it ended without reading the operation. */
+  const move = async (session_id: string, ref: string, act: (id: string) => Promise<unknown>) => {
     const id = workflowId(key, session_id);
-    const stopped = nextStop<Outcome>(id);
-    await act(id);
-    const state = answer(valueOf(await stopped));
+    const stop = await ask<Outcome>(id, ref, () => act(id));
+    if (stop.kind === "unanswered") return null;
+    const state = answer(valueOf(stop));
     // A run that ended ends its workflow: once DBOS has recorded that, an operation goes to the contract alone.
     if (isTerminal(state)) await ended(id);
     return state;
   };
-  /** An operation goes to the session's workflow while it runs; once the run ended, the contract answers alone. */
+  const direct = async (session_id: string, op: Operation): Promise<AgentState> => {
+    const result = await perform(env, session_id, op);
+    if (!result.ok) throw new EngineUsageError(result.error.code, result.error.message);
+    return result.value;
+  };
+  /**
+   * An operation goes to the session's workflow while it runs, in whichever worker runs it: a DBOS message
+   * there, answered by the workflow's event. Once the run ended, the contract answers alone.
+   */
   const send = async (session_id: string, op: Operation): Promise<AgentState> => {
     await launchDbos(url);
     const id = workflowId(key, session_id);
-    if (diedHere(id)) return move(session_id, recoverHere);
+    // Its execution here died in a step (a simulated crash): DBOS runs it again here and the re-run answers.
+    const died = diedHere(id);
+    if (died !== undefined) return (await move(session_id, died, recoverHere)) ?? direct(session_id, op);
     // A run the contract holds ended has left its workflow (which may not have recorded its end yet).
     const now = unwrapEngine(await contract.state(session_id));
-    const status = now === undefined || isTerminal(now) ? null : (await DBOS.getWorkflowStatus(id))?.status;
-    if (status === "PENDING" && !runsHere(id))
-      return move(session_id, async (wf) => {
-        // The workflow's process died: the operation waits as its message while DBOS recovers the workflow here.
-        await DBOS.send(wf, op, "operation");
-        await recoverHere(wf);
-      });
-    if (status === "PENDING") return move(session_id, (wf) => DBOS.send(wf, op, "operation"));
-    const direct = await perform(env, session_id, op);
-    if (!direct.ok) throw new EngineUsageError(direct.error.code, direct.error.message);
-    return direct.value;
+    if (now === undefined || isTerminal(now) || !(await running(id))) return direct(session_id, op);
+    const message: Message = { ...op, ref: randomUUID() };
+    return (await move(session_id, message.ref, (wf) => DBOS.send(wf, message, "operation"))) ?? direct(session_id, op);
   };
   return engineOf({
     id: "dbos_hardened",
@@ -152,7 +98,15 @@ export function createHardenedEngine(
       const id = workflowId(key, session_id);
       if (unwrapEngine(await contract.state(session_id)) !== undefined || (await DBOS.getWorkflowStatus(id)) !== null)
         throw new EngineUsageError("session_exists", `session ${session_id} already has checkpoints`);
-      return move(session_id, (wf) => DBOS.startWorkflow(workflow, { workflowID: wf })(key, session_id, goal, options));
+      const start = (wf: string) => DBOS.startWorkflow(hardenedWorkflow, { workflowID: wf })(key, session_id, options);
+      holdGoal(id, goal);
+      try {
+        const state = await move(session_id, START_REF, start);
+        if (state === null) throw new Error("the session's workflow ended before it answered its start");
+        return state;
+      } finally {
+        dropGoal(id);
+      }
     },
     submitApproval: (session_id, input) => send(session_id, { kind: "approval", input }),
     resume: (session_id) => send(session_id, { kind: "resume" }),
@@ -161,6 +115,11 @@ export function createHardenedEngine(
     trace: (session_id) => contract.trace(session_id),
     graphSteps: async () => null,
     rewindToApproval: (session_id) => send(session_id, { kind: "rewind" }),
+    // DBOS's own rows for the session's workflow: its inputs, step outputs, messages and events.
+    storageSnapshot: async (session_id) => {
+      await launchDbos(url);
+      return systemRows(url, systemSchema(), workflowId(key, session_id));
+    },
   });
 }
 

@@ -5,7 +5,7 @@ import type { EngineFactory } from "../../runtime/index.js";
 
 export { createDbosHardenedFactory, createHardenedEngine } from "./hardened.js";
 export { createDbosNativeFactory, createNativeEngine } from "./native.js";
-export { launchDbos, shutdownDbos } from "./runtime.js";
+export { contextKey, launchDbos, shutdownDbos } from "./runtime.js";
 export { DBOS_VERSION } from "./versions.js";
 export { HARDENING_PIECES, isOn, type HardeningOptions, type HardeningPiece } from "./pieces.js";
 

@@ -9,8 +9,9 @@
  * dies between a tool's effect and that checkpoint runs the effect again. No contract code in the
  * loop: the risk table is read once, to decide which tools ask a person (and which the app declines).
  */
+import { randomUUID } from "node:crypto";
 import { DBOS } from "@dbos-inc/dbos-sdk";
-import { decidePolicy, grantDispatch, parseApprovalInput } from "../../contract/index.js";
+import { decidePolicy, parseApprovalInput } from "../../contract/index.js";
 import {
   defineSlot,
   engineOf,
@@ -20,10 +21,9 @@ import {
   type Engine,
   type EngineContext,
   type EngineFactory,
-  type NativeCall,
   type NativeSession,
 } from "../../runtime/index.js";
-import { outputText, readTurn, type PlannedTurn } from "./native-turn.js";
+import { readTurn, runTool, type PlannedTurn } from "./native-turn.js";
 import {
   contextKey,
   contextOf,
@@ -31,11 +31,15 @@ import {
   ended,
   guarded,
   launchDbos,
-  nextStop,
-  isDeath,
+  ask,
   execution,
   recoverHere,
-  runsHere,
+  running,
+  settledHere,
+  nextStop,
+  forget,
+  ANY_STOP,
+  START_REF,
   step,
   tell,
   valueOf,
@@ -47,7 +51,8 @@ import { DBOS_VERSION } from "./versions.js";
 const SESSIONS = defineSlot<Map<string, NativeSession>>("dbos.native_sessions");
 /** How long a call waits for its person before the app takes silence as a no (DBOS's recv timeout, seconds). */
 const APPROVAL_WAIT_S = 24 * 3600;
-type Answer = { readonly decision: "approve" | "reject" };
+/** A person's answer, as the message the workflow receives; `ref` keys the event that answers the sender. */
+type Answer = { readonly decision: "approve" | "reject"; readonly ref: string };
 /** What the workflow tells its caller when its run ended (null when it waits for a person). */
 const ENDED = "ended";
 
@@ -57,29 +62,6 @@ const sessionsOf = (env: EngineContext): Map<string, NativeSession> => {
   return map;
 };
 const workflowId = (key: string, session_id: string) => `${key}:native:${session_id}`;
-
-/** One tool call, as the app runs it in its step: the tool's own schema checked, the call id handed over as the key. */
-async function runTool(env: EngineContext, call: NativeCall): Promise<{ ok: boolean; text: string }> {
-  const spec = env.registry.get(call.tool);
-  if (spec === undefined) return { ok: false, text: `unknown tool ${call.tool}` };
-  const input = spec.input.safeParse(call.args);
-  if (!input.success) return { ok: false, text: input.error.message };
-  const timer = new AbortController();
-  const timeout = env.clock.sleep(spec.timeoutMs, timer.signal).then(() => {
-    throw new Error(`${spec.name} timed out after ${spec.timeoutMs} ms`);
-  });
-  try {
-    const context = grantDispatch({ idempotencyKey: call.callId, signal: timer.signal });
-    const output = await Promise.race([spec.execute(input.data as Record<string, unknown>, context), timeout]);
-    return { ok: true, text: outputText(output) };
-  } catch (error) {
-    if (isDeath(error)) throw error;
-    // A tool that throws is the app's error result, shown to the model as such.
-    return { ok: false, text: JSON.stringify(error instanceof Error ? error.message : String(error)) };
-  } finally {
-    timer.abort();
-  }
-}
 
 /** The session's workflow: plan, run each call (asking first where the app must), until the planner answers in prose. */
 async function agentWorkflow(key: string, session_id: string, goal: string): Promise<void> {
@@ -113,8 +95,10 @@ async function agentLoop(run: Execution, key: string, session_id: string, goal: 
       let decision: Answer["decision"] = policy === "deny" ? "reject" : "approve";
       if (policy === "require_approval") {
         Object.assign(s, { phase: "waiting", waiting: [call], decided: new Map() });
-        tell(run, null);
-        decision = (await DBOS.recv<Answer>("approval", APPROVAL_WAIT_S))?.decision ?? "reject";
+        await tell(run, null);
+        const answer = await DBOS.recv<Answer>("approval", APPROVAL_WAIT_S);
+        if (answer !== null) run.ref = answer.ref;
+        decision = answer?.decision ?? "reject";
         s.decided.set(call.callId, decision);
         Object.assign(s, { phase: "running", updated_at: env.clock.now() });
       }
@@ -127,7 +111,7 @@ async function agentLoop(run: Execution, key: string, session_id: string, goal: 
     }
   }
   s.phase = "step_limit";
-  tell(run, ENDED);
+  await tell(run, ENDED);
 }
 const workflow = DBOS.registerWorkflow(agentWorkflow, { name: "harness.native_session" });
 
@@ -139,13 +123,14 @@ export function createNativeEngine(env: EngineContext, url: string): Engine<"dbo
     if (s === undefined) throw new EngineUsageError("unknown_session", `no workflow for session ${session_id}`);
     return viewOf(session_id, s);
   };
-  /** Makes the workflow move and answers where it stops next. */
-  const move = async (session_id: string, act: (id: string) => Promise<unknown>) => {
+  /** Makes the workflow move and answers where it stops next (its stop after operation `ref`). */
+  const move = async (session_id: string, ref: string, act: (id: string) => Promise<unknown>) => {
     const id = workflowId(key, session_id);
-    const stopped = nextStop(id);
-    await act(id);
+    const stop = await ask(id, ref, () => act(id));
+    if (stop.kind === "unanswered")
+      throw new EngineUsageError("approval_not_pending", "the workflow ended before it read the answer");
     // A run that ended ends its workflow: wait until DBOS has recorded that, so a later call sees it ended.
-    if (valueOf(await stopped) === ENDED) await ended(id);
+    if (valueOf(stop) === ENDED) await ended(id);
     return view(session_id);
   };
   return engineOf({
@@ -154,7 +139,9 @@ export function createNativeEngine(env: EngineContext, url: string): Engine<"dbo
       await launchDbos(url);
       if (sessions.has(session_id) || (await DBOS.getWorkflowStatus(workflowId(key, session_id))) !== null)
         throw new EngineUsageError("session_exists", `session ${session_id} already ran`);
-      return move(session_id, (id) => DBOS.startWorkflow(workflow, { workflowID: id })(key, session_id, goal));
+      return move(session_id, START_REF, (id) =>
+        DBOS.startWorkflow(workflow, { workflowID: id })(key, session_id, goal),
+      );
     },
     async submitApproval(session_id, input) {
       const parsed = parseApprovalInput(input);
@@ -163,28 +150,34 @@ export function createNativeEngine(env: EngineContext, url: string): Engine<"dbo
       const decision = parsed.value.kind === "decline" ? "reject" : "approve";
       const s = sessions.get(session_id);
       const id = workflowId(key, session_id);
-      if (s === undefined && !runsHere(id) && (await DBOS.getWorkflowStatus(id))?.status === "PENDING")
-        // Its process died waiting: the answer waits as its message while DBOS recovers the workflow here.
-        return move(session_id, async (wf) => {
-          await DBOS.send(wf, { decision } satisfies Answer, "approval");
-          await recoverHere(wf);
-        });
-      if (s === undefined) throw new EngineUsageError("unknown_session", `no workflow for session ${session_id}`);
+      const pending = await running(id);
+      // Not (yet) replayed here: its process died waiting, and DBOS's recovery (the executor restarted under its
+      // id) runs it here, or it runs in another worker; either way the answer waits as its message.
+      if (s === undefined && !pending)
+        throw new EngineUsageError("unknown_session", `no workflow for session ${session_id}`);
       // The app's record may say waiting when its workflow has ended (a record edited in the store, tamper-edit.ts):
       // a message to an ended workflow is never received, so only a PENDING workflow is sent one.
-      const ended = (await DBOS.getWorkflowStatus(id))?.status !== "PENDING";
-      if (s.phase !== "waiting" || ended)
-        throw new EngineUsageError("approval_not_pending", `no call waits for a person; the run is ${s.phase}`);
+      if ((s !== undefined && s.phase !== "waiting") || !pending)
+        throw new EngineUsageError("approval_not_pending", `no call waits for a person; the run is ${s?.phase}`);
       // DBOS carries no token: the person's answer is a message to the session's workflow, approving what it shows.
-      return move(session_id, (id) => DBOS.send(id, { decision } satisfies Answer, "approval"));
+      const answer: Answer = { decision, ref: randomUUID() };
+      return move(session_id, answer.ref, (wf) => DBOS.send(wf, answer, "approval"));
     },
     async resume(session_id) {
-      await launchDbos(url);
       const id = workflowId(key, session_id);
-      // A workflow whose process died is recovered by DBOS: it runs again from its last checkpointed step.
-      const elsewhere = !runsHere(id) && (await DBOS.getWorkflowStatus(id))?.status === "PENDING";
-      if (diedHere(id) || elsewhere) return move(session_id, recoverHere);
-      return view(session_id);
+      // Before the launch: DBOS's recovery at launch (the executor restarted under its id) may run it here at once.
+      const next = nextStop(id, ANY_STOP);
+      try {
+        await launchDbos(url);
+        // Its execution here died in a step (a simulated crash): DBOS runs it again here, from its last checkpoint.
+        const died = diedHere(id);
+        if (died !== undefined) return await move(session_id, died, recoverHere);
+        // A workflow DBOS recovered runs on from its last checkpointed step: the app waits for where it stops.
+        if (!settledHere(id) && (await running(id)) && valueOf(await next) === ENDED) await ended(id);
+        return view(session_id);
+      } finally {
+        forget(id, ANY_STOP);
+      }
     },
     async reconcileUncertain() {
       throw new EngineUsageError("not_reconcilable", "DBOS keeps no uncertain outcome to reconcile");

@@ -11,17 +11,14 @@ import { randomUUID } from "node:crypto";
 import { DBOS } from "@dbos-inc/dbos-sdk";
 import { isProcessCrash } from "../../contract/index.js";
 import { defineSlot, type EngineContext } from "../../runtime/index.js";
+import { publish } from "./reply.js";
+import { notifyStop, unsettle, type Stop } from "./waiters.js";
+export { ask, ended } from "./reply.js";
+export { ANY_STOP, diedHere, forget, nextStop, settledHere, type Stop } from "./waiters.js";
 import "./versions.js";
-
-/** What an engine call waits for: the workflow stopped (waiting or ended) with a value, or its process died. */
-export type Stop<T> =
-  { readonly kind: "stopped"; readonly value: T } | { readonly kind: "died" | "failed"; readonly error: unknown };
 
 const CONTEXT_KEY = defineSlot<string>("dbos.context_key");
 const contexts = new Map<string, EngineContext>();
-const waiters = new Map<string, (stop: Stop<unknown>) => void>();
-/** Workflows whose execution in this process died inside a step: only a recovery runs them again. */
-const dead = new Set<string>();
 let launched: { url: string; schema: string; ready: Promise<void> } | null = null;
 
 /** The key of an engine context: its workflows' id prefix, and how a (recovered) workflow finds the context. */
@@ -57,6 +54,12 @@ export function launchDbos(url: string, schema = process.env["DBOS_HARNESS_SCHEM
   return launched.ready;
 }
 
+/** The system schema this process's DBOS runs on (the engines read their own rows in it), once launched. */
+export function systemSchema(): string {
+  if (launched === null) throw new Error("DBOS is not launched in this process");
+  return launched.schema;
+}
+
 /** Shuts this process's DBOS down (a command's end; a pool left open would keep Node alive). */
 export async function shutdownDbos(): Promise<void> {
   if (launched === null) return;
@@ -65,35 +68,27 @@ export async function shutdownDbos(): Promise<void> {
   await DBOS.shutdown();
 }
 
-/** Waits for the workflow's next stop; registered before the call that makes it move. */
-export function nextStop<T>(workflowId: string): Promise<Stop<T>> {
-  return new Promise((resolve) => waiters.set(workflowId, resolve as (stop: Stop<unknown>) => void));
-}
+/**
+ * One execution of a workflow: its id, the operation it works on (the reference in the message it last
+ * received; "start" before any), and whether a step has run in it (not merely been replayed from DBOS's
+ * checkpoints). A recovery replays the workflow from its start: the stops it passes again were told
+ * before, so an execution tells a stop in this process only once one of its steps ran.
+ */
+export type Execution = { readonly id: string; ref: string; live: boolean };
+export const START_REF = "start";
 
-/** The workflow tells its caller it stopped; no caller (a recovery nobody waits on) is fine. */
-export function notifyStop(workflowId: string, stop: Stop<unknown>): void {
-  if (stop.kind === "died") dead.add(workflowId);
-  else dead.delete(workflowId);
-  const waiter = waiters.get(workflowId);
-  waiters.delete(workflowId);
-  waiter?.(stop);
+export function execution(id: string): Execution {
+  return { id, ref: START_REF, live: false };
 }
 
 /**
- * One execution of a workflow: its id, and whether a step has run in it (not merely been replayed
- * from DBOS's checkpoints). A recovery replays the workflow from its start: the stops it passes
- * again were told before, so an execution tells a stop only once one of its steps ran.
+ * Tells the engine call waiting on operation `ref` that the workflow stopped: as a DBOS event under the
+ * operation's key (how a caller in any process learns it), and directly to a caller in this process unless
+ * the execution is only replaying (a replay's stops were told before).
  */
-export type Execution = { readonly id: string; live: boolean };
-
-export function execution(id: string): Execution {
-  here.add(id);
-  return { id, live: false };
-}
-
-/** Tells the engine call waiting on this workflow that it stopped, unless the execution is only replaying. */
-export function tell(run: Execution, value: unknown): void {
-  if (run.live) notifyStop(run.id, { kind: "stopped", value });
+export async function tell(run: Execution, value: unknown): Promise<void> {
+  await publish(run.ref, value);
+  if (run.live) notifyStop(run.id, { kind: "stopped", value }, run.ref);
 }
 
 /** Runs a workflow's body; an error that ends it reaches the engine call waiting on it (DBOS records it too). */
@@ -106,34 +101,25 @@ export async function guarded<T>(run: Execution, body: () => Promise<T>): Promis
   }
 }
 
-export const diedHere = (workflowId: string): boolean => dead.has(workflowId);
-
-/** Workflows an execution in this process runs (or ran): another process's are recovered here before use. */
-const here = new Set<string>();
-export const runsHere = (workflowId: string): boolean => here.has(workflowId);
+/** Whether DBOS has the workflow running: PENDING, or ENQUEUED again by a recovery that has not dispatched it yet. */
+export async function running(workflowId: string): Promise<boolean> {
+  const status = (await DBOS.getWorkflowStatus(workflowId))?.status;
+  return status === "PENDING" || status === "ENQUEUED";
+}
 
 /**
- * Makes a workflow of another (dead) process run here: DBOS's own recovery of a pending workflow
- * (resumeWorkflow re-enqueues it; this process's queue runner runs it from its last checkpointed step).
+ * Runs again here a workflow whose execution died in this process (the harness's simulated crash: the
+ * process lives on, its execution hangs in the step that died): DBOS's resumeWorkflow re-enqueues it and
+ * this process's queue runner runs it from its last checkpointed step. A workflow whose *process* died is
+ * recovered by DBOS at launch, by the executor that restarts under its id (see crash-worker.ts).
  */
 export async function recoverHere(workflowId: string): Promise<void> {
-  here.add(workflowId);
   await DBOS.resumeWorkflow(workflowId);
 }
 
-/**
- * Waits until DBOS has recorded that a workflow ended. A handle from `retrieveWorkflow` polls the
- * system database, once a second by default (`dbPollingIntervalResultMs`); the workflow ends
- * milliseconds after it told its stop, so it polls at `pollingIntervalMs` (GetResultOptions,
- * @dbos-inc/dbos-sdk 5.3.0 `dbos.d.ts`) instead of making every ended run wait a second.
- */
-export async function ended(workflowId: string): Promise<void> {
-  await DBOS.retrieveWorkflow(workflowId).getResult({ pollingIntervalMs: ENDED_POLL_MS });
-}
-const ENDED_POLL_MS = 5;
-
 /** A stop's value, or the death rethrown as itself (the engine call dies as its process did). */
 export function valueOf<T>(stop: Stop<T>): T {
+  if (stop.kind === "unanswered") throw new Error("the workflow ended without reading the operation");
   if (stop.kind !== "stopped") throw stop.error;
   return stop.value;
 }
@@ -147,11 +133,12 @@ export async function step<T>(run: Execution, name: string, body: () => Promise<
   return DBOS.runStep(
     async () => {
       run.live = true;
+      unsettle(run.id);
       try {
         return await body();
       } catch (error) {
         if (!isDeath(error)) throw error;
-        notifyStop(run.id, { kind: "died", error });
+        notifyStop(run.id, { kind: "died", error }, run.ref);
         return new Promise<T>(() => undefined);
       }
     },

@@ -2,16 +2,25 @@
  * The crash matrix's DBOS rows (the heavy:crash project; left out, said on the run's `not measured:` line, without
  * PostgreSQL or the adapter: test/setup/requirements.ts). The adapter's own worker kit (dbos-adapter/src/crash-*.ts).
  * Real crashes across processes on one Postgres: a worker (crash-worker.ts) runs a DBOS engine and
- * kills itself with SIGKILL at a point of a tool call; a second worker, with another DBOS executor
- * id, recovers the workflow through DBOS and goes on. What the world holds is then counted.
+ * kills itself with SIGKILL at a point of a tool call; a second process is that executor restarted: it
+ * launches under the dead worker's DBOS executor id (DBOS__VMID), and DBOS's own recovery at launch
+ * (`recoverPendingWorkflows([executorID])`, @dbos-inc/dbos-sdk 5.3.0 dist/src/dbos-executor.js; "when an
+ * application with an executor ID restarts, it recovers pending workflows assigned to that executor ID",
+ * https://docs.dbos.dev/production/self-hosting/workflow-recovery) runs the workflow on from its last
+ * checkpoint. The engine's call there is a message to that workflow, as from any worker; nothing in the
+ * engine takes a workflow over. What the world holds is then counted.
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { openDatabase } from "../../durable/index.js";
+import { loadScaleEngine, measureWorkers } from "../../scripts/bench/scale/measure.js";
+import { SCALE_ENGINES } from "../../scripts/bench/scale/engines.js";
 import {
   INTENT_KILL_POINTS,
   KILL_POINTS,
+  START_KILL_POINTS,
   REPORT_PREFIX,
   type KillPoint,
   type WorkerReport,
@@ -43,8 +52,9 @@ function crashAndRecover(engine: WorkerRequest["engine"], point: KillPoint, disa
   const id = randomBytes(5).toString("hex");
   const base = { engine, url: url!, scope: `dbos-crash-${id}`, key: `k${id}`, point, disable };
   const schema = `dbos_crash_${id}`;
-  const first = worker({ ...base, role: "first" }, `first-${id}`, schema);
-  const second = worker({ ...base, role: "recover" }, `second-${id}`, schema);
+  const executor = `executor-${id}`;
+  const first = worker({ ...base, role: "first" }, executor, schema);
+  const second = worker({ ...base, role: "recover" }, executor, schema);
   return { first, second };
 }
 
@@ -61,12 +71,14 @@ describe.each(["dbos_native", "dbos_hardened"] as const)(
           // At most once, always. A death after the contract's intent, before or after the effect, leaves an
           // outcome nobody knows: the recovery stops for an operator instead of running the step again.
           expect(effects).toBeLessThanOrEqual(1);
+          // `recovered`: the recovery's own answer to the approval the first worker died in (its intent step
+          // replayed, so the work step runs the contract's resume); a death while waiting left no such step.
           const expected = {
-            before_effect: { effects: 0, status: "reconcile_required" },
-            after_effect: { effects: 1, status: "reconcile_required" },
-            waiting_approval: { effects: 1, status: "done" },
+            before_effect: { effects: 0, status: "reconcile_required", recovered: "reconcile_required" },
+            after_effect: { effects: 1, status: "reconcile_required", recovered: "reconcile_required" },
+            waiting_approval: { effects: 1, status: "done", recovered: "done" },
           }[point];
-          expect({ effects, status }).toEqual(expected);
+          expect({ effects, status, recovered: second.report.recovered }).toEqual(expected);
         } else if (point === "after_effect") {
           // DBOS runs the step again: the world says whether the publish landed twice.
           expect(second.report.calls).toBe(2);
@@ -90,13 +102,75 @@ describe("dbos_hardened killed around the contract's intent checkpoint, recovere
   }
 });
 
+describe("dbos_hardened killed inside its start, the raw goal only in the dead process's memory", () => {
+  for (const point of START_KILL_POINTS) {
+    it(`${point}: the recovery continues from the contract's checkpoint, without the goal, to the call's approval`, () => {
+      const { first, second } = crashAndRecover("dbos_hardened", point);
+      expect(first.signal).toBe("SIGKILL");
+      if (second.report === null) throw new Error(`the recovering worker reported nothing: ${second.stderr}`);
+      // The goal is no workflow input, so the recovered start is the contract's resume from its first checkpoint
+      // (the goal as the contract kept it): the planner goes on to the high-risk call, which waits for a person.
+      // `recovered`: the recovery's own answer to the start, as DBOS recorded it (not a refused start again).
+      const { effects, status, calls, refused, recovered } = second.report;
+      expect({ effects, status, calls, refused, recovered }).toEqual({
+        effects: 0,
+        status: "approval_required",
+        calls: 0,
+        refused: null,
+        recovered: "approval_required",
+      });
+    });
+  }
+});
+
 describe("dbos_hardened without its intent step (the ablation's piece)", () => {
-  it("after_effect: the work step runs its approval again; the contract refuses it, so nothing lands twice, but the session is stuck", () => {
+  it("after_effect: the work step runs its approval again; the contract refuses it, so nothing lands twice", () => {
     const { first, second } = crashAndRecover("dbos_hardened", "after_effect", ["intent_step"]);
     expect(first.signal).toBe("SIGKILL");
     if (second.report === null) throw new Error(`the recovering worker reported nothing: ${second.stderr}`);
     // The contract's checkpoint before the effect backs the piece up on at-most-once; the piece is what
-    // brings the recovery to reconcile_required instead of a refused answer on a session left executing.
-    expect(second.report).toMatchObject({ calls: 1, refused: "approval_not_pending", status: "executing" });
+    // brings the recovery itself to reconcile_required: without it the recovery's answer to the approval the
+    // first worker died in is a refusal on a session left executing, until the next operation (here the
+    // recovering worker's resume, sent to the workflow) has the contract stop it for an operator.
+    expect(second.report).toMatchObject({ calls: 1, recovered: "approval_not_pending", status: "reconcile_required" });
   });
+});
+
+describe("dbos_hardened in two worker processes, each session's workflow where it started", () => {
+  it("an approval reaching the other worker is a DBOS message to the workflow, answered by its event", async () => {
+    const entry = SCALE_ENGINES.find((e) => e.id === "dbos_hardened");
+    if (entry === undefined) throw new Error("the multi-worker bench has no dbos_hardened row");
+    const sessions = 6;
+    const scope = `dbos_workers_${randomBytes(4).toString("hex")}`;
+    const result = await measureWorkers({
+      engine: await loadScaleEngine(entry.module),
+      url: url!,
+      workers: [entry.module, entry.module],
+      sessions,
+      depth: 2,
+      world_latency_ms: 1,
+      scope,
+    });
+    expect(result.effects).toEqual({ expected: sessions, landed: sessions, duplicated: 0, lost: 0 });
+    expect(result.failed_ops).toBe(0);
+    // Every approval ran in the other process than the session's start (the bench hands each phase over).
+    expect(result.handed_over).toBe(1);
+    // DBOS's own record: each approval was answered by the session's workflow under the operation's own key
+    // (not by the contract over the shared stores beside it), and every workflow ended as a success.
+    const db = openDatabase({ kind: "postgres", url: url! });
+    if (!db.ok) throw db.error;
+    try {
+      const schema = `dbos_${scope}`;
+      const replies = db.value.query(
+        `SELECT count(*)::int AS n FROM "${schema}".workflow_events WHERE key LIKE 'reply:%' AND key <> 'reply:start'`,
+      ).rows[0]?.["n"];
+      const statuses = db.value.query(
+        `SELECT status, count(*)::int AS n FROM "${schema}".workflow_status GROUP BY 1`,
+      ).rows;
+      expect(replies).toBe(sessions);
+      expect(statuses).toEqual([{ status: "SUCCESS", n: sessions }]);
+    } finally {
+      db.value.close();
+    }
+  }, 120_000);
 });

@@ -1,13 +1,16 @@
 /**
  * DBOS's hardened engine as a row of the multi-worker bench (docs/dbos.md): every worker process is a DBOS executor
  * of its own (DBOS__VMID, which DBOS reads once at launch: @dbos-inc/dbos-sdk 5.3.0 dist/src/dbos.js) on one DBOS
- * system schema per run, beside the contract's stores on the same scope. Loaded through the engine table's one
- * loader on the run's Postgres, so a missing install or pin leaves the row not-measured with the loader's reason.
+ * system schema per run, beside the contract's stores on the same scope, and every worker's engine context under the
+ * run's one key (the prefix of its workflow ids), so a session's workflow has one id in every worker: an operation
+ * from a worker that does not run it is a DBOS message to it, answered by its event (dbos-adapter/src/reply.ts),
+ * and the workflow keeps running where it started. Loaded through the engine table's one loader on the run's
+ * Postgres, so a missing install or pin leaves the row not-measured with the loader's reason.
  */
 import { pathToFileURL } from "node:url";
 import { resolve } from "node:path";
 import { adapterDir, adapterRow, loadEngine } from "../../../engines/index.js";
-import type { EngineFactory } from "../../../runtime/index.js";
+import type { EngineContext, EngineFactory } from "../../../runtime/index.js";
 import { scaleEngineOver } from "./contract-engine.js";
 import type { ScaleEngine } from "./engine.js";
 
@@ -27,10 +30,16 @@ async function dbosOn(url: string, scope: string): Promise<EngineFactory> {
   process.env["DBOS_HARNESS_SCHEMA"] = schemaOf(scope);
   const loaded = await loadEngine(ID, { postgresUrl: url });
   if (!loaded.ok) throw new Error(loaded.error.reason);
-  return loaded.value;
+  const factory = loaded.value;
+  const { contextKey } = await runtime();
+  return { ...factory, create: (env) => (contextKey(env, `k_${scope}`), factory.create(env)) };
 }
 
-type Runtime = { launchDbos: (url: string, schema?: string) => Promise<void>; shutdownDbos: () => Promise<void> };
+type Runtime = {
+  launchDbos: (url: string, schema?: string) => Promise<void>;
+  shutdownDbos: () => Promise<void>;
+  contextKey: (env: EngineContext, fixed: string) => string;
+};
 /** The adapter's runtime (the module the loader imported: same specifier, same instance). */
 const runtime = async (): Promise<Runtime> =>
   (await import(pathToFileURL(resolve(adapterDir(FOLDER), "src/index.ts")).href)) as Runtime;

@@ -44,6 +44,8 @@ export type WorkersRun = {
   readonly world_latency_ms: number;
   /** Each approval handed to two workers at once (scale/run.ts). @default false */
   readonly redeliver?: boolean;
+  /** The run's scope, when the caller reads the engine's own tables under it afterwards; a fresh one by default. */
+  readonly scope?: string;
 };
 
 /** One run on a fresh scope: the summary, and every operation as the parent saw it. */
@@ -51,7 +53,7 @@ export async function measureWorkers(run: WorkersRun): Promise<WorkerRun & { rea
   const dir = mkdtempSync(join(tmpdir(), "agent-harness-scale-"));
   const place: ScalePlace = {
     url: run.url,
-    scope: `scale_${run.engine.id}_w${run.workers.length}_${randomBytes(4).toString("hex")}`,
+    scope: run.scope ?? `scale_${run.engine.id}_w${run.workers.length}_${randomBytes(4).toString("hex")}`,
     dir,
     world_latency_ms: run.world_latency_ms,
   };
