@@ -5,12 +5,11 @@
  */
 import { DBOS } from "@dbos-inc/dbos-sdk";
 import { afterAll, describe, expect, it } from "vitest";
-import { canonicalJson } from "../../contract/index.js";
-import { handwrittenFactory } from "../../handwritten/engine/factory.js";
 import { ALL_COLUMNS } from "../../scenarios/all-columns.js";
 import { preApprovalState } from "../../scenarios/columns.js";
 import { runScenario, SESSION_ID, type Environment } from "../../scenarios/index.js";
 import { loadEngine } from "../../engines/index.js";
+import { observesLikeTheReference } from "../../test/scenarios/contract-suite.js";
 import { contextKey } from "./runtime.js";
 import { DBOS_VERSION, dbosFactories, shutdownDbos } from "./index.js";
 
@@ -49,16 +48,7 @@ describe("the DBOS engines' registration", () => {
   });
 });
 
-describe("dbos_hardened", () => {
-  for (const column of ALL_COLUMNS) {
-    it(`${column.name}: holds and observes exactly what the handwritten engine observes`, async () => {
-      const run = await runScenario(hardened, column, { graphSteps: false });
-      const reference = await runScenario(handwrittenFactory, column, { graphSteps: false });
-      expect(column.violations(run.observation)).toEqual([]);
-      expect(canonicalJson(run.observation)).toBe(canonicalJson(reference.observation));
-    });
-  }
-});
+describe("dbos_hardened", () => observesLikeTheReference(hardened));
 
 describe("dbos_native (findings, not defects)", () => {
   it("waits for the person in DBOS itself: the session's workflow is pending in its recv", async () => {

@@ -46,7 +46,7 @@ import {
   type Outcome,
 } from "./hardened-workflow.js";
 import { systemRows } from "./system-rows.js";
-import { HARDENING_PIECES, type HardeningOptions, type HardeningPiece } from "./pieces.js";
+import { dbosLayer, type HardeningOptions } from "./pieces.js";
 
 export function createHardenedEngine(
   env: EngineContext,
@@ -132,9 +132,5 @@ export const createDbosHardenedFactory = (
   version: DBOS_VERSION,
   shape: async () => null,
   create: (env) => createHardenedEngine(env, url, options),
-  layer: {
-    pieces: HARDENING_PIECES,
-    backedUpBy: {},
-    without: (disable) => createDbosHardenedFactory(url, { disable: disable as HardeningPiece[] }),
-  },
+  layer: dbosLayer((disable) => createDbosHardenedFactory(url, { disable })),
 });
