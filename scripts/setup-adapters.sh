@@ -4,6 +4,7 @@
 # the engine table's (engines/table.ts), read through scripts/adapter-folders.ts (the root's tsx).
 set -uo pipefail
 cd "$(dirname "$0")/.."
+source scripts/node-headers.sh
 rows=$(npx tsx scripts/adapter-folders.ts) || { echo "setup: cannot read the engine table (run npm ci first)"; exit 1; }
 dirs=() names=()
 while IFS=$'\t' read -r dir name; do dirs+=("$dir"); names+=("$name"); done <<<"$rows"
