@@ -18,6 +18,16 @@ const REPORTER = "./scripts/bench/test-tier-reporter.ts";
 const COMMAND = "npm test";
 
 /** The child's output, kept to show why a run failed and to read its `not measured:` line. */
+const failedLines = (text: string): string[] =>
+  [
+    ...new Set(
+      text
+        .replace(/\u001b\[[0-9;]*m/g, "")
+        .split("\n")
+        .filter((l) => l.includes(" FAIL ")),
+    ),
+  ].slice(0, 10);
+
 const lastLine = (text: string, prefix: string): string | null =>
   text
     .split("\n")
@@ -56,6 +66,8 @@ export async function measureTestTier(log: (line: string) => void): Promise<Test
       log(
         `test_tier: ${section.wall_s} s, ${section.tests.passed} passed, ${section.tests.failed} failed (exit ${code})`,
       );
+    // What failed, as vitest said it: the figure of a failed run does not count, and the reason must not be lost.
+    if (code !== 0) for (const line of failedLines(output)) log(`test_tier: ${line}`);
     return section;
   } finally {
     rmSync(dir, { recursive: true, force: true });

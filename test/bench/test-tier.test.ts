@@ -36,7 +36,8 @@ describe("the fast tier's section", () => {
     ]);
     expect(s.slowest_files.map((f) => f.path)).toEqual(["b.test.ts", "c.test.ts", "a.test.ts"]);
     expect([s.wall_s, s.vitest_s, s.checks_s, s.met]).toEqual([301, 200, 101, false]);
-    expect(testTierOf(run, { ...outcome, wallMs: 300_000 })).toMatchObject({ met: true });
+    expect(testTierOf(run, { ...outcome, wallMs: 300_000 })).toMatchObject({ met: false });
+    expect(testTierOf(run, { ...outcome, exitCode: 0, wallMs: 300_000 })).toMatchObject({ met: true });
     expect(renderTestTier(s)).toContain("NOT MET");
   });
 
@@ -65,7 +66,9 @@ describe("the fast tier's section", () => {
     const total = (k: "passed" | "failed" | "skipped") => t.projects.reduce((n, p) => n + p.tests[k], 0);
     expect({ passed: total("passed"), failed: total("failed"), skipped: total("skipped") }).toEqual(t.tests);
     expect(t.projects.reduce((n, p) => n + p.files, 0)).toBe(t.files);
-    expect(t.met).toBe(t.wall_s <= t.goal_s);
+    expect(t.met).toBe(t.exit_code === 0 && t.wall_s <= t.goal_s);
+    // The committed figure is a green run's.
+    expect({ exit_code: t.exit_code, failed: t.tests.failed }).toEqual({ exit_code: 0, failed: 0 });
     expect(t.projects.map((p) => p.name).some((n) => n.startsWith("heavy:"))).toBe(false);
   });
 });
