@@ -12,6 +12,7 @@ import { engineFactory as mastra19633 } from "./engines/bugs/mastra-19633.js";
 import { engineFactory as mastra20487 } from "./engines/bugs/mastra-20487.js";
 import { engineFactory as mastra24592 } from "./engines/bugs/mastra-24592.js";
 import { engineFactory as ai15947 } from "./engines/bugs/ai-15947.js";
+import { measuredHere } from "../setup/requirements.js";
 
 /** Each report's column, the engine that has the bug, and words of the unsafe outcome its verdict must name. */
 const REPORTS: readonly { column: string; buggy: EngineFactory<string>; unsafe: RegExp }[] = [
@@ -52,12 +53,14 @@ describe("the public bug reports as columns", () => {
     });
   }
 
-  it("holds on LangGraph, behaviour and vocabulary", async () => {
-    const loaded = await loadEngine("langgraph");
-    if (!loaded.ok) throw new Error(`langgraph did not load: ${loaded.error.reason}`);
-    for (const report of REPORTS) {
-      const { verdict } = await judgeColumn(loaded.value, columnNamed(report.column));
-      expect({ column: report.column, ...verdict }).toMatchObject({ behaviour: "holds", vocabulary: "conforms" });
-    }
-  }, 120_000);
+  // Left out, and named on the not-measured line, when the LangGraph adapter is absent (test/setup/requirements.ts).
+  if (measuredHere("langgraph"))
+    it("holds on LangGraph, behaviour and vocabulary", async () => {
+      const loaded = await loadEngine("langgraph");
+      if (!loaded.ok) throw new Error(`langgraph did not load: ${loaded.error.reason}`);
+      for (const report of REPORTS) {
+        const { verdict } = await judgeColumn(loaded.value, columnNamed(report.column));
+        expect({ column: report.column, ...verdict }).toMatchObject({ behaviour: "holds", vocabulary: "conforms" });
+      }
+    }, 120_000);
 });

@@ -49,6 +49,9 @@ const adapterRequirement = (adapter: AdapterRow): Requirement => ({
   // Files that run cases of several adapters leave this one's out (whether a case runs: `measuredHere`).
   cases: [
     "the store fault suite's cases on its engines",
+    ...(adapter.engines.some((e) => !isFrameworkVariant(e.id))
+      ? ["its engine's run of the bug-report columns (test/comparison/bug-reports.test.ts)"]
+      : []),
     ...(exampleOf(adapter) === null ? [] : [`the run of ${exampleOf(adapter)} (test/engines/examples.test.ts)`]),
   ].join(", "),
   detect: () => {
