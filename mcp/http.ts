@@ -8,14 +8,19 @@
  * Sessions are bounded (`http-sessions.ts`: a cap, an idle expiry), and each harness session belongs
  * to the MCP session that first named it (`session-owners.ts`): no other can act in it or read it.
  */
-import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
 import { constantTimeEqual, loggedError } from "../contract/index.js";
 import { DEFAULT_MAX_FRAME_BYTES, frameTooLarge, type FrameError } from "./frame-check.js";
 import { createGuards, type Guards } from "./guards.js";
 import { readBody } from "./http-body.js";
-import { createSessionTable, DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, tooManySessions } from "./http-sessions.js";
+import {
+  createSessionTable,
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_SESSION_IDLE_MS,
+  mintSessionId,
+  tooManySessions,
+} from "./http-sessions.js";
 import { createHarnessServer, type HarnessDeps, type HarnessServerOptions } from "./server.js";
 import { createSessionOwners } from "./session-owners.js";
 import { createMemoryOwnerRecords, type OwnerRecords } from "../durable/index.js";
@@ -92,7 +97,7 @@ export async function serveHttp(
 
   // Each MCP session has its own guards: request ids are the client's, unique only within its session.
   const open = async (guards: Guards): Promise<Live> => {
-    const id = randomUUID();
+    const id = mintSessionId();
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
       onsessioninitialized: () => sessions.add(id, live),
