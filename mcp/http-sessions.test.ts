@@ -16,7 +16,8 @@ import {
 import { createFixtureWorld } from "../handwritten/fixtures/index.js";
 import { createFixtureHarnessDeps } from "./deps.js";
 import { serveHttp, type HttpOptions, type HttpServer } from "./http.js";
-import { createSessionTable, mintSessionId } from "./http-sessions.js";
+import { createSessionTable } from "./http-sessions.js";
+import { mintSessionId } from "./session-id.js";
 import { bodyOf } from "../scenarios/mcp/in-memory.js";
 import { TEST_SECRET } from "../scenarios/mcp/stdio-server.js";
 

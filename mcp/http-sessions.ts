@@ -4,8 +4,6 @@
  * without a request in flight. Expiry is checked whenever the table is used, against the injected
  * clock; an expired id is then unknown, as if it had never been issued.
  */
-import { randomUUID } from "node:crypto";
-import { isSensitiveIdentifier } from "../contract/index.js";
 
 export const DEFAULT_MAX_SESSIONS = 100;
 export const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
@@ -79,15 +77,4 @@ export function tooManySessions(id: unknown, max: number) {
       message: `too_many_sessions: this server holds at most ${max} live MCP sessions (--max-sessions); end one (DELETE) or wait for one to expire (--session-idle-ms)`,
     },
   };
-}
-
-/**
- * A new MCP session id, one the identifier check accepts: the client names it again in `trace://` URIs, where an
- * id read as credentials or contact data is refused. About 2% of random UUIDs hold a digit run the contact-data
- * detector reads as a phone number (`…-7983-4667-99…`), so one is drawn again until the check passes.
- */
-export function mintSessionId(draw: () => string = randomUUID): string {
-  let id = draw();
-  while (isSensitiveIdentifier(id)) id = draw();
-  return id;
 }

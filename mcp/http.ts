@@ -14,13 +14,8 @@ import { constantTimeEqual, loggedError } from "../contract/index.js";
 import { DEFAULT_MAX_FRAME_BYTES, frameTooLarge, type FrameError } from "./frame-check.js";
 import { createGuards, type Guards } from "./guards.js";
 import { readBody } from "./http-body.js";
-import {
-  createSessionTable,
-  DEFAULT_MAX_SESSIONS,
-  DEFAULT_SESSION_IDLE_MS,
-  mintSessionId,
-  tooManySessions,
-} from "./http-sessions.js";
+import { createSessionTable, DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, tooManySessions } from "./http-sessions.js";
+import { mintSessionId } from "./session-id.js";
 import { createHarnessServer, type HarnessDeps, type HarnessServerOptions } from "./server.js";
 import { createSessionOwners } from "./session-owners.js";
 import { createMemoryOwnerRecords, type OwnerRecords } from "../durable/index.js";
