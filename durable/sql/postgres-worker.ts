@@ -40,7 +40,9 @@ function lostTransaction(message) {
 async function answer(request) {
   if (request.kind === "close") {
     if (client !== null) await client.end().catch(() => {});
+    // The worker may serve a next owner (postgres-bridge.ts): nothing of this connection's carries over.
     client = null;
+    transactionClient = null;
     return { ok: true, rows: [], changes: 0 };
   }
   const verb = request.sql.trim().split(/\s+/)[0].toUpperCase();

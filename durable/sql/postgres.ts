@@ -1,15 +1,12 @@
 /**
- * Postgres through `pg`, made synchronous: a worker thread owns the client, and the calling
- * thread blocks on a shared cell (`Atomics.wait`) until the worker has answered. One connection
- * per store, so a transaction's statements run in order on it. Opening connects and runs one
+ * Postgres through `pg`, made synchronous by a worker thread that owns the client (postgres-bridge.ts).
+ * One connection per store, so a transaction's statements run in order on it. Opening connects and runs one
  * query, so an unreachable server or a refused password is known before anything is written.
  */
-import { createRequire } from "node:module";
-import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
 import { err, ok, type Result } from "../../contract/index.js";
 import { StoreError, type StoreErrorCode } from "../errors.js";
 import { createTransactor, type SqlConnection, type SqlValue } from "./connection.js";
-import { POSTGRES_WORKER_SOURCE } from "./postgres-worker.js";
+import { openBridge } from "./postgres-bridge.js";
 
 export type PostgresOptions = {
   /** @default 5000 */
@@ -18,67 +15,22 @@ export type PostgresOptions = {
   readonly statementTimeoutMs?: number;
 };
 
-type Reply =
-  | { readonly ok: true; readonly rows: Record<string, unknown>[]; readonly changes: number }
-  | { readonly ok: false; readonly code: string | null; readonly message: string };
-
 export function openPostgres(
   url: string,
   label: string,
   options: PostgresOptions = {},
 ): Result<SqlConnection, StoreError> {
-  const cell = new Int32Array(new SharedArrayBuffer(4));
-  const { port1, port2 } = new MessageChannel();
-  const worker = new Worker(POSTGRES_WORKER_SOURCE, {
-    eval: true,
-    workerData: {
-      pgPath: createRequire(import.meta.url).resolve("pg"),
-      port: port2,
-      cell,
-      url,
-      connectTimeoutMs: options.connectTimeoutMs ?? 5_000,
-      statementTimeoutMs: options.statementTimeoutMs ?? 30_000,
-    },
-    transferList: [port2],
+  const bridge = openBridge({
+    url,
+    connectTimeoutMs: options.connectTimeoutMs ?? 5_000,
+    statementTimeoutMs: options.statementTimeoutMs ?? 30_000,
   });
-  // The worker must not keep a finished process alive.
-  worker.unref();
-  port1.unref();
-  const waitMs = (options.connectTimeoutMs ?? 5_000) + (options.statementTimeoutMs ?? 30_000);
-  /**
-   * Waking is not answering: the cell can wake this thread before the reply is on the port, and a
-   * reply can arrive after its request timed out. Each request carries an id the worker echoes; the
-   * port is read until the reply with this id is there or the time is up, and any other reply is
-   * dropped, so a statement is never answered with another statement's rows.
-   */
-  let lastId = 0;
-  const call = (request: object): Reply => {
-    const id = ++lastId;
-    const deadline = Date.now() + waitMs;
-    Atomics.store(cell, 0, 0);
-    port1.postMessage({ ...request, id });
-    for (;;) {
-      const received = receiveMessageOnPort(port1);
-      if (received !== undefined) {
-        const reply = received.message as Reply & { readonly id: number };
-        if (reply.id === id) return reply;
-        continue;
-      }
-      const left = deadline - Date.now();
-      if (left <= 0) return { ok: false, code: "timeout", message: `no answer within ${waitMs} ms` };
-      Atomics.wait(cell, 0, 0, Math.min(left, 50));
-      Atomics.store(cell, 0, 0);
-    }
-  };
   const query = (sql: string, params: readonly SqlValue[] = []) => {
-    const reply = call({ kind: "query", sql: numbered(sql), params });
+    const reply = bridge.call({ kind: "query", sql: numbered(sql), params });
     if (!reply.ok) throw new StoreError(codeOf(reply.code), label, reply.message);
     return { rows: reply.rows, changes: reply.changes };
   };
-  const close = () => {
-    call({ kind: "close" });
-    void worker.terminate();
-  };
+  const close = () => bridge.close();
   try {
     query("SELECT 1");
   } catch (error) {

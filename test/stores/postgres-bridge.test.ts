@@ -2,7 +2,8 @@
  * The synchronous Postgres bridge answers each statement with its own reply. A statement that
  * timed out on the calling side still finishes on the server later; its late reply must be
  * dropped, not read as the answer to the next statement (a read answered with a write's empty
- * rows would let a store write back an empty world).
+ * rows would let a store write back an empty world). A closed bridge's worker serves the next store
+ * opened with the same settings (postgres-bridge.ts): its connection is ended, and nothing of it carries over.
  */
 import { describe, expect, it } from "vitest";
 import { openPostgres } from "../../durable/sql/postgres.js";
@@ -29,6 +30,49 @@ describe("postgres bridge: a late reply answers nothing", () => {
       expect(db.query("SELECT 'second' AS answer").rows).toEqual([{ answer: "second" }]);
     } finally {
       db.close();
+    }
+  });
+});
+
+describe("postgres bridge: a closed store's worker serves the next one afresh", () => {
+  const open = () => {
+    const opened = openPostgres(postgresUrl!, "postgres:bridge-reuse");
+    if (!opened.ok) throw new Error(opened.error.message);
+    return opened.value;
+  };
+  const backend = (db: ReturnType<typeof open>) =>
+    (db.query("SELECT pg_backend_pid() AS pid").rows[0] as { pid: number }).pid;
+
+  it("ends the closed store's connection on the server", () => {
+    const first = open();
+    const pid = backend(first);
+    first.close();
+    const second = open();
+    try {
+      expect(backend(second)).not.toBe(pid);
+      expect(second.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE pid = ?", [pid]).rows).toEqual([
+        { n: 0 },
+      ]);
+    } finally {
+      second.close();
+    }
+  });
+
+  it("opens after a store closed inside a transaction, which the server rolled back", () => {
+    const table = `bridge_reuse_${process.pid}`;
+    const first = open();
+    first.query(`CREATE TABLE IF NOT EXISTS ${table} (n INTEGER)`);
+    first.query("BEGIN");
+    first.query(`INSERT INTO ${table} VALUES (1)`);
+    first.close();
+    const second = open();
+    try {
+      expect(second.query(`SELECT count(*)::int AS n FROM ${table}`).rows).toEqual([{ n: 0 }]);
+      second.transaction(() => second.query(`INSERT INTO ${table} VALUES (2)`));
+      expect(second.query(`SELECT n FROM ${table}`).rows).toEqual([{ n: 2 }]);
+    } finally {
+      second.query(`DROP TABLE ${table}`);
+      second.close();
     }
   });
 });
