@@ -85,7 +85,9 @@ export const REQUIREMENTS: readonly Requirement[] = [
       // An adapter whose engines run only on PostgreSQL (the engine table's `needs`).
       ...ADAPTERS.filter(needsPostgres).flatMap((a) => [`${a.folder}/**`, `test/crash/${a.folder}.test.ts`]),
     ],
-    cases: "the Postgres cases of the store suites and of the generated secret corpus (test/scenarios/secret-places*)",
+    cases:
+      "the Postgres cases of the store suites, of the MCP server's restore test (mcp/restore.test.ts) and of the " +
+      "generated secret corpus (test/scenarios/secret-places*)",
     detect: () => (postgresUrl === undefined ? { present: false, reason: NOT_MEASURED_REASON } : { present: true }),
   },
   {
