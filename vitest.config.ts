@@ -21,18 +21,14 @@ const absent = missing.flatMap((a) => a.requirement.suites);
 /**
  * vitest's default is one worker fewer than the cores: a single worker on two. Much of the suite waits on child
  * processes, Chromium, Postgres and timers, so a second worker fills that time; under CI, which runs the heavy
- * tier (the longest waits), one worker more than the cores. `AGENT_HARNESS_WORKERS` sets the count.
+ * tier (the longest waits), one worker more than the cores.
  */
 const cores = availableParallelism();
-const workers =
-  Number(process.env["AGENT_HARNESS_WORKERS"]) || (process.env["CI"] === "true" ? cores + 1 : Math.max(2, cores - 1));
-/** Workers of another test run started beside this one on the same cores (.ci/run runs Node 24's fast tier so). */
-const beside = Number(process.env["AGENT_HARNESS_WORKERS_BESIDE"]) || 0;
+const workers = process.env["CI"] === "true" ? cores + 1 : Math.max(2, cores - 1);
 
 // Limits on wall time scale with how fast this machine is now (test/setup/pace.ts), and with more workers than
-// cores, this run's and the one beside it; the workers read it. Measured at the start, the pace would miss a
-// run beside that starts at the same moment.
-const pace = measurePace(workers + beside);
+// cores; the workers read it.
+const pace = measurePace(workers);
 process.env[PACE_ENV] = JSON.stringify(pace);
 
 /** The projects: name, files. A file belongs to the first project whose patterns match it. */

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { spawnHttpServer, type HttpProcess } from "../scenarios/mcp/http-process.js";
-import { REPO_ROOT } from "../scenarios/mcp/stdio-server.js";
+import { REPO_ROOT, spawnServer } from "../scenarios/mcp/stdio-server.js";
 import { paced, tooSlow } from "../test/setup/pace.js";
 import { defaultStorePath } from "./default-store.js";
 
@@ -59,5 +59,12 @@ describe("the default store", () => {
 
   it("is under the working directory outside the project", () => {
     expect(defaultStorePath(outside)).toBe(join(outside, ".agent-harness/mcp.sqlite"));
+  });
+});
+
+describe("a spawned stdio server that goes away (scenarios/mcp/stdio-server.ts)", () => {
+  it("fails with what the server said on stderr, and leaves nothing behind", async () => {
+    const start = spawnServer("2025-11-25", ["--store", "bogus:x"]);
+    await expect(start).rejects.toThrow(/the server's stderr ends: .*store_bad_spec: bogus:x: unknown store/s);
   });
 });

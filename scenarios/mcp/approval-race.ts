@@ -30,9 +30,16 @@ const answerOf = (observed: Observed) =>
 
 /** Starts `servers` stdio servers on `store` (a `--store` value), runs `rounds` races, and stops them. */
 export async function raceOneApproval(store: string, servers: number, rounds: number): Promise<ApprovalRaceRound[]> {
-  const started = await Promise.all(
+  const starts = await Promise.allSettled(
     Array.from({ length: servers }, () => spawnServer("2025-11-25", ["--store", store])),
   );
+  const started = starts.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+  const refused = starts.find((s) => s.status === "rejected");
+  if (refused !== undefined) {
+    // The servers that did start are stopped, and their folders removed, before the failure is said.
+    await Promise.all(started.map((server) => server.close()));
+    throw refused.reason;
+  }
   try {
     const run = randomUUID().slice(0, 8);
     const results: ApprovalRaceRound[] = [];

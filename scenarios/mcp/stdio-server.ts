@@ -72,6 +72,9 @@ const TEST_LAUNCH: ServerLaunch = {
   env: { AGENT_HARNESS_APPROVAL_SECRET: TEST_SECRET },
 };
 
+/** How much of a spawned server's stderr an error quotes. */
+const STDERR_KEPT = 4_000;
+
 export async function spawnServer(
   era: Era = "2025-11-25",
   extraArgs: readonly string[] = [],
@@ -85,13 +88,29 @@ export async function spawnServer(
     args: [...withStore(args, extraArgs), "--audit-log", auditLog, "--world-file", worldFile, ...extraArgs],
     cwd: launch.cwd,
     env: { ...getDefaultEnvironment(), ...launch.env },
-    stderr: "ignore",
+    stderr: "pipe",
   });
+  // The end of what the server said, for the error when it goes away (read, so a full pipe never blocks it).
+  let said = "";
+  transport.stderr?.on("data", (chunk: Buffer) => void (said = (said + chunk.toString("utf8")).slice(-STDERR_KEPT)));
+  const failed = (error: unknown) =>
+    new Error(
+      `${error instanceof Error ? error.message : String(error)}; the server's stderr ends: ${said || "(empty)"}`,
+      {
+        cause: error,
+      },
+    );
   const client = new Client(
     { name: "agent-harness-parity-test", version: "0.0.0" },
     era === "2026-07-28" ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {},
   );
-  await client.connect(transport);
+  try {
+    await client.connect(transport);
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+    throw failed(error);
+  }
   return {
     client,
     world: () => WorldCountsSchema.parse(JSON.parse(readFileSync(worldFile, "utf8"))),
@@ -101,7 +120,10 @@ export async function spawnServer(
         .filter((l) => l !== "")
         .map((l) => TraceEventSchema.parse(JSON.parse(l))),
     auditText: () => readFileSync(auditLog, "utf8"),
-    call: (params) => observe(client, params),
+    call: (params) =>
+      observe(client, params).catch((error: unknown) => {
+        throw failed(error);
+      }),
     async close() {
       await client.close();
       rmSync(dir, { recursive: true, force: true });
