@@ -106,7 +106,7 @@ export default defineConfig({
   test: {
     projects,
     // The line again at the end, where a reader of the run's last screen sees it.
-    globalSetup: ["test/setup/not-measured.ts", "test/setup/tmp-leaks.ts"],
+    globalSetup: ["test/setup/not-measured.ts", "test/setup/tmp-leaks.ts", "test/setup/compiled-tree.ts"],
     provide: { notMeasured },
     maxWorkers: workers,
     sequence: { sequencer: HeavyFirstSequencer },

@@ -18,6 +18,7 @@ import { StreamableHTTPClientTransport as HttpV1 } from "@modelcontextprotocol/s
 import { ElicitRequestSchema as ElicitRequestV1 } from "@modelcontextprotocol/sdk/types.js";
 import { TraceEventSchema, type TraceEvent } from "../../contract/index.js";
 import { WorldCountsSchema, type WorldCounts } from "../../mcp/server-start.js";
+import { nodeCommand } from "../node-command.js";
 import { spawnHttpServer, type HttpProcess } from "./http-process.js";
 import type { Observed } from "./parity.js";
 import { REPO_ROOT, TEST_SECRET } from "./stdio-server.js";
@@ -59,7 +60,7 @@ type Connection = {
   close(): Promise<void>;
 };
 
-const SERVER = [process.execPath, "--import", "tsx", "mcp/server-main.ts"] as const;
+const SERVER = nodeCommand(REPO_ROOT, "mcp/server-main.ts");
 const INFO = { name: "agent-harness-host-test", version: "0.0.0" };
 
 /** The v2 stdio transport probes the era on a sibling process; a subclass probes in place (as stdio-server.ts). */

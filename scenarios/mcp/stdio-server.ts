@@ -12,14 +12,18 @@ import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotoc
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { TraceEventSchema, type TraceEvent } from "../../contract/index.js";
 import { WorldCountsSchema, type WorldCounts } from "../../mcp/server-start.js";
+import { nodeCommand, type NodeCommand } from "../node-command.js";
 import type { Observed } from "./parity.js";
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 /** The secret the spawned server holds, so a test can play the approving person. */
 export const TEST_SECRET = "parity-test-approval-secret";
-/** The server's entry, run through tsx: `node --import tsx mcp/server-main.ts`. */
-/** In memory: each spawned server starts from a fresh world and ledger (the default is a SQLite file). */
-export const SERVER_COMMAND = [process.execPath, "--import", "tsx", "mcp/server-main.ts", "--store", "memory"] as const;
+/**
+ * The server's entry: plain `node` on the run's compiled copy, or `node --import tsx mcp/server-main.ts`
+ * (scenarios/node-command.ts). In memory: each spawned server starts from a fresh world and ledger (the default
+ * is a SQLite file).
+ */
+export const SERVER_COMMAND: NodeCommand = [...nodeCommand(REPO_ROOT, "mcp/server-main.ts"), "--store", "memory"];
 
 export type Era = "2025-11-25" | "2026-07-28";
 

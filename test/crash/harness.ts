@@ -2,6 +2,7 @@
 import { spawn } from "node:child_process";
 import { paced, tooSlow } from "../setup/pace.js";
 import { FIXTURE_SECRET } from "../../handwritten/fixtures/environment.js";
+import { nodeCommand } from "../../scenarios/node-command.js";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { LedgerEntry } from "../../contract/index.js";
@@ -74,8 +75,8 @@ export function spawnChild<L extends { readonly type: string }>(
   },
 ): Promise<Spawned<L>> {
   return new Promise((resolvePromise, reject) => {
-    const loader = entry.endsWith(".ts") ? ["--import", "tsx"] : [];
-    const child = spawn(process.execPath, [...loader, entry, JSON.stringify(request)], {
+    const [node, ...args] = entry.endsWith(".ts") ? nodeCommand(ROOT, entry) : [process.execPath, entry];
+    const child = spawn(node, [...args, JSON.stringify(request)], {
       cwd: ROOT,
       stdio: ["ignore", "pipe", "pipe"],
     });
