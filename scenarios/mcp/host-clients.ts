@@ -18,10 +18,9 @@ import { StreamableHTTPClientTransport as HttpV1 } from "@modelcontextprotocol/s
 import { ElicitRequestSchema as ElicitRequestV1 } from "@modelcontextprotocol/sdk/types.js";
 import { TraceEventSchema, type TraceEvent } from "../../contract/index.js";
 import { WorldCountsSchema, type WorldCounts } from "../../mcp/server-start.js";
-import { nodeCommand } from "../node-command.js";
 import { spawnHttpServer, type HttpProcess } from "./http-process.js";
 import type { Observed } from "./parity.js";
-import { REPO_ROOT, TEST_SECRET } from "./stdio-server.js";
+import { REPO_ROOT, SERVER_PROCESS, TEST_SECRET } from "./stdio-server.js";
 
 export const CLIENT_LINES = ["sdk-v1", "sdk-v2"] as const;
 export type ClientLine = (typeof CLIENT_LINES)[number];
@@ -60,7 +59,6 @@ type Connection = {
   close(): Promise<void>;
 };
 
-const SERVER = nodeCommand(REPO_ROOT, "mcp/server-main.ts");
 const INFO = { name: "agent-harness-host-test", version: "0.0.0" };
 
 /** The v2 stdio transport probes the era on a sibling process; a subclass probes in place (as stdio-server.ts). */
@@ -70,16 +68,20 @@ export function hostSpawner(line: ClientLine, transport: HostTransport): HostSpa
   return async (extraArgs, options = {}) => {
     const dir = mkdtempSync(join(tmpdir(), "agent-harness-host-"));
     const [auditLog, worldFile] = [join(dir, "audit.jsonl"), join(dir, "world.json")];
-    const args = [...SERVER.slice(1), "--audit-log", auditLog, "--world-file", worldFile, ...extraArgs];
+    const args = [...SERVER_PROCESS.slice(1), "--audit-log", auditLog, "--world-file", worldFile, ...extraArgs];
     const env = { ...getDefaultEnvironment(), AGENT_HARNESS_APPROVAL_SECRET: TEST_SECRET };
     let http: HttpProcess | null = null;
     let stdioPid: () => number | null = () => null;
     let target: { stdio: { command: string; args: string[]; cwd: string; env: Record<string, string> } } | { url: URL };
     if (transport === "http") {
-      http = await spawnHttpServer({ command: [SERVER[0], ...args, "--http", "127.0.0.1:0"], cwd: REPO_ROOT, env });
+      http = await spawnHttpServer({
+        command: [SERVER_PROCESS[0], ...args, "--http", "127.0.0.1:0"],
+        cwd: REPO_ROOT,
+        env,
+      });
       target = { url: new URL(http.url) };
     } else {
-      target = { stdio: { command: SERVER[0], args, cwd: REPO_ROOT, env } };
+      target = { stdio: { command: SERVER_PROCESS[0], args, cwd: REPO_ROOT, env } };
     }
     let connection: Connection;
     try {

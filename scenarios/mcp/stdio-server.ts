@@ -18,12 +18,10 @@ import type { Observed } from "./parity.js";
 export const REPO_ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 /** The secret the spawned server holds, so a test can play the approving person. */
 export const TEST_SECRET = "parity-test-approval-secret";
-/**
- * The server's entry: plain `node` on the run's compiled copy, or `node --import tsx mcp/server-main.ts`
- * (scenarios/node-command.ts). In memory: each spawned server starts from a fresh world and ledger (the default
- * is a SQLite file).
- */
-export const SERVER_COMMAND: NodeCommand = [...nodeCommand(REPO_ROOT, "mcp/server-main.ts"), "--store", "memory"];
+/** The server's process: plain `node` on the run's compiled copy, or `node --import tsx mcp/server-main.ts` (node-command.ts). */
+export const SERVER_PROCESS: NodeCommand = nodeCommand(REPO_ROOT, "mcp/server-main.ts");
+/** In memory: each spawned server starts from a fresh world and ledger (the default is a SQLite file). */
+export const SERVER_COMMAND: NodeCommand = [...SERVER_PROCESS, "--store", "memory"];
 
 export type Era = "2025-11-25" | "2026-07-28";
 

@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { stripVTControlCharacters } from "node:util";
 import { TEST_TIER_OUT_ENV } from "./test-tier-reporter.js";
 import { TEST_TIER_DEFINITION, testTierOf, TierRun, type TestTierSection } from "./test-tier-schema.js";
 import { NOT_MEASURED } from "./sections.js";
@@ -17,17 +18,17 @@ const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const REPORTER = "./scripts/bench/test-tier-reporter.ts";
 const COMMAND = "npm test";
 
-/** The child's output, kept to show why a run failed and to read its `not measured:` line. */
+/** vitest's FAIL lines in the child's output, each once, colours removed: what a failed run logs. */
 const failedLines = (text: string): string[] =>
   [
     ...new Set(
-      text
-        .replace(/\u001b\[[0-9;]*m/g, "")
+      stripVTControlCharacters(text)
         .split("\n")
         .filter((l) => l.includes(" FAIL ")),
     ),
   ].slice(0, 10);
 
+/** The child's output, kept to show why a run failed and to read its `not measured:` line. */
 const lastLine = (text: string, prefix: string): string | null =>
   text
     .split("\n")
