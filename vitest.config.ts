@@ -1,7 +1,9 @@
 import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 import { measurePace, PACE_ENV } from "./test/setup/pace.js";
 import { HeavyFirstSequencer } from "./test/setup/heavy-first.js";
+import { enableCompileCache } from "./test/setup/compile-cache.js";
 import { absences, ciFailure, notMeasuredLine } from "./test/setup/requirements.js";
 import { ADAPTERS, ENGINE_TABLE } from "./engines/catalogue.js";
 
@@ -11,6 +13,9 @@ import { ADAPTERS, ENGINE_TABLE } from "./engines/catalogue.js";
  * server or Chromium is missing is left out and named on one `not measured:` line at the start and the end
  * (test/setup/requirements.ts); under CI=true that fails the run instead.
  */
+// Every worker and every process a test starts compiles the same modules: once, on disk (test/setup/compile-cache.ts).
+enableCompileCache(fileURLToPath(new URL(".", import.meta.url)));
+
 const missing = absences();
 const failure = ciFailure(missing);
 if (failure !== null) throw new Error(failure);
