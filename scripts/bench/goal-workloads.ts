@@ -32,9 +32,9 @@ export type WorkloadInputs = {
   /** Per engine: how many fault schedules its profile replays. */
   readonly faultSchedules: Readonly<Record<BuiltInEngineId, number>>;
   readonly mcpCalls: number;
+  /** Samples of a session a profile takes: enough that their timed regions (a few ms each) fill a profile. */
+  readonly sessionSamples: number;
 };
-
-const SESSION_PROFILE_SAMPLES = 25;
 
 export function goalWorkloads(inputs: WorkloadInputs): Record<string, GoalWorkload> {
   const { entries, adapter, calls } = inputs;
@@ -42,7 +42,7 @@ export function goalWorkloads(inputs: WorkloadInputs): Record<string, GoalWorklo
     const entry = entries.filter((e) => e.id === id);
     // The anchor runs too when LangGraph is the engine: the adapter goal is a ratio of the two.
     const withAdapter = id === "langgraph" ? adapter : null;
-    const workload = `${SESSION_PROFILE_SAMPLES} samples of a ${length}-call session on ${id}${withAdapter === null ? "" : " and bare LangGraph"} (measureSessionLength)`;
+    const workload = `${inputs.sessionSamples} samples of a ${length}-call session on ${id}${withAdapter === null ? "" : " and bare LangGraph"} (measureSessionLength)`;
     return {
       workload,
       profile: () =>
@@ -51,8 +51,7 @@ export function goalWorkloads(inputs: WorkloadInputs): Record<string, GoalWorklo
             entry,
             withAdapter,
             "not profiled",
-            // Enough runs that their timed regions (a few ms each on the contract's engines) fill a profile.
-            { sizes: [length], timedCalls: 10, samples: SESSION_PROFILE_SAMPLES, minSampleMs: 0 },
+            { sizes: [length], timedCalls: 10, samples: inputs.sessionSamples, minSampleMs: 0 },
             quiet,
           ),
         ),

@@ -57,6 +57,8 @@ export type BenchSettings = {
   readonly cliRefusal: CliRefusalOptions;
   /** Whether a run of every measure includes the fast test tier (minutes): not in --quick; --only asks for it. */
   readonly testTier: boolean;
+  /** Samples of a session the profile of an unmet session goal takes (goal-workloads.ts). */
+  readonly profileSessionSamples: number;
 };
 
 // The bench measures the engines without the framework variants (the comparison measures those).
@@ -82,6 +84,7 @@ export const FULL_SETTINGS: BenchSettings = {
   comparison: { runs: 3, frameworks: FRAMEWORK_IDS },
   cliRefusal: { samples: 3, cases: "all" },
   testTier: true,
+  profileSessionSamples: 25,
 };
 
 export const QUICK_SETTINGS: BenchSettings = {
@@ -100,6 +103,8 @@ export const QUICK_SETTINGS: BenchSettings = {
   comparison: { runs: 1, frameworks: ["local_state_graph"] },
   cliRefusal: { samples: 1, cases: "first_per_script" },
   testTier: false,
+  // A quick run checks that every unmet goal is explained, not what its profile says: 10 s of LangGraph less.
+  profileSessionSamples: 5,
 };
 
 export type MainIo = { readonly stdout: (text: string) => void; readonly stderr: (text: string) => void };
@@ -221,6 +226,7 @@ async function measure(
     adapterCalls: adapterCallsOf(sections.adapter_overhead) ?? longest,
     faultSchedules: settings.faults.schedules,
     mcpCalls: settings.mcp.calls,
+    sessionSamples: settings.profileSessionSamples,
   });
   const goals = await explainGoals(goalsOf(sections), workloads, log);
   return { sections, goals, duration_s, gc, load };

@@ -54,9 +54,6 @@ const READERS = ALL.filter((file) => !uncompiled.some((dir) => file.startsWith(d
 
 const config = ts.readConfigFile(join(root, "tsconfig.json"), ts.sys.readFile);
 const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
-/** The last program built: the next one reuses its parsed files, since only the risk module differs. */
-let previous: ts.Program | undefined;
-
 /** Type errors per file among the readers, with the risk module's text replaced by `riskSource`. */
 function typeErrors(riskSource: string): Map<string, string[]> {
   const host = ts.createCompilerHost(options, true);
@@ -69,9 +66,7 @@ function typeErrors(riskSource: string): Map<string, string[]> {
     rootNames: READERS.map((f) => join(root, f)),
     options,
     host,
-    ...(previous === undefined ? {} : { oldProgram: previous }),
   });
-  previous = program;
   const errors = new Map<string, string[]>();
   for (const file of READERS) {
     const source = program.getSourceFile(join(root, file));
@@ -103,20 +98,13 @@ describe("the risk table", () => {
   });
 
   it(
-    "compiles as it is",
-    () => {
-      expect(Object.fromEntries(typeErrors(original))).toEqual({});
-    },
-    paced(120_000),
-  );
-
-  it(
     "fails to compile with a fifth class until its row says every rule of it",
     () => {
       expect(original).toMatch(DECLARATION);
       const errors = typeErrors(original.replace(DECLARATION, '$&"fifth_class", '));
       expect(errors.get(RISK_MODULE)?.join("\n")).toMatch(/fifth_class/);
-      // Every other reader takes the new row as it comes: the table is the one place to add a class.
+      // Every other reader takes the new row as it comes: the table is the one place to add a class. (As it is,
+      // every file compiles: npm run typecheck; a reader that did not would be named here too.)
       expect([...errors.keys()]).toEqual([RISK_MODULE]);
     },
     paced(120_000),

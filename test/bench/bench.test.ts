@@ -520,8 +520,9 @@ describe("the profile of the adapter's goal", () => {
       adapterCalls: 100,
       faultSchedules,
       mcpCalls: 1,
+      sessionSamples: 7,
     });
-    expect(workloads["adapter_overhead"]?.workload).toContain("of a 100-call session on langgraph");
+    expect(workloads["adapter_overhead"]?.workload).toContain("7 samples of a 100-call session on langgraph");
     expect(workloads["session_growth_handwritten"]?.workload).toContain("of a 1000-call session on handwritten");
   });
 });
