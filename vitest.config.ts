@@ -5,7 +5,7 @@ import { measurePace, PACE_ENV } from "./test/setup/pace.js";
 import { HeavyFirstSequencer } from "./test/setup/heavy-first.js";
 import { enableCompileCache } from "./test/setup/compile-cache.js";
 import { absences, ciFailure, notMeasuredLine } from "./test/setup/requirements.js";
-import { ADAPTERS, ENGINE_TABLE } from "./engines/catalogue.js";
+import { PROJECTS } from "./test/setup/projects.js";
 
 /**
  * Two tiers of projects. `npm test` runs the fast tier (`--project '!heavy:*'`); `npm run test:all` adds the
@@ -36,71 +36,15 @@ const workers = process.env["CI"] === "true" ? cores + 1 : Math.max(2, cores - 1
 const pace = measurePace(workers);
 process.env[PACE_ENV] = JSON.stringify(pace);
 
-/** The projects: name, files. A file belongs to the first project whose patterns match it. */
-const PROJECTS: readonly { readonly name: string; readonly include: readonly string[] }[] = [
-  // The heavy tier: minutes each, child processes, servers and a browser.
-  { name: "heavy:faults", include: ["test/faults/schedules.test.ts"] },
-  { name: "heavy:crash", include: ["test/crash/**/*.test.ts"] },
-  { name: "heavy:bench", include: ["test/bench/bench.test.ts"] },
-  {
-    name: "heavy:postgres",
-    include: [
-      "test/stores/postgres-bridge.test.ts",
-      "langgraph-adapter/src/postgres-saver.validation.test.ts",
-      "test/bench/scale.test.ts",
-    ],
-  },
-  {
-    name: "heavy:browser",
-    include: [
-      "web/e2e.test.ts",
-      "web/flow-e2e.test.ts",
-      "test/report/report-e2e.test.ts",
-      "test/report/report-lang-e2e.test.ts",
-    ],
-  },
-  { name: "heavy:conformance", include: ["test/evidence/mcp-conformance.test.ts"] },
-  { name: "heavy:mutation", include: ["test/evidence/mutation.test.ts"] },
-  { name: "heavy:ablation", include: ["test/comparison/ablation-full.test.ts"] },
-  // Every engine compared under each sabotage of a tampering check (minutes: 24 whole comparisons).
-  { name: "heavy:sabotage", include: ["test/comparison/tamper-sabotage.test.ts"] },
-  { name: "heavy:corpus", include: ["test/scenarios/secret-places-heavy.test.ts"] },
-  // The fast tier.
-  {
-    name: "core",
-    include: [
-      "contract/**/*.test.ts",
-      "runtime/**/*.test.ts",
-      // The engines in the core: the engine table's core folders.
-      ...ENGINE_TABLE.flatMap((f) => (f.kind === "core" ? [`${f.folder}/**/*.test.ts`] : [])),
-      "durable/**/*.test.ts",
-      "engines/**/*.test.ts",
-      "test/*.test.ts",
-      "test/architecture/**/*.test.ts",
-      "test/engines/**/*.test.ts",
-      "test/planners/**/*.test.ts",
-      "test/scenarios/**/*.test.ts",
-      "scripts/**/*.test.ts",
-    ],
-  },
-  { name: "stores", include: ["test/stores/**/*.test.ts"] },
-  { name: "mcp", include: ["mcp/**/*.test.ts"] },
-  { name: "web", include: ["web/**/*.test.ts"] },
-  { name: "comparison", include: ["test/comparison/**/*.test.ts"] },
-  { name: "cli", include: ["test/cli/**/*.test.ts", "test/faults/**/*.test.ts", "test/bench/**/*.test.ts"] },
-  { name: "evidence", include: ["test/evidence/**/*.test.ts", "test/docs/**/*.test.ts", "test/report/**/*.test.ts"] },
-  // One project per adapter of the engine table, named by its folder (`npx vitest run --project mastra`).
-  ...ADAPTERS.map((a) => ({ name: a.folder.replace(/-adapter$/, ""), include: [`${a.folder}/src/**/*.test.ts`] })),
-];
-
-const projects: TestProjectInlineConfiguration[] = PROJECTS.map(({ name, include }, at) => ({
+const projects: TestProjectInlineConfiguration[] = PROJECTS.map(({ name, include, isolate }, at) => ({
   test: {
     name,
     include: [...include],
+    isolate,
     // Each file once: what an earlier project took, and what this machine cannot run.
     exclude: ["**/node_modules/**", ".stryker-tmp/**", ...PROJECTS.slice(0, at).flatMap((p) => p.include), ...absent],
     // The contract takes its hashing from its host; every test file is a Node host (test/setup/hashing.ts).
-    setupFiles: ["test/setup/hashing.ts", "test/setup/slow-limit.ts"],
+    setupFiles: ["test/setup/hashing.ts", "test/setup/slow-limit.ts", "test/setup/scratch-files.ts"],
     testTimeout: Math.ceil(30_000 * pace.factor),
     hookTimeout: Math.ceil(30_000 * pace.factor),
     pool: "forks",

@@ -97,8 +97,9 @@ function evaluate<T>(wrapped: string, file: string, cacheFile: string | null): T
     ...(cached.length > 0 ? { cachedData: cached } : {}),
     importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
+  // Not into a cache folder removed meanwhile (a test's scratch folder): it would only be made again.
   if (cacheFile !== null && (cached.length === 0 || script.cachedDataRejected === true))
-    process.once("exit", () => keep([[cacheFile, script.createCachedData()]]));
+    process.once("exit", () => existsSync(dirname(cacheFile)) && keep([[cacheFile, script.createCachedData()]]));
   const module = { exports: {} };
   (script.runInThisContext() as (...args: unknown[]) => void)(
     module.exports,

@@ -1,0 +1,93 @@
+/**
+ * vitest.config.ts's projects, apart from the configuration so a test can read them without measuring the machine.
+ * The README and docs/testing.md name them; `npx vitest run --project <name>` runs one.
+ */
+import { ADAPTERS, ENGINE_TABLE } from "../../engines/catalogue.js";
+
+/**
+ * The projects: name, files, and whether each file gets a process of its own. A file belongs to the first project
+ * whose patterns match it. The fast projects share their workers' loaded modules between files (isolated, each file
+ * loaded the contract, the engines and the frameworks again: docs/testing.md); a file that replaces a module with
+ * `vi.mock` needs fresh ones, so it belongs to an isolated project (test/isolation.test.ts checks it).
+ */
+export type Project = { readonly name: string; readonly include: readonly string[]; readonly isolate: boolean };
+export const PROJECTS: readonly Project[] = [
+  // The heavy tier: minutes each, child processes, servers and a browser.
+  { name: "heavy:faults", include: ["test/faults/schedules.test.ts"], isolate: true },
+  { name: "heavy:crash", include: ["test/crash/**/*.test.ts"], isolate: true },
+  { name: "heavy:bench", include: ["test/bench/bench.test.ts"], isolate: true },
+  {
+    name: "heavy:postgres",
+    include: [
+      "test/stores/postgres-bridge.test.ts",
+      "langgraph-adapter/src/postgres-saver.validation.test.ts",
+      "test/bench/scale.test.ts",
+    ],
+    isolate: true,
+  },
+  {
+    name: "heavy:browser",
+    include: [
+      "web/e2e.test.ts",
+      "web/flow-e2e.test.ts",
+      "test/report/report-e2e.test.ts",
+      "test/report/report-lang-e2e.test.ts",
+    ],
+    isolate: true,
+  },
+  { name: "heavy:conformance", include: ["test/evidence/mcp-conformance.test.ts"], isolate: true },
+  { name: "heavy:mutation", include: ["test/evidence/mutation.test.ts"], isolate: true },
+  { name: "heavy:ablation", include: ["test/comparison/ablation-full.test.ts"], isolate: true },
+  // Every engine compared under each sabotage of a tampering check (minutes: 24 whole comparisons).
+  { name: "heavy:sabotage", include: ["test/comparison/tamper-sabotage.test.ts"], isolate: true },
+  { name: "heavy:corpus", include: ["test/scenarios/secret-places-heavy.test.ts"], isolate: true },
+  // The fast tier. First the files that switch one of the contract's checks off (vi.mock), each shown to matter.
+  {
+    name: "sabotage",
+    include: [
+      "test/comparison/sabotage.test.ts",
+      "test/comparison/secrets-sabotage.test.ts",
+      "test/scenarios/bare-executor-column.test.ts",
+      "langgraph-adapter/src/bare-executor-column.test.ts",
+    ],
+    isolate: true,
+  },
+  {
+    name: "core",
+    include: [
+      "contract/**/*.test.ts",
+      "runtime/**/*.test.ts",
+      // The engines in the core: the engine table's core folders.
+      ...ENGINE_TABLE.flatMap((f) => (f.kind === "core" ? [`${f.folder}/**/*.test.ts`] : [])),
+      "durable/**/*.test.ts",
+      "engines/**/*.test.ts",
+      "test/*.test.ts",
+      "test/architecture/**/*.test.ts",
+      "test/engines/**/*.test.ts",
+      "test/planners/**/*.test.ts",
+      "test/scenarios/**/*.test.ts",
+      "scripts/**/*.test.ts",
+    ],
+    isolate: false,
+  },
+  { name: "stores", include: ["test/stores/**/*.test.ts"], isolate: false },
+  { name: "mcp", include: ["mcp/**/*.test.ts"], isolate: false },
+  { name: "web", include: ["web/**/*.test.ts"], isolate: false },
+  { name: "comparison", include: ["test/comparison/**/*.test.ts"], isolate: false },
+  {
+    name: "cli",
+    include: ["test/cli/**/*.test.ts", "test/faults/**/*.test.ts", "test/bench/**/*.test.ts"],
+    isolate: false,
+  },
+  {
+    name: "evidence",
+    include: ["test/evidence/**/*.test.ts", "test/docs/**/*.test.ts", "test/report/**/*.test.ts"],
+    isolate: false,
+  },
+  // One project per adapter of the engine table, named by its folder (`npx vitest run --project mastra`).
+  ...ADAPTERS.map((a) => ({
+    name: a.folder.replace(/-adapter$/, ""),
+    include: [`${a.folder}/src/**/*.test.ts`],
+    isolate: false,
+  })),
+];
