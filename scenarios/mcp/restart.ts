@@ -72,10 +72,15 @@ export async function restartBetweenApprovalAndReplay(
   // The publish under a key of this run too, so the world's counts can be read for this run alone.
   const publishKey = { "agent-harness/idempotency-key": `publish-${run}` };
   const waiting = await first.call({ ...publish, _meta: meta(publishKey) });
+  const pending = body(waiting)["pending"];
+  if (typeof pending !== "object" || pending === null) {
+    await first.kill();
+    throw new Error(`the first publish did not wait for approval; the server answered ${JSON.stringify(waiting)}`);
+  }
   if (waiting.kind === "result" && waiting.owner !== undefined) owner = { "agent-harness/owner": waiting.owner };
   const keyed = { ...save, _meta: meta({ "agent-harness/idempotency-key": `save-${run}` }) };
   const asked = checkpointCount(store, `restart-${run}`);
-  const token = approvePending(body(waiting)["pending"] as PendingApproval, `restart-${run}`, TEST_SECRET, Date.now());
+  const token = approvePending(pending as PendingApproval, `restart-${run}`, TEST_SECRET, Date.now());
   const withToken = { ...publish, _meta: meta({ ...publishKey, "agent-harness/approval": token }) };
   const approved = await first.call(withToken);
   const saved = await first.call(keyed);
