@@ -7,15 +7,15 @@ import { enableCompileCache } from "./test/setup/compile-cache.js";
 import { absences, ciFailure, notMeasuredLine } from "./test/setup/requirements.js";
 import { PROJECTS } from "./test/setup/projects.js";
 
+// Every worker and every process a test starts compiles the same modules: once, on disk (test/setup/compile-cache.ts).
+enableCompileCache(fileURLToPath(new URL(".", import.meta.url)));
+
 /**
  * Two tiers of projects. `npm test` runs the fast tier (`--project '!heavy:*'`); `npm run test:all` adds the
  * heavy one; `npx vitest run --project <name>` runs one area. A suite whose framework adapter, PostgreSQL
  * server or Chromium is missing is left out and named on one `not measured:` line at the start and the end
  * (test/setup/requirements.ts); under CI=true that fails the run instead.
  */
-// Every worker and every process a test starts compiles the same modules: once, on disk (test/setup/compile-cache.ts).
-enableCompileCache(fileURLToPath(new URL(".", import.meta.url)));
-
 const missing = absences();
 const failure = ciFailure(missing);
 if (failure !== null) throw new Error(failure);

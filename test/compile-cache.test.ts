@@ -32,7 +32,8 @@ describe("the compile cache", () => {
   });
 
   it("is on in a process a test starts", () => {
-    expect(childCacheDir()).toBe(String(getCompileCacheDir()));
-    if (!disabled) expect(childCacheDir()).not.toBe("undefined");
+    const inChild = childCacheDir();
+    expect(inChild).toBe(String(getCompileCacheDir()));
+    if (!disabled) expect(inChild).not.toBe("undefined");
   });
 });

@@ -11,9 +11,8 @@ export const COMPILE_CACHE_ENV = "NODE_COMPILE_CACHE";
 /** Under the project's ignored `.cache/`, beside the Node builds .ci/node.sh keeps there. */
 export const COMPILE_CACHE_DIR = ".cache/node-compile-cache";
 
-/** Turns the cache on for this process and the ones it starts; returns the folder, or null when it could not. */
-export function enableCompileCache(root: string): string | null {
+/** Turns the cache on for this process and the ones it starts (never throws: a cache is an optimisation). */
+export function enableCompileCache(root: string): void {
   process.env[COMPILE_CACHE_ENV] ??= join(root, COMPILE_CACHE_DIR);
-  // Never throws: a folder that cannot be used is only reported in the result.
-  return nodeModule.enableCompileCache(process.env[COMPILE_CACHE_ENV]).directory ?? null;
+  nodeModule.enableCompileCache(process.env[COMPILE_CACHE_ENV]);
 }
