@@ -66,7 +66,7 @@ describe("a malformed frame gets a JSON-RPC error and the next request is served
       id,
       result: {
         isError: false,
-        structuredContent: { status: "ok", session_id: expect.stringMatching(/^connection-[0-9a-f]{12}-\d+$/) },
+        structuredContent: { status: "ok", session_id: expect.stringMatching(/^connection-[a-z]{10}-\d+$/) },
       },
     });
   };

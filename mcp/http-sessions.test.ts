@@ -17,7 +17,7 @@ import { createFixtureWorld } from "../handwritten/fixtures/index.js";
 import { createFixtureHarnessDeps } from "./deps.js";
 import { serveHttp, type HttpOptions, type HttpServer } from "./http.js";
 import { createSessionTable } from "./http-sessions.js";
-import { mintSessionId } from "./session-id.js";
+import { mintInstanceName, mintSessionId } from "./session-id.js";
 import { bodyOf } from "../scenarios/mcp/in-memory.js";
 import { TEST_SECRET } from "../scenarios/mcp/stdio-server.js";
 
@@ -211,5 +211,21 @@ describe("a new MCP session id", () => {
     const draws = ["9bbedcfd-7983-4667-99ac-b295ba67dbc5", "0a1b2c3d-aaaa-4bbb-8ccc-dddddddddddd"];
     expect(isSensitiveIdentifier(draws[0]!)).toBe(true);
     expect(mintSessionId(() => draws.shift()!)).toBe("0a1b2c3d-aaaa-4bbb-8ccc-dddddddddddd");
+  });
+});
+
+describe("a stdio server start's name", () => {
+  // mcp/host-notices.test.ts failed once in CI: `connection-5396514434f9-1`, a hex name, was refused in trace://.
+  it("gives connection sessions the identifier check accepts, so their trace:// URIs are never refused", () => {
+    // A six-byte hex name failed one time in two hundred: 2,000 starts would hold some ten.
+    const names = Array.from({ length: 2000 }, () => mintInstanceName());
+    const sessions = names.flatMap((name) => [1, 2, 99].map((n) => `connection-${name}-${n}`));
+    expect(sessions.filter((id) => isSensitiveIdentifier(id))).toEqual([]);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it("holds no digit, whatever bytes are drawn", () => {
+    const digits = () => new TextEncoder().encode("5396514434");
+    expect(mintInstanceName(digits)).toMatch(/^[a-z]{10}$/);
   });
 });

@@ -7,6 +7,7 @@ import { describe, it, expect } from "vitest";
 import {
   approvePending,
   DEFAULT_EPOCH,
+  isSensitiveIdentifier,
   isTerminal,
   type AgentState,
   type Checkpoint,
@@ -137,6 +138,16 @@ describe("rule 2: policy before execution", () => {
 });
 
 describe("rule 4: idempotency", () => {
+  it("gives an artifact id the trace keeps, where the key's hash starts with a digit run read as a phone number", async () => {
+    const key = "save-801";
+    expect(isSensitiveIdentifier(`art_${nodeSha256(key).slice(0, 12)}`)).toBe(true);
+    const { engine } = setup({ script: [toolCall("save_artifact", SAVE_ARGS, key)] });
+    const state = expectStatus(unwrap(await engine.start(SESSION, "save once")), "done");
+    const id = `art_${nodeSha256(nodeSha256(key)).slice(0, 12)}`;
+    expect(isSensitiveIdentifier(id)).toBe(false);
+    expect(toolMessages(state)).toMatchObject([{ status: "ok", content: { artifact_id: id } }]);
+  });
+
   it("replays the stored output for the same key and arguments after completion, without calling the executor", async () => {
     const key = "save-q3";
     const { env, engine } = setup({
