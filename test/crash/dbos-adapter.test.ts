@@ -15,6 +15,7 @@ import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../durable/index.js";
+import { nodeCommand } from "../../scenarios/node-command.js";
 import { loadScaleEngine, measureWorkers } from "../../scripts/bench/scale/measure.js";
 import { SCALE_ENGINES } from "../../scripts/bench/scale/engines.js";
 import {
@@ -34,7 +35,9 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 /** Runs one worker to its end (or its death); its report, or null when it died. */
 function worker(request: WorkerRequest, executor: string, schema: string) {
-  const run = spawnSync(process.execPath, ["--import", "tsx", WORKER, JSON.stringify(request)], {
+  // Plain node on the run's compiled tree (about 0.7 s of CPU less per worker than tsx's loader).
+  const [node, ...args] = nodeCommand(ROOT, WORKER);
+  const run = spawnSync(node, [...args, JSON.stringify(request)], {
     cwd: ROOT,
     encoding: "utf8",
     env: { ...process.env, DBOS__VMID: executor, DBOS_HARNESS_SCHEMA: schema },

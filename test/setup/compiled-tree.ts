@@ -4,7 +4,7 @@
  * (scenarios/node-command.ts) starts a file there as plain `node`. About 0.8 s of CPU less for each of the ~100
  * MCP servers and race workers of a run. Removed at the end, before the temp folder is checked for leaks.
  */
-import { rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { COMPILED_TREE_ENV } from "../../scenarios/node-command.js";
@@ -12,11 +12,15 @@ import { compileTree, CORE_SOURCES } from "./compile-tree.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
 
-/** What those processes load: the MCP server and the stores' race workers, and everything they import. */
+/**
+ * What those processes load: the MCP server, the stores' race workers and the DBOS crash workers (when the DBOS
+ * adapter is installed), and everything they import.
+ */
 const SOURCES = [...CORE_SOURCES, "mcp", "test/stores", "test/crash", "test/setup"];
+const DBOS_SOURCES = existsSync(join(ROOT, "dbos-adapter/node_modules")) ? ["dbos-adapter/src"] : [];
 
 export default async function setup(): Promise<() => void> {
-  const dir = await compileTree(ROOT, SOURCES, "agent-harness-compiled-");
+  const dir = await compileTree(ROOT, [...SOURCES, ...DBOS_SOURCES], "agent-harness-compiled-");
   process.env[COMPILED_TREE_ENV] = dir;
   return () => rmSync(dir, { recursive: true, force: true });
 }
