@@ -1,18 +1,14 @@
 /**
- * tsx scripts/typecheck.ts: type-checks the project, then each adapter of the engine table (engines/table.ts) when it is
- * installed as pinned; otherwise says the adapter's check is not measured, and why. The checks are independent and each
- * tsc uses one core, so they run side by side, one per core; each one's output is printed whole, in the list's order.
+ * tsx scripts/typecheck.ts: type-checks the project and each adapter of the engine table (engines/table.ts) that is
+ * installed as pinned, as one program (scripts/typecheck/program.ts); an adapter that is not says its check is not
+ * measured, and why.
  */
-import { availableParallelism } from "node:os";
-import { captured, helpAsked, pooled, type Captured } from "../cli/index.js";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { captured, helpAsked } from "../cli/index.js";
 import { ADAPTERS } from "../engines/catalogue.js";
 import { adapterInstall } from "../engines/pinned-install.js";
-
-function tsc(project: string): Promise<Captured> {
-  // Incremental, its state in node_modules/.cache: a run after a small change re-checks what it touches.
-  const buildInfo = `node_modules/.cache/typecheck/${project.replaceAll("/", "_")}.tsbuildinfo`;
-  return captured("npx", ["tsc", "-p", project, "--noEmit", "--incremental", "--tsBuildInfoFile", buildInfo]);
-}
+import { typecheckProgram } from "./typecheck/program.js";
 
 const USAGE = "Usage: tsx scripts/typecheck.ts   (npm run typecheck; no options)";
 if (helpAsked(process.argv.slice(2))) {
@@ -29,9 +25,33 @@ for (const adapter of ADAPTERS) {
     status = 1;
   } else process.stderr.write(`not measured: the ${adapter.name} adapter's type check: ${found.reason}\n`);
 }
-const checked = await pooled(projects, availableParallelism(), tsc);
-for (const { status: code, output } of checked) {
-  process.stdout.write(output);
-  if (code !== 0) status = code;
+const program = typecheckProgram(projects);
+if (!program.ok) {
+  process.stderr.write(
+    `typecheck: ${program.reason}: ${program.projects.join(", ")} set compiler options of their own; extend the root's\n`,
+  );
+  process.exit(2);
 }
+// The program in a tsconfig of its own, incremental, its state in node_modules/.cache: a run after a small change
+// re-checks what it touches.
+const cache = "node_modules/.cache/typecheck";
+mkdirSync(cache, { recursive: true });
+const tsconfig = join(cache, "project-and-adapters.json");
+const files = program.files.map((file) => relative(cache, file));
+writeFileSync(
+  tsconfig,
+  `${JSON.stringify({ extends: relative(cache, "tsconfig.json"), files, include: [] }, null, 2)}\n`,
+);
+const buildInfo = join(cache, "project-and-adapters.tsbuildinfo");
+const checked = await captured("npx", [
+  "tsc",
+  "-p",
+  tsconfig,
+  "--noEmit",
+  "--incremental",
+  "--tsBuildInfoFile",
+  buildInfo,
+]);
+process.stdout.write(checked.output);
+if (checked.status !== 0) status = checked.status;
 process.exitCode = status;
