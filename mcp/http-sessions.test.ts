@@ -17,7 +17,7 @@ import { createFixtureWorld } from "../handwritten/fixtures/index.js";
 import { createFixtureHarnessDeps } from "./deps.js";
 import { serveHttp, type HttpOptions, type HttpServer } from "./http.js";
 import { createSessionTable } from "./http-sessions.js";
-import { mintInstanceName, mintSessionId } from "./session-id.js";
+import { mintLetterId, mintSessionId } from "./session-id.js";
 import { bodyOf } from "../scenarios/mcp/in-memory.js";
 import { TEST_SECRET } from "../scenarios/mcp/stdio-server.js";
 
@@ -218,14 +218,21 @@ describe("a stdio server start's name", () => {
   // mcp/host-notices.test.ts failed once in CI: `connection-5396514434f9-1`, a hex name, was refused in trace://.
   it("gives connection sessions the identifier check accepts, so their trace:// URIs are never refused", () => {
     // A six-byte hex name failed one time in two hundred: 2,000 starts would hold some ten.
-    const names = Array.from({ length: 2000 }, () => mintInstanceName());
+    const names = Array.from({ length: 2000 }, () => mintLetterId());
     const sessions = names.flatMap((name) => [1, 2, 99].map((n) => `connection-${name}-${n}`));
     expect(sessions.filter((id) => isSensitiveIdentifier(id))).toEqual([]);
     expect(new Set(names).size).toBe(names.length);
   });
 
+  it("names a test run's sessions the check accepts (scenarios/mcp/restart.ts, approval-race.ts)", () => {
+    // `restart-<8 hex>` was refused one time in four hundred: the flake of mcp/hosts.test.ts's restart case.
+    const runs = Array.from({ length: 2000 }, () => mintLetterId(8));
+    const sessions = runs.flatMap((run) => [`restart-${run}`, `race-${run}-0`, `publish-${run}`]);
+    expect(sessions.filter((id) => isSensitiveIdentifier(id))).toEqual([]);
+  });
+
   it("holds no digit, whatever bytes are drawn", () => {
     const digits = () => new TextEncoder().encode("5396514434");
-    expect(mintInstanceName(digits)).toMatch(/^[a-z]{10}$/);
+    expect(mintLetterId(10, digits)).toMatch(/^[a-z]{10}$/);
   });
 });

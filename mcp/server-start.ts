@@ -26,7 +26,7 @@ import { createGuards } from "./guards.js";
 import { isLoopback, serveHttp } from "./http.js";
 import { createHarnessServerFactory } from "./server.js";
 import { serverKeyFor } from "./server-key.js";
-import { mintInstanceName } from "./session-id.js";
+import { mintLetterId } from "./session-id.js";
 
 /** The one scope of a server's stores in its database (several deployments can share a database under others). */
 export const MCP_STORE_SCOPE = "mcp";
@@ -137,7 +137,7 @@ export function startServer(
   const transport = guards.transport(
     new StdioServerTransport(lines, process.stdout, { maxBufferSize: maxFrameBytes + 2 }),
   );
-  const instance = mintInstanceName();
+  const instance = mintLetterId();
   serveStdio(createHarnessServerFactory(deps, { guards, instance, ...settled }), {
     transport,
     onerror: (error) => io.err(`agent-harness mcp: ${error.message}\n`),

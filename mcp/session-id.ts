@@ -16,11 +16,11 @@ export function mintSessionId(draw: () => string = randomUUID): string {
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
 /**
- * A stdio server start's name, in its connections' sessions (`connection-<name>-<n>`), in letters alone: a name in
- * hex held a run of ten or more digits one time in two hundred (`connection-5396514434f9-1`), which the contact-data
- * detector reads as a phone number, and its trace:// URIs were refused. The only digits left are the counter's.
+ * An id in letters alone, for a name that goes into sessions and keys (a stdio server start's, in its connections'
+ * sessions `connection-<name>-<n>`; a test run's). A name in hex held a run of ten or more digits one time in two
+ * hundred (`connection-5396514434f9-1`), which the contact-data detector reads as a phone number, so its trace:// URIs
+ * and calls were refused as sensitive_identifier. Ten letters hold about 47 bits: a name, never a secret.
  */
-export function mintInstanceName(draw: (size: number) => Uint8Array = randomBytes): string {
-  // Ten letters, about 47 bits: a name per start, never a secret.
-  return Array.from(draw(10), (byte) => LETTERS[byte % LETTERS.length]).join("");
+export function mintLetterId(size = 10, draw: (size: number) => Uint8Array = randomBytes): string {
+  return Array.from(draw(size), (byte) => LETTERS[byte % LETTERS.length]).join("");
 }

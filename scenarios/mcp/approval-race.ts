@@ -5,7 +5,7 @@
  * says what came of each round: the world's publishes under the round's key, whether the nonce is
  * spent, and the session's last checkpoint. test/stores/faults/concurrency-cases.ts judges it.
  */
-import { randomUUID } from "node:crypto";
+import { mintLetterId } from "../../mcp/session-id.js";
 import { approvePending, type PendingApproval } from "../../contract/index.js";
 import { openDatabase, parseStoreSpec, readWorld, storesIn } from "../../durable/index.js";
 import { MCP_STORE_SCOPE } from "../../mcp/server-start.js";
@@ -41,7 +41,8 @@ export async function raceOneApproval(store: string, servers: number, rounds: nu
     throw refused.reason;
   }
   try {
-    const run = randomUUID().slice(0, 8);
+    // Letters alone: hex named a session `restart-12345678` one time in a hundred or so, refused as contact data.
+    const run = mintLetterId(8);
     const results: ApprovalRaceRound[] = [];
     for (let round = 0; round < rounds; round += 1)
       results.push(await raceRound(store, started, `race-${run}-${round}`));
