@@ -10,7 +10,16 @@ import { ADAPTERS, ENGINE_TABLE } from "../../engines/catalogue.js";
  * loaded the contract, the engines and the frameworks again: docs/testing.md); a file that replaces a module with
  * `vi.mock` needs fresh ones, so it belongs to an isolated project (test/isolation.test.ts checks it).
  */
-export type Project = { readonly name: string; readonly include: readonly string[]; readonly isolate: boolean };
+export type Project = {
+  readonly name: string;
+  readonly include: readonly string[];
+  readonly isolate: boolean;
+  /**
+   * Checks of the sources' types (the TypeScript compiler over the project), which do not depend on the Node version
+   * that runs them: CI's second pass, on Node 24, leaves them out, as it leaves out `npm run checks`.
+   */
+  readonly typesOnly?: true;
+};
 export const PROJECTS: readonly Project[] = [
   // The heavy tier: minutes each, child processes, servers and a browser.
   { name: "heavy:faults", include: ["test/faults/schedules.test.ts"], isolate: true },
@@ -52,6 +61,8 @@ export const PROJECTS: readonly Project[] = [
     ],
     isolate: true,
   },
+  // Adding a risk class must fail to compile until every reader handles it (a compile of the whole project, 17 CPU-s).
+  { name: "types", include: ["test/architecture/risk-exhaustive.test.ts"], isolate: false, typesOnly: true },
   {
     name: "core",
     include: [
@@ -91,3 +102,7 @@ export const PROJECTS: readonly Project[] = [
     isolate: false,
   })),
 ];
+
+/** The projects CI runs again on Node 24 (`.ci/run`): the fast tier, less the checks of the types. */
+export const nodeRerunProjects = (): readonly string[] =>
+  PROJECTS.filter((p) => !p.name.startsWith("heavy:") && p.typesOnly !== true).map((p) => p.name);
