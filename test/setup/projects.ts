@@ -20,36 +20,34 @@ export type Project = {
    */
   readonly typesOnly?: true;
 };
+
+/** A heavy project: `heavy:<name>`, each file in a process of its own. */
+const heavy = (name: string, ...include: string[]): Project => ({ name: `heavy:${name}`, include, isolate: true });
+
 export const PROJECTS: readonly Project[] = [
   // The heavy tier: minutes each, child processes, servers and a browser.
-  { name: "heavy:faults", include: ["test/faults/schedules.test.ts"], isolate: true },
-  { name: "heavy:crash", include: ["test/crash/**/*.test.ts"], isolate: true },
-  { name: "heavy:bench", include: ["test/bench/bench.test.ts"], isolate: true },
-  {
-    name: "heavy:postgres",
-    include: [
-      "test/stores/postgres-bridge.test.ts",
-      "langgraph-adapter/src/postgres-saver.validation.test.ts",
-      "test/bench/scale.test.ts",
-    ],
-    isolate: true,
-  },
-  {
-    name: "heavy:browser",
-    include: [
-      "web/e2e.test.ts",
-      "web/flow-e2e.test.ts",
-      "test/report/report-e2e.test.ts",
-      "test/report/report-lang-e2e.test.ts",
-    ],
-    isolate: true,
-  },
-  { name: "heavy:conformance", include: ["test/evidence/mcp-conformance.test.ts"], isolate: true },
-  { name: "heavy:mutation", include: ["test/evidence/mutation.test.ts"], isolate: true },
-  { name: "heavy:ablation", include: ["test/comparison/ablation-full.test.ts"], isolate: true },
+  heavy("faults", "test/faults/schedules.test.ts"),
+  heavy("crash", "test/crash/**/*.test.ts"),
+  heavy("bench", "test/bench/bench.test.ts"),
+  heavy(
+    "postgres",
+    "test/stores/postgres-bridge.test.ts",
+    "langgraph-adapter/src/postgres-saver.validation.test.ts",
+    "test/bench/scale.test.ts",
+  ),
+  heavy(
+    "browser",
+    "web/e2e.test.ts",
+    "web/flow-e2e.test.ts",
+    "test/report/report-e2e.test.ts",
+    "test/report/report-lang-e2e.test.ts",
+  ),
+  heavy("conformance", "test/evidence/mcp-conformance.test.ts"),
+  heavy("mutation", "test/evidence/mutation.test.ts"),
+  heavy("ablation", "test/comparison/ablation-full.test.ts"),
   // Every engine compared under each sabotage of a tampering check (minutes: 24 whole comparisons).
-  { name: "heavy:sabotage", include: ["test/comparison/tamper-sabotage.test.ts"], isolate: true },
-  { name: "heavy:corpus", include: ["test/scenarios/secret-places-heavy.test.ts"], isolate: true },
+  heavy("sabotage", "test/comparison/tamper-sabotage.test.ts"),
+  heavy("corpus", "test/scenarios/secret-places-heavy.test.ts"),
   // The fast tier. First the files that switch one of the contract's checks off (vi.mock), each shown to matter.
   {
     name: "sabotage",
