@@ -32,6 +32,12 @@ export const CHROMIUM_ARGS = [
 ];
 /** Screenshots: test artifacts, git-ignored, never committed. */
 export const SHOTS = join(WEB_DIR, "..", "test-output", "web");
+/**
+ * Screenshots are taken when this is "1": nothing reads them but a person, and each full-page PNG costs Chromium
+ * about 4 CPU-s (56 of the browser tier's 261 on two cores).
+ */
+export const SCREENSHOTS_ENV = "AGENT_HARNESS_SCREENSHOTS";
+const screenshotsAsked = (env: NodeJS.ProcessEnv = process.env) => env[SCREENSHOTS_ENV] === "1";
 
 export type Session = { readonly browser: Browser; readonly server: RunningServer };
 export type Harness = { started(): Session; stop(): Promise<void> };
@@ -44,7 +50,7 @@ export async function startBrowser(): Promise<Harness> {
   try {
     const executablePath = chromiumPath();
     outdir = await mkdtemp(join(tmpdir(), "web-e2e-"));
-    await Promise.all([buildWeb({ outdir }), mkdir(SHOTS, { recursive: true })]);
+    await Promise.all([buildWeb({ outdir }), screenshotsAsked() && mkdir(SHOTS, { recursive: true })]);
     server = await startServer({ dir: outdir, port: 0 });
     browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
   } catch (error) {
@@ -127,8 +133,10 @@ export async function openAt(
   return { page, errors };
 }
 
-export const shot = (page: Page, name: string) =>
-  page.screenshot({ path: join(SHOTS, name), fullPage: true, animations: "disabled" });
+/** A full-page screenshot of `page` as `test-output/web/<name>`, when asked for (SCREENSHOTS_ENV). */
+export async function shot(page: Pick<Page, "screenshot">, name: string, env = process.env): Promise<void> {
+  if (screenshotsAsked(env)) await page.screenshot({ path: join(SHOTS, name), fullPage: true, animations: "disabled" });
+}
 
 /** axe-core's serious and critical violations on the page as it is now, as "rule: targets" lines. */
 export async function seriousViolations(page: Page): Promise<string[]> {
@@ -145,8 +153,12 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: await readFile(axePath, "utf8") });
   return page.evaluate(async () => {
     type Violation = { id: string; impact?: string | null; nodes: { target: unknown[] }[] };
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: Violation[] }> } }).axe;
-    const { violations } = await axe.run();
+    type Run = (context: Document, options: { resultTypes: string[] }) => Promise<{ violations: Violation[] }>;
+    const axe = (window as unknown as { axe: { run: Run } }).axe;
+    // Only violations are read: `resultTypes` keeps every rule and every violation and truncates the other result
+    // types to one node each (axe-core 4.14 doc/API.md, options.resultTypes): 9 % of the browser tier's CPU, most of it
+    // selectors for the report's 18,000 elements.
+    const { violations } = await axe.run(document, { resultTypes: ["violations"] });
     return violations
       .filter((v) => v.impact === "serious" || v.impact === "critical")
       .map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(" ")}`);
