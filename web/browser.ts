@@ -33,8 +33,8 @@ export const CHROMIUM_ARGS = [
 /** Screenshots: test artifacts, git-ignored, never committed. */
 export const SHOTS = join(WEB_DIR, "..", "test-output", "web");
 /**
- * Screenshots are taken when this is "1": nothing reads them but a person, and each full-page PNG costs Chromium
- * about 4 CPU-s (56 of the browser tier's 261 on two cores).
+ * Screenshots are taken when this is "1": nothing reads them but a person, and a run's 51 full-page PNGs cost
+ * Chromium 56 CPU-s of the browser tier's 261.
  */
 export const SCREENSHOTS_ENV = "AGENT_HARNESS_SCREENSHOTS";
 const screenshotsAsked = (env: NodeJS.ProcessEnv = process.env) => env[SCREENSHOTS_ENV] === "1";
