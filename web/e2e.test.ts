@@ -434,8 +434,9 @@ describe("the agent loop page in headless Chromium", () => {
   it("would report a serious violation: the scan that finds none can find one", async () => {
     const { page } = await openPage();
     // A control with no name and an image with no text: critical under axe's button-name and image-alt rules.
-    await page.evaluate(() => document.querySelector("main")?.append(document.createElement("button")));
-    await page.evaluate(() => document.querySelector("main")?.append(document.createElement("img")));
+    await page.evaluate(() =>
+      document.querySelector("main")?.append(document.createElement("button"), document.createElement("img")),
+    );
     const found = await seriousViolations(page);
     expect(found.map((v) => v.split(":")[0]).sort()).toEqual(["button-name", "image-alt"]);
   });

@@ -41,7 +41,7 @@ export async function raceOneApproval(store: string, servers: number, rounds: nu
     throw refused.reason;
   }
   try {
-    // Letters alone: hex named a session `restart-12345678` one time in a hundred or so, refused as contact data.
+    // Letters alone: a hex run id named sessions the identifier check refused as contact data (a phone number).
     const run = mintLetterId(8);
     const results: ApprovalRaceRound[] = [];
     for (let round = 0; round < rounds; round += 1)
