@@ -7,8 +7,14 @@ import { accessSync, constants, statSync } from "node:fs";
 import { delimiter, join } from "node:path";
 
 export const CHROMIUM_ENV = "AGENT_HARNESS_CHROMIUM";
-/** Debian's package first (what `.ci/run` installs), then the names other distributions use. */
-const NAMES = ["chromium", "chromium-browser", "google-chrome-stable", "google-chrome"];
+/**
+ * Chromium's headless shell first (Debian's `chromium-headless-shell`, what `.ci/run` installs): the old headless
+ * mode, a separate binary since Chrome 132 (developer.chrome.com/docs/chromium/headless), the one Playwright itself
+ * runs for headless Chromium since 1.49 (microsoft/playwright#33566). Same Blink, no browser UI around it: the browser
+ * tier took 125 CPU-s with it against 198 with `chromium` (Chromium 156, two cores). Then the full browser, under the
+ * names the distributions use.
+ */
+const NAMES = ["chromium-headless-shell", "chromium", "chromium-browser", "google-chrome-stable", "google-chrome"];
 
 export type ChromiumFound =
   { readonly found: true; readonly path: string } | { readonly found: false; readonly reason: string };
@@ -33,6 +39,6 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): ChromiumFoun
     for (const dir of dirs) if (executable(join(dir, name))) return { found: true, path: join(dir, name) };
   return {
     found: false,
-    reason: `no Chromium on PATH (${NAMES.join(", ")}) and ${CHROMIUM_ENV} is not set (Debian: apt-get install -y chromium)`,
+    reason: `no Chromium on PATH (${NAMES.join(", ")}) and ${CHROMIUM_ENV} is not set (Debian: apt-get install -y chromium-headless-shell)`,
   };
 }

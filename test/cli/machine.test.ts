@@ -40,6 +40,21 @@ describe("findChromium", () => {
     const none = findChromium({ PATH: scratch });
     expect(none.found ? null : none.reason).toMatch(/no Chromium on PATH .* AGENT_HARNESS_CHROMIUM is not set/);
   });
+
+  it("takes the headless shell before the full browser, wherever each is on PATH", () => {
+    const [first, later] = [mkdtempSync(join(scratch, "first-")), mkdtempSync(join(scratch, "later-"))];
+    for (const [dir, name] of [
+      [first, "chromium"],
+      [later, "chromium-headless-shell"],
+    ] as const) {
+      writeFileSync(join(dir, name), "#!/bin/sh\n");
+      chmodSync(join(dir, name), 0o755);
+    }
+    expect(findChromium({ PATH: `${first}:${later}` })).toEqual({
+      found: true,
+      path: join(later, "chromium-headless-shell"),
+    });
+  });
 });
 
 describe("the absences of a run", () => {
