@@ -9,7 +9,14 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CHROMIUM_ENV, findChromium } from "../../cli/index.js";
 import { paced, tooSlow, type Pace } from "../setup/pace.js";
-import { ciFailure, notMeasuredLine, type Absence, type Requirement } from "../setup/requirements.js";
+import {
+  ciFailure,
+  leftOut,
+  LEFT_OUT_ENV,
+  notMeasuredLine,
+  type Absence,
+  type Requirement,
+} from "../setup/requirements.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "agent-harness-machine-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -87,6 +94,17 @@ describe("the absences of a run", () => {
     );
     expect(ciFailure(missing, {})).toBeNull();
     expect(ciFailure([], { CI: "true" })).toBeNull();
+  });
+
+  it("under CI=true leave out only what AGENT_HARNESS_LEFT_OUT names, and refuse a name no requirement has", () => {
+    expect(ciFailure(missing, { CI: "true", [LEFT_OUT_ENV]: "PostgreSQL" })).toBe(
+      "CI must measure every suite: Chromium: none here",
+    );
+    expect(ciFailure(missing, { CI: "true", [LEFT_OUT_ENV]: " PostgreSQL , Chromium" })).toBeNull();
+    expect(() => ciFailure(missing, { CI: "true", [LEFT_OUT_ENV]: "Postgres" })).toThrow(
+      /AGENT_HARNESS_LEFT_OUT: no requirement is named Postgres \(the names: .*PostgreSQL/,
+    );
+    expect([...leftOut({ [LEFT_OUT_ENV]: "" })]).toEqual([]);
   });
 });
 
