@@ -124,9 +124,10 @@ export function notMeasuredLine(missing: readonly Absence[]): string | null {
 }
 
 /**
- * Requirements a run leaves out on purpose, by name, comma-separated: named on the `not measured:` line like any
- * absence, never a CI failure. `.ci/run`'s Node 24 pass leaves out PostgreSQL: that pass is the fast tier, and the
- * Postgres suites are the heavy tier's (issue 46), run on Node 22.
+ * Requirements a run goes without on purpose, by name, comma-separated: when absent, named on the `not measured:`
+ * line like any absence, never a CI failure (a present one still runs: the run also withholds it). `.ci/run`'s
+ * Node 24 pass goes without PostgreSQL and is given no server: that pass is the fast tier, and the Postgres suites
+ * are the heavy tier's (issue 46), run on Node 22.
  */
 export const LEFT_OUT_ENV = "AGENT_HARNESS_LEFT_OUT";
 
