@@ -3,7 +3,7 @@
  * absent and how that is said (test/setup/requirements.ts), and how limits scale with the machine's pace
  * (test/setup/pace.ts).
  */
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -49,17 +49,12 @@ describe("findChromium", () => {
   });
 
   it("takes the headless shell before the full browser, wherever each is on PATH", () => {
-    const [first, later] = [mkdtempSync(join(scratch, "first-")), mkdtempSync(join(scratch, "later-"))];
-    for (const [dir, name] of [
-      [first, "chromium"],
-      [later, "chromium-headless-shell"],
-    ] as const) {
-      writeFileSync(join(dir, name), "#!/bin/sh\n");
-      chmodSync(join(dir, name), 0o755);
-    }
-    expect(findChromium({ PATH: `${first}:${later}` })).toEqual({
+    for (const dir of ["first", "later"]) mkdirSync(join(scratch, dir));
+    executable("first/chromium");
+    const shell = executable("later/chromium-headless-shell");
+    expect(findChromium({ PATH: `${join(scratch, "first")}:${join(scratch, "later")}` })).toEqual({
       found: true,
-      path: join(later, "chromium-headless-shell"),
+      path: shell,
     });
   });
 });
